@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Install the Debian packages Wormcast needs, if any are missing.
+# As root: apt-get installs them.  Otherwise: prints the exact command.
+# Usage: tools/deps.sh [group...]   groups: base (default), fpga, riscv, view
+set -eu
+declare -A cmd_pkg=(
+  [gcc]=gcc [g++]=g++ [make]=make [verilator]=verilator [iverilog]=iverilog
+  [yosys]=yosys [dot]=graphviz [gnuplot]=gnuplot-nox
+  [riscv64-unknown-elf-gcc]=gcc-riscv64-unknown-elf
+  [gtkwave]=gtkwave [nextpnr-ice40]=nextpnr-ice40 [icepack]=fpga-icestorm
+)
+groups=${*:-base}
+want=()
+for g in $groups; do
+  case $g in
+    base)  want+=(gcc g++ make verilator iverilog yosys dot gnuplot riscv64-unknown-elf-gcc) ;;
+    fpga)  want+=(yosys nextpnr-ice40 icepack) ;;
+    view)  want+=(gtkwave) ;;
+    *) echo "deps.sh: unknown group '$g' (base, fpga, view)" >&2; exit 2 ;;
+  esac
+done
+missing=()
+for c in "${want[@]}"; do command -v "$c" >/dev/null 2>&1 || missing+=("${cmd_pkg[$c]}"); done
+# picolibc is a library, not a command: check its spec file
+if [[ " $groups " == *" base "* ]] && ! ls /usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs >/dev/null 2>&1; then
+  missing+=(picolibc-riscv64-unknown-elf)
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+pkgs=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')
+if [ "$(id -u)" = 0 ]; then
+  echo "deps: installing $pkgs"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq $pkgs >/dev/null
+else
+  echo "deps: missing packages; run:  sudo apt-get install -y $pkgs" >&2
+  exit 1
+fi

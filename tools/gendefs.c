@@ -1,0 +1,51 @@
+/* Emit the Verilog header and the Markdown tables from defs/wc_defs.def.
+ * Usage: gendefs vh|md  (writes to stdout). Kept tiny on purpose: the .def
+ * file is the source, this only reformats it. */
+#include <stdio.h>
+#include <string.h>
+
+struct ent { int kind; const char *name; long a, b; const char *doc; };
+enum { E_GROUP, E_CONST, E_FIELD };
+static const struct ent ents[] = {
+#define WC_GROUP(n, d)        { E_GROUP, #n, 0, 0, d },
+#define WC_CONST(n, v, d)     { E_CONST, #n, v, 0, d },
+#define WC_FIELD(n, l, w, d)  { E_FIELD, #n, l, w, d },
+#include "../defs/wc_defs.def"
+};
+
+int main(int argc, char **argv)
+{
+    size_t i, n = sizeof ents / sizeof ents[0];
+    if (argc != 2 || (strcmp(argv[1], "vh") && strcmp(argv[1], "md"))) {
+        fprintf(stderr, "usage: gendefs vh|md\n");
+        return 2;
+    }
+    if (!strcmp(argv[1], "vh")) {
+        printf("// Generated from defs/wc_defs.def by tools/gendefs. Do not edit.\n");
+        printf("`ifndef WC_DEFS_VH\n`define WC_DEFS_VH\n");
+        for (i = 0; i < n; i++) {
+            const struct ent *e = &ents[i];
+            if (e->kind == E_GROUP)
+                printf("\n// %s\n", e->doc);
+            else if (e->kind == E_CONST)
+                printf("`define WC_%s %ld // %s\n", e->name, e->a, e->doc);
+            else
+                printf("`define WC_%s_LSB %ld\n`define WC_%s_W %ld // %s\n",
+                       e->name, e->a, e->name, e->b, e->doc);
+        }
+        printf("\n`endif\n");
+    } else {
+        printf("<!-- Generated from defs/wc_defs.def by tools/gendefs. Do not edit. -->\n");
+        printf("# Shared definitions\n");
+        for (i = 0; i < n; i++) {
+            const struct ent *e = &ents[i];
+            if (e->kind == E_GROUP)
+                printf("\n## %s\n\n%s\n\n| name | value / bits | meaning |\n|---|---|---|\n", e->name, e->doc);
+            else if (e->kind == E_CONST)
+                printf("| `%s` | %ld | %s |\n", e->name, e->a, e->doc);
+            else
+                printf("| `%s` | [%ld:%ld] | %s |\n", e->name, e->a + e->b - 1, e->a, e->doc);
+        }
+    }
+    return 0;
+}
