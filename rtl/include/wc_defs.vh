@@ -37,4 +37,52 @@
 `define WC_MESH_PORT_S 3 // -y neighbour
 `define WC_MESH_PORT_L 4 // local injection/ejection
 
+// Node SoC memory map (riscv-tests env/p conventions: RAM at 0x80000000, execution starts there)
+`define WC_SOC_RAM_BASE 32'h80000000 // First RAM byte and reset PC
+`define WC_SOC_RAM_SIZE 262144 // RAM size in bytes (256 KiB) in the simulation SoC
+`define WC_SOC_MMIO_BASE 268435456 // Start of the device region; any other address outside RAM raises a bus error
+`define WC_SOC_MMIO_SIZE 8192 // Size of the device region in bytes
+`define WC_SOC_CONSOLE_ADDR 268435456 // Console: a byte store writes one character
+`define WC_SOC_EXIT_ADDR 268435460 // Simulation exit: a word store ends the run, 1 = pass, code<<1|1 = fail (as tohost)
+`define WC_SOC_IRQ_ADDR 268435464 // External interrupt line (bit 0), set and cleared by software for tests
+`define WC_SOC_MTIME_ADDR 268439552 // mtime low word (high word at +4); counts core clock cycles
+`define WC_SOC_MTIMECMP_ADDR 268439560 // mtimecmp low word (high word at +4); timer interrupt while mtime >= mtimecmp
+
+// RV32 machine-mode CSR numbers implemented by the node core
+`define WC_CSR_MSTATUS 768 // mstatus: MIE bit 3, MPIE bit 7, MPP bits 12:11 read as 3
+`define WC_CSR_MISA 769 // misa: RV32IM, read-only
+`define WC_CSR_MIE 772 // mie: MTIE bit 7, MEIE bit 11
+`define WC_CSR_MTVEC 773 // mtvec: direct mode only, bits 1:0 read as 0
+`define WC_CSR_MSCRATCH 832 // mscratch
+`define WC_CSR_MEPC 833 // mepc: bits 1:0 read as 0
+`define WC_CSR_MCAUSE 834 // mcause
+`define WC_CSR_MTVAL 835 // mtval: faulting address or instruction
+`define WC_CSR_MIP 836 // mip: MTIP bit 7, MEIP bit 11, read-only (driven by the SoC)
+`define WC_CSR_MCYCLE 2816 // mcycle low word
+`define WC_CSR_MINSTRET 2818 // minstret low word
+`define WC_CSR_MCYCLEH 2944 // mcycle high word
+`define WC_CSR_MINSTRETH 2946 // minstret high word
+`define WC_CSR_CYCLE 3072 // cycle: read-only alias of mcycle
+`define WC_CSR_INSTRET 3074 // instret: read-only alias of minstret
+`define WC_CSR_CYCLEH 3200 // cycleh: read-only alias of mcycleh
+`define WC_CSR_INSTRETH 3202 // instreth: read-only alias of minstreth
+`define WC_CSR_MVENDORID 3857 // mvendorid: 0
+`define WC_CSR_MARCHID 3858 // marchid: 0
+`define WC_CSR_MIMPID 3859 // mimpid: 0
+`define WC_CSR_MHARTID 3860 // mhartid: 0 in the simulation SoC (a core parameter)
+`define WC_MISA_RV32IM 1073746176 // misa value: MXL=1 (32 bit), extensions I and M
+
+// mcause values raised by the node core
+`define WC_CAUSE_IFETCH_MISALIGN 0 // Jump or branch to an address not 4-byte aligned
+`define WC_CAUSE_IFETCH_FAULT 1 // Bus error on instruction fetch
+`define WC_CAUSE_ILLEGAL 2 // Illegal instruction (mtval = the instruction)
+`define WC_CAUSE_BREAKPOINT 3 // ebreak
+`define WC_CAUSE_LOAD_MISALIGN 4 // Misaligned load
+`define WC_CAUSE_LOAD_FAULT 5 // Bus error on load
+`define WC_CAUSE_STORE_MISALIGN 6 // Misaligned store
+`define WC_CAUSE_STORE_FAULT 7 // Bus error on store
+`define WC_CAUSE_ECALL_M 11 // ecall from machine mode
+`define WC_IRQ_MTI 7 // Machine timer interrupt number (mcause bit 31 set, mie/mip bit)
+`define WC_IRQ_MEI 11 // Machine external interrupt number (mcause bit 31 set, mie/mip bit)
+
 `endif
