@@ -11,7 +11,7 @@
  *  mesh:XxY   router r = node r = y*X + x; P = 5, ports per WC_MESH_PORT_*.
  *  irregular  S switches, P ports; hosts are nodes: node = switch*H + h on
  *             port h of its switch (ports 0..H-1); ports H..P-1 are links or
- *             unconnected.  Routing: up*/down* tables.
+ *             unconnected.  Routing: up* / down* tables.
  *  file:PATH  switch-based like irregular; hosts per switch may differ.
  */
 #ifndef WC_TOPO_H
@@ -19,6 +19,12 @@
 #include <stdint.h>
 
 enum wc_topo_kind { WC_TOPO_CUBE, WC_TOPO_MESH, WC_TOPO_SWITCHED };
+
+/* Host-side limits.  Route-table entries are bytes (WC_RT_PORT_NONE = 255
+ * means no route), so ports must stay below 255; 64 keeps tables small. */
+enum { WC_TOPO_MAX_PORTS = 64,
+       WC_TOPO_MAX_SWITCHES = 4096,
+       WC_TOPO_MAX_CUBE_DIM = 10 };
 
 /* Peer of a router port. */
 enum { WC_PEER_NONE = -1,   /* unconnected port */
@@ -42,7 +48,7 @@ typedef struct wc_topo {
     wc_endpoint *peer;       /* [nrouters*nports]: other end of router port */
     int *node_router;        /* [nnodes] router a node hangs off */
     int *node_port;          /* [nnodes] its (first) local port on that router */
-    /* up*/down* (kind == WC_TOPO_SWITCHED; NULL otherwise) */
+    /* up* / down* (kind == WC_TOPO_SWITCHED; NULL otherwise) */
     int root;                /* BFS root switch (lowest id) */
     int *level;              /* [nrouters] BFS level */
     int *parent;             /* [nrouters] BFS parent switch, -1 at root */
@@ -71,7 +77,7 @@ int wc_topo_inject_port(const wc_topo *t, int src, int dst);
  * ejection port.  Returns -1 if unroutable or longer than max. */
 int wc_topo_path(const wc_topo *t, int src, int dst, int *routers, int *ports, int max);
 
-/* Checks every up*/down* route: legal (no up after down), shortest among
+/* Checks every up* / down* route: legal (no up after down), shortest among
  * legal routes, reaches every host pair.  0 if all good, else -1 with a
  * message naming the first bad pair. */
 int wc_topo_check_updown(const wc_topo *t, char *err, int errlen);
