@@ -57,6 +57,9 @@ int wc_kbin_L1(int n, int k)
     int s = 0;
     if (n < 1 || k < 1)
         return -1;
+    if (k == 1)
+        return n - 1;       /* N(s,1) = s+1: the linear tree */
+    /* k >= 2 grows at least like Fibonacci, so this loop is short */
     while (wc_kbin_N(s, k) < n)
         s++;
     return s;

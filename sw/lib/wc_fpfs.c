@@ -1,0 +1,135 @@
+/* FPFS / FCFS step simulation: kesavan-panda-optimal-multicast-
+ * packetization-ni.txt, Section 3 (Figs. 6 and 7 give the two send
+ * orders) and Section 4.1 (the pipelined model whose completion Theorems
+ * 1-2 predict; the simulation is what checks them). */
+#include "wc_fpfs.h"
+
+int wc_fpfs_run(const wc_tree *t, int nnodes, int m, int mode,
+                wc_fpfs_result *res, int *L, int *buf, int *sent,
+                int *work, int nwork)
+{
+    int *recv, *kids, *parent, *order;
+    int i, j, e, head, tail, v;
+
+    if (!t || !res || !work || nnodes < 1 || m < 1 || t->nedges < 0 ||
+        (mode != WC_FPFS && mode != WC_FCFS) || nwork < WC_FPFS_WORK(nnodes, m) ||
+        (t->nedges > 0 && !t->edges))
+        return WC_FPFS_EARG;
+    if (t->src < 0 || t->src >= nnodes)
+        return WC_FPFS_ENODE;
+    recv = work;                    /* [nnodes*m] step node v got packet j */
+    kids = recv + nnodes * m;       /* [nnodes] edge indices of one node's children */
+    parent = kids + nnodes;         /* [nnodes] parent edge index, -1 none */
+    order = parent + nnodes;        /* [nnodes] BFS order */
+
+    for (v = 0; v < nnodes; v++)
+        parent[v] = -1;
+    for (e = 0; e < t->nedges; e++) {
+        int a = t->edges[e].from, b = t->edges[e].to;
+        if (a < 0 || a >= nnodes || b < 0 || b >= nnodes)
+            return WC_FPFS_ENODE;
+        if (b == t->src || parent[b] >= 0)
+            return WC_FPFS_EPARENT;
+        parent[b] = e;
+    }
+    for (i = 0; i < nnodes * m; i++)
+        recv[i] = -1;
+    for (j = 0; j < m; j++)
+        recv[t->src * m + j] = 0;   /* the root holds every packet at step 0 */
+
+    /* Breadth first from the root: a node's receive steps are final before
+     * it is expanded, and its sends depend on nothing else. */
+    head = tail = 0;
+    order[tail++] = t->src;
+    while (head < tail) {
+        int u = order[head++], prev = 0, d = 0, c;
+        const int *ru = recv + u * m;
+        for (e = 0; e < t->nedges; e++)
+            if (t->edges[e].from == u)
+                kids[d++] = e;
+        /* FPFS walks (packet, child) with the child index fastest, FCFS
+         * with the packet index fastest; each copy goes in the earliest
+         * step after both the node's previous send and the packet's
+         * arrival. */
+        for (i = 0; i < d * m; i++) {
+            int jj = mode == WC_FPFS ? i / d : i % m;
+            int ci = mode == WC_FPFS ? i % d : i / m;
+            int s = prev + 1;
+            e = kids[ci];
+            c = t->edges[e].to;
+            if (ru[jj] + 1 > s)
+                s = ru[jj] + 1;
+            prev = s;
+            recv[c * m + jj] = s;
+            if (sent)
+                sent[e * m + jj] = s;
+        }
+        for (e = 0; e < t->nedges; e++)
+            if (t->edges[e].from == u) {
+                if (tail >= nnodes)
+                    return WC_FPFS_ECYCLE;
+                order[tail++] = t->edges[e].to;
+            }
+    }
+    /* every edge's target must have been reached: otherwise some edges form
+     * a cycle detached from the root */
+    for (e = 0; e < t->nedges; e++)
+        if (recv[t->edges[e].to * m] < 0)
+            return WC_FPFS_ECYCLE;
+
+    res->steps = 0;
+    res->max_buffer = 0;
+    res->max_buffer_node = -1;
+    for (j = 0; j < m; j++) {
+        int lj = 0;
+        for (v = 0; v < nnodes; v++)
+            if (recv[v * m + j] > lj)
+                lj = recv[v * m + j];
+        if (L)
+            L[j] = lj;
+        if (lj > res->steps)
+            res->steps = lj;
+    }
+
+    /* Buffer occupancy: both orders forward packets of one node in packet
+     * order to each child, so arrival and release steps are nondecreasing
+     * in j and a two-pointer sweep counts the packets held per step. */
+    for (v = 0; v < nnodes; v++) {
+        int d = 0, a, r, held, best = 0;
+        const int *rv = recv + v * m;
+        for (e = 0; e < t->nedges; e++)
+            if (t->edges[e].from == v)
+                d++;
+        if (d > 0 && rv[0] >= 0) {
+            /* a packet is released by its copy to the last child, in
+             * either order */
+            int lastc = -1, cnt = 0;
+            for (e = 0; e < t->nedges; e++)
+                if (t->edges[e].from == v && ++cnt == d)
+                    lastc = t->edges[e].to;
+            /* occupancy during step x: #{j : rv[j] < x} - #{j : rel[j] < x};
+             * it can only rise at x = rv[j]+1, so test those points */
+            r = 0;
+            for (a = 0; a < m; a++) {
+                int x = rv[a] + 1;
+                while (r < m && recv[lastc * m + r] < x)
+                    r++;
+                held = (a + 1) - r;
+                /* packets arriving together are all counted at once */
+                while (a + 1 < m && rv[a + 1] + 1 == x) {
+                    a++;
+                    held++;
+                }
+                if (held > best)
+                    best = held;
+            }
+        }
+        if (buf)
+            buf[v] = best;
+        if (v != t->src && best > res->max_buffer) {
+            res->max_buffer = best;
+            res->max_buffer_node = v;
+        }
+    }
+    return 0;
+}
