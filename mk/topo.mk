@@ -11,3 +11,15 @@ $(TOPO_TEST_BIN): tests/topo/test_topo.c $(BUILD)/lib/libwormcast.a
 test-topo: $(TOPO_TEST_BIN) $(BUILD)/bin/wormcast
 	@$(TOPO_TEST_BIN) tests/topo
 	@tests/topo/cli_test.sh $(BUILD)/bin/wormcast $(BUILD)/tests/topo
+
+BENCH_TARGETS += bench-topo
+.PHONY: bench-topo
+bench-topo: $(BUILD)/bin/wormcast
+	@tests/topo/bench.sh $(BUILD)/bin/wormcast $(BUILD)/bench/topo.txt
+
+SOAK_TARGETS += soak-topo
+TOPO_SOAK_N ?= 3000
+TOPO_SOAK_SEED ?= 1
+.PHONY: soak-topo
+soak-topo: $(TOPO_TEST_BIN)
+	@$(TOPO_TEST_BIN) --soak $(TOPO_SOAK_N) $(TOPO_SOAK_SEED)

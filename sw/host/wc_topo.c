@@ -5,6 +5,7 @@
 #include "wc_route.h"
 #include "wc_defs.h"
 #include "wc_rng.h"
+#include "wc_json.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -503,21 +504,6 @@ static const char *kind_name(enum wc_topo_kind k)
     return k == WC_TOPO_CUBE ? "cube" : k == WC_TOPO_MESH ? "mesh" : "switched";
 }
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
 static void json_ints(FILE *f, const int *v, int n)
 {
     int i;
@@ -533,7 +519,7 @@ void wc_topo_json(const wc_topo *t, FILE *f, int with_routes)
     static const char *rname[] = { "ecube", "xy", "table" };
 
     fprintf(f, "{\n  \"name\": ");
-    json_str(f, t->name);
+    wc_json_put_string(f, t->name);
     fprintf(f, ",\n  \"kind\": \"%s\",\n  \"routing\": \"%s\",\n", kind_name(t->kind),
             t->routing >= 0 && t->routing <= 2 ? rname[t->routing] : "unknown");
     fprintf(f, "  \"nrouters\": %d,\n  \"nports\": %d,\n  \"nnodes\": %d,\n  \"nlocal\": %d,\n",

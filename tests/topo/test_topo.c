@@ -4,6 +4,7 @@
  * hop counts.  Usage: test_topo DIR  (DIR holds small.net, small.anynet). */
 #include "wc_topo.h"
 #include "wc_defs.h"
+#include "wc_rng.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -452,9 +453,42 @@ static void test_anynet(const char *dir)
     wc_topo_free(t);
 }
 
+/* Long run: random irregular shapes, larger than the quick test's. */
+static void soak(long count, unsigned long long seed)
+{
+    wc_rng rng;
+    long i, done = 0, rejected = 0;
+    char name[96], err[512];
+    wc_rng_seed(&rng, seed);
+    for (i = 0; i < count; i++) {
+        int S = 1 + (int)wc_rng_below(&rng, 300), P = 2 + (int)wc_rng_below(&rng, 23);
+        int H = 1 + (int)wc_rng_below(&rng, P < 4 ? (uint32_t)P : 4u);
+        wc_topo *t;
+        snprintf(name, sizeof name, "irregular:%d,%d,%d,%llu", S, P, H,
+                 (unsigned long long)(wc_rng_next(&rng) >> 1));
+        t = wc_topo_create(name, err, sizeof err);
+        if (!t) {
+            rejected++;
+            CHECK(strstr(err, "cannot connect") || strstr(err, "exceed"), "%s: %s", name, err);
+            continue;
+        }
+        CHECK(wc_topo_check_updown(t, err, sizeof err) == 0, "%s: %s", name, err);
+        CHECK(irregular_props(t, S, P, H) == 0, "%s: generator properties", name);
+        done++;
+        wc_topo_free(t);
+    }
+    printf("soak: %ld random irregular networks checked (up* / down* legal, shortest, connected; generator "
+           "properties), %ld infeasible shapes rejected\n", done, rejected);
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "tests/topo";
+    if (argc > 2 && !strcmp(argv[1], "--soak")) {
+        soak(atol(argv[2]), argc > 3 ? strtoull(argv[3], NULL, 10) : 1);
+        printf("%d passed, %d failed\n", npass, nfail);
+        return nfail ? 1 : 0;
+    }
     test_names();
     test_regular_paths();
     test_small_file(dir);
