@@ -64,7 +64,7 @@ $(BUILD)/lib/libwormcast.a: $(HOST_OBJS)
 
 $(BUILD)/bin/wormcast: $(CLI_OBJS) $(BUILD)/lib/libwormcast.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/lib/libwormcast.a -lm
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/lib/libwormcast.a -lm -ldl
 
 -include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d)
 

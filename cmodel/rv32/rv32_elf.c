@@ -1,0 +1,111 @@
+/* ELF32 loader: reads program headers (PT_LOAD) and the symbol table only,
+ * which is all riscv-tests style programs need (entry, tohost).  Layout from
+ * the System V ABI "ELF header", "Program header", "Symbol table" sections. */
+#include "rv32_elf.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t rd32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+static uint32_t rd16(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8; }
+
+static int fail(const char *path, const char *why, uint8_t *buf)
+{
+    fprintf(stderr, "elf: %s: %s\n", path, why);
+    free(buf);
+    return -1;
+}
+
+int rv_elf_load(const char *path, uint8_t *ram, uint32_t ram_base,
+                uint32_t ram_size, rv_elf_info_t *info)
+{
+    FILE *f = fopen(path, "rb");
+    uint8_t *buf;
+    long len;
+    uint32_t phoff, phnum, phentsz, shoff, shnum, shentsz, i;
+
+    if (!f) {
+        fprintf(stderr, "elf: %s: cannot open\n", path);
+        return -1;
+    }
+    fseek(f, 0, SEEK_END);
+    len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = len > 0 ? malloc((size_t)len) : NULL;
+    if (!buf || fread(buf, 1, (size_t)len, f) != (size_t)len) {
+        fclose(f);
+        return fail(path, "cannot read", buf);
+    }
+    fclose(f);
+    if (len < 52 || memcmp(buf, "\177ELF", 4) != 0)
+        return fail(path, "not an ELF file", buf);
+    if (buf[4] != 1 || buf[5] != 1 || rd16(buf + 18) != 243)
+        return fail(path, "not a 32-bit little-endian RISC-V ELF", buf);
+    memset(info, 0, sizeof *info);
+    info->entry = rd32(buf + 24);
+    info->lo = 0xffffffffu;
+    phoff = rd32(buf + 28);
+    shoff = rd32(buf + 32);
+    phentsz = rd16(buf + 42);
+    phnum = rd16(buf + 44);
+    shentsz = rd16(buf + 46);
+    shnum = rd16(buf + 48);
+    if ((uint64_t)phoff + (uint64_t)phnum * phentsz > (uint64_t)len)
+        return fail(path, "program headers outside the file", buf);
+    for (i = 0; i < phnum; i++) {
+        const uint8_t *ph = buf + phoff + i * phentsz;
+        uint32_t off = rd32(ph + 4), pa = rd32(ph + 12), fsz = rd32(ph + 16), msz = rd32(ph + 20);
+        if (rd32(ph) != 1 || msz == 0)
+            continue;
+        if (pa < ram_base || (uint64_t)pa - ram_base + msz > ram_size)
+            return fail(path, "segment outside RAM", buf);
+        if ((uint64_t)off + fsz > (uint64_t)len || fsz > msz)
+            return fail(path, "segment outside the file", buf);
+        memcpy(ram + (pa - ram_base), buf + off, fsz);
+        memset(ram + (pa - ram_base) + fsz, 0, msz - fsz);
+        if (pa < info->lo) info->lo = pa;
+        if (pa + msz > info->hi) info->hi = pa + msz;
+    }
+    if (info->hi == 0)
+        return fail(path, "no loadable segment", buf);
+    if ((uint64_t)shoff + (uint64_t)shnum * shentsz <= (uint64_t)len) {
+        for (i = 0; i < shnum; i++) {
+            const uint8_t *sh = buf + shoff + i * shentsz, *str;
+            uint32_t so, ssz, link, k;
+            if (rd32(sh + 4) != 2)          /* SHT_SYMTAB */
+                continue;
+            so = rd32(sh + 16);
+            ssz = rd32(sh + 20);
+            link = rd32(sh + 24);
+            if (link >= shnum || (uint64_t)so + ssz > (uint64_t)len)
+                break;
+            str = buf + rd32(buf + shoff + link * shentsz + 16);
+            for (k = 0; k + 16 <= ssz; k += 16) {
+                const uint8_t *sym = buf + so + k;
+                if (!strcmp((const char *)str + rd32(sym), "tohost")) {
+                    info->tohost = rd32(sym + 4);
+                    info->has_tohost = 1;
+                }
+            }
+        }
+    }
+    free(buf);
+    return 0;
+}
+
+int rv_elf_write_hex(const char *path, const uint8_t *ram, uint32_t ram_base,
+                     const rv_elf_info_t *info)
+{
+    FILE *f = fopen(path, "w");
+    uint32_t a, lo = info->lo & ~3u;
+    if (!f) {
+        fprintf(stderr, "elf: cannot write %s\n", path);
+        return -1;
+    }
+    fprintf(f, "@%x\n", (lo - ram_base) / 4);
+    for (a = lo; a < info->hi; a += 4) {
+        const uint8_t *p = ram + (a - ram_base);
+        fprintf(f, "%08x\n", rd32(p));
+    }
+    return fclose(f) == 0 ? 0 : -1;
+}

@@ -1,0 +1,27 @@
+/* Minimal ELF32 little-endian RISC-V loader for the node SoC (host only). */
+#ifndef RV32_ELF_H
+#define RV32_ELF_H
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct rv_elf_info {
+    uint32_t entry;
+    uint32_t tohost;      /* address of symbol tohost, 0 if absent */
+    int has_tohost;
+    uint32_t lo, hi;      /* loaded byte range [lo, hi) */
+} rv_elf_info_t;
+
+/* Load the PT_LOAD segments of `path` into ram (ram_base, ram_size).
+ * Returns 0, or -1 after printing the reason to stderr. */
+int rv_elf_load(const char *path, uint8_t *ram, uint32_t ram_base,
+                uint32_t ram_size, rv_elf_info_t *info);
+/* Write ram[lo..hi) as $readmemh words (one 32-bit word per line) with an
+ * @address line, so the Verilog RAM loads the same image. */
+int rv_elf_write_hex(const char *path, const uint8_t *ram, uint32_t ram_base,
+                     const rv_elf_info_t *info);
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,86 @@
+`default_nettype none
+// Output unit of one router port: allocation state, credit counter and
+// round-robin arbitration among the inputs that request it.
+//
+// The output belongs to one worm from the grant of its head to the
+// transfer of its tail; only a free output arbitrates.  A grant and the
+// head's transfer may happen in the same cycle, and the tail's release
+// lets a new head win the next cycle: back-to-back worms leave no bubble.
+// The credit counter starts at the downstream buffer depth B and counts
+// free downstream slots; a flit moves only with a credit in hand.
+// Mirrors struct wc_out / out_eval() in cmodel/wc_router.c.
+module wc_output_ctrl #(
+    parameter integer P  = 5,   // inputs that may request this output
+    parameter integer IW = 3,   // input index width
+    parameter integer B  = 8    // downstream buffer depth (initial credits)
+) (
+    input  wire          clk_i,
+    input  wire          rst_ni,
+    input  wire [P-1:0]  req_i,        // inputs with a fresh head for us
+    input  wire [P-1:0]  has_flit_i,   // inputs whose buffer is non-empty
+    input  wire          tail_i,       // type of the flit on the crossbar
+    input  wire          credit_i,     // downstream freed a slot
+    output wire [IW-1:0] sel_o,        // crossbar select
+    output wire          xfer_o,       // a flit leaves this cycle
+    output wire          gnt_valid_o,  // new allocation this cycle
+    output wire [IW-1:0] gnt_idx_o
+);
+    localparam integer CW = $clog2(B + 1);
+    initial begin
+        if (P < 1) $error("%m: P must be >= 1");
+        if (B < 1) $error("%m: B must be >= 1");
+    end
+
+    reg          own_q, own_d;
+    reg [IW-1:0] owner_q, owner_d;
+    reg [IW-1:0] ptr_q, ptr_d;
+    reg [CW-1:0] cred_q, cred_d;
+
+    wire          arb_valid;
+    wire [IW-1:0] arb_idx;
+    wc_rr_arb #(.N(P), .IW(IW)) u_arb (
+        .req_i(own_q ? {P{1'b0}} : req_i), .ptr_i(ptr_q),
+        .gnt_valid_o(arb_valid), .gnt_idx_o(arb_idx)
+    );
+
+    assign gnt_valid_o = arb_valid;
+    assign gnt_idx_o   = arb_idx;
+    assign sel_o       = own_q ? owner_q : arb_idx;
+    assign xfer_o      = (own_q || arb_valid) && has_flit_i[sel_o] && (cred_q != {CW{1'b0}});
+
+    always @* begin
+        own_d   = own_q;
+        owner_d = owner_q;
+        ptr_d   = ptr_q;
+        if (arb_valid) begin
+            own_d   = 1'b1;
+            owner_d = arb_idx;
+            ptr_d   = (arb_idx == IW'(P - 1)) ? {IW{1'b0}} : arb_idx + 1'b1;
+        end
+        if (xfer_o && tail_i)
+            own_d = 1'b0;
+        cred_d = cred_q - CW'(xfer_o) + CW'(credit_i);
+    end
+
+    always @(posedge clk_i) begin
+        if (!rst_ni) begin
+            own_q   <= 1'b0;
+            owner_q <= {IW{1'b0}};
+            ptr_q   <= {IW{1'b0}};
+            cred_q  <= CW'(B);
+        end else begin
+            own_q   <= own_d;
+            owner_q <= owner_d;
+            ptr_q   <= ptr_d;
+            cred_q  <= cred_d;
+        end
+    end
+
+`ifndef SYNTHESIS
+    always @(posedge clk_i) begin
+        if (rst_ni && cred_q == CW'(B) && credit_i && !xfer_o)
+            $error("%m: credit overflow (downstream returned more than B)");
+    end
+`endif
+endmodule
+`resetall

@@ -1,0 +1,209 @@
+`default_nettype none
+`include "wc_defs.vh"
+// Input-buffered wormhole router with credit flow control.
+//
+//   link in -> [wc_input_ctrl: FIFO] -> route compute -> [wc_output_ctrl:
+//   round-robin allocation, credits] -> wc_crossbar -> link out
+//
+// Timing: a flit written into an input buffer at the end of cycle t is
+// routed, allocated and driven onto the output link in cycle t+1 and lands
+// in the next router's buffer at the end of t+1: one cycle per hop for
+// the head, one flit per cycle per port after it.  Outputs depend only on
+// registers (no combinational path from link inputs to link outputs), so
+// routers chain without loops.  Credits return one cycle after a flit
+// leaves a buffer; the credit loop is 3 cycles (send, dequeue, credit
+// visible), so B >= 3 sustains one flit per cycle per port.
+//
+// Every piece maps to one C function of cmodel/wc_router.c, which the
+// lockstep harness compares cycle by cycle.
+module wc_router #(
+    // Ports, 2..64.
+    parameter integer P          = 5,
+    // Flit data width W >= 32 (head fields per defs/wc_defs.def).
+    parameter integer W          = `WC_FLIT_DATA_W,
+    // Input buffer depth in flits, >= 1 (>= 3 for full throughput).
+    parameter integer B          = 8,
+    // WC_ROUTING_ECUBE / _XY / _TABLE.
+    parameter integer ROUTING    = `WC_ROUTING_XY,
+    // e-cube: dimension, node model, order.
+    parameter integer CUBE_N     = 4,
+    parameter integer ALL_PORT   = 0,
+    parameter integer HIGH_FIRST = 1,
+    // XY mesh size.
+    parameter integer MESH_X     = 4,
+    parameter integer MESH_Y     = 4,
+    // Table routing: hosts addressed.
+    parameter integer NNODES     = 64,
+    // Configuration address width (table routing).
+    parameter integer CAW        = 16
+) (
+    input  wire                       clk_i,
+    input  wire                       rst_ni,
+    // This router's node id (e-cube, XY).  Tie to a constant.
+    input  wire [`WC_HEAD_DST_W-1:0]  node_id_i,
+    // Route table configuration (table routing; ignored otherwise).
+    input  wire                       cfg_we_i,
+    input  wire [CAW-1:0]             cfg_addr_i,
+    input  wire [7:0]                 cfg_data_i,
+    // Links: port p occupies bits [p*FW +: FW], FW = W + 2 ({type, data}).
+    input  wire [P-1:0]               in_valid_i,
+    input  wire [P*(W+2)-1:0]         in_flit_i,
+    output wire [P-1:0]               in_credit_o,
+    output wire [P-1:0]               out_valid_o,
+    output wire [P*(W+2)-1:0]         out_flit_o,
+    input  wire [P-1:0]               out_credit_i,
+    // Worms discarded as unroutable or malformed (saturating).
+    output wire [15:0]                drop_count_o
+);
+    localparam integer FW = W + 2;
+    localparam integer PW = (P > 1) ? $clog2(P) : 1;
+    localparam integer DW = `WC_HEAD_DST_W;
+
+    initial begin
+        if (P < 2 || P > 64) $error("%m: P must be 2..64 (got %0d)", P);
+        if (W < 32) $error("%m: W must be >= 32 (got %0d)", W);
+        if (B < 1) $error("%m: B must be >= 1 (got %0d)", B);
+        if (ROUTING == `WC_ROUTING_ECUBE && P != ((ALL_PORT != 0) ? 2 * CUBE_N : CUBE_N + 1))
+            $error("%m: e-cube with N=%0d ALL_PORT=%0d needs P=%0d (got %0d)", CUBE_N, ALL_PORT,
+                   (ALL_PORT != 0) ? 2 * CUBE_N : CUBE_N + 1, P);
+        if (ROUTING == `WC_ROUTING_XY && P != 5) $error("%m: XY routing needs P=5 (got %0d)", P);
+        if (ROUTING < 0 || ROUTING > 2) $error("%m: unknown ROUTING %0d", ROUTING);
+    end
+
+    // ---- input units -------------------------------------------------
+    wire [P*FW-1:0] head;
+    wire [P-1:0]    nonempty, req, active, drop, grant, fwd;
+    wire [P*PW-1:0] port, rport;
+    wire [P-1:0]    rok;
+
+    genvar i;
+    generate
+        for (i = 0; i < P; i = i + 1) begin : g_in
+            wc_input_ctrl #(.FW(FW), .B(B), .PW(PW)) u_in (
+                .clk_i(clk_i), .rst_ni(rst_ni),
+                .in_valid_i(in_valid_i[i]), .in_flit_i(in_flit_i[i*FW +: FW]),
+                .credit_o(in_credit_o[i]),
+                .head_o(head[i*FW +: FW]), .nonempty_o(nonempty[i]),
+                .route_port_i(rport[i*PW +: PW]), .route_ok_i(rok[i]),
+                .req_o(req[i]), .port_o(port[i*PW +: PW]), .active_o(active[i]),
+                .grant_i(grant[i]), .fwd_i(fwd[i]), .drop_o(drop[i])
+            );
+        end
+    endgenerate
+
+    // ---- route compute (one module per routing function) -----------------
+    generate
+        if (ROUTING == `WC_ROUTING_TABLE) begin : g_rt_table
+            // Table routers know their position only through the table.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_node_id = ^node_id_i;
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire [P*DW-1:0] dsts;
+            for (i = 0; i < P; i = i + 1) begin : g_dst
+                assign dsts[i*DW +: DW] = head[i*FW + `WC_HEAD_DST_LSB +: DW];
+            end
+            wc_route_table #(.P(P), .PW(PW), .NNODES(NNODES), .CAW(CAW)) u_rt (
+                .clk_i(clk_i), .rst_ni(rst_ni),
+                .cfg_we_i(cfg_we_i), .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_data_i),
+                .dst_i(dsts), .port_o(rport), .ok_o(rok)
+            );
+        end else begin : g_rt_fn
+            // Function-routed routers have no table: the configuration
+            // port exists only so every router has the same interface.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_cfg = ^{cfg_we_i, cfg_addr_i, cfg_data_i};
+            /* verilator lint_on UNUSEDSIGNAL */
+            for (i = 0; i < P; i = i + 1) begin : g_rc
+                wire [DW-1:0] dst = head[i*FW + `WC_HEAD_DST_LSB +: DW];
+                if (ROUTING == `WC_ROUTING_ECUBE) begin : g_ecube
+                    wc_route_ecube #(.N(CUBE_N), .ALL_PORT(ALL_PORT), .HIGH_FIRST(HIGH_FIRST), .PW(PW)) u_rc (
+                        .node_i(node_id_i), .dst_i(dst), .in_port_i(PW'(i)),
+                        .port_o(rport[i*PW +: PW]), .ok_o(rok[i])
+                    );
+                end else begin : g_xy
+                    wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_rc (
+                        .node_i(node_id_i), .dst_i(dst),
+                        .port_o(rport[i*PW +: PW]), .ok_o(rok[i])
+                    );
+                end
+            end
+        end
+    endgenerate
+
+    // ---- output units and crossbar -------------------------------------
+    wire [P*PW-1:0] sel;
+    wire [P-1:0]    xfer, gvalid;
+    wire [P*PW-1:0] gidx;
+    wire [P*FW-1:0] xbar_out;
+
+    genvar o;
+    generate
+        for (o = 0; o < P; o = o + 1) begin : g_out
+            reg [P-1:0] req_here;
+            integer k;
+            always @* begin
+                for (k = 0; k < P; k = k + 1)
+                    req_here[k] = req[k] && (port[k*PW +: PW] == PW'(o));
+            end
+            wc_output_ctrl #(.P(P), .IW(PW), .B(B)) u_out (
+                .clk_i(clk_i), .rst_ni(rst_ni),
+                .req_i(req_here), .has_flit_i(nonempty),
+                .tail_i(xbar_out[o*FW + W + 1]), .credit_i(out_credit_i[o]),
+                .sel_o(sel[o*PW +: PW]), .xfer_o(xfer[o]),
+                .gnt_valid_o(gvalid[o]), .gnt_idx_o(gidx[o*PW +: PW])
+            );
+            assign out_valid_o[o] = xfer[o];
+            // Idle links carry zeros so waveforms and lockstep compare clean.
+            wire [FW-1:0] out_flit = xfer[o] ? xbar_out[o*FW +: FW] : {FW{1'b0}};
+            assign out_flit_o[o*FW +: FW] = out_flit;
+        end
+    endgenerate
+
+    wc_crossbar #(.P(P), .FW(FW), .IW(PW)) u_xbar (
+        .in_i(head), .sel_i(sel), .out_o(xbar_out)
+    );
+
+    // Per-input grant / forward, gathered from the outputs.
+    reg [P-1:0] grant_r, fwd_r;
+    integer a, b;
+    always @* begin
+        grant_r = {P{1'b0}};
+        fwd_r   = {P{1'b0}};
+        for (b = 0; b < P; b = b + 1) begin
+            for (a = 0; a < P; a = a + 1) begin
+                if (gvalid[b] && gidx[b*PW +: PW] == PW'(a)) grant_r[a] = 1'b1;
+                if (xfer[b] && sel[b*PW +: PW] == PW'(a))    fwd_r[a]   = 1'b1;
+            end
+        end
+    end
+    assign grant = grant_r;
+    assign fwd   = fwd_r;
+
+    // ---- drop counter --------------------------------------------------
+    reg [15:0] drops_q, drops_d;
+    integer c;
+    always @* begin
+        drops_d = drops_q;
+        for (c = 0; c < P; c = c + 1)
+            if (drop[c] && drops_d != 16'hffff) drops_d = drops_d + 1'b1;
+    end
+    always @(posedge clk_i) begin
+        if (!rst_ni) drops_q <= 16'd0;
+        else         drops_q <= drops_d;
+    end
+    assign drop_count_o = drops_q;
+
+`ifndef SYNTHESIS
+    // Protocol: an output carries one worm at a time, and a tail always
+    // ends the allocation it belongs to.
+    integer q;
+    always @(posedge clk_i) begin
+        if (rst_ni) begin
+            for (q = 0; q < P; q = q + 1)
+                if (fwd[q] && !(active[q] || grant[q]))
+                    $error("%m: input %0d forwarded without allocation", q);
+        end
+    end
+`endif
+endmodule
+`resetall

@@ -1,0 +1,302 @@
+/* wormcast sim: unicast traffic on a network with the C model, the
+ * Verilated RTL, or both in lockstep. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "wc_sim.h"
+#include "wc_rtl.h"
+#include "wc_topo.h"
+
+static const char *usage_text =
+"usage: wormcast sim --topo T [options]\n"
+"  --topo T           cube:N[:all][:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH\n"
+"  --traffic P        uniform|transpose|bitcomp|bitrev|shuffle|hotspot|neighbor (uniform)\n"
+"  --rate R           offered flits/node/cycle (0.1)\n"
+"  --packet F         flits per packet (8)\n"
+"  --buffer F         input buffer depth in flits (8)\n"
+"  --width W          flit data width in bits (32)\n"
+"  --warmup C         cycles before measuring (10000)\n"
+"  --cycles C         measured cycles (100000)\n"
+"  --seed S           traffic seed (1)\n"
+"  --engine E         c | rtl | lockstep (c)\n"
+"  --hotspot N:F      hotspot node and fraction for --traffic hotspot (0:0.2)\n"
+"  --malformed F      fraction of worms sent malformed (bad destination or no head)\n"
+"  --sweep [A:B:S]    latency-vs-load curve over rates A..B step S (0.02:1:0.02)\n"
+"  --csv              machine-readable rows\n"
+"  --wave FILE        record an FST waveform of the RTL (with a .gtkw layout)\n"
+"  --wave-dir DIR     where lockstep leaves the waveform of a mismatch (build/waves)\n"
+"  --no-wave          do not record a waveform on mismatch\n"
+"  --drain-max C      cycles allowed to drain measured packets (10*cycles+100000)\n"
+"  --watchdog C       cycles without progress that count as deadlock (5000)\n"
+"  --mutate K         self-check: break the C model (1 arbitration, 2 routing)\n"
+"  --quiet            no progress lines\n";
+
+static int parse_long(const char *opt, const char *v, long lo, long hi, long *out)
+{
+    char *end;
+    long x;
+    errno = 0;
+    x = strtol(v, &end, 10);
+    if (errno || *end || end == v || x < lo || x > hi) {
+        fprintf(stderr, "wormcast sim: %s expects an integer in %ld..%ld, got '%s'\n", opt, lo, hi, v);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+static int parse_double(const char *opt, const char *v, double lo, double hi, double *out)
+{
+    char *end;
+    double x;
+    errno = 0;
+    x = strtod(v, &end);
+    if (errno || *end || end == v || x < lo || x > hi) {
+        fprintf(stderr, "wormcast sim: %s expects a number in %g..%g, got '%s'\n", opt, lo, hi, v);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+static const char *engine_name(int e) { return e == WC_ENGINE_C ? "c" : e == WC_ENGINE_RTL ? "rtl" : "lockstep"; }
+
+static int result_bad(const wc_sim_result *r)
+{
+    return r->mismatch_cycle >= 0 || r->lost || r->duplicated || r->out_of_order || r->corrupt ||
+           r->misrouted || r->deadlock || r->drops != (unsigned long)r->malformed_sent;
+}
+
+static void print_csv_header(void)
+{
+    printf("topo,traffic,engine,rate,packet,buffer,offered,accepted,lat_avg,lat_p99,lat_max,measured,"
+           "injected,delivered,lost,duplicated,out_of_order,corrupt,drops,malformed,saturated,deadlock,"
+           "mismatches,cycles,cycles_per_s\n");
+}
+
+static void print_csv(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r)
+{
+    printf("%s,%s,%s,%.4f,%d,%d,%.4f,%.4f,%.2f,%.0f,%.0f,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lu,%ld,%d,%d,%d,%ld,%.0f\n",
+           t->name, wc_sim_traffic_name(o->traffic), engine_name(o->engine), o->rate, o->packet, o->buffer,
+           r->offered, r->accepted, r->lat_avg, r->lat_p99, r->lat_max, r->measured, r->injected,
+           r->delivered, r->lost, r->duplicated, r->out_of_order, r->corrupt, r->drops, r->malformed_sent,
+           r->saturated, r->deadlock, r->mismatch_cycle >= 0, r->cycles_run, r->cps);
+}
+
+static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r)
+{
+    printf("wormcast sim: %s, %s traffic, rate %.3f, %d-flit packets, %d-flit buffers, engine %s, seed %llu\n",
+           t->name, wc_sim_traffic_name(o->traffic), o->rate, o->packet, o->buffer, engine_name(o->engine),
+           (unsigned long long)o->seed);
+    printf("  offered    %.4f flits/node/cycle\n", r->offered);
+    printf("  accepted   %.4f flits/node/cycle%s\n", r->accepted, r->saturated ? "  (SATURATED: measured packets did not drain)" : "");
+    printf("  latency    avg %.2f  p99 %.0f  max %.0f cycles  (%ld of %ld measured packets)\n",
+           r->lat_avg, r->lat_p99, r->lat_max, r->delivered_measured, r->measured);
+    printf("  packets    injected %ld  delivered %ld  lost %ld  duplicated %ld  out-of-order %ld  corrupt %ld  misrouted %ld\n",
+           r->injected, r->delivered, r->lost, r->duplicated, r->out_of_order, r->corrupt, r->misrouted);
+    if (r->not_injected)
+        printf("  queued     %ld packets never entered the network (source queues at the end)\n", r->not_injected);
+    printf("  drops      %lu worms dropped by routers, %ld malformed worms sent\n", r->drops, r->malformed_sent);
+    if (o->engine == WC_ENGINE_LOCKSTEP)
+        printf("  lockstep   %s over %ld cycles (every router port, every cycle)\n",
+               r->mismatch_cycle < 0 ? "0 mismatches" : "MISMATCH", r->cycles_run);
+    printf("  speed      %ld cycles in %.2f s = %.0f cycles/s\n", r->cycles_run, r->seconds, r->cps);
+    if (r->deadlock)
+        printf("  DEADLOCK   no progress; see the blocked worms above\n");
+    if (r->drops != (unsigned long)r->malformed_sent)
+        printf("  ERROR      router drop counters (%lu) disagree with malformed worms sent (%ld)\n",
+               r->drops, r->malformed_sent);
+}
+
+/* A GTKWave layout: one group per router port of the routers named. */
+static void write_gtkw(const char *path, const char *fst, const wc_topo *t, const int *routers, int nr, long tstart)
+{
+    FILE *f = fopen(path, "w");
+    int i, p;
+    if (!f)
+        return;
+    fprintf(f, "[dumpfile] \"%s\"\n[timestart] %ld\n[sst_width] 260\n[signals_width] 300\n", fst, tstart);
+    fprintf(f, "@28\nTOP.clk_i\nTOP.rst_ni\n");
+    for (i = 0; i < nr; i++) {
+        int r = routers[i];
+        for (p = 0; p < t->nports; p++) {
+            char base[160];
+            snprintf(base, sizeof base, "TOP.wc_net_top.g_r[%d].u_router", r);
+            fprintf(f, "@800200\n-router %d port %d\n", r, p);
+            fprintf(f, "@28\n%s.g_in[%d].u_in.in_valid_i\n@22\n%s.g_in[%d].u_in.in_flit_i[%d:0]\n", base, p, base, p, 0 + 33);
+            fprintf(f, "@28\n%s.g_in[%d].u_in.credit_o\n%s.g_in[%d].u_in.active_q\n", base, p, base, p);
+            fprintf(f, "@28\n%s.g_out[%d].u_out.xfer_o\n@22\n%s.g_out[%d].out_flit[33:0]\n%s.g_out[%d].u_out.cred_q[3:0]\n",
+                    base, p, base, p, base, p);
+            fprintf(f, "@1000200\n-router %d port %d\n", r, p);
+        }
+    }
+    fclose(f);
+}
+
+static void mkdirs(const char *dir)
+{
+    char tmp[1024], *s;
+    snprintf(tmp, sizeof tmp, "%s", dir);
+    for (s = tmp + 1; *s; s++)
+        if (*s == '/') { *s = 0; mkdir(tmp, 0777); *s = '/'; }
+    mkdir(tmp, 0777);
+}
+
+int wc_cmd_sim(int argc, char **argv)
+{
+    wc_sim_opts o;
+    wc_sim_result r;
+    const char *topo = NULL, *wave = NULL, *wave_dir = NULL;
+    double sw_a = 0.02, sw_b = 1.0, sw_s = 0.02;
+    int csv = 0, sweep = 0, no_wave = 0, i, rc;
+    char err[512];
+    wc_topo *t;
+    long v;
+
+    wc_sim_defaults(&o);
+    o.progress = 1;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED() do { if (!val) { fprintf(stderr, "wormcast sim: %s needs a value\n", a); return 2; } i++; } while (0)
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage_text, stdout); return 0; }
+        else if (!strcmp(a, "--topo")) { NEED(); topo = val; }
+        else if (!strcmp(a, "--traffic")) {
+            NEED();
+            if ((o.traffic = wc_sim_traffic_parse(val)) < 0) {
+                fprintf(stderr, "wormcast sim: unknown traffic '%s' (uniform, transpose, bitcomp, bitrev, shuffle, hotspot, neighbor)\n", val);
+                return 2;
+            }
+        }
+        else if (!strcmp(a, "--rate")) { NEED(); if (parse_double(a, val, 0, 1e9, &o.rate)) return 2; }
+        else if (!strcmp(a, "--packet")) { NEED(); if (parse_long(a, val, 1, 1 << 20, &v)) return 2; o.packet = (int)v; }
+        else if (!strcmp(a, "--buffer")) { NEED(); if (parse_long(a, val, 1, 4096, &v)) return 2; o.buffer = (int)v; }
+        else if (!strcmp(a, "--width")) { NEED(); if (parse_long(a, val, 32, 62, &v)) return 2; o.width = (int)v; }
+        else if (!strcmp(a, "--warmup")) { NEED(); if (parse_long(a, val, 0, 1L << 40, &o.warmup)) return 2; }
+        else if (!strcmp(a, "--cycles")) { NEED(); if (parse_long(a, val, 1, 1L << 40, &o.cycles)) return 2; }
+        else if (!strcmp(a, "--drain-max")) { NEED(); if (parse_long(a, val, 0, 1L << 40, &o.drain_max)) return 2; }
+        else if (!strcmp(a, "--watchdog")) { NEED(); if (parse_long(a, val, 10, 1L << 40, &o.watchdog)) return 2; }
+        else if (!strcmp(a, "--seed")) { NEED(); if (parse_long(a, val, 0, 0x7fffffffffffffffL, &v)) return 2; o.seed = (uint64_t)v; }
+        else if (!strcmp(a, "--mutate")) { NEED(); if (parse_long(a, val, 0, 2, &v)) return 2; o.mutate = (int)v; }
+        else if (!strcmp(a, "--malformed")) { NEED(); if (parse_double(a, val, 0, 1, &o.malformed)) return 2; }
+        else if (!strcmp(a, "--engine")) {
+            NEED();
+            if (!strcmp(val, "c")) o.engine = WC_ENGINE_C;
+            else if (!strcmp(val, "rtl")) o.engine = WC_ENGINE_RTL;
+            else if (!strcmp(val, "lockstep")) o.engine = WC_ENGINE_LOCKSTEP;
+            else { fprintf(stderr, "wormcast sim: unknown engine '%s' (c, rtl, lockstep)\n", val); return 2; }
+        }
+        else if (!strcmp(a, "--hotspot")) {
+            char *end;
+            NEED();
+            o.hotspot_node = (int)strtol(val, &end, 10);
+            if (*end != ':' || (o.hotspot_frac = strtod(end + 1, &end), *end) || o.hotspot_frac < 0 || o.hotspot_frac > 1) {
+                fprintf(stderr, "wormcast sim: --hotspot expects NODE:FRACTION, got '%s'\n", val);
+                return 2;
+            }
+        }
+        else if (!strcmp(a, "--sweep")) {
+            sweep = 1;
+            if (val && val[0] != '-') {
+                i++;
+                if (sscanf(val, "%lf:%lf:%lf", &sw_a, &sw_b, &sw_s) != 3 || sw_a <= 0 || sw_b < sw_a || sw_s <= 0) {
+                    fprintf(stderr, "wormcast sim: --sweep expects START:STOP:STEP, got '%s'\n", val);
+                    return 2;
+                }
+            }
+        }
+        else if (!strcmp(a, "--csv")) csv = 1;
+        else if (!strcmp(a, "--quiet")) o.progress = 0;
+        else if (!strcmp(a, "--no-wave")) no_wave = 1;
+        else if (!strcmp(a, "--wave")) { NEED(); wave = val; }
+        else if (!strcmp(a, "--wave-dir")) { NEED(); wave_dir = val; }
+        else { fprintf(stderr, "wormcast sim: unknown option '%s'\n%s", a, usage_text); return 2; }
+#undef NEED
+    }
+    if (!topo) { fprintf(stderr, "wormcast sim: --topo is required\n%s", usage_text); return 2; }
+    if (!(t = wc_topo_create(topo, err, sizeof err))) { fprintf(stderr, "wormcast sim: %s\n", err); return 2; }
+
+    if (sweep) {
+        double rate, best = 0, zero = -1;
+        int bad = 0;
+        o.progress = 0;
+        if (o.drain_max < 0)
+            o.drain_max = o.cycles;
+        if (csv) print_csv_header();
+        else printf("# %s %s, %d-flit packets, %d-flit buffers, engine %s\n# %8s %9s %9s %9s %9s\n", t->name,
+                    wc_sim_traffic_name(o.traffic), o.packet, o.buffer, engine_name(o.engine),
+                    "rate", "offered", "accepted", "lat_avg", "lat_p99");
+        for (rate = sw_a; rate <= sw_b + 1e-9; rate += sw_s) {
+            o.rate = rate;
+            if (wc_sim_run(t, &o, &r, err, sizeof err)) { fprintf(stderr, "wormcast sim: %s\n", err); wc_topo_free(t); return 2; }
+            bad |= result_bad(&r);
+            if (zero < 0) zero = r.lat_avg;
+            if (r.accepted > best) best = r.accepted;
+            if (csv) print_csv(t, &o, &r);
+            else printf("  %8.3f %9.4f %9.4f %9.2f %9.0f%s\n", rate, r.offered, r.accepted, r.lat_avg, r.lat_p99,
+                        r.saturated ? "  saturated" : "");
+            fflush(stdout);
+            if (r.saturated)
+                break;
+        }
+        if (!csv)
+            printf("# zero-load latency %.2f cycles (at rate %.3f); saturation throughput %.4f flits/node/cycle\n",
+                   zero, sw_a, best);
+        wc_topo_free(t);
+        return bad ? 1 : 0;
+    }
+
+    if (wave) {
+        if (o.engine == WC_ENGINE_C) { fprintf(stderr, "wormcast sim: --wave needs --engine rtl or lockstep\n"); wc_topo_free(t); return 2; }
+        o.wave_path = wave;
+        o.trace_from = 0;
+    }
+    if (!csv && o.progress)
+        fprintf(stderr, "wormcast sim: %s %s rate %.3f engine %s: %ld warmup + %ld measured cycles, then drain\n",
+                t->name, wc_sim_traffic_name(o.traffic), o.rate, engine_name(o.engine), o.warmup, o.cycles);
+    if (wc_sim_run(t, &o, &r, err, sizeof err)) { fprintf(stderr, "wormcast sim: %s\n", err); wc_topo_free(t); return 2; }
+    if (csv) { print_csv_header(); print_csv(t, &o, &r); }
+    else print_human(t, &o, &r);
+    if (wave) {
+        char gtkw[1100];
+        int all[64], k, nr = t->nrouters < 64 ? t->nrouters : 64;
+        for (k = 0; k < nr; k++) all[k] = k;
+        snprintf(gtkw, sizeof gtkw, "%s.gtkw", wave);
+        write_gtkw(gtkw, wave, t, all, nr < 4 ? nr : 4, 0);
+        printf("  waveform   %s (layout %s: gtkwave -a %s %s)\n", wave, gtkw, gtkw, wave);
+    }
+    rc = result_bad(&r) ? 1 : 0;
+    if (r.mismatch_cycle >= 0) {
+        fprintf(stderr, "wormcast sim: LOCKSTEP MISMATCH: %s\n", r.mismatch);
+        if (!no_wave) {
+            char dir[1024], fst[1100], gtkw[1200];
+            wc_sim_result r2;
+            int rr = 0, routers[8], nr = 0, k;
+            snprintf(dir, sizeof dir, "%s", wave_dir ? wave_dir : "");
+            if (!wave_dir) snprintf(dir, sizeof dir, "%s/build/waves", wc_root());
+            mkdirs(dir);
+            snprintf(fst, sizeof fst, "%s/mismatch.fst", dir);
+            snprintf(gtkw, sizeof gtkw, "%s/mismatch.gtkw", dir);
+            o.wave_path = fst;
+            o.trace_from = r.mismatch_cycle > 200 ? r.mismatch_cycle - 200 : 0;
+            o.stop_at = r.mismatch_cycle;
+            o.progress = 0;
+            fprintf(stderr, "wormcast sim: re-running to cycle %ld with FST tracing ...\n", r.mismatch_cycle);
+            if (wc_sim_run(t, &o, &r2, err, sizeof err) == 0) {
+                sscanf(r.mismatch, "cycle %*d router %d", &rr);
+                routers[nr++] = rr;
+                for (k = 0; k < t->nports && nr < 8; k++)
+                    if (t->peer[rr * t->nports + k].router >= 0)
+                        routers[nr++] = t->peer[rr * t->nports + k].router;
+                write_gtkw(gtkw, fst, t, routers, nr, 2 * o.trace_from);
+                fprintf(stderr, "wormcast sim: waveform %s, layout %s (gtkwave -a %s %s)\n", fst, gtkw, gtkw, fst);
+            } else {
+                fprintf(stderr, "wormcast sim: could not record the waveform: %s\n", err);
+            }
+        }
+    }
+    wc_topo_free(t);
+    return rc;
+}

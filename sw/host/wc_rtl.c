@@ -1,0 +1,172 @@
+#define _POSIX_C_SOURCE 200809L
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <dirent.h>
+#include "wc_rtl.h"
+
+struct wc_rtl {
+    void *dl, *h;
+    int fw;
+    void *(*new_)(void);
+    void (*free_)(void *);
+    int (*trace_open)(void *, const char *);
+    void (*trace_close)(void *);
+    void (*reset)(void *, int);
+    void (*cfg)(void *, int, unsigned, unsigned);
+    void (*set_ext)(void *, int, int, int, uint64_t, int);
+    void (*eval)(void *);
+    void (*get)(void *, int, int, int *, uint64_t *, int *);
+    unsigned (*drops)(void *, int);
+    void (*tick)(void *);
+};
+
+static char root_buf[PATH_MAX];
+
+const char *wc_root(void)
+{
+    const char *env = getenv("WORMCAST_ROOT");
+    char exe[PATH_MAX];
+    ssize_t k;
+    char *s;
+    int up;
+    if (env && *env)
+        return env;
+    if (root_buf[0])
+        return root_buf;
+    k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (k <= 0)
+        return ".";
+    exe[k] = 0;
+    /* <root>/<build>/bin/wormcast */
+    for (up = 0; up < 3; up++) {
+        s = strrchr(exe, '/');
+        if (!s)
+            return ".";
+        *s = 0;
+    }
+    snprintf(root_buf, sizeof root_buf, "%s", exe);
+    return root_buf;
+}
+
+static double mtime(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st))
+        return -1;
+    return (double)st.st_mtim.tv_sec + st.st_mtim.tv_nsec * 1e-9;
+}
+
+/* newest mtime of the RTL and harness sources the model depends on */
+static double sources_mtime(const char *root)
+{
+    const char *dirs[] = { "rtl/router", "rtl/include", "verif/net" };
+    double newest = 0;
+    size_t d;
+    for (d = 0; d < sizeof dirs / sizeof dirs[0]; d++) {
+        char path[PATH_MAX];
+        DIR *dir;
+        struct dirent *e;
+        snprintf(path, sizeof path, "%s/%s", root, dirs[d]);
+        dir = opendir(path);
+        if (!dir)
+            continue;
+        while ((e = readdir(dir))) {
+            char f[PATH_MAX + 256];
+            double m;
+            if (e->d_name[0] == '.')
+                continue;
+            snprintf(f, sizeof f, "%s/%s", path, e->d_name);
+            m = mtime(f);
+            if (m > newest)
+                newest = m;
+        }
+        closedir(dir);
+    }
+    return newest;
+}
+
+#define SYM(field, name) \
+    do { *(void **)&m->field = dlsym(m->dl, name); \
+         if (!m->field) { snprintf(err, (size_t)errlen, "RTL model %s lacks %s", so, name); goto fail; } } while (0)
+
+wc_rtl *wc_rtl_open(const wc_topo *t, int W, int B, int trace, char *err, int errlen)
+{
+    const char *root = wc_root();
+    char key[300], dir[PATH_MAX], so[PATH_MAX + 32], cmd[3 * PATH_MAX], exe[PATH_MAX];
+    wc_rtl *m;
+    size_t i;
+    ssize_t k;
+    snprintf(key, sizeof key, "%s_w%d_b%d%s", t->name, W, B, trace ? "_fst" : "");
+    for (i = 0; key[i]; i++)
+        if (!((key[i] >= 'a' && key[i] <= 'z') || (key[i] >= 'A' && key[i] <= 'Z') ||
+              (key[i] >= '0' && key[i] <= '9') || key[i] == '_'))
+            key[i] = '_';
+    snprintf(dir, sizeof dir, "%s/build/rtl/%s", root, key);
+    snprintf(so, sizeof so, "%s/libwcrtl.so", dir);
+    k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[k > 0 ? k : 0] = 0;
+    if (mtime(so) < sources_mtime(root)) {
+        fprintf(stderr, "wormcast: verilating %s (W=%d, B=%d%s) into %s ...\n", t->name, W, B,
+                trace ? ", FST tracing" : "", dir);
+        snprintf(cmd, sizeof cmd, "'%s/verif/net/build-rtl.sh' '%s' '%s' '%s' %d %d %d", root, exe, dir,
+                 t->name, W, B, trace ? 1 : 0);
+        if (system(cmd) != 0) {
+            snprintf(err, (size_t)errlen, "building the RTL model failed (see %s/*.log)", dir);
+            return NULL;
+        }
+    }
+    m = calloc(1, sizeof *m);
+    m->fw = W + 2;
+    m->dl = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+    if (!m->dl) {
+        snprintf(err, (size_t)errlen, "cannot load RTL model: %s", dlerror());
+        free(m);
+        return NULL;
+    }
+    SYM(new_, "wcrtl_new");
+    SYM(free_, "wcrtl_free");
+    SYM(trace_open, "wcrtl_trace_open");
+    SYM(trace_close, "wcrtl_trace_close");
+    SYM(reset, "wcrtl_reset");
+    SYM(cfg, "wcrtl_cfg");
+    SYM(set_ext, "wcrtl_set_ext");
+    SYM(eval, "wcrtl_eval");
+    SYM(get, "wcrtl_get");
+    SYM(drops, "wcrtl_drops");
+    SYM(tick, "wcrtl_tick");
+    m->h = m->new_();
+    return m;
+fail:
+    dlclose(m->dl);
+    free(m);
+    return NULL;
+}
+
+void wc_rtl_close(wc_rtl *m)
+{
+    if (!m)
+        return;
+    m->free_(m->h);
+    dlclose(m->dl);
+    free(m);
+}
+
+int wc_rtl_trace(wc_rtl *m, const char *path) { return m->trace_open(m->h, path); }
+void wc_rtl_reset(wc_rtl *m, int cycles) { m->reset(m->h, cycles); }
+void wc_rtl_cfg(wc_rtl *m, int router, unsigned addr, unsigned data) { m->cfg(m->h, router, addr, data); }
+void wc_rtl_set_ext(wc_rtl *m, int idx, int valid, uint64_t flit, int credit)
+{
+    m->set_ext(m->h, idx, m->fw, valid, flit, credit);
+}
+void wc_rtl_eval(wc_rtl *m) { m->eval(m->h); }
+void wc_rtl_get(wc_rtl *m, int idx, int *valid, uint64_t *flit, int *credit)
+{
+    m->get(m->h, idx, m->fw, valid, flit, credit);
+}
+unsigned wc_rtl_drops(wc_rtl *m, int r) { return m->drops(m->h, r); }
+void wc_rtl_tick(wc_rtl *m) { m->tick(m->h); }

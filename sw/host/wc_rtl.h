@@ -1,0 +1,26 @@
+/* The Verilated RTL of a whole network, behind the same narrow interface
+ * as the C model (cmodel/wc_net.h).  The model is built on first use by
+ * verif/net/build-rtl.sh into build/rtl/<topology>_w<W>_b<B>[_fst]/ and
+ * loaded with dlopen. */
+#ifndef WC_RTL_H
+#define WC_RTL_H
+#include <stdint.h>
+#include "wc_topo.h"
+
+typedef struct wc_rtl wc_rtl;
+
+/* trace: build/load the FST-capable variant.  Prints build progress to
+ * stderr.  NULL with a message on failure. */
+wc_rtl *wc_rtl_open(const wc_topo *t, int W, int B, int trace, char *err, int errlen);
+void wc_rtl_close(wc_rtl *m);
+int wc_rtl_trace(wc_rtl *m, const char *path);  /* start an FST dump */
+void wc_rtl_reset(wc_rtl *m, int cycles);
+void wc_rtl_cfg(wc_rtl *m, int router, unsigned addr, unsigned data);
+void wc_rtl_set_ext(wc_rtl *m, int idx, int valid, uint64_t flit, int credit);
+void wc_rtl_eval(wc_rtl *m);
+void wc_rtl_get(wc_rtl *m, int idx, int *valid, uint64_t *flit, int *credit);
+unsigned wc_rtl_drops(wc_rtl *m, int r);
+void wc_rtl_tick(wc_rtl *m);
+/* Repository root (for build scripts and outputs). */
+const char *wc_root(void);
+#endif

@@ -1,0 +1,590 @@
+/* Terminals, traffic and scoreboard around the network engines.
+ *
+ * Each cycle: every terminal port decides its injected flit and the credit
+ * it returns for last cycle's ejected flit (from its own registered
+ * state), the engines evaluate, the terminals read this cycle's ejected
+ * flits and returned credits, lockstep compares every router port, then
+ * the clock edge.  The same terminal decisions feed both engines, so in
+ * lockstep any divergence shows at a router port first. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "wc_sim.h"
+#include "wc_net.h"
+#include "wc_rtl.h"
+#include "wc_rng.h"
+#include "wc_defs.h"
+
+static const char *traffic_names[] = { "uniform", "transpose", "bitcomp", "bitrev", "shuffle",
+                                       "hotspot", "neighbor" };
+
+int wc_sim_traffic_parse(const char *s)
+{
+    int i;
+    for (i = 0; i < (int)(sizeof traffic_names / sizeof traffic_names[0]); i++)
+        if (!strcmp(s, traffic_names[i]))
+            return i;
+    return -1;
+}
+
+const char *wc_sim_traffic_name(int t) { return traffic_names[t]; }
+
+void wc_sim_defaults(wc_sim_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->engine = WC_ENGINE_C;
+    o->traffic = WC_TR_UNIFORM;
+    o->rate = 0.1;
+    o->packet = 8;
+    o->buffer = 8;
+    o->width = WC_FLIT_DATA_W;
+    o->warmup = 10000;
+    o->cycles = 100000;
+    o->drain_max = -1;
+    o->watchdog = 5000;
+    o->seed = 1;
+    o->hotspot_node = 0;
+    o->hotspot_frac = 0.2;
+    o->trace_from = -1;
+    o->stop_at = -1;
+}
+
+/* ---------------------------------------------------------------------- */
+
+enum { PK_QUEUED, PK_FLIGHT, PK_DONE };
+enum { BAD_NONE, BAD_DST, BAD_STRAY };
+
+typedef struct {
+    int src, dst, len, next;
+    long create;
+    uint8_t state, measured, bad;
+} pkt;
+
+typedef struct {
+    int *q; int qh, qn, qcap;       /* source queue (packet ids) */
+    int cur, cur_k;                 /* packet being injected, next flit */
+    int credits;                    /* free slots in the router's input buffer */
+    int node;
+    int rx, rx_k;                   /* worm being received: packet id, -2 unknown, -1 none */
+    int rx_credit;                  /* flit ejected this cycle: credit next cycle */
+} tport;
+
+typedef struct {
+    const wc_topo *t;
+    const wc_sim_opts *o;
+    int N, R, P, W;
+    wc_rng rng;
+    pkt *pk; long npk, pkcap;
+    int *pair_head, *pair_tail;     /* per (src,dst): injected, undelivered, in order */
+    tport *tp; int ntp;
+    int *tp_of;                     /* [R*P] -> tport or -1 */
+    int **node_tps;                 /* per node: its local tports (nlocal) */
+    double *lat; long nlat, latcap;
+    wc_sim_result *res;
+    long in_flight;                 /* injected (head sent), not yet delivered */
+    long measured_left;
+} sim;
+
+static uint32_t hash32(uint32_t x)
+{
+    x ^= x >> 16; x *= 0x7feb352du; x ^= x >> 15; x *= 0x846ca68bu; x ^= x >> 16;
+    return x;
+}
+
+static int ilog2_exact(int n)
+{
+    int b = 0;
+    while ((1 << b) < n)
+        b++;
+    return (1 << b) == n ? b : -1;
+}
+
+static int pick_dst(sim *s, int src)
+{
+    const wc_topo *t = s->t;
+    int N = s->N, b = ilog2_exact(N), d;
+    uint32_t m = (uint32_t)N - 1u, u = (uint32_t)src;
+    switch (s->o->traffic) {
+    case WC_TR_TRANSPOSE: d = (int)(((u & ((1u << (b / 2)) - 1u)) << (b / 2)) | (u >> (b / 2))); break;
+    case WC_TR_BITCOMP:   d = (int)(~u & m); break;
+    case WC_TR_BITREV: {
+        int i; uint32_t r = 0;
+        for (i = 0; i < b; i++) if (u & (1u << i)) r |= 1u << (b - 1 - i);
+        d = (int)r; break;
+    }
+    case WC_TR_SHUFFLE:   d = (int)(((u << 1) | (u >> (b - 1))) & m); break;
+    case WC_TR_NEIGHBOR:
+        if (t->kind == WC_TOPO_MESH) d = (src / t->mx) * t->mx + (src % t->mx + 1) % t->mx;
+        else if (t->kind == WC_TOPO_CUBE) d = src ^ 1;
+        else d = (src + N / t->nrouters) % N;
+        break;
+    case WC_TR_HOTSPOT:
+        if (wc_rng_chance(&s->rng, s->o->hotspot_frac)) { d = s->o->hotspot_node; break; }
+        /* fall through */
+    default:
+        if (N < 2) return -1;
+        d = (int)wc_rng_below(&s->rng, (uint32_t)N - 1u);
+        if (d >= src) d++;
+        break;
+    }
+    return d == src ? -1 : d;
+}
+
+static void q_push(tport *p, int id)
+{
+    if (p->qn == p->qcap) {
+        int ncap = p->qcap ? 2 * p->qcap : 16, i;
+        int *nq = malloc((size_t)ncap * sizeof *nq);
+        for (i = 0; i < p->qn; i++) nq[i] = p->q[(p->qh + i) % p->qcap];
+        free(p->q);
+        p->q = nq; p->qh = 0; p->qcap = ncap;
+    }
+    p->q[(p->qh + p->qn) % p->qcap] = id;
+    p->qn++;
+}
+
+static int q_pop(tport *p)
+{
+    int id = p->q[p->qh];
+    p->qh = (p->qh + 1) % p->qcap;
+    p->qn--;
+    return id;
+}
+
+static long new_pkt(sim *s, int src, int dst, long now, int bad)
+{
+    pkt *k;
+    if (s->npk == s->pkcap) {
+        s->pkcap = s->pkcap ? 2 * s->pkcap : 4096;
+        s->pk = realloc(s->pk, (size_t)s->pkcap * sizeof *s->pk);
+    }
+    k = &s->pk[s->npk];
+    k->src = src; k->dst = dst; k->len = s->o->packet; k->next = -1;
+    k->create = now; k->state = PK_QUEUED; k->bad = (uint8_t)bad;
+    k->measured = (uint8_t)(!bad && now >= s->o->warmup && now < s->o->warmup + s->o->cycles);
+    return s->npk++;
+}
+
+static uint64_t make_flit(const sim *s, long id, int k)
+{
+    const pkt *p = &s->pk[id];
+    uint64_t type, data;
+    int len = p->len;
+    if (p->bad == BAD_STRAY) {
+        /* a body and a tail with no head: the router must discard both */
+        type = k == len - 1 ? WC_FT_TAIL : WC_FT_BODY;
+        data = hash32((uint32_t)id);
+    } else {
+        type = len == 1 ? WC_FT_SINGLE : k == 0 ? WC_FT_HEAD : k == len - 1 ? WC_FT_TAIL : WC_FT_BODY;
+        if (k == 0) {
+            uint32_t h = 0;
+            h = WC_SET(h, HEAD_DST, p->bad == BAD_DST ? (uint32_t)WC_MAX_NODES - 1u : (uint32_t)p->dst);
+            h = WC_SET(h, HEAD_KIND, WC_KIND_UNICAST);
+            h = WC_SET(h, HEAD_USER, (uint32_t)p->src);
+            data = h;
+        } else if (k == 1) {
+            data = (uint32_t)id;
+        } else {
+            data = hash32((uint32_t)id * 0x9e3779b1u + (uint32_t)k);
+        }
+    }
+    return data | (type << s->W);
+}
+
+static int tport_for(const sim *s, int src, int dst)
+{
+    const wc_topo *t = s->t;
+    int port = t->nlocal > 1 ? wc_topo_inject_port(t, src, dst) : t->node_port[src];
+    if (port < 0)
+        port = t->node_port[src];
+    return s->tp_of[t->node_router[src] * s->P + port];
+}
+
+/* Packet creation for this cycle: Bernoulli per node. */
+static void create(sim *s, long now, int creating)
+{
+    const double pp = s->o->rate / s->o->packet;
+    int n;
+    if (!creating)
+        return;
+    for (n = 0; n < s->N; n++) {
+        int dst, bad = BAD_NONE;
+        long id;
+        if (!wc_rng_chance(&s->rng, pp))
+            continue;
+        dst = pick_dst(s, n);
+        if (s->o->malformed > 0 && wc_rng_chance(&s->rng, s->o->malformed)) {
+            bad = wc_rng_chance(&s->rng, 0.5) ? BAD_DST : BAD_STRAY;
+            if (dst < 0) dst = (n + 1) % s->N;
+        }
+        if (dst < 0)
+            continue;
+        id = new_pkt(s, n, dst, now, bad);
+        if (s->pk[id].measured) {
+            s->res->measured++;
+            s->measured_left++;
+        }
+        q_push(&s->tp[tport_for(s, n, dst)], (int)id);
+    }
+}
+
+static void lat_add(sim *s, double v)
+{
+    if (s->nlat == s->latcap) {
+        s->latcap = s->latcap ? 2 * s->latcap : 4096;
+        s->lat = realloc(s->lat, (size_t)s->latcap * sizeof *s->lat);
+    }
+    s->lat[s->nlat++] = v;
+}
+
+/* The sink of one terminal port: reassemble and check each worm. */
+static void receive(sim *s, tport *p, uint64_t f, long now, int measuring)
+{
+    wc_sim_result *r = s->res;
+    const uint64_t dmask = (s->W >= 64) ? ~0ull : ((1ull << s->W) - 1);
+    int type = (int)(f >> s->W) & 3;
+    uint32_t data = (uint32_t)(f & dmask);
+    p->rx_credit = 1;
+    if (measuring)
+        r->accepted += 1;
+    if (type & WC_FT_HEAD) {
+        int src = (int)WC_GET(data, HEAD_USER) & 0xfff, dst = (int)WC_GET(data, HEAD_DST), id;
+        if (p->rx != -1)
+            r->corrupt++;              /* previous worm ended without a tail */
+        if (dst != p->node)
+            r->misrouted++;
+        if (src >= s->N || (id = s->pair_head[src * s->N + p->node]) < 0) {
+            r->duplicated++;           /* nothing from src to us is outstanding */
+            p->rx = -2;
+        } else {
+            s->pair_head[src * s->N + p->node] = s->pk[id].next;
+            if (s->pk[id].next < 0)
+                s->pair_tail[src * s->N + p->node] = -1;
+            p->rx = id;
+        }
+        p->rx_k = 1;
+    } else if (p->rx == -1) {
+        r->corrupt++;                  /* body with no head */
+        return;
+    } else {
+        if (p->rx >= 0) {
+            uint32_t want = (uint32_t)(make_flit(s, p->rx, p->rx_k) & dmask);
+            if (data != want) {
+                if (p->rx_k == 1 && data < (uint32_t)s->npk && s->pk[data].src == s->pk[p->rx].src &&
+                    s->pk[data].dst == p->node)
+                    r->out_of_order++;
+                else
+                    r->corrupt++;
+                p->rx = -2;
+            }
+        }
+        p->rx_k++;
+    }
+    if (type & WC_FT_TAIL) {
+        if (p->rx >= 0) {
+            pkt *k = &s->pk[p->rx];
+            if (p->rx_k != k->len) {
+                r->corrupt++;
+            } else if (k->state == PK_DONE) {
+                r->duplicated++;
+            } else {
+                k->state = PK_DONE;
+                r->delivered++;
+                s->in_flight--;
+                if (k->measured) {
+                    r->delivered_measured++;
+                    s->measured_left--;
+                    lat_add(s, (double)(now - k->create));
+                }
+            }
+        }
+        p->rx = -1;
+    }
+}
+
+/* Injection decision of one terminal port for this cycle. */
+static int inject(sim *s, tport *p, int starting, uint64_t *flit)
+{
+    if (p->credits == 0)
+        return 0;
+    if (p->cur < 0) {
+        if (!starting || p->qn == 0)
+            return 0;
+        p->cur = q_pop(p);
+        p->cur_k = 0;
+    }
+    *flit = make_flit(s, p->cur, p->cur_k);
+    return 1;
+}
+
+static void after_inject(sim *s, tport *p)
+{
+    pkt *k = &s->pk[p->cur];
+    if (p->cur_k == 0) {
+        k->state = PK_FLIGHT;
+        if (k->bad) {
+            s->res->malformed_sent++;
+        } else {
+            s->res->injected++;
+            s->in_flight++;
+            /* per-pair delivery order is injection order: queue it */
+            int *h = &s->pair_head[k->src * s->N + k->dst], *tl = &s->pair_tail[k->src * s->N + k->dst];
+            if (*h < 0)
+                *h = p->cur;
+            else
+                s->pk[*tl].next = p->cur;
+            *tl = p->cur;
+        }
+    }
+    p->credits--;
+    if (++p->cur_k == k->len)
+        p->cur = -1;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void report_blocked(const sim *s, const wc_net *net)
+{
+    int r, p, shown = 0;
+    fprintf(stderr, "blocked worms (router.port: front flit):\n");
+    for (r = 0; r < s->R && shown < 40; r++) {
+        const wc_router *rt = wc_net_router(net, r);
+        for (p = 0; p < s->P && shown < 40; p++) {
+            const wc_in *in = &rt->in[p];
+            uint64_t f;
+            if (!in->cnt)
+                continue;
+            f = in->buf[in->rd];
+            fprintf(stderr, "  router %d port %d: %d flits buffered, front %s dst %u, %s output %d (credits %d)\n",
+                    r, p, in->cnt, (f >> s->W) & 1 ? "head" : "body", (unsigned)WC_GET(f, HEAD_DST),
+                    in->active ? "holds" : "waits for", in->active ? in->port : -1,
+                    in->active ? rt->out[in->port].cred : -1);
+            shown++;
+        }
+    }
+}
+
+int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char *err, int errlen)
+{
+    sim S, *s = &S;
+    wc_net *net = NULL;
+    wc_rtl *rtl = NULL;
+    const int use_c = o->engine != WC_ENGINE_RTL, use_rtl = o->engine != WC_ENGINE_C;
+    long cyc, last_progress = 0, end_measure = o->warmup + o->cycles, drain_max, flush_start = -1;
+    long ncfg, k;
+    int i, n, rc = 0, b = ilog2_exact(t->nnodes);
+    double t0, tlast;
+    wc_cfg_word *cfgw = NULL;
+
+    memset(s, 0, sizeof *s);
+    memset(res, 0, sizeof *res);
+    res->mismatch_cycle = -1;
+    s->t = t; s->o = o; s->res = res;
+    s->N = t->nnodes; s->R = t->nrouters; s->P = t->nports; s->W = o->width;
+
+    if (o->packet < 1) { snprintf(err, (size_t)errlen, "--packet must be >= 1 (got %d)", o->packet); return -1; }
+    if (o->rate < 0 || o->rate > o->packet * 1.0 || o->rate / o->packet > 1.0) {
+        snprintf(err, (size_t)errlen, "--rate %g out of range 0..1 packets per node per cycle", o->rate);
+        return -1;
+    }
+    if (o->warmup < 0 || o->cycles < 1) { snprintf(err, (size_t)errlen, "--cycles must be >= 1 and --warmup >= 0"); return -1; }
+    if ((o->traffic == WC_TR_TRANSPOSE || o->traffic == WC_TR_BITCOMP || o->traffic == WC_TR_BITREV ||
+         o->traffic == WC_TR_SHUFFLE) && b < 1) {
+        snprintf(err, (size_t)errlen, "traffic %s needs a power-of-two node count (%s has %d nodes)",
+                 traffic_names[o->traffic], t->name, t->nnodes);
+        return -1;
+    }
+    if (o->traffic == WC_TR_TRANSPOSE && (b & 1)) {
+        snprintf(err, (size_t)errlen, "traffic transpose needs an even number of address bits (%s has %d nodes)",
+                 t->name, t->nnodes);
+        return -1;
+    }
+    if (o->traffic == WC_TR_HOTSPOT && (o->hotspot_node < 0 || o->hotspot_node >= t->nnodes)) {
+        snprintf(err, (size_t)errlen, "hotspot node %d not in 0..%d", o->hotspot_node, t->nnodes - 1);
+        return -1;
+    }
+    if (t->nnodes > 4096) { snprintf(err, (size_t)errlen, "too many nodes (%d)", t->nnodes); return -1; }
+
+    if (use_c && !(net = wc_net_create(t, o->width, o->buffer, o->mutate, err, errlen)))
+        return -1;
+    if (use_rtl) {
+        if (!(rtl = wc_rtl_open(t, o->width, o->buffer, o->wave_path != NULL, err, errlen))) {
+            wc_net_free(net);
+            return -1;
+        }
+        wc_rtl_reset(rtl, 4);
+    }
+    /* configuration: the same words into both models */
+    if (t->routing == WC_ROUTING_TABLE) {
+        wc_net *tmp = net ? net : wc_net_create(t, o->width, o->buffer, 0, err, errlen);
+        ncfg = wc_net_cfg_words(tmp, NULL, 0);
+        cfgw = malloc((size_t)ncfg * sizeof *cfgw);
+        wc_net_cfg_words(tmp, cfgw, ncfg);
+        for (k = 0; k < ncfg; k++) {
+            if (net) wc_net_cfg_write(net, cfgw[k].router, cfgw[k].addr, cfgw[k].data);
+            if (rtl) wc_rtl_cfg(rtl, cfgw[k].router, cfgw[k].addr, cfgw[k].data);
+        }
+        if (!net) wc_net_free(tmp);
+        free(cfgw);
+    }
+
+    wc_rng_seed(&s->rng, o->seed);
+    s->pair_head = malloc((size_t)s->N * (size_t)s->N * sizeof(int));
+    s->pair_tail = malloc((size_t)s->N * (size_t)s->N * sizeof(int));
+    memset(s->pair_head, 0xff, (size_t)s->N * (size_t)s->N * sizeof(int));
+    memset(s->pair_tail, 0xff, (size_t)s->N * (size_t)s->N * sizeof(int));
+    s->tp_of = malloc((size_t)s->R * (size_t)s->P * sizeof(int));
+    for (i = 0; i < s->R * s->P; i++)
+        s->tp_of[i] = -1;
+    s->tp = calloc((size_t)s->N * (size_t)t->nlocal, sizeof *s->tp);
+    for (n = 0; n < s->N; n++)
+        for (i = 0; i < t->nlocal; i++) {
+            tport *p = &s->tp[s->ntp];
+            p->node = n; p->cur = -1; p->rx = -1; p->credits = o->buffer;
+            s->tp_of[t->node_router[n] * s->P + t->node_port[n] + i] = s->ntp++;
+        }
+    drain_max = o->drain_max >= 0 ? o->drain_max : 10 * o->cycles + 100000;
+
+    t0 = tlast = now_s();
+    for (cyc = 0;; cyc++) {
+        const int measuring = cyc >= o->warmup && cyc < end_measure;
+        int creating, starting, moved = 0;
+        /* phases: warmup, measure, drain (traffic goes on until the
+         * measured packets are out), flush (no new worms start) */
+        if (flush_start < 0 && cyc >= end_measure &&
+            (s->measured_left == 0 || cyc - end_measure >= drain_max)) {
+            flush_start = cyc;
+            if (s->measured_left)
+                res->saturated = 1;
+        }
+        if (o->stop_at >= 0 && cyc > o->stop_at)
+            break;
+        creating = flush_start < 0;
+        starting = flush_start < 0;
+        if (flush_start >= 0 && s->in_flight == 0) {
+            int busy = 0;
+            for (i = 0; i < s->ntp; i++)
+                busy |= s->tp[i].cur >= 0;
+            if (!busy)
+                break;
+        }
+        if (rtl && o->wave_path && cyc == (o->trace_from < 0 ? 0 : o->trace_from))
+            wc_rtl_trace(rtl, o->wave_path);
+
+        create(s, cyc, creating);
+        for (i = 0; i < s->ntp; i++) {
+            tport *p = &s->tp[i];
+            int r = t->node_router[p->node], idx = r * s->P + t->node_port[p->node] + (i % t->nlocal);
+            uint64_t f = 0;
+            int v = inject(s, p, starting, &f);
+            if (net) wc_net_set_ext(net, idx, v, f, p->rx_credit);
+            if (rtl) wc_rtl_set_ext(rtl, idx, v, f, p->rx_credit);
+            p->rx_credit = 0;
+            if (v) { after_inject(s, p); moved = 1; }
+        }
+        if (net) wc_net_step(net);
+        if (rtl) wc_rtl_eval(rtl);
+        /* terminals read this cycle's outputs */
+        for (i = 0; i < s->ntp; i++) {
+            tport *p = &s->tp[i];
+            int r = t->node_router[p->node], idx = r * s->P + t->node_port[p->node] + (i % t->nlocal);
+            int v, c;
+            uint64_t f;
+            if (net) { int rr = idx / s->P, pp = idx % s->P; wc_net_port(net, rr, pp, &v, &f, &c); }
+            else wc_rtl_get(rtl, idx, &v, &f, &c);
+            p->credits += c;
+            if (v) { receive(s, p, f, cyc, measuring); moved = 1; }
+        }
+        if (net && rtl) {
+            int r, pp;
+            for (r = 0; r < s->R && res->mismatch_cycle < 0; r++) {
+                for (pp = 0; pp < s->P; pp++) {
+                    int v1, c1, v2, c2;
+                    uint64_t f1, f2;
+                    wc_net_port(net, r, pp, &v1, &f1, &c1);
+                    wc_rtl_get(rtl, r * s->P + pp, &v2, &f2, &c2);
+                    if (v1 != v2 || f1 != f2 || c1 != c2) {
+                        const char *what = v1 != v2 ? "out_valid" : f1 != f2 ? "out_flit" : "in_credit";
+                        uint64_t e = v1 != v2 ? (uint64_t)v1 : f1 != f2 ? f1 : (uint64_t)c1;
+                        uint64_t a = v1 != v2 ? (uint64_t)v2 : f1 != f2 ? f2 : (uint64_t)c2;
+                        res->mismatch_cycle = cyc;
+                        snprintf(res->mismatch, sizeof res->mismatch,
+                                 "cycle %ld router %d port %d %s: expected (C model) 0x%llx, actual (RTL) 0x%llx",
+                                 cyc, r, pp, what, (unsigned long long)e, (unsigned long long)a);
+                        break;
+                    }
+                }
+                if (res->mismatch_cycle < 0 && wc_net_drops(net, r) != wc_rtl_drops(rtl, r)) {
+                    res->mismatch_cycle = cyc;
+                    snprintf(res->mismatch, sizeof res->mismatch,
+                             "cycle %ld router %d drop_count: expected (C model) %u, actual (RTL) %u",
+                             cyc, r, wc_net_drops(net, r), wc_rtl_drops(rtl, r));
+                }
+            }
+        }
+        if (rtl) wc_rtl_tick(rtl);
+        if (res->mismatch_cycle >= 0)
+            break;
+        if (moved || s->in_flight == 0)
+            last_progress = cyc;
+        if (cyc - last_progress > o->watchdog) {
+            res->deadlock = 1;
+            fprintf(stderr, "wormcast: no flit moved for %ld cycles with %ld packets in flight: deadlock at cycle %ld\n",
+                    o->watchdog, s->in_flight, cyc);
+            if (net) report_blocked(s, net);
+            break;
+        }
+        if (o->progress && (cyc & 4095) == 0) {
+            double tn = now_s();
+            if (tn - tlast > 2.0) {
+                fprintf(stderr, "  cycle %ld (%s) delivered %ld packets, %.0f cycles/s\n", cyc,
+                        cyc < o->warmup ? "warmup" : measuring ? "measure" : flush_start < 0 ? "drain" : "flush",
+                        res->delivered, cyc / (tn - t0));
+                tlast = tn;
+            }
+        }
+    }
+    res->cycles_run = cyc;
+    res->seconds = now_s() - t0;
+    res->cps = res->seconds > 0 ? cyc / res->seconds : 0;
+    res->lost = res->mismatch_cycle < 0 && !res->deadlock && o->stop_at < 0 ? s->in_flight : 0;
+    for (i = 0; i < s->ntp; i++)
+        res->not_injected += s->tp[i].qn;
+    for (i = 0; i < s->R; i++)
+        res->drops += net ? wc_net_drops(net, i) : wc_rtl_drops(rtl, i);
+    res->offered = 0;
+    for (k = 0; k < s->npk; k++)
+        if (s->pk[k].measured)
+            res->offered += s->pk[k].len;
+    res->offered /= (double)s->N * (double)o->cycles;
+    res->accepted /= (double)s->N * (double)o->cycles;
+    if (s->nlat) {
+        double sum = 0;
+        qsort(s->lat, (size_t)s->nlat, sizeof *s->lat, cmp_double);
+        for (k = 0; k < s->nlat; k++)
+            sum += s->lat[k];
+        res->lat_avg = sum / (double)s->nlat;
+        res->lat_p99 = s->lat[(long)((double)(s->nlat - 1) * 0.99)];
+        res->lat_max = s->lat[s->nlat - 1];
+    }
+    for (i = 0; i < s->ntp; i++)
+        free(s->tp[i].q);
+    free(s->tp); free(s->tp_of); free(s->pk); free(s->lat);
+    free(s->pair_head); free(s->pair_tail);
+    wc_net_free(net);
+    wc_rtl_close(rtl);
+    return rc;
+}

@@ -1,0 +1,179 @@
+// Thin C shim around the Verilated network top (wc_net_top), loaded by
+// `wormcast` with dlopen so one host program drives any topology's RTL.
+// The interface is deliberately narrow (set inputs, evaluate, read ports,
+// clock edge) so it mirrors cmodel/wc_net.h call for call.
+#include <cstdint>
+#include <cstring>
+#include "Vwc_net_top.h"
+#include "verilated.h"
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"
+#endif
+
+namespace {
+struct Rtl {
+    VerilatedContext ctx;
+    Vwc_net_top *top;
+#if VM_TRACE_FST
+    VerilatedFstC *tfp = nullptr;
+#endif
+    uint64_t time = 0;
+};
+
+// Bit-field access for every Verilator port representation.
+template <typename T> uint64_t getb(const T &v, int lsb, int w)
+{
+    uint64_t x = (uint64_t)v >> lsb;
+    return w >= 64 ? x : x & ((1ull << w) - 1);
+}
+template <std::size_t N> uint64_t getb(const VlWide<N> &v, int lsb, int w)
+{
+    uint64_t x = 0;
+    for (int b = 0; b < w;) {
+        int word = (lsb + b) >> 5, off = (lsb + b) & 31, take = 32 - off;
+        if (take > w - b) take = w - b;
+        uint64_t bits = ((uint64_t)v[word] >> off) & ((take == 32) ? 0xffffffffull : ((1ull << take) - 1));
+        x |= bits << b;
+        b += take;
+    }
+    return x;
+}
+template <typename T> void setb(T &v, int lsb, int w, uint64_t x)
+{
+    uint64_t m = (w >= 64 ? ~0ull : ((1ull << w) - 1)) << lsb;
+    v = (T)(((uint64_t)v & ~m) | ((x << lsb) & m));
+}
+template <std::size_t N> void setb(VlWide<N> &v, int lsb, int w, uint64_t x)
+{
+    for (int b = 0; b < w;) {
+        int word = (lsb + b) >> 5, off = (lsb + b) & 31, take = 32 - off;
+        if (take > w - b) take = w - b;
+        uint32_t m = (take == 32 ? 0xffffffffu : ((1u << take) - 1)) << off;
+        v[word] = (v[word] & ~m) | ((uint32_t)((x >> b) << off) & m);
+        b += take;
+    }
+}
+
+void dump(Rtl *r)
+{
+#if VM_TRACE_FST
+    if (r->tfp) r->tfp->dump(r->time);
+#endif
+    r->time++;
+}
+
+void edge(Rtl *r)
+{
+    r->top->clk_i = 1;
+    r->top->eval();
+    dump(r);
+    r->top->clk_i = 0;
+    r->top->eval();
+    dump(r);
+}
+} // namespace
+
+extern "C" {
+void *wcrtl_new(void)
+{
+    Rtl *r = new Rtl;
+    r->ctx.traceEverOn(true);
+    r->top = new Vwc_net_top(&r->ctx);
+    r->top->clk_i = 0;
+    r->top->rst_ni = 0;
+    r->top->eval();
+    return r;
+}
+
+void wcrtl_free(void *h)
+{
+    Rtl *r = (Rtl *)h;
+#if VM_TRACE_FST
+    if (r->tfp) { r->tfp->close(); delete r->tfp; }
+#endif
+    r->top->final();
+    delete r->top;
+    delete r;
+}
+
+int wcrtl_has_trace(void)
+{
+    return VM_TRACE_FST;
+}
+
+int wcrtl_trace_open(void *h, const char *path)
+{
+#if VM_TRACE_FST
+    Rtl *r = (Rtl *)h;
+    r->tfp = new VerilatedFstC;
+    r->top->trace(r->tfp, 99);
+    r->tfp->open(path);
+    return 0;
+#else
+    (void)h; (void)path;
+    return -1;
+#endif
+}
+
+void wcrtl_trace_close(void *h)
+{
+#if VM_TRACE_FST
+    Rtl *r = (Rtl *)h;
+    if (r->tfp) { r->tfp->close(); delete r->tfp; r->tfp = nullptr; }
+#else
+    (void)h;
+#endif
+}
+
+void wcrtl_reset(void *h, int cycles)
+{
+    Rtl *r = (Rtl *)h;
+    r->top->rst_ni = 0;
+    for (int i = 0; i < cycles; i++) edge(r);
+    r->top->rst_ni = 1;
+    r->top->eval();
+}
+
+void wcrtl_cfg(void *h, int router, unsigned addr, unsigned data)
+{
+    Rtl *r = (Rtl *)h;
+    r->top->cfg_we_i = 1;
+    r->top->cfg_router_i = (uint16_t)router;
+    r->top->cfg_addr_i = addr;
+    r->top->cfg_data_i = (uint8_t)data;
+    edge(r);
+    r->top->cfg_we_i = 0;
+    r->top->eval();
+}
+
+void wcrtl_set_ext(void *h, int idx, int fw, int valid, uint64_t flit, int credit)
+{
+    Rtl *r = (Rtl *)h;
+    setb(r->top->ext_valid_i, idx, 1, (uint64_t)valid);
+    setb(r->top->ext_flit_i, idx * fw, fw, flit);
+    setb(r->top->ext_credit_i, idx, 1, (uint64_t)credit);
+}
+
+void wcrtl_eval(void *h)
+{
+    ((Rtl *)h)->top->eval();
+}
+
+void wcrtl_get(void *h, int idx, int fw, int *valid, uint64_t *flit, int *credit)
+{
+    Rtl *r = (Rtl *)h;
+    *valid = (int)getb(r->top->mon_valid_o, idx, 1);
+    *flit = getb(r->top->mon_flit_o, idx * fw, fw);
+    *credit = (int)getb(r->top->mon_credit_o, idx, 1);
+}
+
+unsigned wcrtl_drops(void *h, int router)
+{
+    return (unsigned)getb(((Rtl *)h)->top->mon_drops_o, router * 16, 16);
+}
+
+void wcrtl_tick(void *h)
+{
+    edge((Rtl *)h);
+}
+}
