@@ -49,7 +49,7 @@ typedef struct wc_topo {
     int *node_router;        /* [nnodes] router a node hangs off */
     int *node_port;          /* [nnodes] its (first) local port on that router */
     /* up* / down* (kind == WC_TOPO_SWITCHED; NULL otherwise) */
-    int root;                /* BFS root switch (lowest id) */
+    int root;                /* BFS root switch (lowest id); -1 for cube/mesh */
     int *level;              /* [nrouters] BFS level */
     int *parent;             /* [nrouters] BFS parent switch, -1 at root */
     uint8_t *up;             /* [nrouters*nports] 1 if leaving r by port p goes up */
@@ -69,7 +69,8 @@ void wc_topo_free(wc_topo *t);
 int wc_topo_route(const wc_topo *t, int r, int in_port, int dst);
 
 /* Injection port for a unicast src->dst (all-port cube: the local channel
- * of the first dimension; otherwise node_port[src]). */
+ * of the first dimension; otherwise node_port[src]).  -1 for out-of-range
+ * nodes and for src == dst on an all-port cube (no dimension to take). */
 int wc_topo_inject_port(const wc_topo *t, int src, int dst);
 
 /* Hop list of the unicast src->dst: fills routers[i], ports[i] (output
@@ -78,8 +79,8 @@ int wc_topo_inject_port(const wc_topo *t, int src, int dst);
 int wc_topo_path(const wc_topo *t, int src, int dst, int *routers, int *ports, int max);
 
 /* Checks every up* / down* route: legal (no up after down), shortest among
- * legal routes, reaches every host pair.  0 if all good, else -1 with a
- * message naming the first bad pair. */
+ * legal routes, reaches every host pair.  0 if all good (err then holds a
+ * one-line summary), else -1 with a message naming the first bad pair. */
 int wc_topo_check_updown(const wc_topo *t, char *err, int errlen);
 
 /* JSON description (topology, spanning tree, link directions, routes) */

@@ -121,7 +121,7 @@ static wc_topo *parse_ours(ctx *c, const char *name)
 {
     char *cur = c->buf;
     tok tv[MAXTOK];
-    int ln = 0, nt, S = -1, P = -1, S_line = 0, P_line = 0, defh = 0, maxsw = -1, i, s, e, nl;
+    int ln = 0, nt, S = -1, P = -1, S_line = 0, P_line = 0, defh = 0, defh_line = 0, maxsw = -1, i, s, e, nl;
     ivec hosts = { 0, 0, 0 };    /* triples: switch, count, line */
     ivec links = { 0, 0, 0 };    /* 5-tuples: sa, pa, sb, pb (-1 = next free), line */
     int *nh = NULL, *owner = NULL, *lk = NULL;
@@ -152,8 +152,14 @@ static wc_topo *parse_ours(ctx *c, const char *name)
         } else if (tok_is(&tv[0], "hosts")) {
             int a, b;
             if (nt == 2) {
+                if (defh_line) {
+                    wc__topo_err(c->err, c->errlen, "%s:%d: default 'hosts COUNT' given twice (first on line %d)",
+                                 c->path, ln, defh_line);
+                    goto out;
+                }
                 if (tok_num(c, ln, &tv[1], "host count", WC_TOPO_MAX_PORTS, &defh) < 0)
                     goto out;
+                defh_line = ln;
             } else if (nt == 3) {
                 if (tok_num(c, ln, &tv[1], "switch id", WC_TOPO_MAX_SWITCHES - 1, &a) < 0 ||
                     tok_num(c, ln, &tv[2], "host count", WC_TOPO_MAX_PORTS, &b) < 0)
@@ -496,8 +502,8 @@ wc_topo *wc__topo_from_file(const char *path, char *err, int errlen)
     c.err = err;
     c.errlen = errlen;
     c.buf = malloc((size_t)sz + 1);
-    if (!c.buf || fread(c.buf, 1, (size_t)sz, f) != (size_t)sz) {
-        wc__topo_err(err, errlen, "file:%s: cannot read", path);
+    if (!c.buf || fread(c.buf, 1, (size_t)sz, f) != (size_t)sz || ferror(f)) {
+        wc__topo_err(err, errlen, "file:%s: cannot read (not a regular file?)", path);
         fclose(f);
         free(c.buf);
         return NULL;

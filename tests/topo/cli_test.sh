@@ -70,6 +70,9 @@ f self.net      'switches 2\nhosts 1\nlink 1 1\n'
 expect_err "file:$dir/self.net"    "self.net:3: link connects switch 1 to itself"
 f twice.net     'switches 2\nswitches 3\n'
 expect_err "file:$dir/twice.net"   "twice.net:2: 'switches' given twice"
+f hosts2.net    'switches 2\nhosts 1\nhosts 2\nlink 0 1\n'
+expect_err "file:$dir/hosts2.net"  "hosts2.net:3: default 'hosts COUNT' given twice (first on line 2)"
+expect_err "file:$dir"             "cannot read (not a regular file?)"
 f nohosts.net   'switches 2\nlink 0 1\n'
 expect_err "file:$dir/nohosts.net" "no hosts"
 f toomany.net   'switches 1\nports 2\nhosts 3\n'
