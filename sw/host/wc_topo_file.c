@@ -478,7 +478,7 @@ out:
 wc_topo *wc__topo_from_file(const char *path, char *err, int errlen)
 {
     FILE *f;
-    long sz;
+    size_t sz, cap;
     ctx c;
     char name[256], *p;
     wc_topo *t;
@@ -493,16 +493,30 @@ wc_topo *wc__topo_from_file(const char *path, char *err, int errlen)
         wc__topo_err(err, errlen, "file:%s: cannot open: %s", path, strerror(errno));
         return NULL;
     }
-    if (fseek(f, 0, SEEK_END) != 0 || (sz = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        wc__topo_err(err, errlen, "file:%s: cannot read (not a regular file?)", path);
-        fclose(f);
-        return NULL;
-    }
     c.path = path;
     c.err = err;
     c.errlen = errlen;
-    c.buf = malloc((size_t)sz + 1);
-    if (!c.buf || fread(c.buf, 1, (size_t)sz, f) != (size_t)sz || ferror(f)) {
+    /* read in chunks: a size from fseek/ftell is meaningless for pipes and
+     * directories */
+    c.buf = NULL;
+    for (sz = 0, cap = 0;;) {
+        size_t got;
+        if (cap - sz < 4096) {
+            char *nb = realloc(c.buf, cap = cap ? cap * 2 : 65536);
+            if (!nb) {
+                free(c.buf);
+                fclose(f);
+                wc__topo_err(err, errlen, "file:%s: out of memory", path);
+                return NULL;
+            }
+            c.buf = nb;
+        }
+        got = fread(c.buf + sz, 1, cap - sz - 1, f);
+        sz += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
         wc__topo_err(err, errlen, "file:%s: cannot read (not a regular file?)", path);
         fclose(f);
         free(c.buf);
@@ -510,7 +524,7 @@ wc_topo *wc__topo_from_file(const char *path, char *err, int errlen)
     }
     fclose(f);
     c.buf[sz] = 0;
-    if (memchr(c.buf, 0, (size_t)sz)) {
+    if (memchr(c.buf, 0, sz)) {
         wc__topo_err(err, errlen, "file:%s: binary file (NUL byte), expected a text topology", path);
         free(c.buf);
         return NULL;
