@@ -37,4 +37,4 @@ results-kbin: $(BUILD)/tests/kbin/results
 
 .PHONY: test-kbin kbin-rv32 results-kbin
 TEST_TARGETS    += test-kbin
-#RESULTS_TARGETS += results-kbin
+RESULTS_TARGETS += results-kbin
