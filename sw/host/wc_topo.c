@@ -30,10 +30,11 @@ int wc__topo_parse_u64(const char *s, int len, unsigned long long max,
     for (i = 0; i < len; i++) {
         if (s[i] < '0' || s[i] > '9')
             return -1;
-        if (v > (~0ull - 9) / 10)
+        unsigned dgt = (unsigned)(s[i] - '0');
+        if (big || v > (~0ull - dgt) / 10)
             big = 1;
         else
-            v = v * 10 + (unsigned)(s[i] - '0');
+            v = v * 10 + dgt;
     }
     if (big || v > max)
         return -2;
