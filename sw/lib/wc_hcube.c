@@ -235,9 +235,16 @@ static int build(int algo, const int *c, int left, int right, int n, int hf,
     unsigned me = (unsigned)c[left];
     while (left < right && nk < 64) {
         int x = rank(me, (unsigned)c[right], n, hf);
-        int highdim = left + 1, center, next;
-        while (rank(me, (unsigned)c[highdim], n, hf) != x)
-            highdim++;
+        int highdim, center, next, lo = left + 1, hi = right;
+        /* The chain is cube-ordered, hence so is every segment, and the
+         * nodes within rank j of `me` (a subcube holding it) form a prefix:
+         * ranks never fall along the segment, so binary search finds the
+         * leftmost node of rank x. */
+        while (lo < hi) {
+            int mid = lo + (hi - lo) / 2;
+            if (rank(me, (unsigned)c[mid], n, hf) < x) lo = mid + 1; else hi = mid;
+        }
+        highdim = lo;
         center = left + (right - left + 1) / 2;   /* left + ceil((right-left)/2) */
         switch (algo) {
         case WC_HCUBE_UCUBE:   next = center; break;

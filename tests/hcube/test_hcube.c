@@ -12,6 +12,7 @@
 #include "wc_contention.h"
 #include "wc_scatter.h"
 #include "wc_rng.h"
+#include "wc_kbin.h"
 
 static int npass, nfail;
 
@@ -411,6 +412,41 @@ static void test_random_trees(void)
     CHECK(bad == 0, "random trees: Definition 4 checker equals brute force (%d differ)", bad);
 }
 
+/* k-binomial trees (the other half of the library) on the source-relative
+ * chain: their own step labels must equal the one-port step model, and the
+ * chain order must keep them contention-free under Definition 4. */
+static void test_kbin_on_chain(void)
+{
+    wc_rng r;
+    int it, bad_steps = 0, cont = 0, trees = 0;
+    static int dst[MAXM], keep[MAXM];
+    wc_rng_seed(&r, 4242);
+    for (it = 0; it < 300; it++) {
+        int n = 2 + (int)wc_rng_below(&r, 7), size = 1 << n, src, len, k, i, l1, s;
+        int m = 1 + (int)wc_rng_below(&r, (uint32_t)(size - 1));
+        wc_tree t;
+        wc_hcube_cfg cfg;
+        cfg.n = n; cfg.high_first = 1;
+        random_set(&r, n, &src, dst, m);
+        len = wc_hcube_chain(n, 1, src, dst, m, chainbuf);
+        k = 1 + (int)wc_rng_below(&r, (uint32_t)wc_kbin_log2ceil(len));
+        t.edges = ebuf; t.cap = MAXM; t.nedges = 0; t.src = src;
+        l1 = wc_kbin_tree(chainbuf, len, k, &t);
+        for (i = 0; i < t.nedges; i++) keep[i] = t.edges[i].step;
+        s = wc_steps_assign(&t, WC_PORT_ONE, wc_hcube_chan, &cfg, work);
+        trees++;
+        if (s != l1 || !check_delivery(&t, dst, m, n)) bad_steps++;
+        else
+            for (i = 0; i < t.nedges; i++)
+                if (keep[i] != t.edges[i].step) { bad_steps++; break; }
+        if (hcube_contention(&t, n)) cont++;
+    }
+    CHECK(bad_steps == 0, "k-binomial on the chain: wc_kbin_tree's steps equal the one-port step model, L1 (%d of %d differ)",
+          bad_steps, trees);
+    CHECK(cont == 0, "k-binomial on the source-relative dimension-ordered chain: no Definition 4 contention one-port (%d of %d contend)",
+          cont, trees);
+}
+
 static void test_random(void)
 {
     static const int dims[] = { 2, 3, 4, 5, 6, 8 };
@@ -684,6 +720,7 @@ int main(void)
     test_path_theorems();
     test_random();
     test_random_trees();
+    test_kbin_on_chain();
     test_chains();
     test_scatter();
     printf("%d passed, %d failed\n", npass, nfail);
