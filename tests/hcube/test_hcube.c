@@ -13,6 +13,7 @@
 #include "wc_scatter.h"
 #include "wc_rng.h"
 #include "wc_kbin.h"
+#include "wc_topo.h"
 
 static int npass, nfail;
 
@@ -447,6 +448,63 @@ static void test_kbin_on_chain(void)
           cont, trees);
 }
 
+/* The general checker on the host topology's routes (wc_topo_path):
+ * link = router * P + output port.  On cube:N it must find exactly what it
+ * finds with the library's own e-cube links, and everything it finds is
+ * Definition 4 contention too (same step, shared arc). */
+static int topo_path(void *ctx, int from, int to, int *links, int max)
+{
+    const wc_topo *t = (const wc_topo *)ctx;
+    int routers[64], ports[64], len, i;
+    len = wc_topo_path(t, from, to, routers, ports, max < 64 ? max : 64);
+    if (len < 0)
+        return -1;
+    for (i = 0; i < len; i++)
+        links[i] = routers[i] * t->nports + ports[i];
+    return len;
+}
+
+static void test_topo_links(void)
+{
+    char err[256];
+    wc_topo *topo = wc_topo_create("cube:5", err, sizeof err);
+    wc_rng r;
+    int it, bad = 0, notdef4 = 0, found = 0;
+    static int lw[WC_CONTENTION_LINKS_WORK(64, 12)], lw2[WC_CONTENTION_LINKS_WORK(64, 12)];
+    static wc_contention_pair pr[4096];
+    CHECK(topo != NULL, "cube:5 topology: %s", topo ? "ok" : err);
+    if (!topo)
+        return;
+    wc_rng_seed(&r, 31);
+    for (it = 0; it < 200; it++) {
+        int n = 5, src, i, c1, c2, m = 1 + (int)wc_rng_below(&r, 31);
+        static int dst[64];
+        wc_tree t;
+        wc_hcube_cfg cfg;
+        cfg.n = n; cfg.high_first = 1;
+        random_set(&r, n, &src, dst, m);
+        t.edges = ebuf; t.cap = MAXM; t.nedges = 0; t.src = src;
+        for (i = 0; i < m; i++) {
+            int p = (int)wc_rng_below(&r, (uint32_t)(i + 1));
+            wc_tree_add(&t, p == i ? src : dst[p], dst[i], 0);
+        }
+        wc_steps_assign(&t, WC_PORT_ALL, wc_hcube_chan, &cfg, work);
+        c1 = wc_contention_links(&t, topo_path, topo, 1, 12, pr, 4096, lw);
+        c2 = wc_contention_links(&t, wc_contention_hcube_path, &cfg, 1, 12, NULL, 0, lw2);
+        if (c1 != c2) bad++;
+        found += c1 > 0;
+        for (i = 0; i < c1 && i < 4096; i++) {
+            const wc_edge *a = &t.edges[pr[i].a], *b = &t.edges[pr[i].b];
+            if (a->step != b->step || !wc_contention_hcube_share(a->from, a->to, b->from, b->to, 1))
+                notdef4++;
+        }
+    }
+    CHECK(bad == 0, "shared-link checker: wc_topo_path routes on cube:5 give the e-cube result (%d differ)", bad);
+    CHECK(found > 20, "shared-link checker finds same-step contention in random trees (%d of 200)", found);
+    CHECK(notdef4 == 0, "every shared-link contention is a same-step Definition 4 contention (%d not)", notdef4);
+    wc_topo_free(topo);
+}
+
 static void test_random(void)
 {
     static const int dims[] = { 2, 3, 4, 5, 6, 8 };
@@ -721,6 +779,7 @@ int main(void)
     test_random();
     test_random_trees();
     test_kbin_on_chain();
+    test_topo_links();
     test_chains();
     test_scatter();
     printf("%d passed, %d failed\n", npass, nfail);
