@@ -228,7 +228,8 @@ void rv_iss_step(rv_iss_t *s, rv_retire_t *r)
     memset(r, 0, sizeof *r);
     r->pc = s->pc;
     s->mcycle++;
-    if (bus_load(s, s->pc, 0xf, &w) != 0) {
+    /* the fetch port reaches RAM only (rtl/soc/wc_soc_node.v) */
+    if (s->pc - s->ram_base >= s->ram_size || bus_load(s, s->pc, 0xf, &w) != 0) {
         trap(s, r, WC_CAUSE_IFETCH_FAULT, s->pc);
         return;
     }

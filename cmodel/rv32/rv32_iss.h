@@ -7,6 +7,9 @@
 #define RV32_ISS_H
 #include <stdint.h>
 #include <stddef.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum rv_fmt { RV_FMT_R, RV_FMT_I, RV_FMT_I_JALR, RV_FMT_SHAMT, RV_FMT_LOAD,
               RV_FMT_STORE, RV_FMT_B, RV_FMT_U, RV_FMT_J, RV_FMT_CSR,
@@ -15,9 +18,6 @@ enum rv_fmt { RV_FMT_R, RV_FMT_I, RV_FMT_I_JALR, RV_FMT_SHAMT, RV_FMT_LOAD,
 enum rv_op {
 #define RV_INSN(n, mask, match, fmt) RV_OP_##n,
 #include "rv32_insns.def"
-#ifdef __cplusplus
-extern "C" {
-#endif
 #undef RV_INSN
     RV_OP_ILLEGAL, RV_OP_COUNT
 };

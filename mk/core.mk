@@ -1,0 +1,148 @@
+# RV32IM node core, its instruction-set model, the node SoC, firmware and
+# the lockstep harness.  Outputs under $(BUILD)/core.
+#   make test-core            ISA tests + C programs in lockstep, mutation
+#                             check, 1M-instruction random lockstep run
+#   make lint-core            verilator -Wall, iverilog, yosys synth_ice40
+#   make bench-core           CPI, simulation speed, LUT4 count -> build/bench/core.txt
+#   make run-fw PROG=sw/fw/tests/sort.c ENGINE=rtl|iss|lockstep
+#   make soak-core            random lockstep runs over many seeds
+
+CORE_B      := $(BUILD)/core
+CORE_INC    := $(CORE_B)/include
+FW_CC       ?= riscv64-unknown-elf-gcc
+FW_ARCH     := -march=rv32im_zicsr_zifencei -mabi=ilp32
+# libgcc of the rv32im multilib (the zicsr suffix does not change it)
+FW_MULTI    := -march=rv32im -mabi=ilp32
+FW_CFLAGS   := $(FW_ARCH) -O2 -g -std=c99 -Wall -Wextra -ffreestanding -fno-builtin-printf \
+               -Isw/fw -I$(CORE_INC) -Isw/lib
+FW_LDFLAGS  := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments -T $(CORE_B)/link.ld
+FW_LIBGCC    = $(shell $(FW_CC) $(FW_MULTI) -print-libgcc-file-name)
+CORE_RTL    := $(wildcard rtl/core/*.v) $(wildcard rtl/soc/*.v)
+CORE_CORE_RTL := $(wildcard rtl/core/*.v)
+ISS_SRCS    := $(filter-out cmodel/rv32/rv32_run.c,$(wildcard cmodel/rv32/*.c))
+ISS_OBJS    := $(patsubst cmodel/rv32/%.c,$(CORE_B)/iss/%.o,$(ISS_SRCS))
+ISS_CFLAGS  := $(CFLAGS) -std=c99 -Wall -Wextra -pedantic -Icmodel/rv32 -I$(CORE_INC)
+CORE_ISS    := $(CORE_B)/rv32iss
+CORE_LOCK   := $(CORE_B)/vobj/lockstep
+CORE_RVGEN  := $(CORE_B)/rvgen
+FW_RT_OBJS  := $(CORE_B)/fw/crt0.o $(CORE_B)/fw/rt.o
+ISA_TESTS   := $(patsubst sw/fw/tests/isa/%.S,%,$(wildcard sw/fw/tests/isa/*.S))
+FW_CTESTS   := $(patsubst sw/fw/tests/%.c,%,$(wildcard sw/fw/tests/*.c))
+ISA_ELFS    := $(patsubst %,$(CORE_B)/fw/isa/%.elf,$(ISA_TESTS))
+FW_CELFS    := $(patsubst %,$(CORE_B)/fw/tests/%.elf,$(FW_CTESTS))
+BENCH_ELF   := $(CORE_B)/fw/bench/bench.elf
+# The 1M-instruction random lockstep run: 8 blocks x 1000 slots, 140 times.
+RAND_SEED   ?= 1
+RAND_ARGS   ?= 8 1000 140
+RAND_MIN    ?= 1000000
+
+TEST_TARGETS  += test-core
+LINT_TARGETS  += lint-core
+BENCH_TARGETS += bench-core
+SOAK_TARGETS  += soak-core
+
+.PHONY: test-core lint-core bench-core soak-core run-fw core-fw core-tools
+.SECONDARY:
+
+# ---- generated #define header (addresses above INT_MAX, assembler) ------
+$(CORE_INC)/wc_defs_macros.h: $(BUILD)/bin/gendefs
+	@mkdir -p $(@D)
+	$(BUILD)/bin/gendefs h > $@.tmp && mv $@.tmp $@
+
+$(CORE_B)/link.ld: sw/fw/link.ld.S $(CORE_INC)/wc_defs_macros.h
+	@mkdir -p $(@D)
+	$(FW_CC) -E -P -x c -I$(CORE_INC) $< -o $@
+
+# ---- instruction-set model ------------------------------------------------
+$(CORE_B)/iss/%.o: cmodel/rv32/%.c $(wildcard cmodel/rv32/*.h) cmodel/rv32/rv32_insns.def $(CORE_INC)/wc_defs_macros.h
+	@mkdir -p $(@D)
+	$(CC) $(ISS_CFLAGS) -c -o $@ $<
+
+$(CORE_B)/librv32.a: $(ISS_OBJS)
+	rm -f $@ && ar rcs $@ $^
+
+$(CORE_ISS): cmodel/rv32/rv32_run.c $(CORE_B)/librv32.a
+	$(CC) $(ISS_CFLAGS) -o $@ $< $(CORE_B)/librv32.a
+
+$(CORE_RVGEN): verif/core/rvgen.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -std=c99 -Wall -Wextra -pedantic -o $@ $<
+
+# ---- Verilated SoC + lockstep harness -------------------------------------
+$(CORE_LOCK): $(CORE_RTL) rtl/include/wc_defs.vh verif/core/lockstep.cpp $(CORE_B)/librv32.a
+	@mkdir -p $(@D)
+	nice verilator --cc --exe --build -O3 -j 2 -Wno-fatal -Irtl/include \
+	  --top-module wc_soc_node -Mdir $(CORE_B)/vobj -o lockstep \
+	  -CFLAGS "-O2 -I$(abspath cmodel/rv32) -I$(abspath $(CORE_INC))" \
+	  -LDFLAGS "$(abspath $(CORE_B)/librv32.a)" \
+	  $(CORE_RTL) $(abspath verif/core/lockstep.cpp) > $(CORE_B)/verilator.log 2>&1 \
+	  || { tail -30 $(CORE_B)/verilator.log; exit 1; }
+
+# ---- firmware --------------------------------------------------------------
+$(CORE_B)/fw/%.o: sw/fw/%.S $(CORE_INC)/wc_defs_macros.h
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -c -o $@ $<
+$(CORE_B)/fw/%.o: sw/fw/%.c sw/fw/rt.h $(CORE_INC)/wc_defs_macros.h
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -c -o $@ $<
+
+$(CORE_B)/fw/isa/%.elf: sw/fw/tests/isa/%.S sw/fw/tests/isa/wc_test.h $(FW_RT_OBJS) $(CORE_B)/link.ld
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+
+$(CORE_B)/fw/tests/%.elf: sw/fw/tests/%.c sw/fw/rt.h $(FW_RT_OBJS) $(CORE_B)/link.ld
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+
+$(BENCH_ELF): sw/fw/bench/bench.c sw/fw/rt.h $(FW_RT_OBJS) $(CORE_B)/link.ld
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+
+$(CORE_B)/fw/rand/rand%.S: $(CORE_RVGEN)
+	@mkdir -p $(@D)
+	$(CORE_RVGEN) $* $(RAND_ARGS) > $@
+
+$(CORE_B)/fw/rand/%.elf: $(CORE_B)/fw/rand/%.S $(FW_RT_OBJS) $(CORE_B)/link.ld
+	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+
+core-fw: $(ISA_ELFS) $(FW_CELFS) $(BENCH_ELF) $(CORE_B)/fw/rand/rand$(RAND_SEED).elf
+core-tools: $(CORE_ISS) $(CORE_LOCK) $(CORE_RVGEN)
+
+# ---- make test part ------------------------------------------------------------
+test-core: core-tools core-fw
+	@CORE_B=$(CORE_B) ISA_TESTS="$(ISA_TESTS)" FW_CTESTS="$(FW_CTESTS)" \
+	  RAND_ELF=$(CORE_B)/fw/rand/rand$(RAND_SEED).elf RAND_MIN=$(RAND_MIN) \
+	  tests/core/test_core.sh
+
+lint-core: $(CORE_INC)/wc_defs_macros.h
+	@mkdir -p $(CORE_B)
+	verilator --lint-only -Wall -Irtl/include --top-module wc_soc_node $(CORE_RTL)
+	verilator --lint-only -Wall -Irtl/include --top-module wc_rv32_core $(CORE_CORE_RTL)
+	iverilog -g2012 -Irtl/include -s wc_soc_node -o $(CORE_B)/soc.vvp $(CORE_RTL)
+	nice yosys -q -p "read_verilog -Irtl/include -DSYNTHESIS $(CORE_CORE_RTL); chparam -set RVFI 0 wc_rv32_core; synth_ice40 -top wc_rv32_core; tee -o $(CORE_B)/synth_ice40.txt stat" > $(CORE_B)/yosys.log
+	@echo "lint-core: verilator -Wall clean, iverilog elaborates, yosys synth_ice40 ran ($$(awk '/SB_LUT4/ {print $$2; exit}' $(CORE_B)/synth_ice40.txt) LUT4)"
+
+# ---- bench -----------------------------------------------------------------------
+bench-core: core-tools $(BENCH_ELF) lint-core
+	@mkdir -p $(BUILD)/bench
+	@CORE_B=$(CORE_B) BENCH_ELF=$(BENCH_ELF) tests/core/bench_core.sh | tee $(BUILD)/bench/core.txt
+
+# ---- soak: many random seeds in lockstep ----------------------------------------
+SOAK_SEEDS ?= 2 3 4 5 6 7 8 9 10 11
+soak-core: core-tools
+	@set -e; for s in $(SOAK_SEEDS); do \
+	  $(MAKE) --no-print-directory $(CORE_B)/fw/rand/rand$$s.elf >/dev/null; \
+	  $(CORE_LOCK) --quiet --min-instret $(RAND_MIN) $(CORE_B)/fw/rand/rand$$s.elf; done
+
+# ---- run one program ----------------------------------------------------------------
+ENGINE ?= lockstep
+run-fw: core-tools $(FW_RT_OBJS) $(CORE_B)/link.ld
+	@test -n "$(PROG)" || { echo "run-fw: set PROG=<file.c|file.S>" >&2; exit 2; }
+	@test -f "$(PROG)" || { echo "run-fw: $(PROG): no such file" >&2; exit 2; }
+	@mkdir -p $(CORE_B)/fw/run
+	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $(CORE_B)/fw/run/prog.elf $(FW_RT_OBJS) $(PROG) $(FW_LIBGCC)
+	@case "$(ENGINE)" in \
+	  iss) $(CORE_ISS) $(CORE_B)/fw/run/prog.elf ;; \
+	  rtl|lockstep) $(CORE_LOCK) --engine $(ENGINE) $(CORE_B)/fw/run/prog.elf ;; \
+	  *) echo "run-fw: ENGINE must be rtl, iss or lockstep (got '$(ENGINE)')" >&2; exit 2 ;; \
+	esac

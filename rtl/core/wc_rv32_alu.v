@@ -1,0 +1,34 @@
+`default_nettype none
+// Integer ALU of the node core: one adder/subtractor, one barrel shifter,
+// the two set-less-than compares and the logic ops, selected by
+// {funct7[5], funct3} of the RV32I OP/OP-IMM encodings (The RISC-V ISA
+// Manual Vol. I, "Integer Computational Instructions").  Purely
+// combinational.
+module wc_rv32_alu (
+    // {sub/arith bit, funct3}: 0000 add, 1000 sub, x001 sll, x010 slt,
+    // x011 sltu, x100 xor, 0101 srl, 1101 sra, x110 or, x111 and.
+    input  wire [3:0]  op_i,
+    input  wire [31:0] a_i,
+    input  wire [31:0] b_i,
+    output reg  [31:0] res_o
+);
+    wire [32:0] diff = {1'b0, a_i} - {1'b0, b_i};
+    wire        ltu  = diff[32];
+    wire        lt   = (a_i[31] ^ b_i[31]) ? a_i[31] : diff[31];
+    wire [4:0]  sh   = b_i[4:0];
+    wire [31:0] sra  = $unsigned($signed(a_i) >>> sh);
+
+    always @* begin
+        case (op_i[2:0])
+            3'b000:  res_o = op_i[3] ? diff[31:0] : a_i + b_i;
+            3'b001:  res_o = a_i << sh;
+            3'b010:  res_o = {31'd0, lt};
+            3'b011:  res_o = {31'd0, ltu};
+            3'b100:  res_o = a_i ^ b_i;
+            3'b101:  res_o = op_i[3] ? sra : a_i >> sh;
+            3'b110:  res_o = a_i | b_i;
+            default: res_o = a_i & b_i;
+        endcase
+    end
+endmodule
+`resetall
