@@ -13,9 +13,11 @@ struct wc_net {
     uint64_t *bufs;
     uint8_t *tables;
     int *peer;              /* [R*P]: flat index of the peer port, -1 none, -2 terminal */
-    uint8_t *ext_valid, *ext_credit;
-    uint64_t *ext_flit;
-    uint8_t *active;        /* routers touched this cycle */
+    /* what arrives at each router this cycle, pushed by the senders */
+    uint64_t *inc_vmask, *inc_cmask;
+    uint64_t *inc_flit;     /* [R*P] */
+    uint8_t *evald;         /* router evaluated (non-idle) this cycle */
+    uint64_t *link_mask;    /* [R]: ports wired to another router */
 };
 
 wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int errlen)
@@ -54,9 +56,11 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
     if (t->routing == WC_ROUTING_TABLE)
         n->tables = malloc((size_t)n->R * 2u * (size_t)t->nnodes);
     n->peer = malloc((size_t)n->R * (size_t)n->P * sizeof *n->peer);
-    n->ext_valid = calloc((size_t)n->R * (size_t)n->P, 1);
-    n->ext_credit = calloc((size_t)n->R * (size_t)n->P, 1);
-    n->ext_flit = calloc((size_t)n->R * (size_t)n->P, sizeof *n->ext_flit);
+    n->inc_vmask = calloc((size_t)n->R, sizeof *n->inc_vmask);
+    n->inc_cmask = calloc((size_t)n->R, sizeof *n->inc_cmask);
+    n->inc_flit = calloc((size_t)n->R * (size_t)n->P, sizeof *n->inc_flit);
+    n->evald = calloc((size_t)n->R, 1);
+    n->link_mask = calloc((size_t)n->R, sizeof *n->link_mask);
     for (r = 0; r < n->R; r++) {
         wc_router_init(&n->rt[r], &n->cfg, r,
                        n->bufs + (size_t)r * (size_t)n->P * (size_t)B,
@@ -65,6 +69,8 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
             wc_endpoint e = t->peer[r * n->P + p];
             n->peer[r * n->P + p] = e.router >= 0 ? e.router * n->P + e.port
                                   : e.router == WC_PEER_NODE ? -2 : -1;
+            if (e.router >= 0)
+                n->link_mask[r] |= 1ull << p;
         }
     }
     return n;
@@ -75,7 +81,7 @@ void wc_net_free(wc_net *n)
     if (!n)
         return;
     free(n->rt); free(n->bufs); free(n->tables); free(n->peer);
-    free(n->ext_valid); free(n->ext_credit); free(n->ext_flit);
+    free(n->inc_vmask); free(n->inc_cmask); free(n->inc_flit); free(n->evald); free(n->link_mask);
     free(n);
 }
 
@@ -111,52 +117,71 @@ void wc_net_cfg_write(wc_net *n, int router, unsigned addr, unsigned data)
 
 void wc_net_set_ext(wc_net *n, int idx, int valid, uint64_t flit, int credit)
 {
-    n->ext_valid[idx] = (uint8_t)valid;
-    n->ext_flit[idx] = flit;
-    n->ext_credit[idx] = (uint8_t)credit;
+    const int r = idx / n->P, p = idx % n->P;
+    if (valid) {
+        n->inc_vmask[r] |= 1ull << p;
+        n->inc_flit[idx] = flit;
+    }
+    if (credit)
+        n->inc_cmask[r] |= 1ull << p;
+}
+
+/* Deliver router r's outputs of this cycle to the routers at the other
+ * end of its links: flits to their inputs, credits to their outputs. */
+static void push_outputs(wc_net *n, int r)
+{
+    const wc_router *rt = &n->rt[r];
+    const int P = n->P;
+    uint64_t m = rt->out_valid_mask & n->link_mask[r];
+    while (m) {
+        int p = __builtin_ctzll(m), q = n->peer[r * P + p];
+        m &= m - 1;
+        n->inc_vmask[q / P] |= 1ull << (q % P);
+        n->inc_flit[q] = rt->out_flit[p];
+    }
+    m = rt->in_credit_mask & n->link_mask[r];
+    while (m) {
+        int p = __builtin_ctzll(m), q = n->peer[r * P + p];
+        m &= m - 1;
+        n->inc_cmask[q / P] |= 1ull << (q % P);
+    }
 }
 
 void wc_net_step(wc_net *n)
 {
     const int R = n->R, P = n->P;
-    uint8_t iv[WC_MAX_PORTS], oc[WC_MAX_PORTS];
-    uint64_t ifl[WC_MAX_PORTS];
-    int r, p;
+    int r;
 
-    /* evaluate: outputs from registered state only */
-    for (r = 0; r < R; r++)
-        wc_router_eval(&n->rt[r]);
-    /* commit: every router sees its neighbours' outputs of this cycle */
+    /* evaluate: outputs from registered state only; idle routers are
+     * cleared once and then skipped */
     for (r = 0; r < R; r++) {
-        const int *pe = n->peer + r * P;
-        for (p = 0; p < P; p++) {
-            int q = pe[p];
-            if (q >= 0) {
-                const wc_router *o = &n->rt[q / P];
-                iv[p] = o->out_valid[q % P];
-                ifl[p] = o->out_flit[q % P];
-                oc[p] = o->in_credit[q % P];
-            } else if (q == -2) {
-                iv[p] = n->ext_valid[r * P + p];
-                ifl[p] = n->ext_flit[r * P + p];
-                oc[p] = n->ext_credit[r * P + p];
-            } else {
-                iv[p] = 0; ifl[p] = 0; oc[p] = 0;
-            }
+        wc_router *rt = &n->rt[r];
+        if (!wc_router_idle(rt)) {
+            wc_router_eval(rt);
+            n->evald[r] = 1;
+            push_outputs(n, r);
+        } else if (n->evald[r]) {
+            wc_router_quiet(rt);
+            n->evald[r] = 0;
         }
-        wc_router_commit(&n->rt[r], iv, ifl, oc);
     }
-    memset(n->ext_valid, 0, (size_t)R * (size_t)P);
-    memset(n->ext_credit, 0, (size_t)R * (size_t)P);
+    /* commit: every router takes what its neighbours sent this cycle */
+    for (r = 0; r < R; r++) {
+        if (n->evald[r] || n->inc_vmask[r] || n->inc_cmask[r]) {
+            wc_router_commit(&n->rt[r], n->inc_vmask[r], n->inc_flit + (size_t)r * (size_t)P, n->inc_cmask[r]);
+            n->inc_vmask[r] = 0;
+            n->inc_cmask[r] = 0;
+        }
+    }
     n->cycle++;
 }
 
 void wc_net_port(const wc_net *n, int r, int p, int *valid, uint64_t *flit, int *credit)
 {
     const wc_router *rt = &n->rt[r];
-    *valid = rt->out_valid[p];
-    *flit = rt->out_flit[p];
-    *credit = rt->in_credit[p];
+    *valid = (int)(rt->out_valid_mask >> p) & 1;
+    *flit = *valid ? rt->out_flit[p] : 0;
+    *credit = (int)(rt->in_credit_mask >> p) & 1;
 }
 
 unsigned wc_net_drops(const wc_net *n, int r) { return n->rt[r].drops; }

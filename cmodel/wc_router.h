@@ -7,6 +7,9 @@
  * network evaluates every router, then commits every router, and the
  * result cannot depend on call order.
  *
+ * Ports are tracked as bit masks (bit p = port p, P <= 64) so idle ports
+ * cost nothing; the decisions are the RTL's, port for port.
+ *
  * Flits are uint64_t: data in bits [W-1:0], head bit W, tail bit W+1
  * (WC_FT_* in defs/wc_defs.def). */
 #ifndef WC_ROUTER_H
@@ -31,7 +34,7 @@ typedef struct {
 typedef struct {
     uint64_t *buf;
     int rd, wr, cnt;
-    uint8_t active, dropping, credit;
+    uint8_t active, dropping;
     int port;
 } wc_in;
 
@@ -49,17 +52,20 @@ typedef struct {
     uint8_t *table;              /* [2*nnodes] (table routing) */
     uint8_t down_only[WC_MAX_PORTS];
     uint16_t drops;
+    /* registered state as masks */
+    uint64_t ne_mask;            /* inputs with buffered flits */
+    uint64_t credit_mask;        /* wc_input_ctrl credit_q: credit leaves next eval */
+    uint64_t own_mask;           /* outputs allocated to a worm */
+    uint64_t lowcred_mask;       /* outputs with credits < B */
     /* ---- this cycle, filled by eval ---- */
-    uint8_t out_valid[WC_MAX_PORTS];
-    uint64_t out_flit[WC_MAX_PORTS];
-    uint8_t in_credit[WC_MAX_PORTS];
+    uint64_t out_valid_mask;     /* out_valid_o */
+    uint64_t out_flit[WC_MAX_PORTS]; /* out_flit_o where out_valid_mask is set */
+    uint64_t in_credit_mask;     /* in_credit_o */
     /* decisions for commit */
-    uint8_t pop[WC_MAX_PORTS], grant[WC_MAX_PORTS], fwd_tail[WC_MAX_PORTS];
-    uint8_t discard[WC_MAX_PORTS], fresh[WC_MAX_PORTS], drop[WC_MAX_PORTS];
+    uint64_t pop_mask, discard_mask, fwd_tail_mask, fresh_mask, ogrant_mask;
+    int ndrop;
     int rport[WC_MAX_PORTS];
-    uint8_t ogrant[WC_MAX_PORTS];
     int ogidx[WC_MAX_PORTS];
-    int busy;                    /* after commit: any buffered flit, owned output, pending credit or missing credit */
 } wc_router;
 
 /* storage: caller provides buf for P*B flits and table for 2*nnodes */
@@ -67,12 +73,24 @@ void wc_router_init(wc_router *r, const wc_router_cfg *cfg, int node_id,
                     uint64_t *buf, uint8_t *table);
 void wc_router_reset(wc_router *r);
 void wc_router_cfg_write(wc_router *r, unsigned addr, unsigned data);
+/* nothing buffered, allocated, owed or pending: eval would be all zeros */
+static inline int wc_router_idle(const wc_router *r)
+{
+    return !(r->ne_mask | r->credit_mask | r->own_mask | r->lowcred_mask);
+}
 void wc_router_eval(wc_router *r);
-/* in_valid/in_flit: per input port this cycle; out_credit: per output */
-void wc_router_commit(wc_router *r, const uint8_t *in_valid,
-                      const uint64_t *in_flit, const uint8_t *out_credit);
+/* Clear this cycle's outputs and decisions without evaluating (only valid
+ * when wc_router_idle). */
+void wc_router_quiet(wc_router *r);
+/* in_vmask/in_flit: flits arriving per input this cycle; out_cmask:
+ * credits arriving per output. */
+void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, uint64_t out_cmask);
 
-/* Round-robin arbiter of wc_rr_arb.v: first requester at or after ptr;
- * returns -1 if none. */
-int wc_rr_arb(const uint8_t *req, int n, int ptr);
+/* Route compute of one head flit arriving on in_port: the output port or
+ * -1 (unroutable: the worm is dropped and counted). */
+int wc_router_route(const wc_router *r, int in_port, uint64_t flit);
+
+/* Round-robin arbiter of wc_rr_arb.v: req bit i = input i requests;
+ * returns the first requester at or after ptr (< 64), cyclically, or -1. */
+int wc_rr_arb(uint64_t req, int ptr);
 #endif

@@ -63,6 +63,8 @@ typedef struct {
 } pkt;
 
 typedef struct {
+    int idx;                        /* flat router port r*P+p */
+    int drove;                      /* drove valid or credit last cycle (the RTL holds inputs) */
     int *q; int qh, qn, qcap;       /* source queue (packet ids) */
     int cur, cur_k;                 /* packet being injected, next flit */
     int credits;                    /* free slots in the router's input buffer */
@@ -454,7 +456,8 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
         for (i = 0; i < t->nlocal; i++) {
             tport *p = &s->tp[s->ntp];
             p->node = n; p->cur = -1; p->rx = -1; p->credits = o->buffer;
-            s->tp_of[t->node_router[n] * s->P + t->node_port[n] + i] = s->ntp++;
+            p->idx = t->node_router[n] * s->P + t->node_port[n] + i;
+            s->tp_of[p->idx] = s->ntp++;
         }
     drain_max = o->drain_max >= 0 ? o->drain_max : 10 * o->cycles + 100000;
 
@@ -487,11 +490,13 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
         create(s, cyc, creating);
         for (i = 0; i < s->ntp; i++) {
             tport *p = &s->tp[i];
-            int r = t->node_router[p->node], idx = r * s->P + t->node_port[p->node] + (i % t->nlocal);
             uint64_t f = 0;
-            int v = inject(s, p, starting, &f);
-            if (net) wc_net_set_ext(net, idx, v, f, p->rx_credit);
-            if (rtl) wc_rtl_set_ext(rtl, idx, v, f, p->rx_credit);
+            int v = (p->qn || p->cur >= 0) ? inject(s, p, starting, &f) : 0;
+            if (v || p->rx_credit || p->drove) {
+                if (net) wc_net_set_ext(net, p->idx, v, f, p->rx_credit);
+                if (rtl) wc_rtl_set_ext(rtl, p->idx, v, f, p->rx_credit);
+                p->drove = v || p->rx_credit;
+            }
             p->rx_credit = 0;
             if (v) { after_inject(s, p); moved = 1; }
         }
@@ -500,11 +505,10 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
         /* terminals read this cycle's outputs */
         for (i = 0; i < s->ntp; i++) {
             tport *p = &s->tp[i];
-            int r = t->node_router[p->node], idx = r * s->P + t->node_port[p->node] + (i % t->nlocal);
             int v, c;
             uint64_t f;
-            if (net) { int rr = idx / s->P, pp = idx % s->P; wc_net_port(net, rr, pp, &v, &f, &c); }
-            else wc_rtl_get(rtl, idx, &v, &f, &c);
+            if (net) wc_net_port(net, p->idx / s->P, p->idx % s->P, &v, &f, &c);
+            else wc_rtl_get(rtl, p->idx, &v, &f, &c);
             p->credits += c;
             if (v) { receive(s, p, f, cyc, measuring); moved = 1; }
         }
