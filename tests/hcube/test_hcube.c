@@ -377,6 +377,19 @@ static int ceil_log(int base, int x)   /* smallest s with base^s >= x */
     return s;
 }
 
+/* A random multicast tree: random source and destinations, each
+ * destination sent to by the source or a random earlier destination. */
+static void random_tree(wc_rng *r, int n, int *dst, int m, wc_tree *t)
+{
+    int i, src;
+    random_set(r, n, &src, dst, m);
+    t->edges = ebuf; t->cap = MAXM; t->nedges = 0; t->src = src;
+    for (i = 0; i < m; i++) {
+        int p = (int)wc_rng_below(r, (uint32_t)(i + 1));
+        wc_tree_add(t, p == i ? src : dst[p], dst[i], 0);
+    }
+}
+
 /* Random trees (random earlier parent, random issue order) do contend:
  * the Definition 4 checker must agree with brute force there too. */
 static void test_random_trees(void)
@@ -386,18 +399,13 @@ static void test_random_trees(void)
     static int simsteps[MAXM];
     wc_rng_seed(&r, 99);
     for (it = 0; it < 300; it++) {
-        int n = 3 + (int)wc_rng_below(&r, 4), size = 1 << n, src, i, c, port;
+        int n = 3 + (int)wc_rng_below(&r, 4), size = 1 << n, i, c, port;
         int m = 1 + (int)wc_rng_below(&r, (uint32_t)(size - 1));
         static int dst[MAXM];
         wc_tree t;
         wc_hcube_cfg cfg;
         cfg.n = n; cfg.high_first = 1;
-        random_set(&r, n, &src, dst, m);
-        t.edges = ebuf; t.cap = MAXM; t.nedges = 0; t.src = src;
-        for (i = 0; i < m; i++) {
-            int p = (int)wc_rng_below(&r, (uint32_t)(i + 1));
-            wc_tree_add(&t, p == i ? src : dst[p], dst[i], 0);
-        }
+        random_tree(&r, n, dst, m, &t);
         port = it & 1 ? WC_PORT_ALL : WC_PORT_ONE;
         if (wc_steps_assign(&t, port, wc_hcube_chan, &cfg, work) != sim_steps(&t, port, n, simsteps))
             bad_sim++;
@@ -477,17 +485,12 @@ static void test_topo_links(void)
         return;
     wc_rng_seed(&r, 31);
     for (it = 0; it < 200; it++) {
-        int n = 5, src, i, c1, c2, m = 1 + (int)wc_rng_below(&r, 31);
+        int n = 5, i, c1, c2, m = 1 + (int)wc_rng_below(&r, 31);
         static int dst[64];
         wc_tree t;
         wc_hcube_cfg cfg;
         cfg.n = n; cfg.high_first = 1;
-        random_set(&r, n, &src, dst, m);
-        t.edges = ebuf; t.cap = MAXM; t.nedges = 0; t.src = src;
-        for (i = 0; i < m; i++) {
-            int p = (int)wc_rng_below(&r, (uint32_t)(i + 1));
-            wc_tree_add(&t, p == i ? src : dst[p], dst[i], 0);
-        }
+        random_tree(&r, n, dst, m, &t);
         wc_steps_assign(&t, WC_PORT_ALL, wc_hcube_chan, &cfg, work);
         c1 = wc_contention_links(&t, topo_path, topo, 1, 12, pr, 4096, lw);
         c2 = wc_contention_links(&t, wc_contention_hcube_path, &cfg, 1, 12, NULL, 0, lw2);
