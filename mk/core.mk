@@ -102,6 +102,11 @@ $(CORE_B)/fw/rand/rand%.S: $(CORE_RVGEN)
 	@mkdir -p $(@D)
 	$(CORE_RVGEN) $* $(RAND_ARGS) > $@
 
+# a longer stream (about 11M instructions) for the speed figures
+$(CORE_B)/fw/rand/speed.S: $(CORE_RVGEN)
+	@mkdir -p $(@D)
+	$(CORE_RVGEN) 7 8 1000 1500 > $@
+
 $(CORE_B)/fw/rand/%.elf: $(CORE_B)/fw/rand/%.S $(FW_RT_OBJS) $(CORE_B)/link.ld
 	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
@@ -123,7 +128,7 @@ lint-core: $(CORE_INC)/wc_defs_macros.h
 	@echo "lint-core: verilator -Wall clean, iverilog elaborates, yosys synth_ice40 ran ($$(awk '/SB_LUT4/ {print $$2; exit}' $(CORE_B)/synth_ice40.txt) LUT4)"
 
 # ---- bench -----------------------------------------------------------------------
-bench-core: core-tools $(BENCH_ELF) lint-core
+bench-core: core-tools $(BENCH_ELF) $(CORE_B)/fw/rand/speed.elf lint-core
 	@mkdir -p $(BUILD)/bench
 	@CORE_B=$(CORE_B) BENCH_ELF=$(BENCH_ELF) tests/core/bench_core.sh | tee $(BUILD)/bench/core.txt
 
