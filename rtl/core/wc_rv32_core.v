@@ -110,13 +110,12 @@ module wc_rv32_core #(
     wire [31:0] alu_a = is_auipc ? pc_q : is_lui ? 32'd0 : rs1;
     wire [31:0] alu_b = alu_imm ? imm : rs2;
     wire [31:0] alu_res;
-    wc_rv32_alu u_alu (.op_i(alu_op), .a_i(alu_a), .b_i(alu_b), .res_o(alu_res));
+    wire        eq, lt, ltu;
+    wc_rv32_alu u_alu (.op_i(alu_op), .a_i(alu_a), .b_i(alu_b), .res_o(alu_res),
+                       .eq_o(eq), .lt_o(lt), .ltu_o(ltu));
 
     // ---- control flow ---------------------------------------------------
     wire [2:0]  f3      = ir_q[14:12];
-    wire        eq      = rs1 == rs2;
-    wire        lt      = $signed(rs1) < $signed(rs2);
-    wire        ltu     = rs1 < rs2;
     reg         cond;
     always @* begin
         case (f3[2:1])

@@ -19,7 +19,8 @@ module wc_rv32_decode (
     output wire        store_o,
     // OP or OP-IMM computed by the ALU.
     output wire        alu_o,
-    // ALU operand b is the immediate (OP-IMM, loads, stores, jalr, lui, auipc).
+    // ALU operand b is the immediate (OP-IMM, loads, stores, jalr, lui,
+    // auipc); rs2 for OP and branches.
     output wire        alu_imm_o,
     output wire [3:0]  alu_op_o,
     // Multiply/divide (funct3 selects the operation).
@@ -77,7 +78,7 @@ module wc_rv32_decode (
                          store_o || alu_o || md_o || csr_o || ecall_o || ebreak_o ||
                          mret_o || wfi || fence);
     assign rd_we_o  = lui_o || auipc_o || jal_o || jalr_o || load_o || alu_o || md_o || csr_o;
-    assign alu_imm_o = !is_op;
+    assign alu_imm_o = !is_op && opc != OPC_BR;   // branches compare rs1 with rs2
     // Register shifts and OP take funct7[5]; OP-IMM only for srai (addi
     // must not become a subtract).
     assign alu_op_o = !(alu_o) ? 4'b0000

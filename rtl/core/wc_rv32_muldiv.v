@@ -27,8 +27,6 @@ module wc_rv32_muldiv (
     reg  [5:0]  cnt_q, cnt_d;       // remaining steps, 0 = idle
     reg  [2:0]  op_q, op_d;
     reg         neg_q, neg_d;       // negate the result
-    reg         dz_q, dz_d;         // division by zero
-    reg  [31:0] a0_q, a0_d;         // dividend, the remainder when b = 0
     reg         done_q, done_d;
 
     wire        is_div  = op_i[2];
@@ -52,17 +50,16 @@ module wc_rv32_muldiv (
         cnt_d  = cnt_q;
         op_d   = op_q;
         neg_d  = neg_q;
-        dz_d   = dz_q;
-        a0_d   = a0_q;
         done_d = 1'b0;
         if (start_i) begin
             op_d  = op_i;
             b_d   = b_mag;
-            a0_d  = a_i;
-            dz_d  = is_div && b_i == 32'd0;
             acc_d = {32'd0, a_mag};
             neg_d = is_div ? (op_i[1] ? a_sgn : a_sgn ^ b_sgn) : a_sgn ^ b_sgn;
             if (is_div && b_i == 32'd0) begin
+                // the prescribed results, as {remainder, quotient}
+                acc_d  = {a_i, 32'hffffffff};
+                neg_d  = 1'b0;
                 cnt_d  = 6'd0;
                 done_d = 1'b1;
             end else
@@ -82,8 +79,6 @@ module wc_rv32_muldiv (
     always @(posedge clk_i) b_q   <= b_d;
     always @(posedge clk_i) op_q  <= op_d;
     always @(posedge clk_i) neg_q <= neg_d;
-    always @(posedge clk_i) dz_q  <= dz_d;
-    always @(posedge clk_i) a0_q  <= a0_d;
     always @(posedge clk_i)
         if (!rst_ni) cnt_q <= 6'd0;
         else         cnt_q <= cnt_d;
@@ -91,20 +86,13 @@ module wc_rv32_muldiv (
         if (!rst_ni) done_q <= 1'b0;
         else         done_q <= done_d;
 
-    wire [63:0] prod   = neg_q ? 64'd0 - acc_q : acc_q;
-    wire [31:0] quot   = neg_q ? 32'd0 - acc_q[31:0] : acc_q[31:0];
-    wire [31:0] rem    = neg_q ? 32'd0 - acc_q[63:32] : acc_q[63:32];
-    reg  [31:0] res;
-    always @* begin
-        case (op_q)
-            3'd0:    res = prod[31:0];
-            3'd1, 3'd2, 3'd3: res = prod[63:32];
-            3'd4, 3'd5: res = dz_q ? 32'hffffffff : quot;
-            default: res = dz_q ? a0_q : rem;
-        endcase
-    end
+    // One negator for every result: -x = ~x + 1, and the high word of a
+    // negated 64-bit product is ~hi + (lo == 0).
+    wire        hi_word = op_q == 3'd1 || op_q == 3'd2 || op_q == 3'd3 || op_q[2:1] == 2'b11;
+    wire [31:0] pick    = hi_word ? acc_q[63:32] : acc_q[31:0];
+    wire        cin     = !(op_q[2] == 1'b0 && op_q != 3'd0) || acc_q[31:0] == 32'd0;
     assign done_o   = done_q;
-    assign result_o = res;
+    assign result_o = neg_q ? ~pick + {31'd0, cin} : pick;
 
 `ifndef SYNTHESIS
     always @(posedge clk_i)
