@@ -1,0 +1,62 @@
+# Unit benches of the router submodules: one Verilated C++ testbench per
+# module (verif/unit/tb_*.cpp), each compared against the C model
+# (cmodel/wc_router.c, cmodel/wc_route.c).  Outputs under $(BUILD)/unit.
+#   make test-unit        build (if sources changed) and run every bench
+#   make unit-<config>    build one bench, e.g. unit-fifo_b3
+# Each bench takes '--seed N' to replay other random stimulus.
+
+UNIT_B     := $(BUILD)/unit
+UNIT_VINC   = $(shell verilator --getenv VERILATOR_ROOT)/include
+# The Verilator runtime is compiled once and linked into every bench
+# instead of once per build directory: it is most of a bench's build time.
+UNIT_RT    := $(UNIT_B)/rt/verilated.o $(UNIT_B)/rt/verilated_threads.o
+UNIT_RTDEF := -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0
+UNIT_COBJS := $(BUILD)/obj/cmodel/wc_router.o $(BUILD)/obj/cmodel/wc_route.o
+UNIT_DEPS  := $(wildcard rtl/router/*.v) rtl/include/wc_defs.vh verif/unit/unit.h \
+              cmodel/wc_router.h cmodel/wc_route.h cmodel/wc_defs.h defs/wc_defs.def sw/lib/wc_rng.h \
+              $(UNIT_COBJS) $(UNIT_RT) mk/unit.mk
+UNIT_CONFIGS :=
+
+TEST_TARGETS += test-unit
+.PHONY: test-unit
+
+$(UNIT_B)/rt/%.o:
+	@mkdir -p $(@D)
+	nice $(CXX) -O2 -faligned-new -I$(UNIT_VINC) -I$(UNIT_VINC)/vltstd $(UNIT_RTDEF) \
+	  -c -o $@ $(UNIT_VINC)/$*.cpp
+
+# $(call unit_bench,CONFIG,TOP,VERILOG,TB,PARAMS)
+#   PARAMS are NAME=VALUE pairs given to Verilator as -GNAME=VALUE and to
+#   the testbench as -DUT_NAME=VALUE, so both sides see one set of values.
+define unit_bench
+UNIT_CONFIGS += $(1)
+.PHONY: unit-$(1)
+unit-$(1): $(UNIT_B)/$(1)/V$(2)
+$(UNIT_B)/$(1)/V$(2): $(3) verif/unit/$(4) $(UNIT_DEPS)
+	@mkdir -p $$(@D)
+	@rm -f $$@
+	@echo "verilate $(1)"
+	@nice verilator --cc --exe --build -O2 -j 2 -Irtl/include -Irtl/router \
+	  --top-module $(2) -Mdir $(UNIT_B)/$(1) $(addprefix -G,$(5)) \
+	  -CFLAGS "-O2 -I$(abspath verif/unit) -I$(abspath cmodel) -I$(abspath sw/lib) $(addprefix -DUT_,$(5))" \
+	  -MAKEFLAGS "VM_GLOBAL_FAST= VM_GLOBAL_SLOW=" \
+	  -LDFLAGS "$(abspath $(UNIT_COBJS) $(UNIT_RT))" \
+	  $(3) $(abspath verif/unit/$(4)) > $(UNIT_B)/$(1)/build.log 2>&1 \
+	  || { tail -30 $(UNIT_B)/$(1)/build.log; exit 1; }
+UNIT_BINS += $(UNIT_B)/$(1)/V$(2)
+endef
+
+UNIT_BINS :=
+UR := rtl/router
+$(eval $(call unit_bench,rr_arb,unit_arb_top,verif/unit/unit_arb_top.v $(UR)/wc_rr_arb.v,tb_rr_arb.cpp,))
+# e-cube: n = 1..6 in each build, one build per node model x order
+$(foreach a,0 1,$(foreach h,0 1,$(eval $(call unit_bench,ecube_ap$(a)_hf$(h),unit_ecube_top,verif/unit/unit_ecube_top.v $(UR)/wc_route_ecube.v,tb_route_ecube.cpp,ALL_PORT=$(a) HIGH_FIRST=$(h)))))
+$(eval $(call unit_bench,route_xy,unit_xy_top,verif/unit/unit_xy_top.v $(UR)/wc_route_xy.v,tb_route_xy.cpp,))
+# table: power-of-two NNODES with P = 2^PW, and a non-power-of-two NNODES
+# with P < 2^PW so entries P..2^PW-1 fit the port field yet must not route
+$(eval $(call unit_bench,table_p8_n64,wc_route_table,$(UR)/wc_route_table.v,tb_route_table.cpp,P=8 PW=3 NNODES=64))
+$(eval $(call unit_bench,table_p5_n48,wc_route_table,$(UR)/wc_route_table.v,tb_route_table.cpp,P=5 PW=3 NNODES=48))
+
+test-unit: $(UNIT_BINS)
+	@fails=0; for b in $(UNIT_BINS); do echo "--- $$b"; $$b || fails=$$((fails+1)); done; \
+	  echo "test-unit: $(words $(UNIT_BINS)) benches, $$fails failed"; [ $$fails -eq 0 ]

@@ -1,0 +1,126 @@
+// wc_route_table.v against wc_route_table() of the C model plus the e < P
+// rule of wc_router_route() (an entry naming a port the router lacks is
+// unroutable).  Random tables and per-port down_only bits go in through
+// the configuration port; every port looks up a random destination each
+// cycle.  Table layout and the down-only phase: docs/topology.md,
+// "up*/down* routing".
+#include <vector>
+#include "unit.h"
+#include "Vwc_route_table.h"
+
+#ifndef UT_NNODES
+#error "build with -DUT_P=.. -DUT_PW=.. -DUT_NNODES=.."
+#endif
+
+static const int P = UT_P, PW = UT_PW, NN = UT_NNODES;
+
+static void cycle(Vwc_route_table &m)
+{
+    m.clk_i = 1;
+    m.eval();
+    m.clk_i = 0;
+    m.eval();
+}
+
+static void cfg_write(Vwc_route_table &m, unsigned addr, unsigned data)
+{
+    m.cfg_we_i = 1;
+    m.cfg_addr_i = (uint16_t)addr;
+    m.cfg_data_i = (uint8_t)data;
+    cycle(m);
+    m.cfg_we_i = 0;
+}
+
+// Entries: mostly real ports, plus WC_RT_PORT_NONE and numbers >= P that
+// must both be unroutable.
+static unsigned rand_entry(wc_rng *r)
+{
+    unsigned c = wc_rng_below(r, 20);
+    if (c < 12) return wc_rng_below(r, P);
+    if (c < 15) return WC_RT_PORT_NONE;
+    if (c < 18) return P + wc_rng_below(r, 256 - P - 1);   // P..254
+    return (unsigned)unit_rand(r, 8);
+}
+
+int main(int argc, char **argv)
+{
+    VerilatedContext ctx;
+    ctx.commandArgs(argc, argv);
+    Vwc_route_table m(&ctx);
+    wc_rng rng = unit_rng(argc, argv, 4);
+    std::vector<uint8_t> table(2 * NN, 0);
+    int down[P] = {0};
+
+    m.clk_i = 0;
+    m.rst_ni = 0;
+    m.cfg_we_i = 0;
+    m.eval();
+    cycle(m);
+    m.rst_ni = 1;
+
+    char name[160];
+    std::snprintf(name, sizeof name,
+                  "wc_route_table P=%d NNODES=%d: 8 random tables, 4000 cycles of lookups on all ports each",
+                  P, NN);
+    UnitCheck ck(name);
+    long routable = 0, none = 0, big = 0, range = 0;
+    for (int round = 0; round < 8; round++) {
+        // Round 0 writes every entry; later rounds rewrite a random subset
+        // so stale entries and fresh writes mix.
+        for (int a = 0; a < 2 * NN; a++) {
+            if (round && wc_rng_chance(&rng, 0.7)) continue;
+            unsigned e = rand_entry(&rng);
+            cfg_write(m, (unsigned)a, e);
+            table[a] = (uint8_t)e;
+        }
+        for (int p = 0; p < P; p++) {
+            // only data[0] counts: random upper bits must be ignored
+            unsigned d = (unsigned)unit_rand(&rng, 8);
+            cfg_write(m, 2u * NN + p, d);
+            down[p] = d & 1;
+        }
+        // addresses past the last down_only bit decode to nothing
+        for (int k = 0; k < 4; k++)
+            cfg_write(m, 2u * NN + P + wc_rng_below(&rng, 64), (unsigned)unit_rand(&rng, 8));
+        if (round == 4) {
+            // reset clears down_only but not the table, as in wc_router_reset()
+            m.rst_ni = 0;
+            cycle(m);
+            m.rst_ni = 1;
+            for (int p = 0; p < P; p++) down[p] = 0;
+        }
+        for (int t = 0; t < 4000; t++) {
+            unsigned dst[P];
+            for (int p = 0; p < P; p++) {
+                dst[p] = wc_rng_chance(&rng, 0.85) ? wc_rng_below(&rng, NN)
+                                                   : (unsigned)unit_rand(&rng, WC_HEAD_DST_W);
+                ut_set(m.dst_i, p * WC_HEAD_DST_W, WC_HEAD_DST_W, dst[p]);
+            }
+            m.eval();
+            for (int p = 0; p < P; p++) {
+                int want = wc_route_table(table.data(), NN, dst[p], down[p]);
+                if (want >= P) { want = -1; big++; }
+                if (dst[p] >= (unsigned)NN) range++;
+                else if (table[(down[p] ? NN : 0) + dst[p]] == WC_RT_PORT_NONE) none++;
+                int ok = (int)ut_get(m.ok_o, p, 1);
+                int port = (int)ut_get(m.port_o, p * PW, PW);
+                ck.ok(ok == (want >= 0), "round %d port %d dst=%u down=%d: ok %d, C %d", round, p,
+                      dst[p], down[p], ok, want);
+                if (want >= 0) {
+                    routable++;
+                    ck.ok(port == want, "round %d port %d dst=%u down=%d: port %d, C %d", round, p,
+                          dst[p], down[p], port, want);
+                }
+            }
+            cycle(m);
+        }
+    }
+    ck.ok(routable && none && big && range,
+          "coverage: %ld routable, %ld PORT_NONE, %ld entries >= P, %ld dst >= NNODES", routable,
+          none, big, range);
+    ck.finish();
+    std::printf("     lookups: %ld routable, %ld PORT_NONE, %ld entries >= P, %ld dst >= NNODES\n",
+                routable, none, big, range);
+    m.final();
+    return unit_summary();
+}
