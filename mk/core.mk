@@ -78,6 +78,11 @@ $(CORE_LOCK): $(CORE_RTL) rtl/include/wc_defs.vh verif/core/lockstep.cpp $(CORE_
 	  $(CORE_RTL) $(abspath verif/core/lockstep.cpp) > $(CORE_B)/verilator.log 2>&1 \
 	  || { tail -30 $(CORE_B)/verilator.log; exit 1; }
 
+# Icarus build of the SoC with a small testbench (second simulator)
+$(CORE_B)/tb_soc.vvp: $(CORE_RTL) verif/core/wc_tb_soc.v rtl/include/wc_defs.vh
+	@mkdir -p $(@D)
+	iverilog -g2012 -Irtl/include -s wc_tb_soc -o $@ $(CORE_RTL) verif/core/wc_tb_soc.v
+
 # ---- firmware --------------------------------------------------------------
 $(CORE_B)/fw/%.o: sw/fw/%.S $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
@@ -89,6 +94,18 @@ $(CORE_B)/fw/%.o: sw/fw/%.c sw/fw/rt.h $(CORE_INC)/wc_defs_macros.h
 $(CORE_B)/fw/isa/%.elf: sw/fw/tests/isa/%.S sw/fw/tests/isa/wc_test.h $(FW_RT_OBJS) $(CORE_B)/link.ld
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+
+# Programs that use the algorithm library link its sources, built freestanding.
+FW_LIB_kbin := sw/lib/wc_kbin.c
+$(CORE_B)/fw/tests/kbin.elf: sw/fw/tests/kbin.c sw/fw/rt.h $(FW_RT_OBJS) $(CORE_B)/link.ld $(FW_LIB_kbin)
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIB_kbin) $(FW_LIBGCC)
+
+# Host twins of the C tests that use only the console (not the timer).
+FW_TWINS := sort crc kbin
+$(CORE_B)/host/%: sw/fw/tests/%.c sw/fw/host_rt.c sw/fw/rt.h $(CORE_INC)/wc_defs_macros.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -std=c99 -Wall -Wextra -Isw/fw -I$(CORE_INC) -Isw/lib -o $@ $< sw/fw/host_rt.c $(FW_LIB_$*)
 
 $(CORE_B)/fw/tests/%.elf: sw/fw/tests/%.c sw/fw/rt.h $(FW_RT_OBJS) $(CORE_B)/link.ld
 	@mkdir -p $(@D)
@@ -110,12 +127,12 @@ $(CORE_B)/fw/rand/speed.S: $(CORE_RVGEN)
 $(CORE_B)/fw/rand/%.elf: $(CORE_B)/fw/rand/%.S $(FW_RT_OBJS) $(CORE_B)/link.ld
 	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
-core-fw: $(ISA_ELFS) $(FW_CELFS) $(BENCH_ELF) $(CORE_B)/fw/rand/rand$(RAND_SEED).elf
-core-tools: $(CORE_ISS) $(CORE_LOCK) $(CORE_RVGEN)
+core-fw: $(ISA_ELFS) $(FW_CELFS) $(patsubst %,$(CORE_B)/host/%,$(FW_TWINS)) $(BENCH_ELF) $(CORE_B)/fw/rand/rand$(RAND_SEED).elf
+core-tools: $(CORE_ISS) $(CORE_LOCK) $(CORE_RVGEN) $(CORE_B)/tb_soc.vvp
 
 # ---- make test part ------------------------------------------------------------
 test-core: core-tools core-fw
-	@CORE_B=$(CORE_B) ISA_TESTS="$(ISA_TESTS)" FW_CTESTS="$(FW_CTESTS)" \
+	@CORE_B=$(CORE_B) ISA_TESTS="$(ISA_TESTS)" FW_CTESTS="$(FW_CTESTS)" FW_TWINS="$(FW_TWINS)" \
 	  RAND_ELF=$(CORE_B)/fw/rand/rand$(RAND_SEED).elf RAND_MIN=$(RAND_MIN) \
 	  tests/core/test_core.sh
 

@@ -1,5 +1,7 @@
 /* rv32iss: run an ELF on the instruction-set model with the SoC devices.
- *   rv32iss [--trace] [--max N] [--mutate INSN] prog.elf
+ *   rv32iss [--trace] [--quiet] [--max N] [--mutate INSN] prog.elf
+ *   rv32iss --hex FILE prog.elf   write the RAM image for $readmemh and
+ *                                 print the tohost address, do not run
  * Exit status 0 when the program reports pass through tohost / the exit
  * register, 1 on fail, 2 on usage or load errors, 3 on timeout. */
 #include "rv32_elf.h"
@@ -12,7 +14,7 @@
 
 int main(int argc, char **argv)
 {
-    const char *elf = NULL;
+    const char *elf = NULL, *hex = NULL;
     unsigned long long max = 100000000ull, n;
     int trace = 0, i, mut = -1, quiet = 0;
     rv_elf_info_t info;
@@ -28,6 +30,8 @@ int main(int argc, char **argv)
             trace = 1;
         else if (!strcmp(argv[i], "--quiet"))
             quiet = 1;
+        else if (!strcmp(argv[i], "--hex") && i + 1 < argc)
+            hex = argv[++i];
         else if (!strcmp(argv[i], "--max") && i + 1 < argc)
             max = strtoull(argv[++i], NULL, 0);
         else if (!strcmp(argv[i], "--mutate") && i + 1 < argc) {
@@ -37,7 +41,7 @@ int main(int argc, char **argv)
                 return 2;
             }
         } else if (argv[i][0] == '-') {
-            fprintf(stderr, "rv32iss: unknown option '%s'\nusage: rv32iss [--trace] [--quiet] [--max N] [--mutate INSN] prog.elf\n", argv[i]);
+            fprintf(stderr, "rv32iss: unknown option '%s'\nusage: rv32iss [--trace] [--quiet] [--max N] [--mutate INSN] [--hex FILE] prog.elf\n", argv[i]);
             return 2;
         } else
             elf = argv[i];
@@ -55,6 +59,13 @@ int main(int argc, char **argv)
     if (rv_elf_load(elf, rv_iss_ram(s), WC_SOC_RAM_BASE, WC_SOC_RAM_SIZE, &info) != 0) {
         rv_iss_free(s);
         return 2;
+    }
+    if (hex) {
+        int rc = rv_elf_write_hex(hex, rv_iss_ram(s), WC_SOC_RAM_BASE, &info);
+        if (rc == 0)
+            printf("%08x\n", info.has_tohost ? info.tohost : WC_SOC_EXIT_ADDR);
+        rv_iss_free(s);
+        return rc ? 2 : 0;
     }
     rv_iss_reset(s, WC_SOC_RAM_BASE);
     rv_iss_set_mutation(s, mut);

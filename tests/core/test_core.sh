@@ -33,6 +33,13 @@ for t in $FW_CTESTS; do
     ok "$t.c: console output of RTL and model identical ($(grep -vc '^lockstep:' "$out/$t.lock") lines)"
   else bad "$t.c: console output differs"; cat "$out/$t.diff"; fi
 done
+# the same sources compiled for the host print the same (independent compiler and CPU)
+for t in $FW_TWINS; do
+  "$CORE_B/host/$t" > "$out/$t.host" 2>&1
+  if diff <(grep -v '^lockstep:' "$out/$t.lock") "$out/$t.host" > "$out/$t.hdiff"; then
+    ok "$t.c: RTL console output equals the host-compiled program's output"
+  else bad "$t.c: RTL output differs from the host build"; cat "$out/$t.hdiff"; fi
+done
 # published check values (not computed by this code): CRC-32 and CRC-16/CCITT-FALSE of "123456789"
 if grep -q "crc32(123456789) = cbf43926 (bitwise) cbf43926 (table)" "$out/crc.lock" &&
    grep -q "crc16-ccitt(123456789) = 29b1" "$out/crc.lock"; then
@@ -70,7 +77,16 @@ if [ $rc -eq 0 ] && grep -q "zero mismatches" "$out/rand"; then
   ok "random stream $(basename "$RAND_ELF"): $(grep -o '[0-9]* retired ([^)]*)' "$out/rand") in lockstep, zero mismatches (>= $RAND_MIN required)"
 else bad "random stream (rc $rc)"; tail -30 "$out/rand"; fi
 
-# 5. bad input is refused with a message
+# 5. the same RTL under Icarus runs the ISA tests to PASS
+for t in $ISA_TESTS; do
+  elf=$CORE_B/fw/isa/$t.elf
+  th=$("$ISS" --hex "$out/$t.hex" "$elf") &&
+    vvp -n "$CORE_B/tb_soc.vvp" +hex="$out/$t.hex" +tohost="$th" > "$out/$t.ivl" 2>&1
+  if grep -q "^icarus: PASS" "$out/$t.ivl"; then ok "isa/$t: Icarus run of the SoC: $(grep '^icarus:' "$out/$t.ivl")"
+  else bad "isa/$t: Icarus"; tail -5 "$out/$t.ivl"; fi
+done
+
+# 6. bad input is refused with a message
 "$LOCK" "$out/none.elf" > "$out/e" 2>&1; rc=$?
 if [ $rc -eq 2 ] && grep -q "cannot open" "$out/e"; then ok "lockstep: missing ELF refused (exit 2)"; else bad "lockstep missing ELF (rc $rc)"; fi
 echo "not an elf" > "$out/x.elf"
