@@ -56,6 +56,11 @@ $(eval $(call unit_bench,route_xy,unit_xy_top,verif/unit/unit_xy_top.v $(UR)/wc_
 # with P < 2^PW so entries P..2^PW-1 fit the port field yet must not route
 $(eval $(call unit_bench,table_p8_n64,wc_route_table,$(UR)/wc_route_table.v,tb_route_table.cpp,P=8 PW=3 NNODES=64))
 $(eval $(call unit_bench,table_p5_n48,wc_route_table,$(UR)/wc_route_table.v,tb_route_table.cpp,P=5 PW=3 NNODES=48))
+$(eval $(call unit_bench,xbar_p5,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp,P=5 FW=34 IW=3))
+$(eval $(call unit_bench,xbar_p7,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp,P=7 FW=66 IW=3))
+$(foreach b,1 3 8,$(eval $(call unit_bench,fifo_b$(b),wc_fifo,$(UR)/wc_fifo.v,tb_fifo.cpp,FW=34 B=$(b))))
+$(eval $(call unit_bench,input_ctrl,wc_input_ctrl,$(UR)/wc_input_ctrl.v $(UR)/wc_fifo.v,tb_input_ctrl.cpp,FW=34 B=3 PW=3))
+$(eval $(call unit_bench,output_ctrl,wc_output_ctrl,$(UR)/wc_output_ctrl.v $(UR)/wc_rr_arb.v,tb_output_ctrl.cpp,P=5 IW=3 B=3))
 
 test-unit: $(UNIT_BINS)
 	@fails=0; for b in $(UNIT_BINS); do echo "--- $$b"; $$b || fails=$$((fails+1)); done; \

@@ -14,20 +14,12 @@
 
 static const int P = UT_P, PW = UT_PW, NN = UT_NNODES;
 
-static void cycle(Vwc_route_table &m)
-{
-    m.clk_i = 1;
-    m.eval();
-    m.clk_i = 0;
-    m.eval();
-}
-
 static void cfg_write(Vwc_route_table &m, unsigned addr, unsigned data)
 {
     m.cfg_we_i = 1;
     m.cfg_addr_i = (uint16_t)addr;
     m.cfg_data_i = (uint8_t)data;
-    cycle(m);
+    unit_tick(m);
     m.cfg_we_i = 0;
 }
 
@@ -51,12 +43,8 @@ int main(int argc, char **argv)
     std::vector<uint8_t> table(2 * NN, 0);
     int down[P] = {0};
 
-    m.clk_i = 0;
-    m.rst_ni = 0;
     m.cfg_we_i = 0;
-    m.eval();
-    cycle(m);
-    m.rst_ni = 1;
+    unit_reset(m);
 
     char name[160];
     std::snprintf(name, sizeof name,
@@ -85,7 +73,7 @@ int main(int argc, char **argv)
         if (round == 4) {
             // reset clears down_only but not the table, as in wc_router_reset()
             m.rst_ni = 0;
-            cycle(m);
+            unit_tick(m);
             m.rst_ni = 1;
             for (int p = 0; p < P; p++) down[p] = 0;
         }
@@ -112,7 +100,7 @@ int main(int argc, char **argv)
                           dst[p], down[p], port, want);
                 }
             }
-            cycle(m);
+            unit_tick(m);
         }
     }
     ck.ok(routable && none && big && range,

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <string>
 #include "verilated.h"
 extern "C" {
@@ -90,6 +91,24 @@ inline uint64_t unit_seed(int argc, char **argv, uint64_t dflt)
     return dflt;
 }
 
+// Clocked modules: clk_i low between cycles, inputs driven while low, one
+// rising edge per tick; reset is synchronous and active low (rst_ni).
+template <class M> inline void unit_tick(M &m)
+{
+    m.clk_i = 1;
+    m.eval();
+    m.clk_i = 0;
+    m.eval();
+}
+template <class M> inline void unit_reset(M &m)
+{
+    m.clk_i = 0;
+    m.rst_ni = 0;
+    m.eval();
+    unit_tick(m);
+    m.rst_ni = 1;
+}
+
 inline wc_rng unit_rng(int argc, char **argv, uint64_t dflt)
 {
     wc_rng r;
@@ -138,4 +157,52 @@ inline uint64_t unit_flit(int W, unsigned type, uint64_t data)
 }
 
 inline uint64_t unit_rand(wc_rng *r, int w) { return wc_rng_next(r) & unit_mask(w); }
+
+// Flit source of one link: whole worms (head, bodies, tail; one-flit
+// worms as WC_FT_SINGLE) mixed with the malformed input a router must
+// survive: stray bodies/tails and worms that lose their tail.  Every flit
+// carries its source number in data bits [W-1:W-6] (the head's USER field,
+// which routers never read) so the far side can tell whose flit it sees.
+struct UnitStream {
+    int W = 32, src = 0;
+    double p_stray = 0.05, p_trunc = 0.05;
+    std::deque<uint64_t> pend;
+
+    uint64_t tagged(unsigned type, uint64_t data) const
+    {
+        uint64_t d = (data & unit_mask(W - 6)) | ((uint64_t)(src & 63) << (W - 6));
+        return unit_flit(W, type, d);
+    }
+    // dst(): destination of the next head (the caller decides how many
+    // are unroutable)
+    template <typename F> uint64_t next(wc_rng *r, F dst)
+    {
+        if (pend.empty()) refill(r, dst);
+        uint64_t f = pend.front();
+        pend.pop_front();
+        return f;
+    }
+    template <typename F> void refill(wc_rng *r, F dst)
+    {
+        if (wc_rng_chance(r, p_stray)) {
+            int n = 1 + (int)wc_rng_below(r, 3);
+            for (int i = 0; i < n; i++) {
+                bool tail = i == n - 1 && wc_rng_chance(r, 0.5);
+                pend.push_back(tagged(tail ? WC_FT_TAIL : WC_FT_BODY, wc_rng_next(r)));
+            }
+            return;
+        }
+        bool trunc = wc_rng_chance(r, p_trunc);
+        int len = 1 + (int)wc_rng_below(r, 6);
+        uint64_t dmask = unit_mask(WC_HEAD_DST_W) << WC_HEAD_DST_LSB;
+        uint64_t h = (wc_rng_next(r) & ~dmask) | (((uint64_t)dst() << WC_HEAD_DST_LSB) & dmask);
+        if (len == 1 && !trunc) {
+            pend.push_back(tagged(WC_FT_SINGLE, h));
+            return;
+        }
+        pend.push_back(tagged(WC_FT_HEAD, h));
+        for (int i = 1; i < len; i++)
+            pend.push_back(tagged(i == len - 1 && !trunc ? WC_FT_TAIL : WC_FT_BODY, wc_rng_next(r)));
+    }
+};
 #endif
