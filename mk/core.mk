@@ -78,6 +78,16 @@ $(CORE_LOCK): $(CORE_RTL) rtl/include/wc_defs.vh verif/core/lockstep.cpp $(CORE_
 	  $(CORE_RTL) $(abspath verif/core/lockstep.cpp) > $(CORE_B)/verilator.log 2>&1 \
 	  || { tail -30 $(CORE_B)/verilator.log; exit 1; }
 
+# The same harness around a core with the 4-bits-per-cycle multiplier/divider.
+$(CORE_B)/vobj_md4/lockstep: $(CORE_RTL) rtl/include/wc_defs.vh verif/core/lockstep.cpp $(CORE_B)/librv32.a
+	@mkdir -p $(@D)
+	nice verilator --cc --exe --build -O3 -j 2 -Wno-fatal -Irtl/include -GMD_STEPS=4 \
+	  --top-module wc_soc_node -Mdir $(CORE_B)/vobj_md4 -o lockstep \
+	  -CFLAGS "-O2 -I$(abspath cmodel/rv32) -I$(abspath $(CORE_INC))" \
+	  -LDFLAGS "$(abspath $(CORE_B)/librv32.a)" \
+	  $(CORE_RTL) $(abspath verif/core/lockstep.cpp) > $(CORE_B)/verilator_md4.log 2>&1 \
+	  || { tail -30 $(CORE_B)/verilator_md4.log; exit 1; }
+
 # Icarus build of the SoC with a small testbench (second simulator)
 $(CORE_B)/tb_soc.vvp: $(CORE_RTL) verif/core/wc_tb_soc.v rtl/include/wc_defs.vh
 	@mkdir -p $(@D)
@@ -128,7 +138,7 @@ $(CORE_B)/fw/rand/%.elf: $(CORE_B)/fw/rand/%.S $(FW_RT_OBJS) $(CORE_B)/link.ld
 	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
 core-fw: $(ISA_ELFS) $(FW_CELFS) $(patsubst %,$(CORE_B)/host/%,$(FW_TWINS)) $(BENCH_ELF) $(CORE_B)/fw/rand/rand$(RAND_SEED).elf
-core-tools: $(CORE_ISS) $(CORE_LOCK) $(CORE_RVGEN) $(CORE_B)/tb_soc.vvp
+core-tools: $(CORE_ISS) $(CORE_LOCK) $(CORE_RVGEN) $(CORE_B)/tb_soc.vvp $(CORE_B)/vobj_md4/lockstep
 
 # ---- make test part ------------------------------------------------------------
 test-core: core-tools core-fw
@@ -140,8 +150,10 @@ lint-core: $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(CORE_B)
 	verilator --lint-only -Wall -Irtl/include --top-module wc_soc_node $(CORE_RTL)
 	verilator --lint-only -Wall -Irtl/include --top-module wc_rv32_core $(CORE_CORE_RTL)
+	verilator --lint-only -Wall -Irtl/include --top-module wc_rv32_core -GMD_STEPS=4 -GRVFI=0 $(CORE_CORE_RTL)
 	iverilog -g2012 -Irtl/include -s wc_soc_node -o $(CORE_B)/soc.vvp $(CORE_RTL)
 	nice yosys -q -p "read_verilog -Irtl/include -DSYNTHESIS $(CORE_CORE_RTL); chparam -set RVFI 0 wc_rv32_core; synth_ice40 -top wc_rv32_core; tee -o $(CORE_B)/synth_ice40.txt stat" > $(CORE_B)/yosys.log
+	nice yosys -q -p "read_verilog -Irtl/include -DSYNTHESIS $(CORE_CORE_RTL); chparam -set RVFI 0 -set MD_STEPS 2 wc_rv32_core; synth_ice40 -top wc_rv32_core; tee -o $(CORE_B)/synth_ice40_md2.txt stat" > $(CORE_B)/yosys_md2.log
 	@echo "lint-core: verilator -Wall clean, iverilog elaborates, yosys synth_ice40 ran ($$(awk '/SB_LUT4/ {print $$2; exit}' $(CORE_B)/synth_ice40.txt) LUT4)"
 
 # ---- bench -----------------------------------------------------------------------

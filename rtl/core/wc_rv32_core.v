@@ -18,7 +18,10 @@ module wc_rv32_core #(
     // Value of mhartid.
     parameter [31:0] HARTID   = 32'd0,
     // 1: drive the rvfi_* retire port; 0: tie it off (saves its registers).
-    parameter integer RVFI    = 1
+    parameter integer RVFI    = 1,
+    // Multiply/divide bits per cycle (1, 2 or 4): M ops take 3 + 32/MD_STEPS
+    // + 1 cycles; each doubling adds two 33-bit adders.
+    parameter integer MD_STEPS = 1
 ) (
     input  wire        clk_i,
     // Synchronous active-low reset.
@@ -149,7 +152,7 @@ module wc_rv32_core #(
     wire        md_done;
     wire [31:0] md_res;
     reg         md_start;
-    wc_rv32_muldiv u_md (
+    wc_rv32_muldiv #(.STEPS(MD_STEPS)) u_md (
         .clk_i(clk_i), .rst_ni(rst_ni), .start_i(md_start), .op_i(f3),
         .a_i(rs1), .b_i(rs2), .done_o(md_done), .result_o(md_res)
     );
@@ -328,6 +331,8 @@ module wc_rv32_core #(
             assign rvfi_intr_o      = intr_q;
             assign rvfi_cause_o     = cause_q;
         end else begin : g_no_rvfi
+            // only the retire port uses these
+            wire unused_rvfi = &{1'b0, lanes, intr};
             assign rvfi_valid_o     = 1'b0;
             assign rvfi_insn_o      = 32'd0;
             assign rvfi_pc_rdata_o  = 32'd0;

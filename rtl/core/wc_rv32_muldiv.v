@@ -1,14 +1,17 @@
 `default_nettype none
-// Iterative multiply/divide unit for the M extension: one result bit per
-// cycle (32 cycles + 1), on operand magnitudes with the sign applied at
-// the end, so the whole unit is one 33-bit adder and a 64-bit shift
-// register -- small on LUT FPGAs without DSP blocks.  Multiply is
+// Iterative multiply/divide unit for the M extension: STEPS result bits
+// per cycle (32/STEPS cycles + 1), on operand magnitudes with the sign
+// applied at the end, so the unit is STEPS chained 33-bit adders and a
+// 64-bit shift register -- small on LUT FPGAs without DSP blocks.  Multiply is
 // shift-and-add, divide is restoring division (Hennessy & Patterson,
 // "Computer Organization and Design", RISC-V edition, sections 3.3 and 3.4).
 // Division by zero and -2^31 / -1 give the results the ISA manual
 // prescribes ("M" extension, division corner-case table); division by zero
 // finishes in one cycle.
-module wc_rv32_muldiv (
+module wc_rv32_muldiv #(
+    // Multiply/divide steps per clock: 1, 2 or 4 (area against latency).
+    parameter integer STEPS = 1
+) (
     input  wire        clk_i,
     input  wire        rst_ni,
     // Pulse for one cycle with the operation and operands; the unit must
@@ -22,6 +25,13 @@ module wc_rv32_muldiv (
     output wire        done_o,
     output wire [31:0] result_o
 );
+    generate
+        if (STEPS != 1 && STEPS != 2 && STEPS != 4) begin : g_bad_steps
+            initial $error("%m: STEPS must be 1, 2 or 4 (got %0d)", STEPS);
+        end
+    endgenerate
+    localparam integer NCYC = 32 / STEPS;
+
     reg  [63:0] acc_q, acc_d;       // mul: {hi, multiplier}; div: {rem, quot}
     reg  [31:0] b_q, b_d;           // |multiplicand| or |divisor|
     reg  [5:0]  cnt_q, cnt_d;       // remaining steps, 0 = idle
@@ -35,14 +45,30 @@ module wc_rv32_muldiv (
     wire [31:0] a_mag   = a_sgn ? 32'd0 - a_i : a_i;
     wire [31:0] b_mag   = b_sgn ? 32'd0 - b_i : b_i;
 
-    // one multiply step: add the multiplicand if the low bit is set, shift right
-    wire [32:0] msum    = {1'b0, acc_q[63:32]} + (acc_q[0] ? {1'b0, b_q} : 33'd0);
-    // one divide step: shift left, subtract the divisor if it fits
-    wire [32:0] dsh     = {acc_q[63:31]};
-    wire [33:0] dsub    = {1'b0, dsh} - {2'b00, b_q};
-    wire        dfit    = !dsub[33];
-    // with no borrow the difference is below the divisor: bit 32 is 0
+    // STEPS iterations of: multiply -- add the multiplicand if the low bit
+    // is set, shift right; divide -- shift left, subtract the divisor if
+    // it fits (then the difference is below the divisor, so 32 bits hold it).
+    reg  [63:0] acc_n;
+    reg  [32:0] msum, dsh;
+    reg  [33:0] dsub;
+    integer     s;
     wire        unused_dsub = dsub[32];
+    always @* begin
+        acc_n = acc_q;
+        msum  = 33'd0;
+        dsh   = 33'd0;
+        dsub  = 34'd0;
+        for (s = 0; s < STEPS; s = s + 1) begin
+            if (!op_q[2]) begin
+                msum  = {1'b0, acc_n[63:32]} + (acc_n[0] ? {1'b0, b_q} : 33'd0);
+                acc_n = {msum, acc_n[31:1]};
+            end else begin
+                dsh   = acc_n[63:31];
+                dsub  = {1'b0, dsh} - {2'b00, b_q};
+                acc_n = {dsub[33] ? dsh[31:0] : dsub[31:0], acc_n[30:0], !dsub[33]};
+            end
+        end
+    end
 
     always @* begin
         acc_d  = acc_q;
@@ -63,12 +89,9 @@ module wc_rv32_muldiv (
                 cnt_d  = 6'd0;
                 done_d = 1'b1;
             end else
-                cnt_d = 6'd32;
+                cnt_d = NCYC[5:0];
         end else if (cnt_q != 6'd0) begin
-            if (!op_q[2])
-                acc_d = {msum, acc_q[31:1]};
-            else
-                acc_d = {dfit ? dsub[31:0] : dsh[31:0], acc_q[30:0], dfit};
+            acc_d = acc_n;
             cnt_d = cnt_q - 6'd1;
             if (cnt_q == 6'd1)
                 done_d = 1'b1;

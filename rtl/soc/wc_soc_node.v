@@ -10,7 +10,9 @@ module wc_soc_node #(
     // RAM size in bytes (power of two).
     parameter integer RAM_BYTES = `WC_SOC_RAM_SIZE,
     // Drive the core's retire port (verification); 0 for synthesis.
-    parameter integer RVFI      = 1
+    parameter integer RVFI      = 1,
+    // Multiply/divide bits per cycle of the core (1, 2, 4).
+    parameter integer MD_STEPS  = 1
 ) (
     input  wire        clk_i,
     input  wire        rst_ni,
@@ -47,7 +49,7 @@ module wc_soc_node #(
     wire [31:0] d_adr, d_dw, d_dr;
     wire        irq_timer, irq_ext;
 
-    wc_rv32_core #(.RESET_PC(RAM_BASE), .RVFI(RVFI)) u_core (
+    wc_rv32_core #(.RESET_PC(RAM_BASE), .RVFI(RVFI), .MD_STEPS(MD_STEPS)) u_core (
         .clk_i(clk_i), .rst_ni(rst_ni),
         .ibus_cyc_o(i_cyc), .ibus_stb_o(i_stb), .ibus_we_o(i_we), .ibus_sel_o(i_sel),
         .ibus_adr_o(i_adr), .ibus_dat_o(i_dw), .ibus_dat_i(i_dr), .ibus_ack_i(i_ack),

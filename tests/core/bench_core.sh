@@ -27,4 +27,6 @@ echo "Verilated SoC alone:     $(sed -n 's/.*s, \([0-9]*\) instructions\/s.*/\1/
 echo "lockstep (RTL + model):  $(sed -n 's/.*s, \([0-9]*\) instructions\/s.*/\1/p' "$tmp/l") instructions/s"
 echo "instruction-set model:   $(sed -n 's/.*(\([0-9.]*\) M instructions\/s).*/\1/p' "$tmp/i") M instructions/s"
 s=$CORE_B/synth_ice40.txt
-echo "yosys synth_ice40 wc_rv32_core (RVFI=0): $(awk '/SB_LUT4/ {print $2; exit}' "$s") LUT4, $(awk '/SB_CARRY/ {print $2; exit}' "$s") SB_CARRY, $(awk '/SB_DFF/ {n += $2} END {print n}' "$s") flip-flops, $(awk '/SB_RAM40_4K/ {print $2; exit}' "$s") SB_RAM40_4K (register file)"
+echo "yosys synth_ice40 wc_rv32_core (RVFI=0, default MD_STEPS=1): $(awk '/SB_LUT4/ {print $2; exit}' "$s") LUT4, $(awk '/SB_CARRY/ {print $2; exit}' "$s") SB_CARRY, $(awk '/SB_DFF/ {n += $2} END {print n}' "$s") flip-flops, $(awk '/SB_RAM40_4K/ {print $2; exit}' "$s") SB_RAM40_4K (register file)"
+s=$CORE_B/synth_ice40_md2.txt
+echo "yosys synth_ice40 wc_rv32_core (RVFI=0, MD_STEPS=2: M ops in 20 cycles): $(awk '/SB_LUT4/ {print $2; exit}' "$s") LUT4"

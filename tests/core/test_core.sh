@@ -77,6 +77,15 @@ if [ $rc -eq 0 ] && grep -q "zero mismatches" "$out/rand"; then
   ok "random stream $(basename "$RAND_ELF"): $(grep -o '[0-9]* retired ([^)]*)' "$out/rand") in lockstep, zero mismatches (>= $RAND_MIN required)"
 else bad "random stream (rc $rc)"; tail -30 "$out/rand"; fi
 
+# 4b. the 4-bits-per-cycle multiplier/divider configuration, same checks
+L4=$CORE_B/vobj_md4/lockstep
+"$L4" --quiet "$CORE_B/fw/isa/muldiv.elf" > "$out/md4" 2>&1; rc=$?
+if [ $rc -eq 0 ] && grep -q "zero mismatches" "$out/md4"; then ok "MD_STEPS=4 core: isa/muldiv in lockstep, $(grep -o 'CPI [0-9.]*' "$out/md4")"
+else bad "MD_STEPS=4 core: isa/muldiv (rc $rc)"; tail -20 "$out/md4"; fi
+"$L4" --quiet --min-instret "$RAND_MIN" "$RAND_ELF" > "$out/md4r" 2>&1; rc=$?
+if [ $rc -eq 0 ] && grep -q "zero mismatches" "$out/md4r"; then ok "MD_STEPS=4 core: random stream in lockstep, $(grep -o '[0-9]* retired ([^)]*)' "$out/md4r")"
+else bad "MD_STEPS=4 core: random stream (rc $rc)"; tail -20 "$out/md4r"; fi
+
 # 5. the same RTL under Icarus runs the ISA tests to PASS
 for t in $ISA_TESTS; do
   elf=$CORE_B/fw/isa/$t.elf
