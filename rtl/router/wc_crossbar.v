@@ -10,13 +10,15 @@ module wc_crossbar #(
     input  wire [P*IW-1:0] sel_i,
     output reg  [P*FW-1:0] out_o
 );
-    integer o;
-    reg [IW-1:0] s;
-    always @* begin
-        for (o = 0; o < P; o = o + 1) begin
-            s = sel_i[o*IW +: IW];
-            out_o[o*FW +: FW] = in_i[32'(s)*FW +: FW];
-        end
+    // AND-OR mux with constant slices (no variable part-select): the
+    // form synthesis maps best and Verilator evaluates fastest.
+    always @* begin : mux
+        integer o, i;
+        out_o = {P*FW{1'b0}};
+        for (o = 0; o < P; o = o + 1)
+            for (i = 0; i < P; i = i + 1)
+                if (sel_i[o*IW +: IW] == IW'(i))
+                    out_o[o*FW +: FW] = in_i[i*FW +: FW];
     end
 endmodule
 `resetall

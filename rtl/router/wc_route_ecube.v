@@ -30,8 +30,8 @@ module wc_route_ecube #(
     end
 
     wire [DW-1:0] diff = node_i ^ dst_i;
-    integer d;
-    always @* begin
+    always @* begin : rc
+        integer d;
         port_o = {PW{1'b0}};
         ok_o   = 1'b1;
         if ((dst_i >> N) != {DW{1'b0}}) begin

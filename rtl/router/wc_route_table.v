@@ -49,10 +49,10 @@ module wc_route_table #(
             down_only_q[cfg_port] <= cfg_data_i[0];
     end
 
-    integer i;
-    reg [DW-1:0] dst;
-    reg [7:0]    e;
-    always @* begin
+    always @* begin : lookup
+        integer i;
+        reg [DW-1:0] dst;
+        reg [7:0]    e;
         for (i = 0; i < P; i = i + 1) begin
             dst = dst_i[i*DW +: DW];
             e   = table_q[TW'(down_only_q[i]) * TW'(NNODES) + TW'(dst)];

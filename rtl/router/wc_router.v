@@ -39,7 +39,9 @@ module wc_router #(
 ) (
     input  wire                       clk_i,
     input  wire                       rst_ni,
-    // This router's node id (e-cube, XY).  Tie to a constant.
+    // This router's node id (e-cube, XY), sampled while rst_ni is low
+    // (strap it to a constant, or drive it from configuration before
+    // releasing reset); ignored after reset.
     input  wire [`WC_HEAD_DST_W-1:0]  node_id_i,
     // Route table configuration (table routing; ignored otherwise).
     input  wire                       cfg_we_i,
@@ -55,6 +57,9 @@ module wc_router #(
     // Worms discarded as unroutable or malformed (saturating).
     output wire [15:0]                drop_count_o
 );
+    // One C++ class for all routers of a network instead of one flattened
+    // copy per router: network builds stay fast (and so does the model).
+    /* verilator no_inline_module */
     localparam integer FW = W + 2;
     localparam integer PW = (P > 1) ? $clog2(P) : 1;
     localparam integer DW = `WC_HEAD_DST_W;
@@ -68,6 +73,13 @@ module wc_router #(
                    (ALL_PORT != 0) ? 2 * CUBE_N : CUBE_N + 1, P);
         if (ROUTING == `WC_ROUTING_XY && P != 5) $error("%m: XY routing needs P=5 (got %0d)", P);
         if (ROUTING < 0 || ROUTING > 2) $error("%m: unknown ROUTING %0d", ROUTING);
+    end
+
+    // The address is a register latched in reset, so route compute depends
+    // on registers only: a router's outputs are a function of its state.
+    reg [DW-1:0] node_q;
+    always @(posedge clk_i) begin
+        if (!rst_ni) node_q <= node_id_i;
     end
 
     // ---- input units -------------------------------------------------
@@ -96,7 +108,7 @@ module wc_router #(
         if (ROUTING == `WC_ROUTING_TABLE) begin : g_rt_table
             // Table routers know their position only through the table.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_node_id = ^node_id_i;
+            wire unused_node_id = ^node_q;
             /* verilator lint_on UNUSEDSIGNAL */
             wire [P*DW-1:0] dsts;
             for (i = 0; i < P; i = i + 1) begin : g_dst
@@ -117,12 +129,12 @@ module wc_router #(
                 wire [DW-1:0] dst = head[i*FW + `WC_HEAD_DST_LSB +: DW];
                 if (ROUTING == `WC_ROUTING_ECUBE) begin : g_ecube
                     wc_route_ecube #(.N(CUBE_N), .ALL_PORT(ALL_PORT), .HIGH_FIRST(HIGH_FIRST), .PW(PW)) u_rc (
-                        .node_i(node_id_i), .dst_i(dst), .in_port_i(PW'(i)),
+                        .node_i(node_q), .dst_i(dst), .in_port_i(PW'(i)),
                         .port_o(rport[i*PW +: PW]), .ok_o(rok[i])
                     );
                 end else begin : g_xy
                     wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_rc (
-                        .node_i(node_id_i), .dst_i(dst),
+                        .node_i(node_q), .dst_i(dst),
                         .port_o(rport[i*PW +: PW]), .ok_o(rok[i])
                     );
                 end
@@ -140,8 +152,8 @@ module wc_router #(
     generate
         for (o = 0; o < P; o = o + 1) begin : g_out
             reg [P-1:0] req_here;
-            integer k;
-            always @* begin
+            always @* begin : reqs
+                integer k;
                 for (k = 0; k < P; k = k + 1)
                     req_here[k] = req[k] && (port[k*PW +: PW] == PW'(o));
             end
@@ -165,8 +177,8 @@ module wc_router #(
 
     // Per-input grant / forward, gathered from the outputs.
     reg [P-1:0] grant_r, fwd_r;
-    integer a, b;
-    always @* begin
+    always @* begin : gather
+        integer a, b;
         grant_r = {P{1'b0}};
         fwd_r   = {P{1'b0}};
         for (b = 0; b < P; b = b + 1) begin
@@ -181,8 +193,8 @@ module wc_router #(
 
     // ---- drop counter --------------------------------------------------
     reg [15:0] drops_q, drops_d;
-    integer c;
-    always @* begin
+    always @* begin : count
+        integer c;
         drops_d = drops_q;
         for (c = 0; c < P; c = c + 1)
             if (drop[c] && drops_d != 16'hffff) drops_d = drops_d + 1'b1;
@@ -196,8 +208,8 @@ module wc_router #(
 `ifndef SYNTHESIS
     // Protocol: an output carries one worm at a time, and a tail always
     // ends the allocation it belongs to.
-    integer q;
-    always @(posedge clk_i) begin
+    always @(posedge clk_i) begin : protocol
+        integer q;
         if (rst_ni) begin
             for (q = 0; q < P; q = q + 1)
                 if (fwd[q] && !(active[q] || grant[q]))

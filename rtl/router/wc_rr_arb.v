@@ -20,20 +20,17 @@ module wc_rr_arb #(
         if (N < 1) $error("%m: N must be >= 1 (got %0d)", N);
     end
 
-    integer k;
-    reg [IW:0] idx;
-    always @* begin
-        gnt_valid_o = 1'b0;
+    // Requests at or after the pointer win over those before it; within
+    // each half the lowest index wins.  Constant indices only, so the
+    // logic stays a flat priority encoder (and compact when verilated).
+    wire [N-1:0] at_or_after = req_i & ({N{1'b1}} << ptr_i);
+    wire [N-1:0] pick_from   = (at_or_after != {N{1'b0}}) ? at_or_after : req_i;
+    always @* begin : enc
+        integer k;
+        gnt_valid_o = (req_i != {N{1'b0}});
         gnt_idx_o   = {IW{1'b0}};
-        for (k = 0; k < N; k = k + 1) begin
-            idx = {1'b0, ptr_i} + k[IW:0];
-            if (idx >= N[IW:0])
-                idx = idx - N[IW:0];
-            if (!gnt_valid_o && req_i[idx[IW-1:0]]) begin
-                gnt_valid_o = 1'b1;
-                gnt_idx_o   = idx[IW-1:0];
-            end
-        end
+        for (k = N - 1; k >= 0; k = k - 1)
+            if (pick_from[k]) gnt_idx_o = IW'(k);
     end
 endmodule
 `resetall

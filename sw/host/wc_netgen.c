@@ -1,15 +1,36 @@
 #include "wc_netgen.h"
 #include "wc_defs.h"
 
+void wc_router_params(const wc_topo *t, int W, int B, wc_param out[WC_ROUTER_NPARAMS])
+{
+    int caw = 1, k = 0;
+    while ((1L << caw) < 2L * t->nnodes + t->nports)
+        caw++;
+#define PARAM(n, v) do { out[k].name = n; out[k].value = (v); k++; } while (0)
+    PARAM("P", t->nports);
+    PARAM("W", W);
+    PARAM("B", B);
+    PARAM("ROUTING", t->routing);
+    PARAM("CUBE_N", t->routing == WC_ROUTING_ECUBE ? t->n : 1);
+    PARAM("ALL_PORT", t->routing == WC_ROUTING_ECUBE ? t->all_port : 0);
+    PARAM("HIGH_FIRST", t->routing == WC_ROUTING_ECUBE ? t->high_first : 1);
+    PARAM("MESH_X", t->routing == WC_ROUTING_XY ? t->mx : 1);
+    PARAM("MESH_Y", t->routing == WC_ROUTING_XY ? t->my : 1);
+    PARAM("NNODES", t->nnodes);
+    PARAM("CAW", caw);
+#undef PARAM
+}
+
 /* Flat port index r*P+p is the unit of every bus below, so the harness
  * (verif/net/wc_rtl_shim.cpp) and the C model (cmodel/wc_net.c) address
  * ports the same way. */
 int wc_netgen_verilog(const wc_topo *t, int W, int B, FILE *f)
 {
     const int R = t->nrouters, P = t->nports, FW = W + 2, NP = R * P;
-    int r, p, caw = 1;
-    while ((1L << caw) < 2L * t->nnodes + P)
-        caw++;
+    int r, p, caw;
+    wc_param prm0[WC_ROUTER_NPARAMS];
+    wc_router_params(t, W, B, prm0);
+    caw = (int)prm0[WC_ROUTER_NPARAMS - 1].value;
     fprintf(f,
         "`default_nettype none\n"
         "`include \"wc_defs.vh\"\n"
@@ -58,18 +79,22 @@ int wc_netgen_verilog(const wc_topo *t, int W, int B, FILE *f)
         "    /* verilator lint_on UNUSEDSIGNAL */\n"
         "    assign mon_valid_o = ov;\n    assign mon_flit_o = ofl;\n    assign mon_credit_o = ic;\n\n");
     fprintf(f, "    genvar r;\n    generate\n        for (r = 0; r < %d; r = r + 1) begin : g_r\n", R);
-    fprintf(f,
-        "            wc_router #(.P(%d), .W(%d), .B(%d), .ROUTING(%d), .CUBE_N(%d), .ALL_PORT(%d), .HIGH_FIRST(%d),\n"
-        "                        .MESH_X(%d), .MESH_Y(%d), .NNODES(%d), .CAW(%d)) u_router (\n"
-        "                .clk_i(clk_i), .rst_ni(rst_ni), .node_id_i(`WC_HEAD_DST_W'(r)),\n"
-        "                .cfg_we_i(cfg_we_i && cfg_router_i == 16'(r)), .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_data_i),\n"
-        "                .in_valid_i(iv[r*%d +: %d]), .in_flit_i(ifl[r*%d +: %d]), .in_credit_o(ic[r*%d +: %d]),\n"
-        "                .out_valid_o(ov[r*%d +: %d]), .out_flit_o(ofl[r*%d +: %d]), .out_credit_i(oc[r*%d +: %d]),\n"
-        "                .drop_count_o(mon_drops_o[r*16 +: 16])\n"
-        "            );\n",
-        P, W, B, t->routing, t->routing == WC_ROUTING_ECUBE ? t->n : 1, t->all_port, t->high_first,
-        t->routing == WC_ROUTING_XY ? t->mx : 1, t->routing == WC_ROUTING_XY ? t->my : 1, t->nnodes, caw,
-        P, P, P * FW, P * FW, P, P, P, P, P * FW, P * FW, P, P);
+    {
+        wc_param prm[WC_ROUTER_NPARAMS];
+        int k;
+        wc_router_params(t, W, B, prm);
+        fprintf(f, "            wc_router #(");
+        for (k = 0; k < WC_ROUTER_NPARAMS; k++)
+            fprintf(f, "%s.%s(%ld)", k ? ", " : "", prm[k].name, prm[k].value);
+        fprintf(f, ") u_router (\n"
+            "                .clk_i(clk_i), .rst_ni(rst_ni), .node_id_i(`WC_HEAD_DST_W'(r)),\n"
+            "                .cfg_we_i(cfg_we_i && cfg_router_i == 16'(r)), .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_data_i),\n"
+            "                .in_valid_i(iv[r*%d +: %d]), .in_flit_i(ifl[r*%d +: %d]), .in_credit_o(ic[r*%d +: %d]),\n"
+            "                .out_valid_o(ov[r*%d +: %d]), .out_flit_o(ofl[r*%d +: %d]), .out_credit_i(oc[r*%d +: %d]),\n"
+            "                .drop_count_o(mon_drops_o[r*16 +: 16])\n"
+            "            );\n",
+            P, P, P * FW, P * FW, P, P, P, P, P * FW, P * FW, P, P);
+    }
     fprintf(f, "        end\n    endgenerate\nendmodule\n`resetall\n");
     return 0;
 }

@@ -8,10 +8,11 @@
 #include <unistd.h>
 #include <dirent.h>
 #include "wc_rtl.h"
+#include "wc_netgen.h"
 
 struct wc_rtl {
     void *dl, *h;
-    int fw;
+    int fw, flat;
     void *(*new_)(void);
     void (*free_)(void *);
     int (*trace_open)(void *, const char *);
@@ -19,6 +20,8 @@ struct wc_rtl {
     void (*reset)(void *, int);
     void (*cfg)(void *, int, unsigned, unsigned);
     void (*set_ext)(void *, int, int, int, uint64_t, int);
+    void (*set_ext2)(void *, int, int, uint64_t, int);
+    void (*get2)(void *, int, int *, uint64_t *, int *);
     void (*eval)(void *);
     void (*get)(void *, int, int, int *, uint64_t *, int *);
     unsigned (*drops)(void *, int);
@@ -94,52 +97,107 @@ static double sources_mtime(const char *root)
     do { *(void **)&m->field = dlsym(m->dl, name); \
          if (!m->field) { snprintf(err, (size_t)errlen, "RTL model %s lacks %s", so, name); goto fail; } } while (0)
 
-wc_rtl *wc_rtl_open(const wc_topo *t, int W, int B, int trace, char *err, int errlen)
+static int build_if_stale(const char *so, const char *cmd, const char *what, const char *dir,
+                          char *err, int errlen)
 {
-    const char *root = wc_root();
-    char key[300], dir[PATH_MAX], so[PATH_MAX + 32], cmd[3 * PATH_MAX], exe[PATH_MAX];
-    wc_rtl *m;
+    if (mtime(so) >= sources_mtime(wc_root()))
+        return 0;
+    fprintf(stderr, "wormcast: verilating %s into %s (once) ...\n", what, dir);
+    if (system(cmd) != 0) {
+        snprintf(err, (size_t)errlen, "building the RTL model failed (see %s/*.log)", dir);
+        return -1;
+    }
+    return 0;
+}
+
+static void sanitize(char *key)
+{
     size_t i;
-    ssize_t k;
-    snprintf(key, sizeof key, "%s_w%d_b%d%s", t->name, W, B, trace ? "_fst" : "");
     for (i = 0; key[i]; i++)
         if (!((key[i] >= 'a' && key[i] <= 'z') || (key[i] >= 'A' && key[i] <= 'Z') ||
               (key[i] >= '0' && key[i] <= '9') || key[i] == '_'))
             key[i] = '_';
-    snprintf(dir, sizeof dir, "%s/build/rtl/%s", root, key);
-    snprintf(so, sizeof so, "%s/libwcrtl.so", dir);
+}
+
+wc_rtl *wc_rtl_open(const wc_topo *t, int W, int B, int flat, int trace, char *err, int errlen)
+{
+    const char *root = wc_root();
+    char key[600], dir[PATH_MAX], so[PATH_MAX + 32], cmd[3 * PATH_MAX + 600], exe[PATH_MAX], what[1000];
+    wc_rtl *m;
+    ssize_t k;
     k = readlink("/proc/self/exe", exe, sizeof exe - 1);
     exe[k > 0 ? k : 0] = 0;
-    if (mtime(so) < sources_mtime(root)) {
-        fprintf(stderr, "wormcast: verilating %s (W=%d, B=%d%s) into %s ...\n", t->name, W, B,
-                trace ? ", FST tracing" : "", dir);
+    if (flat) {
+        snprintf(key, sizeof key, "%s_w%d_b%d%s", t->name, W, B, trace ? "_fst" : "");
+        sanitize(key);
+        snprintf(dir, sizeof dir, "%s/build/rtl/%s", root, key);
+        snprintf(so, sizeof so, "%s/libwcrtl.so", dir);
         snprintf(cmd, sizeof cmd, "'%s/verif/net/build-rtl.sh' '%s' '%s' '%s' %d %d %d", root, exe, dir,
                  t->name, W, B, trace ? 1 : 0);
-        if (system(cmd) != 0) {
-            snprintf(err, (size_t)errlen, "building the RTL model failed (see %s/*.log)", dir);
-            return NULL;
+        snprintf(what, sizeof what, "the whole %s network (W=%d, B=%d%s)", t->name, W, B, trace ? ", FST" : "");
+    } else {
+        wc_param prm[WC_ROUTER_NPARAMS];
+        char gp[400] = "";
+        int i, len = 0;
+        wc_router_params(t, W, B, prm);
+        len = snprintf(key, sizeof key, "router");
+        for (i = 0; i < WC_ROUTER_NPARAMS; i++) {
+            len += snprintf(key + len, sizeof key - (size_t)len, "_%s%ld", prm[i].name, prm[i].value);
+            snprintf(gp + strlen(gp), sizeof gp - strlen(gp), " -G%s=%ld", prm[i].name, prm[i].value);
         }
+        snprintf(dir, sizeof dir, "%s/build/rtl/%s", root, key);
+        snprintf(so, sizeof so, "%s/libwcrouter.so", dir);
+        snprintf(cmd, sizeof cmd, "'%s/verif/net/build-router.sh' '%s' '%s'", root, dir, gp);
+        snprintf(what, sizeof what, "the %s router (%s)", t->name, gp + 1);
     }
+    if (build_if_stale(so, cmd, what, dir, err, errlen))
+        return NULL;
     m = calloc(1, sizeof *m);
     m->fw = W + 2;
+    m->flat = flat;
     m->dl = dlopen(so, RTLD_NOW | RTLD_LOCAL);
     if (!m->dl) {
         snprintf(err, (size_t)errlen, "cannot load RTL model: %s", dlerror());
         free(m);
         return NULL;
     }
-    SYM(new_, "wcrtl_new");
-    SYM(free_, "wcrtl_free");
-    SYM(trace_open, "wcrtl_trace_open");
-    SYM(trace_close, "wcrtl_trace_close");
-    SYM(reset, "wcrtl_reset");
-    SYM(cfg, "wcrtl_cfg");
-    SYM(set_ext, "wcrtl_set_ext");
-    SYM(eval, "wcrtl_eval");
-    SYM(get, "wcrtl_get");
-    SYM(drops, "wcrtl_drops");
-    SYM(tick, "wcrtl_tick");
-    m->h = m->new_();
+    if (flat) {
+        SYM(new_, "wcrtl_new");
+        SYM(free_, "wcrtl_free");
+        SYM(trace_open, "wcrtl_trace_open");
+        SYM(trace_close, "wcrtl_trace_close");
+        SYM(reset, "wcrtl_reset");
+        SYM(cfg, "wcrtl_cfg");
+        SYM(set_ext, "wcrtl_set_ext");
+        SYM(eval, "wcrtl_eval");
+        SYM(get, "wcrtl_get");
+        SYM(drops, "wcrtl_drops");
+        SYM(tick, "wcrtl_tick");
+        m->h = m->new_();
+    } else {
+        void *(*net_new)(int, int, int, const int *);
+        int *peer = malloc((size_t)t->nrouters * (size_t)t->nports * sizeof *peer), i;
+        SYM(free_, "wcrtl_net_free");
+        SYM(reset, "wcrtl_net_reset");
+        SYM(cfg, "wcrtl_net_cfg");
+        SYM(set_ext2, "wcrtl_net_set_ext");
+        SYM(eval, "wcrtl_net_eval");
+        SYM(get2, "wcrtl_net_get");
+        SYM(drops, "wcrtl_net_drops");
+        SYM(tick, "wcrtl_net_tick");
+        *(void **)&net_new = dlsym(m->dl, "wcrtl_net_new");
+        if (!net_new) {
+            snprintf(err, (size_t)errlen, "RTL model %s lacks wcrtl_net_new", so);
+            free(peer);
+            goto fail;
+        }
+        for (i = 0; i < t->nrouters * t->nports; i++) {
+            wc_endpoint e = t->peer[i];
+            peer[i] = e.router >= 0 ? e.router * t->nports + e.port : e.router == WC_PEER_NODE ? -2 : -1;
+        }
+        m->h = net_new(t->nrouters, t->nports, W + 2, peer);
+        free(peer);
+    }
     return m;
 fail:
     dlclose(m->dl);
@@ -156,17 +214,23 @@ void wc_rtl_close(wc_rtl *m)
     free(m);
 }
 
-int wc_rtl_trace(wc_rtl *m, const char *path) { return m->trace_open(m->h, path); }
+int wc_rtl_trace(wc_rtl *m, const char *path) { return m->flat ? m->trace_open(m->h, path) : -1; }
 void wc_rtl_reset(wc_rtl *m, int cycles) { m->reset(m->h, cycles); }
 void wc_rtl_cfg(wc_rtl *m, int router, unsigned addr, unsigned data) { m->cfg(m->h, router, addr, data); }
 void wc_rtl_set_ext(wc_rtl *m, int idx, int valid, uint64_t flit, int credit)
 {
-    m->set_ext(m->h, idx, m->fw, valid, flit, credit);
+    if (m->flat)
+        m->set_ext(m->h, idx, m->fw, valid, flit, credit);
+    else
+        m->set_ext2(m->h, idx, valid, flit, credit);
 }
 void wc_rtl_eval(wc_rtl *m) { m->eval(m->h); }
 void wc_rtl_get(wc_rtl *m, int idx, int *valid, uint64_t *flit, int *credit)
 {
-    m->get(m->h, idx, m->fw, valid, flit, credit);
+    if (m->flat)
+        m->get(m->h, idx, m->fw, valid, flit, credit);
+    else
+        m->get2(m->h, idx, valid, flit, credit);
 }
 unsigned wc_rtl_drops(wc_rtl *m, int r) { return m->drops(m->h, r); }
 void wc_rtl_tick(wc_rtl *m) { m->tick(m->h); }

@@ -1,7 +1,12 @@
 /* The Verilated RTL of a whole network, behind the same narrow interface
- * as the C model (cmodel/wc_net.h).  The model is built on first use by
- * verif/net/build-rtl.sh into build/rtl/<topology>_w<W>_b<B>[_fst]/ and
- * loaded with dlopen. */
+ * as the C model (cmodel/wc_net.h), loaded with dlopen and built on first
+ * use.  Two forms:
+ *  - routers (default): one Verilated wc_router per router configuration
+ *    (verif/net/build-router.sh -> build/rtl/router_<params>/), wired per
+ *    topology by verif/net/wc_rtl_routers.cpp;
+ *  - flat: the generated network top wc_net_top.v verilated whole
+ *    (verif/net/build-rtl.sh -> build/rtl/<topology>_w<W>_b<B>[_fst]/),
+ *    slow to compile, but can dump every internal signal to FST. */
 #ifndef WC_RTL_H
 #define WC_RTL_H
 #include <stdint.h>
@@ -9,11 +14,11 @@
 
 typedef struct wc_rtl wc_rtl;
 
-/* trace: build/load the FST-capable variant.  Prints build progress to
- * stderr.  NULL with a message on failure. */
-wc_rtl *wc_rtl_open(const wc_topo *t, int W, int B, int trace, char *err, int errlen);
+/* flat: use the whole-network build; trace: its FST-capable variant.
+ * Prints build progress to stderr.  NULL with a message on failure. */
+wc_rtl *wc_rtl_open(const wc_topo *t, int W, int B, int flat, int trace, char *err, int errlen);
 void wc_rtl_close(wc_rtl *m);
-int wc_rtl_trace(wc_rtl *m, const char *path);  /* start an FST dump */
+int wc_rtl_trace(wc_rtl *m, const char *path);  /* start an FST dump (flat form only) */
 void wc_rtl_reset(wc_rtl *m, int cycles);
 void wc_rtl_cfg(wc_rtl *m, int router, unsigned addr, unsigned data);
 void wc_rtl_set_ext(wc_rtl *m, int idx, int valid, uint64_t flit, int credit);

@@ -423,7 +423,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
     if (use_c && !(net = wc_net_create(t, o->width, o->buffer, o->mutate, err, errlen)))
         return -1;
     if (use_rtl) {
-        if (!(rtl = wc_rtl_open(t, o->width, o->buffer, o->wave_path != NULL, err, errlen))) {
+        if (!(rtl = wc_rtl_open(t, o->width, o->buffer, o->rtl_flat, o->rtl_flat && o->wave_path != NULL, err, errlen))) {
             wc_net_free(net);
             return -1;
         }

@@ -11,6 +11,7 @@ enum { WC_TR_UNIFORM, WC_TR_TRANSPOSE, WC_TR_BITCOMP, WC_TR_BITREV, WC_TR_SHUFFL
 
 typedef struct {
     int engine;
+    int rtl_flat;           /* RTL engine: verilate the whole network top */
     int traffic;
     double rate;            /* flits / node / cycle offered */
     int packet;             /* flits per packet, >= 1 */

@@ -14,9 +14,11 @@ vinc=$(verilator --getenv VERILATOR_ROOT)/include
 verilator --cc -O3 --x-assign fast --x-initial fast --Mdir "$out/obj" "${tr[@]}" \
   -I"$root/rtl/include" -I"$root/rtl/router" --top-module wc_net_top \
   "$out/wc_net_top.v" "$root"/rtl/router/*.v > "$out/verilator.log" 2>&1 || { cat "$out/verilator.log" >&2; exit 1; }
+glob=(verilated.o verilated_threads.o)
+[ "$trace" = 1 ] && glob+=(verilated_fst_c.o)
 make -s -C "$out/obj" -f Vwc_net_top.mk -j "${JOBS:-2}" OPT_FAST="-O2" OPT_SLOW="-O1" \
-  CXXFLAGS="-fPIC" Vwc_net_top__ALL.a libverilated.a > "$out/make.log" 2>&1 || { tail -30 "$out/make.log" >&2; exit 1; }
+  CXXFLAGS="-fPIC" Vwc_net_top__ALL.a "${glob[@]}" > "$out/make.log" 2>&1 || { tail -30 "$out/make.log" >&2; exit 1; }
 g++ -shared -fPIC -O2 -std=c++17 -I"$out/obj" -I"$vinc" -I"$vinc/vltstd" \
   -DVM_TRACE=$trace -DVM_TRACE_FST=$trace "$root/verif/net/wc_rtl_shim.cpp" "$out/obj/Vwc_net_top__ALL.a" \
-  "$out/obj/libverilated.a" -o "$out/libwcrtl.so.tmp" -pthread -lz 2>&1 | tail -20
+  "${glob[@]/#/$out/obj/}" -o "$out/libwcrtl.so.tmp" -pthread -lz 2>&1 | tail -20
 mv "$out/libwcrtl.so.tmp" "$out/libwcrtl.so"

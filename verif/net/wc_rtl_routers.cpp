@@ -1,0 +1,182 @@
+// The RTL engine: one Verilated wc_router per network router, wired by
+// this harness exactly as wc_net_top.v wires them (flat port index
+// i = router*P + port on every bus).  One router model per router
+// configuration instead of one model per network: Verilator specializes
+// code per instance, so a flattened 64-router network is ~50x the C++ of
+// one router (minutes to compile); this way every topology of a
+// configuration reuses one small build.
+//
+// Per cycle: wcrtl_eval() snapshots every router's outputs (they depend
+// only on registers), wcrtl_get() reads the snapshot, wcrtl_tick() drives
+// each router's inputs from its neighbours' snapshot and clocks them all.
+#include <cstdint>
+#include <cstring>
+#include <vector>
+#include "Vwc_router.h"
+#include "verilated.h"
+
+namespace {
+// Sequential packing of P fields of w bits into a Verilator port value.
+template <typename T> void pack(T &v, const uint64_t *x, int n, int w)
+{
+    uint64_t acc = 0;
+    for (int i = n - 1; i >= 0; i--) acc = (acc << w) | x[i];
+    v = (T)acc;
+}
+template <std::size_t N> void pack(VlWide<N> &v, const uint64_t *x, int n, int w)
+{
+    unsigned __int128 acc = 0;
+    int bits = 0, word = 0;
+    for (int i = 0; i < n; i++) {
+        acc |= (unsigned __int128)x[i] << bits;
+        bits += w;
+        while (bits >= 32) { v[word++] = (uint32_t)acc; acc >>= 32; bits -= 32; }
+    }
+    if (bits) v[word++] = (uint32_t)acc;
+    while (word < (int)N) v[word++] = 0;
+}
+template <typename T> void unpack(const T &v, uint64_t *x, int n, int w)
+{
+    uint64_t acc = (uint64_t)v, m = w >= 64 ? ~0ull : ((1ull << w) - 1);
+    for (int i = 0; i < n; i++) { x[i] = acc & m; acc = w >= 64 ? 0 : acc >> w; }
+}
+template <std::size_t N> void unpack(const VlWide<N> &v, uint64_t *x, int n, int w)
+{
+    unsigned __int128 acc = 0;
+    int bits = 0, word = 0;
+    const uint64_t m = (1ull << w) - 1;
+    for (int i = 0; i < n; i++) {
+        while (bits < w) { acc |= (unsigned __int128)v[word++] << bits; bits += 32; }
+        x[i] = (uint64_t)acc & m;
+        acc >>= w;
+        bits -= w;
+    }
+}
+
+struct Net {
+    VerilatedContext ctx;
+    std::vector<Vwc_router *> r;
+    int R = 0, P = 0, FW = 0;
+    std::vector<int> peer;                 // flat peer index, -1 none, -2 terminal
+    std::vector<uint8_t> ov, oc, ev, ec;   // snapshot outputs / terminal inputs
+    std::vector<uint64_t> of, ef;
+    std::vector<unsigned> drops;
+};
+
+void edge_all(Net *n)
+{
+    for (auto *m : n->r) { m->clk_i = 1; m->eval(); }
+    for (auto *m : n->r) { m->clk_i = 0; m->eval(); }
+}
+} // namespace
+
+extern "C" {
+void *wcrtl_net_new(int R, int P, int FW, const int *peer)
+{
+    Net *n = new Net;
+    n->R = R; n->P = P; n->FW = FW;
+    n->peer.assign(peer, peer + R * P);
+    n->ov.assign(R * P, 0); n->oc.assign(R * P, 0); n->of.assign(R * P, 0);
+    n->ev.assign(R * P, 0); n->ec.assign(R * P, 0); n->ef.assign(R * P, 0);
+    n->drops.assign(R, 0);
+    for (int i = 0; i < R; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "r%d", i);
+        Vwc_router *m = new Vwc_router(&n->ctx, name);
+        m->node_id_i = (uint16_t)i;
+        m->clk_i = 0;
+        m->rst_ni = 0;
+        m->eval();
+        n->r.push_back(m);
+    }
+    return n;
+}
+
+void wcrtl_net_free(void *h)
+{
+    Net *n = (Net *)h;
+    for (auto *m : n->r) { m->final(); delete m; }
+    delete n;
+}
+
+void wcrtl_net_reset(void *h, int cycles)
+{
+    Net *n = (Net *)h;
+    for (auto *m : n->r) m->rst_ni = 0;
+    for (int i = 0; i < cycles; i++) edge_all(n);
+    for (auto *m : n->r) { m->rst_ni = 1; m->eval(); }
+}
+
+void wcrtl_net_cfg(void *h, int router, unsigned addr, unsigned data)
+{
+    Vwc_router *m = ((Net *)h)->r[router];
+    m->cfg_we_i = 1;
+    m->cfg_addr_i = addr;
+    m->cfg_data_i = (uint8_t)data;
+    m->clk_i = 1; m->eval();
+    m->clk_i = 0; m->cfg_we_i = 0; m->eval();
+}
+
+void wcrtl_net_set_ext(void *h, int idx, int valid, uint64_t flit, int credit)
+{
+    Net *n = (Net *)h;
+    n->ev[idx] = (uint8_t)valid;
+    n->ef[idx] = flit;
+    n->ec[idx] = (uint8_t)credit;
+}
+
+void wcrtl_net_eval(void *h)
+{
+    Net *n = (Net *)h;
+    const int P = n->P, FW = n->FW;
+    for (int r = 0; r < n->R; r++) {
+        Vwc_router *m = n->r[r];
+        uint64_t v = (uint64_t)m->out_valid_o, c = (uint64_t)m->in_credit_o;
+        for (int p = 0; p < P; p++) {
+            n->ov[r * P + p] = (uint8_t)((v >> p) & 1);
+            n->oc[r * P + p] = (uint8_t)((c >> p) & 1);
+        }
+        unpack(m->out_flit_o, &n->of[r * P], P, FW);
+        n->drops[r] = m->drop_count_o;
+    }
+}
+
+void wcrtl_net_get(void *h, int idx, int *valid, uint64_t *flit, int *credit)
+{
+    Net *n = (Net *)h;
+    *valid = n->ov[idx];
+    *flit = n->of[idx];
+    *credit = n->oc[idx];
+}
+
+unsigned wcrtl_net_drops(void *h, int router)
+{
+    return ((Net *)h)->drops[router];
+}
+
+void wcrtl_net_tick(void *h)
+{
+    Net *n = (Net *)h;
+    const int P = n->P, FW = n->FW;
+    uint64_t f[64];
+    for (int r = 0; r < n->R; r++) {
+        Vwc_router *m = n->r[r];
+        uint64_t v = 0, c = 0;
+        for (int p = 0; p < P; p++) {
+            int i = r * P + p, q = n->peer[i];
+            f[p] = 0;
+            if (q >= 0) {
+                v |= (uint64_t)n->ov[q] << p; c |= (uint64_t)n->oc[q] << p;
+                if (n->ov[q]) f[p] = n->of[q];
+            } else if (q == -2) {
+                v |= (uint64_t)n->ev[i] << p; c |= (uint64_t)n->ec[i] << p;
+                if (n->ev[i]) f[p] = n->ef[i];
+            }
+        }
+        m->in_valid_i = v;
+        m->out_credit_i = c;
+        pack(m->in_flit_i, f, P, FW);
+    }
+    edge_all(n);
+}
+}
