@@ -61,7 +61,22 @@ $(eval $(call unit_bench,xbar_p7,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp
 $(foreach b,1 3 8,$(eval $(call unit_bench,fifo_b$(b),wc_fifo,$(UR)/wc_fifo.v,tb_fifo.cpp,FW=34 B=$(b))))
 $(eval $(call unit_bench,input_ctrl,wc_input_ctrl,$(UR)/wc_input_ctrl.v $(UR)/wc_fifo.v,tb_input_ctrl.cpp,FW=34 B=3 PW=3))
 $(eval $(call unit_bench,output_ctrl,wc_output_ctrl,$(UR)/wc_output_ctrl.v $(UR)/wc_rr_arb.v,tb_output_ctrl.cpp,P=5 IW=3 B=3))
+# whole router, one per routing function
+UNIT_RT_FIX := CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 MESH_X=4 MESH_Y=4 NNODES=64
+$(eval $(call unit_bench,router_xy,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=4 ROUTING=1 $(UNIT_RT_FIX)))
+$(eval $(call unit_bench,router_ecube,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=3 ROUTING=0 $(UNIT_RT_FIX)))
+$(eval $(call unit_bench,router_table,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 ROUTING=2 $(UNIT_RT_FIX)))
 
+# Each bench prints its checks and 'N passed, N failed'; the mutation runs
+# show the whole-router lockstep has teeth (a C model with the arbiter
+# pointer frozen, or the other dimension order, must be caught).
 test-unit: $(UNIT_BINS)
-	@fails=0; for b in $(UNIT_BINS); do echo "--- $$b"; $$b || fails=$$((fails+1)); done; \
-	  echo "test-unit: $(words $(UNIT_BINS)) benches, $$fails failed"; [ $$fails -eq 0 ]
+	@pass=0; fail=0; \
+	for b in $(UNIT_BINS); do echo "--- $$b"; \
+	  if $$b; then pass=$$((pass+1)); else fail=$$((fail+1)); fi; done; \
+	for mu in 1 2; do \
+	  if $(UNIT_B)/router_xy/Vwc_router --mutate $$mu > $(UNIT_B)/router_xy/mutate$$mu.log 2>&1; then \
+	    echo "FAIL mutation check: router bench passed with C model mutation $$mu"; fail=$$((fail+1)); \
+	  else echo "ok   mutation check: router bench catches C model mutation $$mu"; pass=$$((pass+1)); fi; done; \
+	echo "test-unit: $(words $(UNIT_BINS)) benches + 2 mutation checks"; \
+	echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]

@@ -69,27 +69,28 @@ inline int unit_summary()
     return unit_nfail ? 1 : 0;
 }
 
-// Seed from '--seed N' (default: the bench's fixed seed) so a failing
-// soak seed can be replayed.
-inline uint64_t unit_seed(int argc, char **argv, uint64_t dflt)
+// Numeric option '--NAME N' (default when absent): '--seed N' replays
+// other random stimulus, '--mutate N' breaks the C model on purpose.
+inline uint64_t unit_opt(int argc, char **argv, const char *opt, uint64_t dflt)
 {
     for (int i = 1; i < argc; i++) {
-        if (std::strcmp(argv[i], "--seed") == 0) {
+        if (std::strcmp(argv[i], opt) == 0) {
             char *end = nullptr;
             if (i + 1 >= argc || !*argv[i + 1]) {
-                std::fprintf(stderr, "%s: --seed needs a number\n", argv[0]);
+                std::fprintf(stderr, "%s: %s needs a number\n", argv[0], opt);
                 std::exit(2);
             }
-            unsigned long long s = std::strtoull(argv[i + 1], &end, 0);
+            unsigned long long v = std::strtoull(argv[i + 1], &end, 0);
             if (*end) {
-                std::fprintf(stderr, "%s: --seed: '%s' is not a number\n", argv[0], argv[i + 1]);
+                std::fprintf(stderr, "%s: %s: '%s' is not a number\n", argv[0], opt, argv[i + 1]);
                 std::exit(2);
             }
-            return s;
+            return v;
         }
     }
     return dflt;
 }
+inline uint64_t unit_seed(int argc, char **argv, uint64_t dflt) { return unit_opt(argc, argv, "--seed", dflt); }
 
 // Clocked modules: clk_i low between cycles, inputs driven while low, one
 // rising edge per tick; reset is synchronous and active low (rst_ni).

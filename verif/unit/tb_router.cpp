@@ -1,0 +1,303 @@
+// The whole router (wc_router.v) cycle by cycle against wc_router_eval() /
+// wc_router_commit() of the C model: every output link (valid, flit),
+// every input credit and the drop counter, every cycle.  Random traffic on
+// all inputs respects the credits; downstream buffers of depth B return
+// credits at random rates; malformed worms (stray bodies and tails, lost
+// tails, unroutable heads) exercise drop-and-count.  The run ends with a
+// drain (every credit must come home, the C model must go idle) and a
+// flood of unroutable heads that saturates the 16-bit drop counter.
+// Independent properties: an output carries one source's worm from head
+// to tail, never a stray body, and never more flits than downstream room.
+#include <vector>
+#include "unit.h"
+#include "Vwc_router.h"
+
+#ifndef UT_ROUTING
+#error "build with the router parameters as -DUT_<NAME>=<value>"
+#endif
+
+static const int P = UT_P, B = UT_B, W = WC_FLIT_DATA_W, FW = WC_FLIT_DATA_W + 2;
+static const unsigned SRC_SHIFT = W - 6;   // UnitStream's source tag
+
+struct Bench {
+    Vwc_router *m;
+    wc_router r;
+    wc_router_cfg cfg;
+    std::vector<uint64_t> buf;
+    std::vector<uint8_t> table;
+    wc_rng rng;
+    UnitStream src[P];
+    int ucred[P], occ[P], worm_src[P];
+    UnitCheck *ck, *ck_prop;
+    long cycles = 0, delivered = 0, sent = 0;
+    bool broken = false;
+
+    unsigned node_id() const
+    {
+        return UT_ROUTING == WC_ROUTING_XY ? 5 : UT_ROUTING == WC_ROUTING_ECUBE ? 6 : 0;
+    }
+    // destination ids the routing function accepts, and ones it must drop
+    unsigned dst_good()
+    {
+        switch (UT_ROUTING) {
+        case WC_ROUTING_XY:    return wc_rng_below(&rng, UT_MESH_X * UT_MESH_Y);
+        case WC_ROUTING_ECUBE: return wc_rng_below(&rng, 1u << UT_CUBE_N);
+        default:               return wc_rng_below(&rng, UT_NNODES);
+        }
+    }
+    unsigned dst_bad()
+    {
+        unsigned lo = UT_ROUTING == WC_ROUTING_XY ? UT_MESH_X * UT_MESH_Y
+                    : UT_ROUTING == WC_ROUTING_ECUBE ? 1u << UT_CUBE_N : UT_NNODES;
+        return lo + wc_rng_below(&rng, WC_MAX_NODES - lo);
+    }
+    void reset_env()
+    {
+        for (int p = 0; p < P; p++) {
+            ucred[p] = B;
+            occ[p] = 0;
+            worm_src[p] = -1;
+            src[p].pend.clear();
+        }
+    }
+    void reset()
+    {
+        m->rst_ni = 0;
+        m->in_valid_i = 0;
+        m->out_credit_i = 0;
+        m->cfg_we_i = 0;
+        unit_reset(*m);
+        wc_router_reset(&r);
+        reset_env();
+    }
+
+    // One cycle: send[p] = flit to inject on input p (or none), credit =
+    // downstream slots freed per output; cfg = an optional table write.
+    void cycle(const bool *send, const uint64_t *flit, uint64_t credit, int cfg_addr = -1, unsigned cfg_data = 0)
+    {
+        wc_router_eval(&r);
+        uint64_t vmask = 0;
+        for (int p = 0; p < P; p++) {
+            if (send[p]) vmask |= 1ull << p;
+            ut_set(m->in_flit_i, p * FW, FW, send[p] ? flit[p] : unit_rand(&rng, FW));
+        }
+        m->in_valid_i = vmask;
+        m->out_credit_i = credit;
+        m->cfg_we_i = cfg_addr >= 0;
+        m->cfg_addr_i = (uint16_t)(cfg_addr >= 0 ? cfg_addr : 0);
+        m->cfg_data_i = (uint8_t)cfg_data;
+        m->eval();
+
+        bool same = true;
+        same &= ck->ok(m->out_valid_o == r.out_valid_mask, "cycle %ld: out_valid %#llx, C %#llx", cycles,
+                       (unsigned long long)m->out_valid_o, (unsigned long long)r.out_valid_mask);
+        same &= ck->ok(m->in_credit_o == r.in_credit_mask, "cycle %ld: in_credit %#llx, C %#llx", cycles,
+                       (unsigned long long)m->in_credit_o, (unsigned long long)r.in_credit_mask);
+        same &= ck->ok(m->drop_count_o == r.drops, "cycle %ld: drop_count %u, C %u", cycles,
+                       (unsigned)m->drop_count_o, (unsigned)r.drops);
+        for (int o = 0; o < P; o++) {
+            uint64_t f = ut_get(m->out_flit_o, o * FW, FW);
+            bool v = (r.out_valid_mask >> o) & 1;
+            uint64_t want = v ? r.out_flit[o] : 0;   // idle links carry zeros
+            same &= ck->ok(f == want, "cycle %ld: out %d flit %#llx, C %#llx", cycles, o,
+                           (unsigned long long)f, (unsigned long long)want);
+        }
+        if (!same && !broken) {
+            broken = true;
+            std::fprintf(stderr, "  first mismatch at cycle %ld\n", cycles);
+        }
+        // properties, on the RTL's outputs
+        for (int o = 0; o < P; o++) {
+            if (!((m->out_valid_o >> o) & 1)) continue;
+            uint64_t f = ut_get(m->out_flit_o, o * FW, FW);
+            int s = (int)((f >> SRC_SHIFT) & 63);
+            ck_prop->ok(occ[o] < B, "cycle %ld: out %d sends with %d of %d downstream slots full", cycles, o,
+                        occ[o], B);
+            if (worm_src[o] < 0)
+                ck_prop->ok(unit_is_head(f, W), "cycle %ld: out %d starts a worm with a non-head %#llx", cycles,
+                            o, (unsigned long long)f);
+            else
+                ck_prop->ok(s == worm_src[o], "cycle %ld: out %d switches from input %d to %d mid-worm", cycles,
+                            o, worm_src[o], s);
+            worm_src[o] = unit_is_tail(f, W) ? -1 : s;
+            occ[o]++;
+            delivered++;
+        }
+        for (int p = 0; p < P; p++) {
+            ucred[p] += (int)((m->in_credit_o >> p) & 1) - (int)send[p];
+            ck_prop->ok(ucred[p] >= 0 && ucred[p] <= B, "cycle %ld: input %d upstream credits %d", cycles, p,
+                        ucred[p]);
+            if ((credit >> p) & 1) occ[p]--;
+            sent += send[p];
+        }
+        unit_tick(*m);
+        uint64_t in_flit[WC_MAX_PORTS];
+        for (int p = 0; p < P; p++) in_flit[p] = flit[p];
+        wc_router_commit(&r, vmask, in_flit, credit);
+        if (cfg_addr >= 0) wc_router_cfg_write(&r, (unsigned)cfg_addr, cfg_data);
+        cycles++;
+    }
+    // random legal traffic: send with probability psend when a credit is
+    // in hand; free downstream slots with probability pdrain[o]
+    void traffic(int n, double psend, const double *pdrain, double pbad)
+    {
+        for (int t = 0; t < n; t++) {
+            bool send[P];
+            uint64_t flit[P] = {0};
+            uint64_t credit = 0;
+            for (int p = 0; p < P; p++) {
+                send[p] = ucred[p] > 0 && wc_rng_chance(&rng, psend);
+                if (send[p])
+                    flit[p] = src[p].next(&rng, [&] { return wc_rng_chance(&rng, pbad) ? dst_bad() : dst_good(); });
+                if (occ[p] > 0 && wc_rng_chance(&rng, pdrain[p])) credit |= 1ull << p;
+            }
+            cycle(send, flit, credit);
+        }
+    }
+};
+
+int main(int argc, char **argv)
+{
+    VerilatedContext ctx;
+    ctx.commandArgs(argc, argv);
+    Vwc_router model(&ctx);
+    Bench b;
+    b.m = &model;
+    b.rng = unit_rng(argc, argv, 9);
+    b.cfg = wc_router_cfg();
+    b.cfg.P = P;
+    b.cfg.W = W;
+    b.cfg.B = B;
+    b.cfg.routing = UT_ROUTING;
+    b.cfg.cube_n = UT_CUBE_N;
+    b.cfg.all_port = UT_ALL_PORT;
+    b.cfg.high_first = UT_HIGH_FIRST;
+    b.cfg.mesh_x = UT_MESH_X;
+    b.cfg.mesh_y = UT_MESH_Y;
+    b.cfg.nnodes = UT_NNODES;
+    // the lockstep's own self-check: a broken C model must be caught
+    b.cfg.mutate = (int)unit_opt(argc, argv, "--mutate", 0);
+    b.buf.assign((size_t)P * B, 0);
+    b.table.assign(2 * UT_NNODES, 0);
+    wc_router_init(&b.r, &b.cfg, (int)b.node_id(), b.buf.data(), b.table.data());
+    for (int p = 0; p < P; p++) {
+        b.src[p].W = W;
+        b.src[p].src = p;
+    }
+    const char *kind = UT_ROUTING == WC_ROUTING_XY ? "XY" : UT_ROUTING == WC_ROUTING_ECUBE ? "e-cube" : "table";
+    char name[200];
+    std::snprintf(name, sizeof name, "wc_router %s P=%d B=%d: outputs, credits, drop count vs C model each cycle",
+                  kind, P, B);
+    UnitCheck ck(name);
+    std::snprintf(name, sizeof name,
+                  "wc_router %s: whole worms per output, no stray body out, flits only with credit", kind);
+    UnitCheck ck_prop(name);
+    std::snprintf(name, sizeof name, "wc_router %s: drain returns every credit and idles the C model", kind);
+    UnitCheck ck_drain(name);
+    b.ck = &ck;
+    b.ck_prop = &ck_prop;
+
+    model.node_id_i = (uint16_t)b.node_id();
+    model.clk_i = 0;
+    b.reset();
+    bool none[P] = {false};
+    uint64_t zero[P] = {0};
+    if (UT_ROUTING == WC_ROUTING_TABLE) {
+        // random routes: mostly real ports, some 'no route', some >= P
+        for (int a = 0; a < 2 * UT_NNODES; a++) {
+            unsigned c = wc_rng_below(&b.rng, 20), e;
+            e = c < 17 ? wc_rng_below(&b.rng, P) : c < 19 ? (unsigned)WC_RT_PORT_NONE : P + wc_rng_below(&b.rng, 200);
+            b.cycle(none, zero, 0, a, e);
+        }
+        for (int p = 0; p < P; p++) b.cycle(none, zero, 0, 2 * UT_NNODES + p, wc_rng_below(&b.rng, 2));
+    }
+
+    double pdrain[P];
+    long drop_traffic = 0;
+    for (int phase = 0; phase < 40; phase++) {
+        double psend = 0.2 + 0.2 * wc_rng_below(&b.rng, 5);
+        for (int p = 0; p < P; p++)
+            // now and then one output stalls completely: head-of-line blocking
+            pdrain[p] = wc_rng_chance(&b.rng, 0.1) ? 0.0 : 0.2 + 0.2 * wc_rng_below(&b.rng, 5);
+        for (int p = 0; p < P; p++) {
+            b.src[p].p_stray = phase % 3 == 0 ? 0.0 : 0.04;
+            b.src[p].p_trunc = phase % 3 == 0 ? 0.0 : 0.03;
+        }
+        b.traffic(2500, psend, pdrain, phase % 3 == 0 ? 0.0 : 0.05);
+        if (phase == 20) b.reset();
+    }
+    drop_traffic = b.r.drops;
+
+    // Drain: finish every worm in progress, end any worm that lost its tail
+    // with a lone tail (dropped as a stray where no worm is open), then
+    // stop sending and free every downstream slot.
+    for (int p = 0; p < P; p++) pdrain[p] = 1.0;
+    for (int guard = 0; guard < 10000; guard++) {
+        bool send[P];
+        uint64_t flit[P] = {0};
+        bool more = false;
+        for (int p = 0; p < P; p++) {
+            send[p] = !b.src[p].pend.empty() && b.ucred[p] > 0;
+            if (send[p]) {
+                flit[p] = b.src[p].pend.front();
+                b.src[p].pend.pop_front();
+            }
+            more |= !b.src[p].pend.empty();
+        }
+        uint64_t credit = 0;
+        for (int p = 0; p < P; p++) if (b.occ[p] > 0) credit |= 1ull << p;
+        b.cycle(send, flit, credit);
+        if (!more) break;
+    }
+    for (int p = 0; p < P; p++) b.src[p].pend.push_back(b.src[p].tagged(WC_FT_TAIL, 0));
+    for (int t = 0; t < 200; t++) {
+        bool send[P];
+        uint64_t flit[P] = {0};
+        for (int p = 0; p < P; p++) {
+            send[p] = !b.src[p].pend.empty() && b.ucred[p] > 0;
+            if (send[p]) {
+                flit[p] = b.src[p].pend.front();
+                b.src[p].pend.pop_front();
+            }
+        }
+        uint64_t credit = 0;
+        for (int p = 0; p < P; p++) if (b.occ[p] > 0) credit |= 1ull << p;
+        b.cycle(send, flit, credit);
+    }
+    for (int p = 0; p < P; p++) {
+        ck_drain.ok(b.ucred[p] == B, "input %d: %d of %d credits back after the drain", p, b.ucred[p], B);
+        ck_drain.ok(b.occ[p] == 0, "output %d: %d flits unacknowledged downstream", p, b.occ[p]);
+    }
+    ck_drain.ok(wc_router_idle(&b.r), "C model not idle after the drain");
+
+    // Flood of unroutable one-flit worms until the drop counter saturates.
+    long flood = 0;
+    for (int t = 0; t < 40000 && b.r.drops != 0xffff; t++, flood++) {
+        bool send[P];
+        uint64_t flit[P] = {0};
+        for (int p = 0; p < P; p++) {
+            send[p] = b.ucred[p] > 0;
+            flit[p] = b.src[p].tagged(WC_FT_SINGLE, b.dst_bad());
+        }
+        b.cycle(send, flit, 0);
+    }
+    for (int t = 0; t < 50; t++) {
+        bool send[P];
+        uint64_t flit[P];
+        for (int p = 0; p < P; p++) {
+            send[p] = b.ucred[p] > 0;
+            flit[p] = b.src[p].tagged(WC_FT_SINGLE, b.dst_bad());
+        }
+        b.cycle(send, flit, 0);
+    }
+    ck.ok(b.r.drops == 0xffff, "drop counter %u after the flood, want saturated 0xffff", (unsigned)b.r.drops);
+    ck.ok(b.delivered > 20000 && drop_traffic > 100, "coverage: %ld flits delivered, %ld drops in traffic",
+          b.delivered, drop_traffic);
+    ck.finish();
+    ck_prop.finish();
+    ck_drain.finish();
+    std::printf("     %ld cycles, %ld flits in, %ld delivered, %ld worms dropped in traffic, saturated after %ld flood cycles\n",
+                b.cycles, b.sent, b.delivered, drop_traffic, flood);
+    model.final();
+    return unit_summary();
+}
