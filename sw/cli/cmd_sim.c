@@ -26,9 +26,12 @@ static const char *usage_text =
 "  --malformed F      fraction of worms sent malformed (bad destination or no head)\n"
 "  --sweep [A:B:S]    latency-vs-load curve over rates A..B step S (0.02:1:0.02)\n"
 "  --csv              machine-readable rows\n"
-"  --wave FILE        record an FST waveform of the RTL (with a .gtkw layout)\n"
+"  --wave PATH        record a port-level waveform: PATH.fst (PATH.vcd without vcd2fst) + PATH.gtkw\n"
+"  --wave-routers L   routers to record, e.g. 0,1,5 (all up to 16 routers, else 0-3)\n"
 "  --wave-dir DIR     where lockstep leaves the waveform of a mismatch (build/waves)\n"
 "  --no-wave          do not record a waveform on mismatch\n"
+"  --rtl-flat         RTL engine: verilate the whole generated network top (slow build;\n"
+"                     with --wave also dumps every internal signal to PATH.internal.fst)\n"
 "  --drain-max C      cycles allowed to drain measured packets (10*cycles+100000)\n"
 "  --watchdog C       cycles without progress that count as deadlock (5000)\n"
 "  --mutate K         self-check: break the C model (1 arbitration, 2 routing)\n"
@@ -111,31 +114,6 @@ static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_res
                r->drops, r->malformed_sent);
 }
 
-/* A GTKWave layout: one group per router port of the routers named. */
-static void write_gtkw(const char *path, const char *fst, const wc_topo *t, const int *routers, int nr, long tstart)
-{
-    FILE *f = fopen(path, "w");
-    int i, p;
-    if (!f)
-        return;
-    fprintf(f, "[dumpfile] \"%s\"\n[timestart] %ld\n[sst_width] 260\n[signals_width] 300\n", fst, tstart);
-    fprintf(f, "@28\nTOP.clk_i\nTOP.rst_ni\n");
-    for (i = 0; i < nr; i++) {
-        int r = routers[i];
-        for (p = 0; p < t->nports; p++) {
-            char base[160];
-            snprintf(base, sizeof base, "TOP.wc_net_top.g_r[%d].u_router", r);
-            fprintf(f, "@800200\n-router %d port %d\n", r, p);
-            fprintf(f, "@28\n%s.g_in[%d].u_in.in_valid_i\n@22\n%s.g_in[%d].u_in.in_flit_i[%d:0]\n", base, p, base, p, 0 + 33);
-            fprintf(f, "@28\n%s.g_in[%d].u_in.credit_o\n%s.g_in[%d].u_in.active_q\n", base, p, base, p);
-            fprintf(f, "@28\n%s.g_out[%d].u_out.xfer_o\n@22\n%s.g_out[%d].out_flit[33:0]\n%s.g_out[%d].u_out.cred_q[3:0]\n",
-                    base, p, base, p, base, p);
-            fprintf(f, "@1000200\n-router %d port %d\n", r, p);
-        }
-    }
-    fclose(f);
-}
-
 static void mkdirs(const char *dir)
 {
     char tmp[1024], *s;
@@ -151,7 +129,7 @@ int wc_cmd_sim(int argc, char **argv)
     wc_sim_result r;
     const char *topo = NULL, *wave = NULL, *wave_dir = NULL;
     double sw_a = 0.02, sw_b = 1.0, sw_s = 0.02;
-    int csv = 0, sweep = 0, no_wave = 0, i, rc;
+    int csv = 0, sweep = 0, no_wave = 0, i, rc, wr[64], nwr = -1;
     char err[512];
     wc_topo *t;
     long v;
@@ -211,6 +189,20 @@ int wc_cmd_sim(int argc, char **argv)
         else if (!strcmp(a, "--quiet")) o.progress = 0;
         else if (!strcmp(a, "--no-wave")) no_wave = 1;
         else if (!strcmp(a, "--wave")) { NEED(); wave = val; }
+        else if (!strcmp(a, "--rtl-flat")) o.rtl_flat = 1;
+        else if (!strcmp(a, "--wave-routers")) {
+            const char *q = NULL;
+            NEED();
+            nwr = 0;
+            for (q = val; *q && nwr < 64;) {
+                char *end;
+                long x = strtol(q, &end, 10);
+                if (end == q || x < 0) { fprintf(stderr, "wormcast sim: --wave-routers expects a list like 0,1,5, got '%s'\n", val); return 2; }
+                wr[nwr++] = (int)x;
+                q = *end == ',' ? end + 1 : end;
+                if (*end && *end != ',') { fprintf(stderr, "wormcast sim: --wave-routers expects a list like 0,1,5, got '%s'\n", val); return 2; }
+            }
+        }
         else if (!strcmp(a, "--wave-dir")) { NEED(); wave_dir = val; }
         else { fprintf(stderr, "wormcast sim: unknown option '%s'\n%s", a, usage_text); return 2; }
 #undef NEED
@@ -238,7 +230,9 @@ int wc_cmd_sim(int argc, char **argv)
             else printf("  %8.3f %9.4f %9.4f %9.2f %9.0f%s\n", rate, r.offered, r.accepted, r.lat_avg, r.lat_p99,
                         r.saturated ? "  saturated" : "");
             fflush(stdout);
-            if (r.saturated)
+            /* past saturation accepted stops following offered; one point
+             * there is enough to show it */
+            if (r.saturated || r.accepted < 0.9 * r.offered)
                 break;
         }
         if (!csv)
@@ -248,10 +242,21 @@ int wc_cmd_sim(int argc, char **argv)
         return bad ? 1 : 0;
     }
 
+    if (nwr >= 0) {
+        for (i = 0; i < nwr; i++)
+            if (wr[i] >= t->nrouters) {
+                fprintf(stderr, "wormcast sim: --wave-routers: %s has no router %d\n", t->name, wr[i]);
+                wc_topo_free(t);
+                return 2;
+            }
+    } else if (t->nrouters > 16) {
+        for (nwr = 0; nwr < 4; nwr++)
+            wr[nwr] = nwr;
+    }
     if (wave) {
-        if (o.engine == WC_ENGINE_C) { fprintf(stderr, "wormcast sim: --wave needs --engine rtl or lockstep\n"); wc_topo_free(t); return 2; }
         o.wave_path = wave;
-        o.trace_from = 0;
+        o.wave_routers = nwr >= 0 ? wr : NULL;
+        o.wave_nrouters = nwr;
     }
     if (!csv && o.progress)
         fprintf(stderr, "wormcast sim: %s %s rate %.3f engine %s: %ld warmup + %ld measured cycles, then drain\n",
@@ -259,42 +264,32 @@ int wc_cmd_sim(int argc, char **argv)
     if (wc_sim_run(t, &o, &r, err, sizeof err)) { fprintf(stderr, "wormcast sim: %s\n", err); wc_topo_free(t); return 2; }
     if (csv) { print_csv_header(); print_csv(t, &o, &r); }
     else print_human(t, &o, &r);
-    if (wave) {
-        char gtkw[1100];
-        int all[64], k, nr = t->nrouters < 64 ? t->nrouters : 64;
-        for (k = 0; k < nr; k++) all[k] = k;
-        snprintf(gtkw, sizeof gtkw, "%s.gtkw", wave);
-        write_gtkw(gtkw, wave, t, all, nr < 4 ? nr : 4, 0);
-        printf("  waveform   %s (layout %s: gtkwave -a %s %s)\n", wave, gtkw, gtkw, wave);
-    }
     rc = result_bad(&r) ? 1 : 0;
     if (r.mismatch_cycle >= 0) {
         fprintf(stderr, "wormcast sim: LOCKSTEP MISMATCH: %s\n", r.mismatch);
         if (!no_wave) {
-            char dir[1024], fst[1100], gtkw[1200];
+            char dir[1024], path[1100];
             wc_sim_result r2;
-            int rr = 0, routers[8], nr = 0, k;
-            snprintf(dir, sizeof dir, "%s", wave_dir ? wave_dir : "");
-            if (!wave_dir) snprintf(dir, sizeof dir, "%s/build/waves", wc_root());
+            int rr = 0, routers[16], nr = 0, k;
+            if (wave_dir) snprintf(dir, sizeof dir, "%s", wave_dir);
+            else snprintf(dir, sizeof dir, "%s/build/waves", wc_root());
             mkdirs(dir);
-            snprintf(fst, sizeof fst, "%s/mismatch.fst", dir);
-            snprintf(gtkw, sizeof gtkw, "%s/mismatch.gtkw", dir);
-            o.wave_path = fst;
+            snprintf(path, sizeof path, "%s/mismatch", dir);
+            sscanf(r.mismatch, "cycle %*d router %d", &rr);
+            routers[nr++] = rr;
+            for (k = 0; k < t->nports && nr < 16; k++)
+                if (t->peer[rr * t->nports + k].router >= 0)
+                    routers[nr++] = t->peer[rr * t->nports + k].router;
+            o.wave_path = path;
+            o.wave_routers = routers;
+            o.wave_nrouters = nr;
             o.trace_from = r.mismatch_cycle > 200 ? r.mismatch_cycle - 200 : 0;
             o.stop_at = r.mismatch_cycle;
             o.progress = 0;
-            fprintf(stderr, "wormcast sim: re-running to cycle %ld with FST tracing ...\n", r.mismatch_cycle);
-            if (wc_sim_run(t, &o, &r2, err, sizeof err) == 0) {
-                sscanf(r.mismatch, "cycle %*d router %d", &rr);
-                routers[nr++] = rr;
-                for (k = 0; k < t->nports && nr < 8; k++)
-                    if (t->peer[rr * t->nports + k].router >= 0)
-                        routers[nr++] = t->peer[rr * t->nports + k].router;
-                write_gtkw(gtkw, fst, t, routers, nr, 2 * o.trace_from);
-                fprintf(stderr, "wormcast sim: waveform %s, layout %s (gtkwave -a %s %s)\n", fst, gtkw, gtkw, fst);
-            } else {
+            fprintf(stderr, "wormcast sim: re-running cycles %ld..%ld to record router %d and its neighbours\n",
+                    o.trace_from, r.mismatch_cycle, rr);
+            if (wc_sim_run(t, &o, &r2, err, sizeof err) != 0)
                 fprintf(stderr, "wormcast sim: could not record the waveform: %s\n", err);
-            }
         }
     }
     wc_topo_free(t);

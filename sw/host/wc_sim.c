@@ -14,6 +14,7 @@
 #include "wc_sim.h"
 #include "wc_net.h"
 #include "wc_rtl.h"
+#include "wc_wave.h"
 #include "wc_rng.h"
 #include "wc_defs.h"
 
@@ -390,6 +391,9 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
     int i, n, rc = 0, b = ilog2_exact(t->nnodes);
     double t0, tlast;
     wc_cfg_word *cfgw = NULL;
+    wc_wave *wave = NULL;
+    uint8_t *wv = NULL, *wc = NULL, *wev = NULL, *wec = NULL, *iv = NULL, *ic = NULL;
+    uint64_t *wf = NULL, *wef = NULL, *ifl = NULL;
 
     memset(s, 0, sizeof *s);
     memset(res, 0, sizeof *res);
@@ -460,6 +464,18 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
             s->tp_of[p->idx] = s->ntp++;
         }
     drain_max = o->drain_max >= 0 ? o->drain_max : 10 * o->cycles + 100000;
+    if (o->wave_path) {
+        size_t np = (size_t)s->R * (size_t)s->P;
+        wave = wc_wave_open(o->wave_path, t, o->width, o->wave_routers, o->wave_nrouters, net && rtl);
+        if (!wave) {
+            snprintf(err, (size_t)errlen, "cannot write waveform %s.vcd", o->wave_path);
+            rc = -1;
+            goto out;
+        }
+        wv = calloc(np, 1); wc = calloc(np, 1); wev = calloc(np, 1); wec = calloc(np, 1);
+        iv = calloc(np, 1); ic = calloc(np, 1);
+        wf = calloc(np, sizeof *wf); wef = calloc(np, sizeof *wef); ifl = calloc(np, sizeof *ifl);
+    }
 
     t0 = tlast = now_s();
     for (cyc = 0;; cyc++) {
@@ -484,9 +500,13 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
             if (!busy)
                 break;
         }
-        if (rtl && o->wave_path && cyc == (o->trace_from < 0 ? 0 : o->trace_from))
-            wc_rtl_trace(rtl, o->wave_path);
 
+        if (rtl && o->rtl_flat && o->wave_path && cyc == (o->trace_from < 0 ? 0 : o->trace_from)) {
+            /* the flat build can also dump every internal signal */
+            char internal[1100];
+            snprintf(internal, sizeof internal, "%s.internal.fst", o->wave_path);
+            wc_rtl_trace(rtl, internal);
+        }
         create(s, cyc, creating);
         for (i = 0; i < s->ntp; i++) {
             tport *p = &s->tp[i];
@@ -497,6 +517,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
                 if (rtl) wc_rtl_set_ext(rtl, p->idx, v, f, p->rx_credit);
                 p->drove = v || p->rx_credit;
             }
+            if (wave) { iv[p->idx] = (uint8_t)v; ifl[p->idx] = f; ic[p->idx] = (uint8_t)p->rx_credit; }
             p->rx_credit = 0;
             if (v) { after_inject(s, p); moved = 1; }
         }
@@ -538,6 +559,20 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
                              cyc, r, wc_net_drops(net, r), wc_rtl_drops(rtl, r));
                 }
             }
+        }
+        if (wave && cyc >= o->trace_from) {
+            int q, vv, cc;
+            uint64_t ff;
+            for (q = 0; q < s->R * s->P; q++) {
+                if (rtl) wc_rtl_get(rtl, q, &vv, &ff, &cc);
+                else wc_net_port(net, q / s->P, q % s->P, &vv, &ff, &cc);
+                wv[q] = (uint8_t)vv; wf[q] = ff; wc[q] = (uint8_t)cc;
+                if (net && rtl) {
+                    wc_net_port(net, q / s->P, q % s->P, &vv, &ff, &cc);
+                    wev[q] = (uint8_t)vv; wef[q] = ff; wec[q] = (uint8_t)cc;
+                }
+            }
+            wc_wave_cycle(wave, cyc, wv, wf, wc, wev, wef, wec, iv, ifl, ic);
         }
         if (rtl) wc_rtl_tick(rtl);
         if (res->mismatch_cycle >= 0)
@@ -584,6 +619,10 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
         res->lat_p99 = s->lat[(long)((double)(s->nlat - 1) * 0.99)];
         res->lat_max = s->lat[s->nlat - 1];
     }
+out:
+    if (wave)
+        wc_wave_close(wave, stderr);
+    free(wv); free(wc); free(wev); free(wec); free(iv); free(ic); free(wf); free(wef); free(ifl);
     for (i = 0; i < s->ntp; i++)
         free(s->tp[i].q);
     free(s->tp); free(s->tp_of); free(s->pk); free(s->lat);

@@ -25,9 +25,12 @@ typedef struct {
     double hotspot_frac;
     int mutate;             /* C-model mutation (self-check of lockstep) */
     int progress;           /* progress lines on stderr */
-    /* waveform: record [trace_from, stop_at] into wave_path (FST model) */
+    /* waveform: record cycles [trace_from, stop_at] of wave_routers
+     * (NULL = all) into wave_path(.fst|.vcd) + .gtkw */
     long trace_from, stop_at;
     const char *wave_path;
+    const int *wave_routers;
+    int wave_nrouters;
     /* inject flits that break the rules, to exercise drop-and-count */
     double malformed;
 } wc_sim_opts;
