@@ -2,7 +2,8 @@
 # module (verif/unit/tb_*.cpp), each compared against the C model
 # (cmodel/wc_router.c, cmodel/wc_route.c).  Outputs under $(BUILD)/unit.
 #   make test-unit        build (if sources changed) and run every bench
-#   make unit-<config>    build one bench, e.g. unit-fifo_b3
+#   make unit-<dir>       build one bench, e.g. unit-wc_fifo-b3 builds
+#                         $(BUILD)/unit/wc_fifo/b3/Vwc_fifo
 # Each bench takes '--seed N' to replay other random stimulus.
 
 UNIT_B     := $(BUILD)/unit
@@ -15,7 +16,6 @@ UNIT_COBJS := $(BUILD)/obj/cmodel/wc_router.o $(BUILD)/obj/cmodel/wc_route.o
 UNIT_DEPS  := $(wildcard rtl/router/*.v) rtl/include/wc_defs.vh verif/unit/unit.h \
               cmodel/wc_router.h cmodel/wc_route.h cmodel/wc_defs.h defs/wc_defs.def sw/lib/wc_rng.h \
               $(UNIT_COBJS) $(UNIT_RT) mk/unit.mk
-UNIT_CONFIGS :=
 
 TEST_TARGETS += test-unit
 .PHONY: test-unit
@@ -25,13 +25,12 @@ $(UNIT_B)/rt/%.o:
 	nice $(CXX) -O2 -faligned-new -I$(UNIT_VINC) -I$(UNIT_VINC)/vltstd $(UNIT_RTDEF) \
 	  -c -o $@ $(UNIT_VINC)/$*.cpp
 
-# $(call unit_bench,CONFIG,TOP,VERILOG,TB,PARAMS)
-#   PARAMS are NAME=VALUE pairs given to Verilator as -GNAME=VALUE and to
+# $(call unit_bench,DIR,TOP,VERILOG,TB,PARAMS)
+#   DIR is <module> or <module>/<configuration> under $(UNIT_B); PARAMS are NAME=VALUE pairs given to Verilator as -GNAME=VALUE and to
 #   the testbench as -DUT_NAME=VALUE, so both sides see one set of values.
 define unit_bench
-UNIT_CONFIGS += $(1)
-.PHONY: unit-$(1)
-unit-$(1): $(UNIT_B)/$(1)/V$(2)
+.PHONY: unit-$(subst /,-,$(1))
+unit-$(subst /,-,$(1)): $(UNIT_B)/$(1)/V$(2)
 $(UNIT_B)/$(1)/V$(2): $(3) verif/unit/$(4) $(UNIT_DEPS)
 	@mkdir -p $$(@D)
 	@rm -f $$@
@@ -48,24 +47,24 @@ endef
 
 UNIT_BINS :=
 UR := rtl/router
-$(eval $(call unit_bench,rr_arb,unit_arb_top,verif/unit/unit_arb_top.v $(UR)/wc_rr_arb.v,tb_rr_arb.cpp,))
+$(eval $(call unit_bench,wc_rr_arb,unit_arb_top,verif/unit/unit_arb_top.v $(UR)/wc_rr_arb.v,tb_rr_arb.cpp,))
 # e-cube: n = 1..6 in each build, one build per node model x order
-$(foreach a,0 1,$(foreach h,0 1,$(eval $(call unit_bench,ecube_ap$(a)_hf$(h),unit_ecube_top,verif/unit/unit_ecube_top.v $(UR)/wc_route_ecube.v,tb_route_ecube.cpp,ALL_PORT=$(a) HIGH_FIRST=$(h)))))
-$(eval $(call unit_bench,route_xy,unit_xy_top,verif/unit/unit_xy_top.v $(UR)/wc_route_xy.v,tb_route_xy.cpp,))
+$(foreach a,0 1,$(foreach h,0 1,$(eval $(call unit_bench,wc_route_ecube/ap$(a)_hf$(h),unit_ecube_top,verif/unit/unit_ecube_top.v $(UR)/wc_route_ecube.v,tb_route_ecube.cpp,ALL_PORT=$(a) HIGH_FIRST=$(h)))))
+$(eval $(call unit_bench,wc_route_xy,unit_xy_top,verif/unit/unit_xy_top.v $(UR)/wc_route_xy.v,tb_route_xy.cpp,))
 # table: power-of-two NNODES with P = 2^PW, and a non-power-of-two NNODES
 # with P < 2^PW so entries P..2^PW-1 fit the port field yet must not route
-$(eval $(call unit_bench,table_p8_n64,wc_route_table,$(UR)/wc_route_table.v,tb_route_table.cpp,P=8 PW=3 NNODES=64))
-$(eval $(call unit_bench,table_p5_n48,wc_route_table,$(UR)/wc_route_table.v,tb_route_table.cpp,P=5 PW=3 NNODES=48))
-$(eval $(call unit_bench,xbar_p5,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp,P=5 FW=34 IW=3))
-$(eval $(call unit_bench,xbar_p7,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp,P=7 FW=66 IW=3))
-$(foreach b,1 3 8,$(eval $(call unit_bench,fifo_b$(b),wc_fifo,$(UR)/wc_fifo.v,tb_fifo.cpp,FW=34 B=$(b))))
-$(eval $(call unit_bench,input_ctrl,wc_input_ctrl,$(UR)/wc_input_ctrl.v $(UR)/wc_fifo.v,tb_input_ctrl.cpp,FW=34 B=3 PW=3))
-$(eval $(call unit_bench,output_ctrl,wc_output_ctrl,$(UR)/wc_output_ctrl.v $(UR)/wc_rr_arb.v,tb_output_ctrl.cpp,P=5 IW=3 B=3))
+$(eval $(call unit_bench,wc_route_table/p8_n64,wc_route_table,$(UR)/wc_route_table.v,tb_route_table.cpp,P=8 PW=3 NNODES=64))
+$(eval $(call unit_bench,wc_route_table/p5_n48,wc_route_table,$(UR)/wc_route_table.v,tb_route_table.cpp,P=5 PW=3 NNODES=48))
+$(eval $(call unit_bench,wc_crossbar/p5,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp,P=5 FW=34 IW=3))
+$(eval $(call unit_bench,wc_crossbar/p7,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp,P=7 FW=66 IW=3))
+$(foreach b,1 3 8,$(eval $(call unit_bench,wc_fifo/b$(b),wc_fifo,$(UR)/wc_fifo.v,tb_fifo.cpp,FW=34 B=$(b))))
+$(eval $(call unit_bench,wc_input_ctrl,wc_input_ctrl,$(UR)/wc_input_ctrl.v $(UR)/wc_fifo.v,tb_input_ctrl.cpp,FW=34 B=3 PW=3))
+$(eval $(call unit_bench,wc_output_ctrl,wc_output_ctrl,$(UR)/wc_output_ctrl.v $(UR)/wc_rr_arb.v,tb_output_ctrl.cpp,P=5 IW=3 B=3))
 # whole router, one per routing function
 UNIT_RT_FIX := CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 MESH_X=4 MESH_Y=4 NNODES=64
-$(eval $(call unit_bench,router_xy,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=4 ROUTING=1 $(UNIT_RT_FIX)))
-$(eval $(call unit_bench,router_ecube,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=3 ROUTING=0 $(UNIT_RT_FIX)))
-$(eval $(call unit_bench,router_table,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 ROUTING=2 $(UNIT_RT_FIX)))
+$(eval $(call unit_bench,wc_router/xy,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=4 ROUTING=1 $(UNIT_RT_FIX)))
+$(eval $(call unit_bench,wc_router/ecube,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=3 ROUTING=0 $(UNIT_RT_FIX)))
+$(eval $(call unit_bench,wc_router/table,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 ROUTING=2 $(UNIT_RT_FIX)))
 
 # Each bench prints its checks and 'N passed, N failed'; the mutation runs
 # show the whole-router lockstep has teeth (a C model with the arbiter
@@ -75,7 +74,7 @@ test-unit: $(UNIT_BINS)
 	for b in $(UNIT_BINS); do echo "--- $$b"; \
 	  if $$b; then pass=$$((pass+1)); else fail=$$((fail+1)); fi; done; \
 	for mu in 1 2; do \
-	  if $(UNIT_B)/router_xy/Vwc_router --mutate $$mu > $(UNIT_B)/router_xy/mutate$$mu.log 2>&1; then \
+	  if $(UNIT_B)/wc_router/xy/Vwc_router --mutate $$mu > $(UNIT_B)/wc_router/xy/mutate$$mu.log 2>&1; then \
 	    echo "FAIL mutation check: router bench passed with C model mutation $$mu"; fail=$$((fail+1)); \
 	  else echo "ok   mutation check: router bench catches C model mutation $$mu"; pass=$$((pass+1)); fi; done; \
 	echo "test-unit: $(words $(UNIT_BINS)) benches + 2 mutation checks"; \
