@@ -83,3 +83,7 @@ fpga: deps $(FPGA_TARGETS)
 
 clean:
 	rm -rf $(BUILD)
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@tools/demo.sh

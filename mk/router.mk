@@ -1,0 +1,71 @@
+# Router RTL, C model, lockstep harness and network simulator.
+WC           := $(BUILD)/bin/wormcast
+ROUTER_RTL   := $(sort $(wildcard rtl/router/*.v))
+VLINT        := verilator --lint-only -Wall -Irtl/include -Irtl/router
+# Router configurations linted on their own: every routing function and
+# node model, odd buffer depths and node counts.
+ROUTER_LINT_CFGS := \
+  "-GROUTING=1" \
+  "-GROUTING=0 -GCUBE_N=1 -GP=2" \
+  "-GROUTING=0 -GCUBE_N=4 -GP=5 -GHIGH_FIRST=0" \
+  "-GROUTING=0 -GCUBE_N=6 -GP=12 -GALL_PORT=1" \
+  "-GROUTING=0 -GCUBE_N=10 -GP=20 -GALL_PORT=1" \
+  "-GROUTING=2 -GP=8 -GNNODES=64" \
+  "-GROUTING=2 -GP=8 -GNNODES=48 -GB=3"
+# Generated network tops linted and compiled whole.
+NET_LINT_TOPOS := cube:4 cube:3:all mesh:4x4 irregular:8,8,2,1
+
+.PHONY: lint-router test-lint-router test-synth-router test-lockstep test-mutation test-malformed test-sim-cli \
+        bench-router soak-router demo-router
+
+lint-router: $(WC)
+	@set -e; for m in $(ROUTER_RTL); do \
+	  $(VLINT) $$m --top-module $$(basename $$m .v); done; \
+	for c in $(ROUTER_LINT_CFGS); do \
+	  $(VLINT) rtl/router/wc_router.v --top-module wc_router $$c; done; \
+	mkdir -p $(BUILD)/lint; \
+	for t in $(NET_LINT_TOPOS); do \
+	  $(WC) netgen --topo $$t > $(BUILD)/lint/wc_net_top.v; \
+	  $(VLINT) $(BUILD)/lint/wc_net_top.v $(ROUTER_RTL) --top-module wc_net_top; \
+	  iverilog -g2012 -Irtl/include -Irtl/router -o $(BUILD)/lint/net.vvp $(BUILD)/lint/wc_net_top.v $(ROUTER_RTL); \
+	done; \
+	iverilog -g2012 -Irtl/include -o $(BUILD)/lint/router.vvp $(ROUTER_RTL); \
+	echo "lint-router: verilator -Wall clean on $(words $(ROUTER_RTL)) modules, $(words $(ROUTER_LINT_CFGS)) router configurations, networks $(NET_LINT_TOPOS); iverilog compiles them"
+LINT_TARGETS += lint-router
+
+test-lint-router: lint-router
+TEST_TARGETS += test-lint-router
+
+# Yosys must synthesize a router; the figures go to build/fpga.
+test-synth-router:
+	@mkdir -p $(BUILD)/fpga
+	@yosys -q -l $(BUILD)/fpga/router_mesh_ice40.log -p "read_verilog -sv -Irtl/include $(ROUTER_RTL); \
+	  chparam -set ROUTING 1 -set MESH_X 8 -set MESH_Y 8 wc_router; synth_ice40 -top wc_router; \
+	  tee -q -o $(BUILD)/fpga/router_mesh_ice40.stat stat"
+	@grep -q "SB_LUT4" $(BUILD)/fpga/router_mesh_ice40.stat
+	@echo "test-synth-router: yosys synth_ice40 of the mesh router: $$(awk '/SB_LUT4/ {print $$2}' $(BUILD)/fpga/router_mesh_ice40.stat) LUT4, $$(awk '/Number of cells/ {print $$4}' $(BUILD)/fpga/router_mesh_ice40.stat) cells"
+TEST_TARGETS += test-synth-router
+
+test-lockstep: $(WC)
+	@verif/net/lockstep-suite.sh $(WC) verif/net/lockstep.cfg 10000 190000
+TEST_TARGETS += test-lockstep
+
+test-mutation: $(WC)
+	@tests/router/mutation.sh $(WC)
+TEST_TARGETS += test-mutation
+
+test-malformed: $(WC)
+	@tests/router/malformed.sh $(WC)
+TEST_TARGETS += test-malformed
+
+test-sim-cli: $(WC)
+	@tests/router/cli.sh $(WC)
+TEST_TARGETS += test-sim-cli
+
+soak-router: $(WC)
+	@verif/net/lockstep-suite.sh $(WC) verif/net/lockstep.cfg 20000 2000000
+SOAK_TARGETS += soak-router
+
+bench-router: $(WC)
+	@verif/net/bench-router.sh $(WC)
+BENCH_TARGETS += bench-router

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Run the lockstep suite of verif/net/lockstep.cfg: each run at least
+# WARMUP + CYCLES cycles (plus drain), zero mismatches, zero lost or
+# duplicated packets, no deadlock (wormcast sim exits non-zero on any).
+# usage: lockstep-suite.sh WORMCAST [CFG] [WARMUP] [CYCLES] [FILTER]
+set -u
+wc=$1 cfg=${2:-$(dirname "$0")/lockstep.cfg} warmup=${3:-10000} cycles=${4:-190000} filter=${5:-}
+pass=0 fail=0
+printf '%-16s %-20s %6s %9s %9s %8s %9s %8s %s\n' run topology rate cycles delivered latency accepted seconds result
+while read -r name topo rate; do
+  case "$name" in ''|\#*) continue ;; esac
+  [ -n "$filter" ] && [[ "$name" != $filter ]] && continue
+  t0=$(date +%s.%N)
+  out=$("$wc" sim --topo "$topo" --rate "$rate" --engine lockstep --warmup "$warmup" --cycles "$cycles" \
+        --seed 7 --quiet --csv --wave-dir "${BUILD:-build}/waves/$name" 2>"${BUILD:-build}/lockstep-$name.err")
+  rc=$?
+  t1=$(date +%s.%N)
+  row=$(printf '%s\n' "$out" | tail -1)
+  IFS=, read -r _ _ _ _ _ _ offered accepted lat _ _ _ inj deliv lost dup ooo corrupt drops mal sat dead mism cyc cps <<<"$row"
+  if [ $rc -eq 0 ] && [ "${mism:-1}" = 0 ] && [ "${lost:-1}" = 0 ] && [ "${dup:-1}" = 0 ] && [ "${dead:-1}" = 0 ] \
+     && [ "${cyc:-0}" -ge $((warmup + cycles)) ] && [ "${deliv:-0}" -gt 0 ] && [ "$inj" = "$deliv" ]; then
+    res=PASS; pass=$((pass+1))
+  else
+    res="FAIL (exit $rc)"; fail=$((fail+1))
+    sed 's/^/    /' "${BUILD:-build}/lockstep-$name.err" | tail -20
+  fi
+  printf '%-16s %-20s %6s %9s %9s %8s %9s %8.1f %s\n' "$name" "$topo" "$rate" "${cyc:-?}" "${deliv:-?}" \
+    "${lat:-?}" "${accepted:-?}" "$(awk -v a="$t0" -v b="$t1" 'BEGIN{print b-a}')" "$res"
+done < "$cfg"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
