@@ -69,3 +69,32 @@ SOAK_TARGETS += soak-router
 bench-router: $(WC)
 	@verif/net/bench-router.sh $(WC)
 BENCH_TARGETS += bench-router
+
+# iCE40 synthesis of one router per routing function (and place and route
+# for fmax when nextpnr-ice40 is installed: tools/deps.sh fpga).
+FPGA_ROUTERS := mesh:"-set ROUTING 1 -set MESH_X 8 -set MESH_Y 8" \
+                cube6:"-set ROUTING 0 -set CUBE_N 6 -set P 7" \
+                updown:"-set ROUTING 2 -set P 8 -set NNODES 64 -set CAW 8"
+fpga-router:
+	@mkdir -p $(BUILD)/fpga
+	@for spec in $(FPGA_ROUTERS); do \
+	  name=$${spec%%:*}; params=$${spec#*:}; \
+	  yosys -q -l $(BUILD)/fpga/router_$$name.log -p "read_verilog -sv -Irtl/include $(ROUTER_RTL); \
+	    chparam $$params wc_router; synth_ice40 -top wc_router -json $(BUILD)/fpga/router_$$name.json; \
+	    tee -q -o $(BUILD)/fpga/router_$$name.stat stat" || exit 1; \
+	  lut=$$(awk '/SB_LUT4/ {print $$2}' $(BUILD)/fpga/router_$$name.stat); \
+	  ff=$$(awk '/SB_DFF/ {s+=$$2} END {print s}' $(BUILD)/fpga/router_$$name.stat); \
+	  ram=$$(awk '/SB_RAM40_4K/ {print $$2}' $(BUILD)/fpga/router_$$name.stat); \
+	  fmax=""; \
+	  if command -v nextpnr-ice40 >/dev/null; then \
+	    nextpnr-ice40 --hx8k --package ct256 --json $(BUILD)/fpga/router_$$name.json --pcf-allow-unconstrained \
+	      --freq 50 -q -l $(BUILD)/fpga/router_$$name.pnr.log >/dev/null 2>&1 && \
+	    fmax=$$(grep -o "Max frequency for clock[^:]*: [0-9.]* MHz" $(BUILD)/fpga/router_$$name.pnr.log | tail -1 | awk '{print $$(NF-1)}'); \
+	  fi; \
+	  echo "router $$name: $$lut LUT4, $$ff flip-flops, $${ram:-0} RAM40_4K$${fmax:+, fmax $$fmax MHz (hx8k)}"; \
+	done | tee $(BUILD)/fpga/routers.txt
+FPGA_TARGETS += fpga-router
+
+test-credit: $(WC)
+	@tests/router/credit.sh $(WC)
+TEST_TARGETS += test-credit
