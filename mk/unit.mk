@@ -60,11 +60,13 @@ $(eval $(call unit_bench,wc_crossbar/p7,wc_crossbar,$(UR)/wc_crossbar.v,tb_cross
 $(foreach b,1 3 8,$(eval $(call unit_bench,wc_fifo/b$(b),wc_fifo,$(UR)/wc_fifo.v,tb_fifo.cpp,FW=34 B=$(b))))
 $(eval $(call unit_bench,wc_input_ctrl,wc_input_ctrl,$(UR)/wc_input_ctrl.v $(UR)/wc_fifo.v,tb_input_ctrl.cpp,FW=34 B=3 PW=3))
 $(eval $(call unit_bench,wc_output_ctrl,wc_output_ctrl,$(UR)/wc_output_ctrl.v $(UR)/wc_rr_arb.v,tb_output_ctrl.cpp,P=5 IW=3 B=3))
-# whole router, one per routing function
-UNIT_RT_FIX := CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 MESH_X=4 MESH_Y=4 NNODES=64
-$(eval $(call unit_bench,wc_router/xy,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=4 ROUTING=1 $(UNIT_RT_FIX)))
-$(eval $(call unit_bench,wc_router/ecube,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=3 ROUTING=0 $(UNIT_RT_FIX)))
-$(eval $(call unit_bench,wc_router/table,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 ROUTING=2 $(UNIT_RT_FIX)))
+# whole router, one per routing function, plus an all-port low-first cube
+# (ejection port chosen by the arrival dimension)
+UNIT_MESH := MESH_X=4 MESH_Y=4 NNODES=64
+$(eval $(call unit_bench,wc_router/xy,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=4 ROUTING=1 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
+$(eval $(call unit_bench,wc_router/ecube,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=3 ROUTING=0 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
+$(eval $(call unit_bench,wc_router/ecube_ap,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=6 B=3 ROUTING=0 CUBE_N=3 ALL_PORT=1 HIGH_FIRST=0 $(UNIT_MESH)))
+$(eval $(call unit_bench,wc_router/table,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 ROUTING=2 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
 
 # Each bench prints its checks and 'N passed, N failed'; the mutation runs
 # show the whole-router lockstep has teeth (a C model with the arbiter
@@ -78,4 +80,17 @@ test-unit: $(UNIT_BINS)
 	    echo "FAIL mutation check: router bench passed with C model mutation $$mu"; fail=$$((fail+1)); \
 	  else echo "ok   mutation check: router bench catches C model mutation $$mu"; pass=$$((pass+1)); fi; done; \
 	echo "test-unit: $(words $(UNIT_BINS)) benches + 2 mutation checks"; \
+	echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
+
+# Soak: every bench again under other seeds (random stimulus only; the
+# exhaustive sweeps repeat unchanged).
+UNIT_SOAK_SEEDS ?= 11 12 13 14 15 16 17 18 19 20
+SOAK_TARGETS += soak-unit
+.PHONY: soak-unit
+soak-unit: $(UNIT_BINS)
+	@pass=0; fail=0; \
+	for s in $(UNIT_SOAK_SEEDS); do for b in $(UNIT_BINS); do \
+	  if $$b --seed $$s > $(UNIT_B)/soak.log 2>&1; then pass=$$((pass+1)); \
+	  else fail=$$((fail+1)); echo "FAIL $$b --seed $$s"; tail -8 $(UNIT_B)/soak.log; fi; done; \
+	  echo "soak-unit: seed $$s done"; done; \
 	echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]

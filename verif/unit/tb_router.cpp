@@ -184,7 +184,14 @@ int main(int argc, char **argv)
         b.src[p].W = W;
         b.src[p].src = p;
     }
-    const char *kind = UT_ROUTING == WC_ROUTING_XY ? "XY" : UT_ROUTING == WC_ROUTING_ECUBE ? "e-cube" : "table";
+    char kind[64];
+    if (UT_ROUTING == WC_ROUTING_XY)
+        std::snprintf(kind, sizeof kind, "XY %dx%d", UT_MESH_X, UT_MESH_Y);
+    else if (UT_ROUTING == WC_ROUTING_ECUBE)
+        std::snprintf(kind, sizeof kind, "e-cube n=%d %s %s", UT_CUBE_N, UT_ALL_PORT ? "all-port" : "one-port",
+                      UT_HIGH_FIRST ? "high-first" : "low-first");
+    else
+        std::snprintf(kind, sizeof kind, "table NNODES=%d", UT_NNODES);
     char name[200];
     std::snprintf(name, sizeof name, "wc_router %s P=%d B=%d: outputs, credits, drop count vs C model each cycle",
                   kind, P, B);
