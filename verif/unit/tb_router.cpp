@@ -32,10 +32,8 @@ struct Bench {
     long cycles = 0, delivered = 0, sent = 0;
     bool broken = false;
 
-    unsigned node_id() const
-    {
-        return UT_ROUTING == WC_ROUTING_XY ? 5 : UT_ROUTING == WC_ROUTING_ECUBE ? 6 : 0;
-    }
+    unsigned node = UT_ROUTING == WC_ROUTING_XY ? 5 : UT_ROUTING == WC_ROUTING_ECUBE ? 6 : 0;
+    unsigned node_id() const { return node; }
     // destination ids the routing function accepts, and ones it must drop
     unsigned dst_good()
     {
@@ -60,8 +58,13 @@ struct Bench {
             src[p].pend.clear();
         }
     }
-    void reset()
+    // The router samples node_id_i while in reset; between resets the pin
+    // may change without effect (the C model keeps the sampled id).
+    void reset(unsigned new_node)
     {
+        node = new_node;
+        r.node_id = (int)new_node;
+        m->node_id_i = (uint16_t)new_node;
         m->rst_ni = 0;
         m->in_valid_i = 0;
         m->out_credit_i = 0;
@@ -139,9 +142,18 @@ struct Bench {
     }
     // random legal traffic: send with probability psend when a credit is
     // in hand; free downstream slots with probability pdrain[o]
-    void traffic(int n, double psend, const double *pdrain, double pbad)
+    // Table routing: now and then rewrite one entry or down_only bit while
+    // worms are in flight (both models see it from the next cycle).
+    void traffic(int n, double psend, const double *pdrain, double pbad, double pcfg = 0)
     {
         for (int t = 0; t < n; t++) {
+            int cfg_addr = -1;
+            unsigned cfg_data = 0;
+            if (UT_ROUTING == WC_ROUTING_TABLE && wc_rng_chance(&rng, pcfg)) {
+                cfg_addr = (int)wc_rng_below(&rng, 2 * UT_NNODES + P);
+                cfg_data = cfg_addr < 2 * UT_NNODES ? table_entry() : (unsigned)unit_rand(&rng, 8);
+            }
+            if (wc_rng_chance(&rng, 0.01)) m->node_id_i = (uint16_t)unit_rand(&rng, WC_HEAD_DST_W);
             bool send[P];
             uint64_t flit[P] = {0};
             uint64_t credit = 0;
@@ -151,7 +163,21 @@ struct Bench {
                     flit[p] = src[p].next(&rng, [&] { return wc_rng_chance(&rng, pbad) ? dst_bad() : dst_good(); });
                 if (occ[p] > 0 && wc_rng_chance(&rng, pdrain[p])) credit |= 1ull << p;
             }
-            cycle(send, flit, credit);
+            cycle(send, flit, credit, cfg_addr, cfg_data);
+        }
+    }
+    // random routes: mostly real ports, some 'no route', some >= P
+    unsigned table_entry()
+    {
+        unsigned c = wc_rng_below(&rng, 20);
+        return c < 17 ? wc_rng_below(&rng, P) : c < 19 ? (unsigned)WC_RT_PORT_NONE : P + wc_rng_below(&rng, 200);
+    }
+    unsigned node_random()
+    {
+        switch (UT_ROUTING) {
+        case WC_ROUTING_XY:    return wc_rng_below(&rng, UT_MESH_X * UT_MESH_Y);
+        case WC_ROUTING_ECUBE: return wc_rng_below(&rng, 1u << UT_CUBE_N);
+        default:               return (unsigned)unit_rand(&rng, WC_HEAD_DST_W);
         }
     }
 };
@@ -204,18 +230,12 @@ int main(int argc, char **argv)
     b.ck = &ck;
     b.ck_prop = &ck_prop;
 
-    model.node_id_i = (uint16_t)b.node_id();
     model.clk_i = 0;
-    b.reset();
+    b.reset(b.node_id());
     bool none[P] = {false};
     uint64_t zero[P] = {0};
     if (UT_ROUTING == WC_ROUTING_TABLE) {
-        // random routes: mostly real ports, some 'no route', some >= P
-        for (int a = 0; a < 2 * UT_NNODES; a++) {
-            unsigned c = wc_rng_below(&b.rng, 20), e;
-            e = c < 17 ? wc_rng_below(&b.rng, P) : c < 19 ? (unsigned)WC_RT_PORT_NONE : P + wc_rng_below(&b.rng, 200);
-            b.cycle(none, zero, 0, a, e);
-        }
+        for (int a = 0; a < 2 * UT_NNODES; a++) b.cycle(none, zero, 0, a, b.table_entry());
         for (int p = 0; p < P; p++) b.cycle(none, zero, 0, 2 * UT_NNODES + p, wc_rng_below(&b.rng, 2));
     }
 
@@ -230,10 +250,13 @@ int main(int argc, char **argv)
             b.src[p].p_stray = phase % 3 == 0 ? 0.0 : 0.04;
             b.src[p].p_trunc = phase % 3 == 0 ? 0.0 : 0.03;
         }
-        b.traffic(2500, psend, pdrain, phase % 3 == 0 ? 0.0 : 0.05);
-        if (phase == 20) b.reset();
+        b.traffic(2500, psend, pdrain, phase % 3 == 0 ? 0.0 : 0.05, 0.01);
+        if (phase % 10 == 9 && phase < 39) {
+            drop_traffic += b.r.drops;
+            b.reset(b.node_random());
+        }
     }
-    drop_traffic = b.r.drops;
+    drop_traffic += b.r.drops;
 
     // Drain: finish every worm in progress, end any worm that lost its tail
     // with a lone tail (dropped as a stray where no worm is open), then
