@@ -156,6 +156,7 @@ void wc_net_step(wc_net *n)
      * cleared once and then skipped */
     for (r = 0; r < R; r++) {
         wc_router *rt = &n->rt[r];
+        rt->drop_count_o = rt->drops;
         if (!wc_router_idle(rt)) {
             wc_router_eval(rt);
             n->evald[r] = 1;
@@ -184,6 +185,8 @@ void wc_net_port(const wc_net *n, int r, int p, int *valid, uint64_t *flit, int 
     *credit = (int)(rt->in_credit_mask >> p) & 1;
 }
 
-unsigned wc_net_drops(const wc_net *n, int r) { return n->rt[r].drops; }
+/* the output drop_count_o of this cycle (the register before the edge) */
+unsigned wc_net_drops(const wc_net *n, int r) { return n->rt[r].drop_count_o; }
+unsigned wc_net_drops_now(const wc_net *n, int r) { return n->rt[r].drops; }
 long wc_net_cycle(const wc_net *n) { return n->cycle; }
 const wc_router *wc_net_router(const wc_net *n, int r) { return &n->rt[r]; }

@@ -35,7 +35,8 @@ void wc_net_step(wc_net *n);
  * the flit leaving on the output, and the credit leaving the input. */
 static inline int wc_net_idx(int P, int r, int p) { return r * P + p; }
 void wc_net_port(const wc_net *n, int r, int p, int *valid, uint64_t *flit, int *credit);
-unsigned wc_net_drops(const wc_net *n, int r);
+unsigned wc_net_drops(const wc_net *n, int r);      /* drop_count_o this cycle */
+unsigned wc_net_drops_now(const wc_net *n, int r);  /* after the last edge */
 long wc_net_cycle(const wc_net *n);
 /* Router state for deadlock reports. */
 const wc_router *wc_net_router(const wc_net *n, int r);

@@ -61,6 +61,7 @@ typedef struct {
     uint64_t out_valid_mask;     /* out_valid_o */
     uint64_t out_flit[WC_MAX_PORTS]; /* out_flit_o where out_valid_mask is set */
     uint64_t in_credit_mask;     /* in_credit_o */
+    uint16_t drop_count_o;       /* drop_count_o: the counter register this cycle */
     /* decisions for commit */
     uint64_t pop_mask, discard_mask, fwd_tail_mask, fresh_mask, ogrant_mask;
     int ndrop;

@@ -82,8 +82,10 @@ static void print_csv_header(void)
 
 static void print_csv(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r)
 {
-    printf("%s,%s,%s,%.4f,%d,%d,%.4f,%.4f,%.2f,%.0f,%.0f,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lu,%ld,%d,%d,%d,%ld,%.0f\n",
-           t->name, wc_sim_traffic_name(o->traffic), engine_name(o->engine), o->rate, o->packet, o->buffer,
+    /* names like irregular:16,8,4,1 hold commas: quote them (RFC 4180) */
+    const char *q = strchr(t->name, ',') ? "\"" : "";
+    printf("%s%s%s,%s,%s,%.4f,%d,%d,%.4f,%.4f,%.2f,%.0f,%.0f,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lu,%ld,%d,%d,%d,%ld,%.0f\n",
+           q, t->name, q, wc_sim_traffic_name(o->traffic), engine_name(o->engine), o->rate, o->packet, o->buffer,
            r->offered, r->accepted, r->lat_avg, r->lat_p99, r->lat_max, r->measured, r->injected,
            r->delivered, r->lost, r->duplicated, r->out_of_order, r->corrupt, r->drops, r->malformed_sent,
            r->saturated, r->deadlock, r->mismatch_cycle >= 0, r->cycles_run, r->cps);

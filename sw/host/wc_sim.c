@@ -603,7 +603,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
     for (i = 0; i < s->ntp; i++)
         res->not_injected += s->tp[i].qn;
     for (i = 0; i < s->R; i++)
-        res->drops += net ? wc_net_drops(net, i) : wc_rtl_drops(rtl, i);
+        res->drops += net ? wc_net_drops_now(net, i) : wc_rtl_drops(rtl, i);
     res->offered = 0;
     for (k = 0; k < s->npk; k++)
         if (s->pk[k].measured)

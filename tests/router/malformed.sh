@@ -10,7 +10,7 @@ pass=0 fail=0
 check() { if eval "$2"; then pass=$((pass+1)); echo "ok   $1"; else fail=$((fail+1)); echo "FAIL $1"; fi; }
 for spec in "mesh:4x4 0.3" "cube:4:all 0.3" "irregular:8,8,2,1 0.1"; do
   set -- $spec
-  row=$("$wc" sim --topo "$1" --engine lockstep --rate "$2" --malformed 0.03 --warmup 1000 --cycles 30000 --seed 5 --quiet --csv | tail -1)
+  row=$("$wc" sim --topo "$1" --engine lockstep --rate "$2" --malformed 0.03 --warmup 1000 --cycles 30000 --seed 5 --quiet --csv | tail -1 | sed 's/^"[^"]*"/topo/')
   rc=$?
   IFS=, read -r _ _ _ _ _ _ _ _ _ _ _ _ inj deliv lost dup ooo corrupt drops mal sat dead mism cyc cps <<<"$row"
   check "$1: run passes (exit $rc)" "[ $rc -eq 0 ]"

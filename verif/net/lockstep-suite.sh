@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run the lockstep suite of verif/net/lockstep.cfg: each run at least
-# WARMUP + CYCLES cycles (plus drain), zero mismatches, zero lost or
+# WARMUP + CYCLES cycles (plus up to 50000 cycles of drain and the flush), zero mismatches, zero lost or
 # duplicated packets, no deadlock (wormcast sim exits non-zero on any).
 # usage: lockstep-suite.sh WORMCAST [CFG] [WARMUP] [CYCLES] [FILTER]
 set -u
@@ -12,10 +12,10 @@ while read -r name topo rate; do
   [ -n "$filter" ] && [[ "$name" != $filter ]] && continue
   t0=$(date +%s.%N)
   out=$("$wc" sim --topo "$topo" --rate "$rate" --engine lockstep --warmup "$warmup" --cycles "$cycles" \
-        --seed 7 --quiet --csv --wave-dir "${BUILD:-build}/waves/$name" 2>"${BUILD:-build}/lockstep-$name.err")
+        --seed 7 --quiet --csv --drain-max 50000 --wave-dir "${BUILD:-build}/waves/$name" 2>"${BUILD:-build}/lockstep-$name.err")
   rc=$?
   t1=$(date +%s.%N)
-  row=$(printf '%s\n' "$out" | tail -1)
+  row=$(printf '%s\n' "$out" | tail -1 | sed 's/^"[^"]*"/topo/')
   IFS=, read -r _ _ _ _ _ _ offered accepted lat _ _ _ inj deliv lost dup ooo corrupt drops mal sat dead mism cyc cps <<<"$row"
   if [ $rc -eq 0 ] && [ "${mism:-1}" = 0 ] && [ "${lost:-1}" = 0 ] && [ "${dup:-1}" = 0 ] && [ "${dead:-1}" = 0 ] \
      && [ "${cyc:-0}" -ge $((warmup + cycles)) ] && [ "${deliv:-0}" -gt 0 ] && [ "$inj" = "$deliv" ]; then
