@@ -18,6 +18,7 @@ struct wc_net {
     uint64_t *inc_flit;     /* [R*P] */
     uint8_t *evald;         /* router evaluated (non-idle) this cycle */
     uint64_t *link_mask;    /* [R]: ports wired to another router */
+    int *peer_r, *peer_p;   /* [R*P]: the peer port split, for links */
 };
 
 wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int errlen)
@@ -61,6 +62,8 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
     n->inc_flit = calloc((size_t)n->R * (size_t)n->P, sizeof *n->inc_flit);
     n->evald = calloc((size_t)n->R, 1);
     n->link_mask = calloc((size_t)n->R, sizeof *n->link_mask);
+    n->peer_r = calloc((size_t)n->R * (size_t)n->P, sizeof *n->peer_r);
+    n->peer_p = calloc((size_t)n->R * (size_t)n->P, sizeof *n->peer_p);
     for (r = 0; r < n->R; r++) {
         wc_router_init(&n->rt[r], &n->cfg, r,
                        n->bufs + (size_t)r * (size_t)n->P * (size_t)B,
@@ -69,8 +72,11 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
             wc_endpoint e = t->peer[r * n->P + p];
             n->peer[r * n->P + p] = e.router >= 0 ? e.router * n->P + e.port
                                   : e.router == WC_PEER_NODE ? -2 : -1;
-            if (e.router >= 0)
+            if (e.router >= 0) {
                 n->link_mask[r] |= 1ull << p;
+                n->peer_r[r * n->P + p] = e.router;
+                n->peer_p[r * n->P + p] = e.port;
+            }
         }
     }
     return n;
@@ -81,7 +87,7 @@ void wc_net_free(wc_net *n)
     if (!n)
         return;
     free(n->rt); free(n->bufs); free(n->tables); free(n->peer);
-    free(n->inc_vmask); free(n->inc_cmask); free(n->inc_flit); free(n->evald); free(n->link_mask);
+    free(n->inc_vmask); free(n->inc_cmask); free(n->inc_flit); free(n->evald); free(n->link_mask); free(n->peer_r); free(n->peer_p);
     free(n);
 }
 
@@ -134,16 +140,16 @@ static void push_outputs(wc_net *n, int r)
     const int P = n->P;
     uint64_t m = rt->out_valid_mask & n->link_mask[r];
     while (m) {
-        int p = __builtin_ctzll(m), q = n->peer[r * P + p];
+        int p = __builtin_ctzll(m), pr = n->peer_r[r * P + p], pp = n->peer_p[r * P + p];
         m &= m - 1;
-        n->inc_vmask[q / P] |= 1ull << (q % P);
-        n->inc_flit[q] = rt->out_flit[p];
+        n->inc_vmask[pr] |= 1ull << pp;
+        n->inc_flit[pr * P + pp] = rt->out_flit[p];
     }
     m = rt->in_credit_mask & n->link_mask[r];
     while (m) {
-        int p = __builtin_ctzll(m), q = n->peer[r * P + p];
+        int p = __builtin_ctzll(m);
         m &= m - 1;
-        n->inc_cmask[q / P] |= 1ull << (q % P);
+        n->inc_cmask[n->peer_r[r * P + p]] |= 1ull << n->peer_p[r * P + p];
     }
 }
 
@@ -188,5 +194,9 @@ void wc_net_port(const wc_net *n, int r, int p, int *valid, uint64_t *flit, int 
 /* the output drop_count_o of this cycle (the register before the edge) */
 unsigned wc_net_drops(const wc_net *n, int r) { return n->rt[r].drop_count_o; }
 unsigned wc_net_drops_now(const wc_net *n, int r) { return n->rt[r].drops; }
+uint64_t wc_net_active_ports(const wc_net *n, int r)
+{
+    return n->rt[r].out_valid_mask | n->rt[r].in_credit_mask;
+}
 long wc_net_cycle(const wc_net *n) { return n->cycle; }
 const wc_router *wc_net_router(const wc_net *n, int r) { return &n->rt[r]; }

@@ -35,6 +35,8 @@ void wc_net_step(wc_net *n);
  * the flit leaving on the output, and the credit leaving the input. */
 static inline int wc_net_idx(int P, int r, int p) { return r * P + p; }
 void wc_net_port(const wc_net *n, int r, int p, int *valid, uint64_t *flit, int *credit);
+/* bit p set when port p of router r carries a flit or a credit this cycle */
+uint64_t wc_net_active_ports(const wc_net *n, int r);
 unsigned wc_net_drops(const wc_net *n, int r);      /* drop_count_o this cycle */
 unsigned wc_net_drops_now(const wc_net *n, int r);  /* after the last edge */
 long wc_net_cycle(const wc_net *n);

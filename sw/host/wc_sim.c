@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <math.h>
 #include "wc_sim.h"
 #include "wc_net.h"
 #include "wc_rtl.h"
@@ -65,6 +66,7 @@ typedef struct {
 
 typedef struct {
     int idx;                        /* flat router port r*P+p */
+    int r, p;
     int drove;                      /* drove valid or credit last cycle (the RTL holds inputs) */
     int *q; int qh, qn, qcap;       /* source queue (packet ids) */
     int cur, cur_k;                 /* packet being injected, next flit */
@@ -87,6 +89,7 @@ typedef struct {
     double *lat; long nlat, latcap;
     wc_sim_result *res;
     long in_flight;                 /* injected (head sent), not yet delivered */
+    long *next_create;              /* per node: cycle of its next packet */
     long measured_left;
 } sim;
 
@@ -205,7 +208,21 @@ static int tport_for(const sim *s, int src, int dst)
     return s->tp_of[t->node_router[src] * s->P + port];
 }
 
-/* Packet creation for this cycle: Bernoulli per node. */
+/* Cycles to the next packet of a Bernoulli process with probability p per
+ * cycle (geometric, >= 1): one random draw per packet instead of one per
+ * node per cycle. */
+static long next_gap(sim *s, double p)
+{
+    double u;
+    if (p >= 1.0)
+        return 1;
+    if (p <= 0.0)
+        return 1L << 60;
+    u = ((double)(wc_rng_next(&s->rng) >> 11) + 1.0) * (1.0 / 9007199254740992.0);
+    return 1 + (long)floor(log(u) / log1p(-p));
+}
+
+/* Packet creation for this cycle: a Bernoulli process per node. */
 static void create(sim *s, long now, int creating)
 {
     const double pp = s->o->rate / s->o->packet;
@@ -215,8 +232,9 @@ static void create(sim *s, long now, int creating)
     for (n = 0; n < s->N; n++) {
         int dst, bad = BAD_NONE;
         long id;
-        if (!wc_rng_chance(&s->rng, pp))
+        if (s->next_create[n] > now)
             continue;
+        s->next_create[n] = now + next_gap(s, pp);
         dst = pick_dst(s, n);
         if (s->o->malformed > 0 && wc_rng_chance(&s->rng, s->o->malformed)) {
             bad = wc_rng_chance(&s->rng, 0.5) ? BAD_DST : BAD_STRAY;
@@ -448,6 +466,9 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
     }
 
     wc_rng_seed(&s->rng, o->seed);
+    s->next_create = malloc((size_t)s->N * sizeof *s->next_create);
+    for (n = 0; n < s->N; n++)
+        s->next_create[n] = next_gap(s, o->rate / o->packet) - 1;
     s->pair_head = malloc((size_t)s->N * (size_t)s->N * sizeof(int));
     s->pair_tail = malloc((size_t)s->N * (size_t)s->N * sizeof(int));
     memset(s->pair_head, 0xff, (size_t)s->N * (size_t)s->N * sizeof(int));
@@ -461,6 +482,8 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
             tport *p = &s->tp[s->ntp];
             p->node = n; p->cur = -1; p->rx = -1; p->credits = o->buffer;
             p->idx = t->node_router[n] * s->P + t->node_port[n] + i;
+            p->r = t->node_router[n];
+            p->p = t->node_port[n] + i;
             s->tp_of[p->idx] = s->ntp++;
         }
     drain_max = o->drain_max >= 0 ? o->drain_max : 10 * o->cycles + 100000;
@@ -528,8 +551,13 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
             tport *p = &s->tp[i];
             int v, c;
             uint64_t f;
-            if (net) wc_net_port(net, p->idx / s->P, p->idx % s->P, &v, &f, &c);
-            else wc_rtl_get(rtl, p->idx, &v, &f, &c);
+            if (net) {
+                if (!((wc_net_active_ports(net, p->r) >> p->p) & 1))
+                    continue;
+                wc_net_port(net, p->r, p->p, &v, &f, &c);
+            } else {
+                wc_rtl_get(rtl, p->idx, &v, &f, &c);
+            }
             p->credits += c;
             if (v) { receive(s, p, f, cyc, measuring); moved = 1; }
         }
@@ -626,7 +654,7 @@ out:
     for (i = 0; i < s->ntp; i++)
         free(s->tp[i].q);
     free(s->tp); free(s->tp_of); free(s->pk); free(s->lat);
-    free(s->pair_head); free(s->pair_tail);
+    free(s->pair_head); free(s->pair_tail); free(s->next_create);
     wc_net_free(net);
     wc_rtl_close(rtl);
     return rc;
