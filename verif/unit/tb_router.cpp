@@ -6,6 +6,9 @@
 // tails, unroutable heads) exercise drop-and-count.  The run ends with a
 // drain (every credit must come home, the C model must go idle) and a
 // flood of unroutable heads that saturates the 16-bit drop counter.
+// Resets mid-traffic move the router to other node ids (sampled only in
+// reset, so node_id_i wiggles in between), and table routers get entries
+// rewritten while worms are in flight.
 // Independent properties: an output carries one source's worm from head
 // to tail, never a stray body, and never more flits than downstream room.
 #include <vector>
@@ -34,21 +37,14 @@ struct Bench {
 
     unsigned node = UT_ROUTING == WC_ROUTING_XY ? 5 : UT_ROUTING == WC_ROUTING_ECUBE ? 6 : 0;
     unsigned node_id() const { return node; }
-    // destination ids the routing function accepts, and ones it must drop
-    unsigned dst_good()
+    // ids the routing function accepts: 0..nodes()-1; above that it drops
+    static unsigned nodes()
     {
-        switch (UT_ROUTING) {
-        case WC_ROUTING_XY:    return wc_rng_below(&rng, UT_MESH_X * UT_MESH_Y);
-        case WC_ROUTING_ECUBE: return wc_rng_below(&rng, 1u << UT_CUBE_N);
-        default:               return wc_rng_below(&rng, UT_NNODES);
-        }
+        return UT_ROUTING == WC_ROUTING_XY ? UT_MESH_X * UT_MESH_Y
+             : UT_ROUTING == WC_ROUTING_ECUBE ? 1u << UT_CUBE_N : UT_NNODES;
     }
-    unsigned dst_bad()
-    {
-        unsigned lo = UT_ROUTING == WC_ROUTING_XY ? UT_MESH_X * UT_MESH_Y
-                    : UT_ROUTING == WC_ROUTING_ECUBE ? 1u << UT_CUBE_N : UT_NNODES;
-        return lo + wc_rng_below(&rng, WC_MAX_NODES - lo);
-    }
+    unsigned dst_good() { return wc_rng_below(&rng, nodes()); }
+    unsigned dst_bad() { return nodes() + wc_rng_below(&rng, WC_MAX_NODES - nodes()); }
     void reset_env()
     {
         for (int p = 0; p < P; p++) {
@@ -172,14 +168,6 @@ struct Bench {
         unsigned c = wc_rng_below(&rng, 20);
         return c < 17 ? wc_rng_below(&rng, P) : c < 19 ? (unsigned)WC_RT_PORT_NONE : P + wc_rng_below(&rng, 200);
     }
-    unsigned node_random()
-    {
-        switch (UT_ROUTING) {
-        case WC_ROUTING_XY:    return wc_rng_below(&rng, UT_MESH_X * UT_MESH_Y);
-        case WC_ROUTING_ECUBE: return wc_rng_below(&rng, 1u << UT_CUBE_N);
-        default:               return (unsigned)unit_rand(&rng, WC_HEAD_DST_W);
-        }
-    }
 };
 
 int main(int argc, char **argv)
@@ -253,7 +241,7 @@ int main(int argc, char **argv)
         b.traffic(2500, psend, pdrain, phase % 3 == 0 ? 0.0 : 0.05, 0.01);
         if (phase % 10 == 9 && phase < 39) {
             drop_traffic += b.r.drops;
-            b.reset(b.node_random());
+            b.reset(b.dst_good());
         }
     }
     drop_traffic += b.r.drops;
