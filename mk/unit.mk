@@ -58,15 +58,16 @@ $(eval $(call unit_bench,wc_route_table/p5_n48,wc_route_table,$(UR)/wc_route_tab
 $(eval $(call unit_bench,wc_crossbar/p5,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp,P=5 FW=34 IW=3))
 $(eval $(call unit_bench,wc_crossbar/p7,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp,P=7 FW=66 IW=3))
 $(foreach b,1 3 8,$(eval $(call unit_bench,wc_fifo/b$(b),wc_fifo,$(UR)/wc_fifo.v,tb_fifo.cpp,FW=34 B=$(b))))
-$(eval $(call unit_bench,wc_input_ctrl,wc_input_ctrl,$(UR)/wc_input_ctrl.v $(UR)/wc_fifo.v,tb_input_ctrl.cpp,FW=34 B=3 PW=3))
+$(foreach b,1 3,$(eval $(call unit_bench,wc_input_ctrl/b$(b),wc_input_ctrl,$(UR)/wc_input_ctrl.v $(UR)/wc_fifo.v,tb_input_ctrl.cpp,FW=34 B=$(b) PW=3)))
 $(eval $(call unit_bench,wc_output_ctrl,wc_output_ctrl,$(UR)/wc_output_ctrl.v $(UR)/wc_rr_arb.v,tb_output_ctrl.cpp,P=5 IW=3 B=3))
 # whole router, one per routing function, plus an all-port low-first cube
-# (ejection port chosen by the arrival dimension)
+# (ejection port chosen by the arrival dimension) with one-flit buffers,
+# and a table router with 48-bit flit data
 UNIT_MESH := MESH_X=4 MESH_Y=4 NNODES=64
 $(eval $(call unit_bench,wc_router/xy,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=4 ROUTING=1 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
 $(eval $(call unit_bench,wc_router/ecube,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=3 ROUTING=0 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
-$(eval $(call unit_bench,wc_router/ecube_ap,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=6 B=3 ROUTING=0 CUBE_N=3 ALL_PORT=1 HIGH_FIRST=0 $(UNIT_MESH)))
-$(eval $(call unit_bench,wc_router/table,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 ROUTING=2 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
+$(eval $(call unit_bench,wc_router/ecube_ap,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=6 B=1 ROUTING=0 CUBE_N=3 ALL_PORT=1 HIGH_FIRST=0 $(UNIT_MESH)))
+$(eval $(call unit_bench,wc_router/table,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 W=48 ROUTING=2 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
 
 # Each bench prints its checks and 'N passed, N failed'; the mutation runs
 # show the whole-router lockstep has teeth (a C model with the arbiter

@@ -19,7 +19,10 @@
 #error "build with the router parameters as -DUT_<NAME>=<value>"
 #endif
 
-static const int P = UT_P, B = UT_B, W = WC_FLIT_DATA_W, FW = WC_FLIT_DATA_W + 2;
+#ifndef UT_W
+#define UT_W WC_FLIT_DATA_W
+#endif
+static const int P = UT_P, B = UT_B, W = UT_W, FW = UT_W + 2;
 static const unsigned SRC_SHIFT = W - 6;   // UnitStream's source tag
 
 struct Bench {
@@ -205,7 +208,7 @@ int main(int argc, char **argv)
         std::snprintf(kind, sizeof kind, "e-cube n=%d %s %s", UT_CUBE_N, UT_ALL_PORT ? "all-port" : "one-port",
                       UT_HIGH_FIRST ? "high-first" : "low-first");
     else
-        std::snprintf(kind, sizeof kind, "table NNODES=%d", UT_NNODES);
+        std::snprintf(kind, sizeof kind, "table NNODES=%d W=%d", UT_NNODES, W);
     char name[200];
     std::snprintf(name, sizeof name, "wc_router %s P=%d B=%d: outputs, credits, drop count vs C model each cycle",
                   kind, P, B);
