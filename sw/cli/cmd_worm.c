@@ -106,7 +106,7 @@ static void print_dot(const wc_topo *t, const wc_scheme *s, const char *scheme, 
     /* nodes: positions for mesh (grid) and cube (projection of the unit
      * vectors of the dimensions onto a half circle) */
     if (t->kind == WC_TOPO_SWITCHED) {
-        fprintf(f, "  overlap=false; splines=true;\n");
+        fprintf(f, "  overlap=false;\n");
         for (r = 0; r < t->nrouters; r++)
             fprintf(f, "  s%d [shape=box, fillcolor=\"#eeeeee\", label=\"S%d\"];\n", r, r);
     }
