@@ -21,8 +21,8 @@ NET_LINT_TOPOS := cube:4 cube:3:all mesh:4x4 irregular:8,8,2,1
 lint-router: $(WC)
 	@set -e; for m in $(ROUTER_RTL); do \
 	  $(VLINT) $$m --top-module $$(basename $$m .v); done; \
-	for c in $(ROUTER_LINT_CFGS); do \
-	  $(VLINT) rtl/router/wc_router.v --top-module wc_router $$c; done; \
+	ncfg=0; for c in $(ROUTER_LINT_CFGS); do \
+	  $(VLINT) rtl/router/wc_router.v --top-module wc_router $$c; ncfg=$$((ncfg+1)); done; \
 	mkdir -p $(BUILD)/lint; \
 	for t in $(NET_LINT_TOPOS); do \
 	  $(WC) netgen --topo $$t > $(BUILD)/lint/wc_net_top.v; \
@@ -30,7 +30,7 @@ lint-router: $(WC)
 	  iverilog -g2012 -Irtl/include -Irtl/router -o $(BUILD)/lint/net.vvp $(BUILD)/lint/wc_net_top.v $(ROUTER_RTL); \
 	done; \
 	iverilog -g2012 -Irtl/include -o $(BUILD)/lint/router.vvp $(ROUTER_RTL); \
-	echo "lint-router: verilator -Wall clean on $(words $(ROUTER_RTL)) modules, $(words $(ROUTER_LINT_CFGS)) router configurations, networks $(NET_LINT_TOPOS); iverilog compiles them"
+	echo "lint-router: verilator -Wall clean on $(words $(ROUTER_RTL)) modules, $$ncfg router configurations, networks $(NET_LINT_TOPOS); iverilog compiles them"
 LINT_TARGETS += lint-router
 
 test-lint-router: lint-router
