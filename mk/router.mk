@@ -98,3 +98,7 @@ FPGA_TARGETS += fpga-router
 test-credit: $(WC)
 	@tests/router/credit.sh $(WC)
 TEST_TARGETS += test-credit
+
+test-sim-multicast: $(WC)
+	@tests/router/multicast.sh $(WC)
+TEST_TARGETS += test-sim-multicast

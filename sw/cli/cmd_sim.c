@@ -24,6 +24,10 @@ static const char *usage_text =
 "  --engine E         c | rtl | lockstep (c)\n"
 "  --hotspot N:F      hotspot node and fraction for --traffic hotspot (0:0.2)\n"
 "  --malformed F      fraction of worms sent malformed (bad destination or no head)\n"
+"  --multicast F      fraction of messages that are multicasts (0)\n"
+"  --mcast-dests N    destinations per multicast, random, distinct (8)\n"
+"  --mcast-scheme S   unicast (one unicast per destination) | tree (binomial tree of\n"
+"                     unicasts, forwarded by the destinations) | worm (multidestination worms)\n"
 "  --sweep [A:B:S]    latency-vs-load curve over rates A..B step S (0.02:1:0.02)\n"
 "  --csv              machine-readable rows\n"
 "  --wave PATH        record a port-level waveform: PATH.fst (PATH.vcd without vcd2fst) + PATH.gtkw\n"
@@ -77,18 +81,19 @@ static void print_csv_header(void)
 {
     printf("topo,traffic,engine,rate,packet,buffer,offered,accepted,lat_avg,lat_p99,lat_max,measured,"
            "injected,delivered,lost,duplicated,out_of_order,corrupt,drops,malformed,saturated,deadlock,"
-           "mismatches,cycles,cycles_per_s\n");
+           "mismatches,cycles,cycles_per_s,mcasts,mcast_lat_avg,mcast_lat_p99,mcast_lat_max\n");
 }
 
 static void print_csv(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r)
 {
     /* names like irregular:16,8,4,1 hold commas: quote them (RFC 4180) */
     const char *q = strchr(t->name, ',') ? "\"" : "";
-    printf("%s%s%s,%s,%s,%.4f,%d,%d,%.4f,%.4f,%.2f,%.0f,%.0f,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lu,%ld,%d,%d,%d,%ld,%.0f\n",
+    printf("%s%s%s,%s,%s,%.4f,%d,%d,%.4f,%.4f,%.2f,%.0f,%.0f,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lu,%ld,%d,%d,%d,%ld,%.0f,%ld,%.2f,%.0f,%.0f\n",
            q, t->name, q, wc_sim_traffic_name(o->traffic), engine_name(o->engine), o->rate, o->packet, o->buffer,
            r->offered, r->accepted, r->lat_avg, r->lat_p99, r->lat_max, r->measured, r->injected,
            r->delivered, r->lost, r->duplicated, r->out_of_order, r->corrupt, r->drops, r->malformed_sent,
-           r->saturated, r->deadlock, r->mismatch_cycle >= 0, r->cycles_run, r->cps);
+           r->saturated, r->deadlock, r->mismatch_cycle >= 0, r->cycles_run, r->cps,
+           r->mcast_measured, r->mlat_avg, r->mlat_p99, r->mlat_max);
 }
 
 static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r)
@@ -102,6 +107,10 @@ static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_res
            r->lat_avg, r->lat_p99, r->lat_max, r->delivered_measured, r->measured);
     printf("  packets    injected %ld  delivered %ld  lost %ld  duplicated %ld  out-of-order %ld  corrupt %ld  misrouted %ld\n",
            r->injected, r->delivered, r->lost, r->duplicated, r->out_of_order, r->corrupt, r->misrouted);
+    if (o->multicast > 0)
+        printf("  multicast  %ld measured multicasts to %d destinations (%s): completion avg %.2f  p99 %.0f  max %.0f cycles\n",
+               r->mcast_measured, o->mcast_dests, o->mcast_scheme == WC_MC_TREE ? "binomial tree of unicasts" : "separate unicasts",
+               r->mlat_avg, r->mlat_p99, r->mlat_max);
     if (r->not_injected)
         printf("  queued     %ld packets never entered the network (source queues at the end)\n", r->not_injected);
     printf("  drops      %lu worms dropped by routers, %ld malformed worms sent\n", r->drops, r->malformed_sent);
@@ -138,6 +147,7 @@ int wc_cmd_sim(int argc, char **argv)
 
     wc_sim_defaults(&o);
     o.progress = 1;
+    o.mcast_dests = 8;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 #define NEED() do { if (!val) { fprintf(stderr, "wormcast sim: %s needs a value\n", a); return 2; } i++; } while (0)
@@ -161,6 +171,20 @@ int wc_cmd_sim(int argc, char **argv)
         else if (!strcmp(a, "--seed")) { NEED(); if (parse_long(a, val, 0, 0x7fffffffffffffffL, &v)) return 2; o.seed = (uint64_t)v; }
         else if (!strcmp(a, "--mutate")) { NEED(); if (parse_long(a, val, 0, 2, &v)) return 2; o.mutate = (int)v; }
         else if (!strcmp(a, "--malformed")) { NEED(); if (parse_double(a, val, 0, 1, &o.malformed)) return 2; }
+        else if (!strcmp(a, "--multicast")) { NEED(); if (parse_double(a, val, 0, 1, &o.multicast)) return 2; }
+        else if (!strcmp(a, "--mcast-dests")) { NEED(); if (parse_long(a, val, 1, 4095, &v)) return 2; o.mcast_dests = (int)v; }
+        else if (!strcmp(a, "--mcast-scheme")) {
+            NEED();
+            if (!strcmp(val, "unicast")) o.mcast_scheme = WC_MC_UNICAST;
+            else if (!strcmp(val, "tree")) o.mcast_scheme = WC_MC_TREE;
+            else if (!strcmp(val, "worm")) {
+                fprintf(stderr, "wormcast sim: --mcast-scheme worm needs multidestination worms in the router "
+                                "(intermediate reception), which this version of the router does not implement yet; "
+                                "use unicast or tree\n");
+                return 2;
+            }
+            else { fprintf(stderr, "wormcast sim: unknown multicast scheme '%s' (unicast, tree, worm)\n", val); return 2; }
+        }
         else if (!strcmp(a, "--engine")) {
             NEED();
             if (!strcmp(val, "c")) o.engine = WC_ENGINE_C;

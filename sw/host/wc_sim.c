@@ -18,6 +18,7 @@
 #include "wc_wave.h"
 #include "wc_rng.h"
 #include "wc_defs.h"
+#include "wc_kbin.h"
 
 static const char *traffic_names[] = { "uniform", "transpose", "bitcomp", "bitrev", "shuffle",
                                        "hotspot", "neighbor" };
@@ -60,9 +61,19 @@ enum { BAD_NONE, BAD_DST, BAD_STRAY };
 
 typedef struct {
     int src, dst, len, next;
+    int mc;                         /* multicast it belongs to, -1 for unicast traffic */
     long create;
     uint8_t state, measured, bad;
 } pkt;
+
+/* A multicast: the unicasts of its tree (a star for the unicast scheme);
+ * a node sends its edges, in issue order, once it holds the message. */
+typedef struct {
+    int src, ndst, reached;
+    long create;
+    uint8_t measured;
+    long e0; int ne;                /* edges in sim.me[] */
+} mcast;
 
 typedef struct {
     int idx;                        /* flat router port r*P+p */
@@ -87,6 +98,10 @@ typedef struct {
     int *tp_of;                     /* [R*P] -> tport or -1 */
     int **node_tps;                 /* per node: its local tports (nlocal) */
     double *lat; long nlat, latcap;
+    double *mlat; long nmlat, mlatcap;
+    mcast *mc; long nmc, mccap;
+    wc_edge *me; long nme, mecap;
+    int *scratch;                   /* N node ids */
     wc_sim_result *res;
     long in_flight;                 /* injected (head sent), not yet delivered */
     long *next_create;              /* per node: cycle of its next packet */
@@ -167,7 +182,7 @@ static long new_pkt(sim *s, int src, int dst, long now, int bad)
         s->pk = realloc(s->pk, (size_t)s->pkcap * sizeof *s->pk);
     }
     k = &s->pk[s->npk];
-    k->src = src; k->dst = dst; k->len = s->o->packet; k->next = -1;
+    k->src = src; k->dst = dst; k->len = s->o->packet; k->next = -1; k->mc = -1;
     k->create = now; k->state = PK_QUEUED; k->bad = (uint8_t)bad;
     k->measured = (uint8_t)(!bad && now >= s->o->warmup && now < s->o->warmup + s->o->cycles);
     return s->npk++;
@@ -222,6 +237,80 @@ static long next_gap(sim *s, double p)
     return 1 + (long)floor(log(u) / log1p(-p));
 }
 
+static void lat_push(double **a, long *n, long *cap, double v)
+{
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 4096;
+        *a = realloc(*a, (size_t)*cap * sizeof **a);
+    }
+    (*a)[(*n)++] = v;
+}
+
+/* Node x holds multicast m's message at cycle now: queue its sends. */
+static void mcast_send_from(sim *s, long m, int x, long now)
+{
+    const mcast *c = &s->mc[m];
+    long e;
+    for (e = c->e0; e < c->e0 + c->ne; e++) {
+        long id;
+        if (s->me[e].from != x)
+            continue;
+        id = new_pkt(s, x, s->me[e].to, now, BAD_NONE);
+        s->pk[id].measured = 0;     /* measured as part of its multicast */
+        s->pk[id].mc = (int)m;
+        q_push(&s->tp[tport_for(s, x, s->me[e].to)], (int)id);
+    }
+}
+
+/* A multicast from src to mcast_dests distinct random nodes. */
+static void new_mcast(sim *s, int src, long now)
+{
+    const int N = s->N, D = s->o->mcast_dests;
+    int chain[WC_MAX_NODES], i, k;
+    mcast *c;
+    wc_tree tr;
+    if (s->nmc == s->mccap) {
+        s->mccap = s->mccap ? 2 * s->mccap : 1024;
+        s->mc = realloc(s->mc, (size_t)s->mccap * sizeof *s->mc);
+    }
+    /* partial Fisher-Yates over the other nodes */
+    for (i = 0, k = 0; i < N; i++)
+        if (i != src)
+            s->scratch[k++] = i;
+    chain[0] = src;
+    for (i = 0; i < D; i++) {
+        int j = i + (int)wc_rng_below(&s->rng, (uint32_t)(N - 1 - i)), t = s->scratch[i];
+        s->scratch[i] = s->scratch[j];
+        s->scratch[j] = t;
+        chain[i + 1] = s->scratch[i];
+    }
+    if (s->nme + D > s->mecap) {
+        s->mecap = (s->mecap ? 2 * s->mecap : 4096) + D;
+        s->me = realloc(s->me, (size_t)s->mecap * sizeof *s->me);
+    }
+    tr.src = src; tr.nedges = 0; tr.cap = D; tr.edges = s->me + s->nme;
+    if (s->o->mcast_scheme == WC_MC_TREE) {
+        /* binomial tree of unicasts over the chain (Kesavan & Panda: k-binomial with k = ceil(log2 n)) */
+        int kk = 0;
+        while ((1 << kk) < D + 1)
+            kk++;
+        wc_kbin_tree(chain, D + 1, kk < 1 ? 1 : kk, &tr);
+    } else {
+        for (i = 1; i <= D; i++)
+            wc_tree_add(&tr, src, chain[i], i);
+    }
+    c = &s->mc[s->nmc];
+    c->src = src; c->ndst = D; c->reached = 0; c->create = now;
+    c->measured = (uint8_t)(now >= s->o->warmup && now < s->o->warmup + s->o->cycles);
+    c->e0 = s->nme; c->ne = tr.nedges;
+    s->nme += tr.nedges;
+    if (c->measured) {
+        s->res->mcast_measured++;
+        s->measured_left++;
+    }
+    mcast_send_from(s, s->nmc++, src, now);
+}
+
 /* Packet creation for this cycle: a Bernoulli process per node. */
 static void create(sim *s, long now, int creating)
 {
@@ -235,6 +324,10 @@ static void create(sim *s, long now, int creating)
         if (s->next_create[n] > now)
             continue;
         s->next_create[n] = now + next_gap(s, pp);
+        if (s->o->multicast > 0 && wc_rng_chance(&s->rng, s->o->multicast)) {
+            new_mcast(s, n, now);
+            continue;
+        }
         dst = pick_dst(s, n);
         if (s->o->malformed > 0 && wc_rng_chance(&s->rng, s->o->malformed)) {
             bad = wc_rng_chance(&s->rng, 0.5) ? BAD_DST : BAD_STRAY;
@@ -318,6 +411,19 @@ static void receive(sim *s, tport *p, uint64_t f, long now, int measuring)
                     r->delivered_measured++;
                     s->measured_left--;
                     lat_add(s, (double)(now - k->create));
+                }
+                if (k->mc >= 0) {
+                    /* last use of k: forwarding creates packets and may move s->pk */
+                    long m = k->mc;
+                    mcast *c = &s->mc[m];
+                    if (++c->reached == c->ndst) {
+                        r->mcast_done++;
+                        if (c->measured) {
+                            s->measured_left--;
+                            lat_push(&s->mlat, &s->nmlat, &s->mlatcap, (double)(now - c->create));
+                        }
+                    }
+                    mcast_send_from(s, m, k->dst, now);
                 }
             }
         }
@@ -441,6 +547,11 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
         return -1;
     }
     if (t->nnodes > 4096) { snprintf(err, (size_t)errlen, "too many nodes (%d)", t->nnodes); return -1; }
+    if (o->multicast > 0 && (o->mcast_dests < 1 || o->mcast_dests > t->nnodes - 1)) {
+        snprintf(err, (size_t)errlen, "--mcast-dests %d out of range 1..%d for %s", o->mcast_dests,
+                 t->nnodes - 1, t->name);
+        return -1;
+    }
 
     if (use_c && !(net = wc_net_create(t, o->width, o->buffer, o->mutate, err, errlen)))
         return -1;
@@ -466,6 +577,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
     }
 
     wc_rng_seed(&s->rng, o->seed);
+    s->scratch = malloc((size_t)s->N * sizeof *s->scratch);
     s->next_create = malloc((size_t)s->N * sizeof *s->next_create);
     for (n = 0; n < s->N; n++)
         s->next_create[n] = next_gap(s, o->rate / o->packet) - 1;
@@ -651,6 +763,16 @@ out:
     if (wave)
         wc_wave_close(wave, stderr);
     free(wv); free(wc); free(wev); free(wec); free(iv); free(ic); free(wf); free(wef); free(ifl);
+    if (s->nmlat) {
+        double sum = 0;
+        qsort(s->mlat, (size_t)s->nmlat, sizeof *s->mlat, cmp_double);
+        for (k = 0; k < s->nmlat; k++)
+            sum += s->mlat[k];
+        res->mlat_avg = sum / (double)s->nmlat;
+        res->mlat_p99 = s->mlat[(long)((double)(s->nmlat - 1) * 0.99)];
+        res->mlat_max = s->mlat[s->nmlat - 1];
+    }
+    free(s->mlat); free(s->mc); free(s->me); free(s->scratch);
     for (i = 0; i < s->ntp; i++)
         free(s->tp[i].q);
     free(s->tp); free(s->tp_of); free(s->pk); free(s->lat);

@@ -6,6 +6,7 @@
 #include "wc_topo.h"
 
 enum { WC_ENGINE_C, WC_ENGINE_RTL, WC_ENGINE_LOCKSTEP };
+enum { WC_MC_UNICAST, WC_MC_TREE };
 enum { WC_TR_UNIFORM, WC_TR_TRANSPOSE, WC_TR_BITCOMP, WC_TR_BITREV, WC_TR_SHUFFLE,
        WC_TR_HOTSPOT, WC_TR_NEIGHBOR };
 
@@ -33,6 +34,11 @@ typedef struct {
     int wave_nrouters;
     /* inject flits that break the rules, to exercise drop-and-count */
     double malformed;
+    /* multicast traffic: this fraction of messages go to mcast_dests
+     * random destinations, sent by mcast_scheme */
+    double multicast;
+    int mcast_dests;
+    int mcast_scheme;       /* WC_MC_UNICAST / WC_MC_TREE */
 } wc_sim_opts;
 
 typedef struct {
@@ -49,6 +55,10 @@ typedef struct {
     long mismatch_cycle;    /* -1 if none */
     char mismatch[512];
     double seconds, cps;
+    /* multicasts created in the measurement window and their completion
+     * latency (creation to the last destination's tail) */
+    long mcast_measured, mcast_done;
+    double mlat_avg, mlat_p99, mlat_max;
 } wc_sim_result;
 
 void wc_sim_defaults(wc_sim_opts *o);
