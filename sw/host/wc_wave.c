@@ -138,7 +138,9 @@ void wc_wave_close(wc_wave *w, FILE *out)
         dump = fst;
     }
     if ((g = fopen(gtkw, "w"))) {
-        fprintf(g, "[dumpfile] \"%s\"\n[timestart] %ld\n[sst_width] 240\n[signals_width] 320\n", dump, w->t0 * 10);
+        /* about 40 cycles across a 1500-pixel window */
+        fprintf(g, "[dumpfile] \"%s\"\n[timestart] %ld\n[size] 1500 900\n*-6.500000 %ld -1 -1 -1\n"
+                   "[sst_width] 240\n[signals_width] 320\n", dump, w->t0 * 10, w->t0 * 10);
         fprintf(g, "@28\nnet.clk\n");
         for (i = 0; i < w->nr; i++)
             for (p = 0; p < w->t->nports; p++) {
