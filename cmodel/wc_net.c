@@ -104,8 +104,13 @@ long wc_net_cfg_words(const wc_net *n, wc_cfg_word *out, long max)
     for (r = 0; r < n->R; r++) {
         for (a = 0; a < 2 * nn; a++, k++)
             if (k < max) {
+                unsigned e = t->rtable[(size_t)r * 2u * nn + a];
+                /* host ports carry WC_RT_LOCAL: a multidestination worm
+                 * for that host is absorbed here */
+                if (e != WC_RT_PORT_NONE && t->peer[r * n->P + (int)(e & WC_RT_PORT_MASK)].router == WC_PEER_NODE)
+                    e |= WC_RT_LOCAL;
                 out[k].router = r; out[k].addr = a;
-                out[k].data = t->rtable[(size_t)r * 2u * nn + a];
+                out[k].data = e;
             }
         for (p = 0; p < n->P; p++, k++)
             if (k < max) {
@@ -197,6 +202,14 @@ unsigned wc_net_drops_now(const wc_net *n, int r) { return n->rt[r].drops; }
 uint64_t wc_net_active_ports(const wc_net *n, int r)
 {
     return n->rt[r].out_valid_mask | n->rt[r].in_credit_mask;
+}
+
+uint64_t wc_net_abs_mask(const wc_net *n, int r) { return n->rt[r].abs_mask; }
+
+uint64_t wc_net_abs(const wc_net *n, int r, int p, int *valid)
+{
+    *valid = (int)(n->rt[r].abs_mask >> p) & 1;
+    return *valid ? n->rt[r].abs_flit[p] : 0;
 }
 long wc_net_cycle(const wc_net *n) { return n->cycle; }
 const wc_router *wc_net_router(const wc_net *n, int r) { return &n->rt[r]; }

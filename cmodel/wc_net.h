@@ -37,6 +37,9 @@ static inline int wc_net_idx(int P, int r, int p) { return r * P + p; }
 void wc_net_port(const wc_net *n, int r, int p, int *valid, uint64_t *flit, int *credit);
 /* bit p set when port p of router r carries a flit or a credit this cycle */
 uint64_t wc_net_active_ports(const wc_net *n, int r);
+/* absorption channel of router r, input port p this cycle (abs_*_o) */
+uint64_t wc_net_abs(const wc_net *n, int r, int p, int *valid);
+uint64_t wc_net_abs_mask(const wc_net *n, int r);
 unsigned wc_net_drops(const wc_net *n, int r);      /* drop_count_o this cycle */
 unsigned wc_net_drops_now(const wc_net *n, int r);  /* after the last edge */
 long wc_net_cycle(const wc_net *n);

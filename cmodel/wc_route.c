@@ -1,3 +1,4 @@
+#include <stddef.h>
 #include "wc_route.h"
 #include "wc_defs.h"
 
@@ -40,12 +41,49 @@ int wc_route_xy(unsigned node, unsigned dst, unsigned mx, unsigned my)
     return WC_MESH_PORT_L;
 }
 
-int wc_route_table(const uint8_t *table, unsigned nnodes, unsigned dst,
-                   int down_only)
+int wc_route_table_local(const uint8_t *table, unsigned nnodes, unsigned dst,
+                         int down_only, int *local)
 {
     uint8_t e;
+    if (local)
+        *local = 0;
     if (dst >= nnodes)
         return -1;
     e = table[(down_only ? nnodes : 0u) + dst];
-    return e == WC_RT_PORT_NONE ? -1 : (int)e;
+    if (e == WC_RT_PORT_NONE)
+        return -1;
+    if (local)
+        *local = (e & WC_RT_LOCAL) != 0;
+    return (int)(e & WC_RT_PORT_MASK);
+}
+
+int wc_route_table(const uint8_t *table, unsigned nnodes, unsigned dst,
+                   int down_only)
+{
+    return wc_route_table_local(table, nnodes, dst, down_only, NULL);
+}
+
+int wc_ecube_turn_ok(unsigned in_port, unsigned out_port, unsigned n, int high_first)
+{
+    if (out_port >= n)
+        return 0;
+    if (in_port >= n)
+        return 1;
+    return high_first ? out_port < in_port : out_port > in_port;
+}
+
+int wc_xy_turn_ok(unsigned in_port, unsigned out_port)
+{
+    switch (in_port) {
+    case WC_MESH_PORT_E: /* travelling -x */
+        return out_port == WC_MESH_PORT_W || out_port == WC_MESH_PORT_N || out_port == WC_MESH_PORT_S;
+    case WC_MESH_PORT_W: /* travelling +x */
+        return out_port == WC_MESH_PORT_E || out_port == WC_MESH_PORT_N || out_port == WC_MESH_PORT_S;
+    case WC_MESH_PORT_N: /* travelling -y */
+        return out_port == WC_MESH_PORT_S;
+    case WC_MESH_PORT_S: /* travelling +y */
+        return out_port == WC_MESH_PORT_N;
+    default:
+        return out_port != WC_MESH_PORT_L;
+    }
 }

@@ -30,6 +30,7 @@ void wc_router_reset(wc_router *r)
         in->rd = in->wr = in->cnt = 0;
         in->active = in->dropping = 0;
         in->port = 0;
+        in->dual = in->skip = 0;
         r->out[i].own = 0;
         r->out[i].owner = 0;
         r->out[i].ptr = 0;
@@ -64,31 +65,47 @@ int wc_rr_arb(uint64_t req, int ptr)
 }
 
 /* route compute: wc_route_ecube.v / wc_route_xy.v / wc_route_table.v */
-int wc_router_route(const wc_router *r, int in_port, uint64_t flit)
+int wc_router_route(const wc_router *r, int in_port, unsigned dst, int *local)
 {
     const wc_router_cfg *c = r->cfg;
-    unsigned dst = WC_GET(flit, HEAD_DST);
+    int p;
+    *local = 0;
     switch (c->routing) {
     case WC_ROUTING_ECUBE:
-        return wc_route_ecube((unsigned)r->node_id, dst, (unsigned)in_port,
-                              (unsigned)c->cube_n, c->all_port,
-                              c->mutate == 2 ? !c->high_first : c->high_first);
-    case WC_ROUTING_XY: {
-        int p = wc_route_xy((unsigned)r->node_id, dst, (unsigned)c->mesh_x, (unsigned)c->mesh_y);
+        p = wc_route_ecube((unsigned)r->node_id, dst, (unsigned)in_port, (unsigned)c->cube_n, c->all_port,
+                           c->mutate == 2 ? !c->high_first : c->high_first);
+        if (p >= 0)
+            *local = wc_ecube_local((unsigned)p, (unsigned)c->cube_n);
+        return p;
+    case WC_ROUTING_XY:
+        p = wc_route_xy((unsigned)r->node_id, dst, (unsigned)c->mesh_x, (unsigned)c->mesh_y);
         if (c->mutate == 2 && p >= 0) {
             /* YX instead of XY: the routing mutation for the self-check */
             unsigned y = (unsigned)r->node_id / (unsigned)c->mesh_x, dy = dst / (unsigned)c->mesh_x;
             if (dy != y)
-                return dy > y ? WC_MESH_PORT_N : WC_MESH_PORT_S;
+                p = dy > y ? WC_MESH_PORT_N : WC_MESH_PORT_S;
         }
+        if (p >= 0)
+            *local = wc_xy_local((unsigned)p);
         return p;
-    }
-    default: {
+    default:
         /* an entry naming a port the router lacks is as unroutable as
-         * WC_RT_PORT_NONE: the RTL checks e < P the same way */
-        int p = wc_route_table(r->table, (unsigned)c->nnodes, dst, r->down_only[in_port]);
+         * WC_RT_PORT_NONE: the RTL checks the same way */
+        p = wc_route_table_local(r->table, (unsigned)c->nnodes, dst, r->down_only[in_port], local);
         return p < c->P ? p : -1;
     }
+}
+
+int wc_router_turn_ok(const wc_router *r, int in_port, int out_port)
+{
+    const wc_router_cfg *c = r->cfg;
+    switch (c->routing) {
+    case WC_ROUTING_ECUBE:
+        return wc_ecube_turn_ok((unsigned)in_port, (unsigned)out_port, (unsigned)c->cube_n, c->high_first);
+    case WC_ROUTING_XY:
+        return wc_xy_turn_ok((unsigned)in_port, (unsigned)out_port);
+    default:
+        return 1;   /* the table lookup's phase is the up*-down* rule */
     }
 }
 
@@ -96,56 +113,99 @@ void wc_router_quiet(wc_router *r)
 {
     r->out_valid_mask = 0;
     r->in_credit_mask = 0;
-    r->pop_mask = r->discard_mask = r->fwd_tail_mask = r->fresh_mask = r->ogrant_mask = 0;
+    r->abs_mask = 0;
+    r->pop_mask = r->discard_mask = r->fresh_mask = r->here_mask = r->ogrant_mask = 0;
     r->ndrop = 0;
+}
+
+/* The head the forward copy of an absorbed worm carries: the next
+ * destination, one address fewer, single-flit if the stripped address was
+ * the tail (wc_input_ctrl.v rewrite). */
+static uint64_t rewrite_head(uint64_t head, uint64_t next, int W)
+{
+    uint32_t d = (uint32_t)head;
+    d = WC_SET(d, HEAD_DST, WC_GET((uint32_t)next, ADDR_DST));
+    d = WC_SET(d, HEAD_NADDR, WC_GET(d, HEAD_NADDR) - 1u);
+    head = (head & ~0xffffffffull) | d;
+    head &= ~(1ull << (W + 1));
+    head |= next & (1ull << (W + 1));
+    return head;
 }
 
 void wc_router_eval(wc_router *r)
 {
     const wc_router_cfg *c = r->cfg;
-    const int W = c->W;
+    const int W = c->W, B = c->B;
     uint64_t reqmask[WC_MAX_PORTS];
     uint64_t head[WC_MAX_PORTS];
-    uint64_t reqports = 0, outs;
+    uint64_t reqports = 0, outs, dual = 0;
     int i, o;
 
     wc_router_quiet(r);
     r->in_credit_mask = r->credit_mask;
 
-    /* wc_input_ctrl.v: only inputs holding flits do anything */
+    /* wc_input_ctrl.v: inputs holding flits */
     FOR_BITS(i, r->ne_mask) {
         wc_in *in = &r->in[i];
-        int is_head;
+        int is_head, is_tail, p, local, req_port;
         head[i] = in->buf[in->rd];
-        if (in->active)
+        if (in->dual)
+            dual |= BIT(i);
+        if (in->active || in->dual)
             continue;
         is_head = (int)(head[i] >> W) & 1;
+        is_tail = (int)(head[i] >> (W + 1)) & 1;
         if (is_head) {
-            int p = wc_router_route(r, i, head[i]);
+            uint32_t d = (uint32_t)head[i];
+            unsigned naddr = WC_GET(d, HEAD_NADDR);
+            int multi = WC_GET(d, HEAD_KIND) == WC_KIND_MULTI && naddr != 0;
+            int here, bad;
+            p = wc_router_route(r, i, WC_GET(d, HEAD_DST), &local);
+            here = multi && p >= 0 && local;
+            bad = p < 0 || (multi && is_tail);
             r->fresh_mask |= BIT(i);
             r->rport[i] = p;
-            if (p >= 0) {
-                if (!(reqports & BIT(p)))
-                    reqmask[p] = 0;
-                reqports |= BIT(p);
-                reqmask[p] |= BIT(i);
-            } else {
+            req_port = p;
+            if (here) {
+                r->here_mask |= BIT(i);
+                if (in->cnt >= 2) {
+                    uint64_t nx = in->buf[in->rd == B - 1 ? 0 : in->rd + 1];
+                    int nl, np = wc_router_route(r, i, WC_GET((uint32_t)nx, ADDR_DST), &nl);
+                    int leg_ok = !((nx >> W) & 1) && np >= 0 && wc_router_turn_ok(r, i, np) &&
+                                 (!nl || naddr == 1);
+                    r->nport[i] = np;
+                    req_port = np;
+                    if (!leg_ok)
+                        bad = 1;
+                } else if (!bad) {
+                    continue;               /* wait for the first address flit */
+                }
+            }
+            if (bad) {
                 r->discard_mask |= BIT(i);
                 r->ndrop++;
+                continue;
             }
         } else {
             /* stray body/tail: discarded, counted once per run */
             r->discard_mask |= BIT(i);
             if (!in->dropping)
                 r->ndrop++;
+            continue;
         }
+        if (!(reqports & BIT(req_port)))
+            reqmask[req_port] = 0;
+        reqports |= BIT(req_port);
+        reqmask[req_port] |= BIT(i);
     }
 
-    /* wc_output_ctrl.v + wc_rr_arb.v + wc_crossbar.v: owned outputs and
-     * outputs with requests (an owned output ignores requests) */
+    /* wc_output_ctrl.v + wc_rr_arb.v, the router's transfer decision and
+     * wc_crossbar.v: owned outputs and outputs with requests (an owned
+     * output ignores requests) */
     outs = r->own_mask | reqports;
     FOR_BITS(o, outs) {
         wc_out *out = &r->out[o];
+        const wc_in *in;
         int sel;
         if (out->own) {
             sel = out->owner;
@@ -154,12 +214,23 @@ void wc_router_eval(wc_router *r)
             r->ogrant_mask |= BIT(o);
             r->ogidx[o] = sel;
         }
-        if ((r->ne_mask & BIT(sel)) && out->cred > 0) {
-            r->out_valid_mask |= BIT(o);
+        in = &r->in[sel];
+        if ((r->here_mask & BIT(sel)) || !(r->ne_mask & BIT(sel)) || out->cred == 0 || (in->dual && in->skip))
+            continue;
+        r->out_valid_mask |= BIT(o);
+        r->pop_mask |= BIT(sel);
+        if (in->dual && ((head[sel] >> W) & 1))
+            r->out_flit[o] = rewrite_head(head[sel], in->buf[in->rd == B - 1 ? 0 : in->rd + 1], W);
+        else
             r->out_flit[o] = head[sel];
-            r->pop_mask |= BIT(sel);
-            if ((head[sel] >> (W + 1)) & 1)
-                r->fwd_tail_mask |= BIT(sel);
+    }
+    /* absorption channels: every flit an absorbing worm moves, and the
+     * stripped address on its own */
+    FOR_BITS(i, dual) {
+        if ((r->pop_mask & BIT(i)) || r->in[i].skip) {
+            r->abs_mask |= BIT(i);
+            r->abs_flit[i] = head[i];
+            r->pop_mask |= BIT(i);
         }
     }
     r->pop_mask |= r->discard_mask;
@@ -171,35 +242,47 @@ void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, 
     const int W = c->W, B = c->B;
     int i, o;
 
-    /* input units whose front flit was decided on this cycle */
+    /* input units (wc_input_ctrl.v, in its order): grants, then what
+     * left the front, then discards */
+    FOR_BITS(o, r->ogrant_mask) {
+        wc_out *out = &r->out[o];
+        int g = r->ogidx[o];
+        wc_in *in = &r->in[g];
+        if (r->here_mask & BIT(g)) {
+            in->dual = 1;
+            in->port = r->nport[g];
+        } else {
+            in->active = 1;
+            in->port = r->rport[g];
+        }
+        out->own = 1;
+        r->own_mask |= BIT(o);
+        out->owner = g;
+        if (c->mutate != 1)
+            out->ptr = g == c->P - 1 ? 0 : g + 1;
+    }
     FOR_BITS(i, r->fresh_mask | r->discard_mask | r->pop_mask) {
         wc_in *in = &r->in[i];
+        uint64_t front = in->buf[in->rd];
+        int is_head = (int)(front >> W) & 1, is_tail = (int)(front >> (W + 1)) & 1;
         if (r->fresh_mask & BIT(i))
             in->dropping = 0;
-        if (r->discard_mask & BIT(i))
-            in->dropping = (uint8_t)!((in->buf[in->rd] >> (W + 1)) & 1);
-        else if (r->fwd_tail_mask & BIT(i))
-            in->active = 0;
+        if (r->discard_mask & BIT(i)) {
+            in->dropping = (uint8_t)!is_tail;
+        } else if (r->pop_mask & BIT(i)) {
+            if (r->abs_mask & BIT(i)) {
+                in->skip = (uint8_t)is_head;
+                if (is_tail)
+                    in->dual = in->skip = 0;
+            } else if (is_tail) {
+                in->active = 0;   /* a one-flit worm: granted and gone in one cycle */
+            }
+        }
         if (r->pop_mask & BIT(i)) {
             in->rd = in->rd == B - 1 ? 0 : in->rd + 1;
             if (--in->cnt == 0)
                 r->ne_mask &= ~BIT(i);
         }
-    }
-    /* grants make their inputs active (a single-flit worm is granted and
-     * forwarded in one cycle and never becomes active) */
-    FOR_BITS(o, r->ogrant_mask) {
-        wc_out *out = &r->out[o];
-        int g = r->ogidx[o];
-        if (!(r->fwd_tail_mask & BIT(g))) {
-            r->in[g].active = 1;
-            out->own = 1;
-            r->own_mask |= BIT(o);
-        }
-        r->in[g].port = r->rport[g];
-        out->owner = g;
-        if (c->mutate != 1)
-            out->ptr = g == c->P - 1 ? 0 : g + 1;
     }
     if (r->ndrop) {
         int d = r->drops + r->ndrop;

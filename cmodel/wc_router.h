@@ -36,6 +36,9 @@ typedef struct {
     int rd, wr, cnt;
     uint8_t active, dropping;
     int port;
+    /* absorbing a multidestination worm: holds its forward output port
+     * (dual); skip = the front is the stripped address (absorbed only) */
+    uint8_t dual, skip;
 } wc_in;
 
 /* Output unit (wc_output_ctrl.v). */
@@ -61,11 +64,13 @@ typedef struct {
     uint64_t out_valid_mask;     /* out_valid_o */
     uint64_t out_flit[WC_MAX_PORTS]; /* out_flit_o where out_valid_mask is set */
     uint64_t in_credit_mask;     /* in_credit_o */
+    uint64_t abs_mask;           /* abs_valid_o: absorbed copies per input port */
+    uint64_t abs_flit[WC_MAX_PORTS];
     uint16_t drop_count_o;       /* drop_count_o: the counter register this cycle */
     /* decisions for commit */
-    uint64_t pop_mask, discard_mask, fwd_tail_mask, fresh_mask, ogrant_mask;
+    uint64_t pop_mask, discard_mask, fresh_mask, here_mask, ogrant_mask;
     int ndrop;
-    int rport[WC_MAX_PORTS];
+    int rport[WC_MAX_PORTS], nport[WC_MAX_PORTS];
     int ogidx[WC_MAX_PORTS];
 } wc_router;
 
@@ -87,9 +92,13 @@ void wc_router_quiet(wc_router *r);
  * credits arriving per output. */
 void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, uint64_t out_cmask);
 
-/* Route compute of one head flit arriving on in_port: the output port or
- * -1 (unroutable: the worm is dropped and counted). */
-int wc_router_route(const wc_router *r, int in_port, uint64_t flit);
+/* Route compute of destination dst for a worm that arrived on in_port:
+ * the output port or -1 (unroutable: the worm is dropped and counted);
+ * *local: the port is an ejection port (the worm is at dst). */
+int wc_router_route(const wc_router *r, int in_port, unsigned dst, int *local);
+/* Is forwarding a worm that arrived on in_port out of out_port a legal
+ * turn of the base routing (BRCP)? */
+int wc_router_turn_ok(const wc_router *r, int in_port, int out_port);
 
 /* Round-robin arbiter of wc_rr_arb.v: req bit i = input i requests;
  * returns the first requester at or after ptr (< 64), cyclically, or -1. */

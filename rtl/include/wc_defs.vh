@@ -16,12 +16,14 @@
 `define WC_HEAD_KIND_LSB 12
 `define WC_HEAD_KIND_W 2 // Worm kind: see KIND_*
 `define WC_HEAD_NADDR_LSB 14
-`define WC_HEAD_NADDR_W 4 // Address flits that follow the head (0 for unicast); reserved for multidestination worms
-`define WC_HEAD_USER_LSB 18
-`define WC_HEAD_USER_W 14 // Free for the NIC / traffic source; routers never read or change it
+`define WC_HEAD_NADDR_W 6 // Multidestination worms: address flits that follow the head, one per further destination (0 for unicast and for the last destination)
+`define WC_HEAD_USER_LSB 20
+`define WC_HEAD_USER_W 12 // Free for the NIC / traffic source; routers never read or change it
 `define WC_KIND_UNICAST 0 // Unicast worm
 `define WC_KIND_MULTI 1 // Multidestination worm (intermediate reception)
 `define WC_MAX_NODES 4096 // Largest node count a head can address (2^HEAD_DST_W)
+`define WC_ADDR_DST_LSB 0
+`define WC_ADDR_DST_W 12 // Address flit of a multidestination worm (a body flit): the next destination
 
 // Routing function selector (router parameter ROUTING)
 `define WC_ROUTING_ECUBE 0 // e-cube on binary n-cubes
@@ -29,6 +31,8 @@
 `define WC_ROUTING_TABLE 2 // Table-driven (up*/down* tables computed in C)
 `define WC_RT_DOWN_ONLY 1 // Route-table phase: worm arrived on a down link, only down links allowed
 `define WC_RT_PORT_NONE 255 // Route-table entry meaning 'no route': the worm is dropped and counted
+`define WC_RT_LOCAL 128 // Route-table entry flag: the port leads to a host (ejection), so a multidestination worm for that host is absorbed here
+`define WC_RT_PORT_MASK 63 // Route-table entry bits that hold the port
 
 // Mesh router port numbering
 `define WC_MESH_PORT_E 0 // +x neighbour

@@ -20,7 +20,11 @@ module wc_fifo #(
     // Read side: head of queue valid when !empty_o; pop_i removes it.
     input  wire          pop_i,
     output wire [FW-1:0] head_o,
-    output wire          empty_o
+    output wire          empty_o,
+    // The flit behind the front, valid when two_o: a multidestination
+    // head needs its first address flit to route the forward copy.
+    output wire [FW-1:0] next_o,
+    output wire          two_o
 );
     localparam integer AW = (B > 1) ? $clog2(B) : 1;
     localparam integer CW = $clog2(B + 1);
@@ -35,6 +39,9 @@ module wc_fifo #(
     reg [CW-1:0] cnt_q, cnt_d;
 
     assign head_o  = mem_q[rd_q];
+    wire [AW-1:0] rd_next = (rd_q == AW'(B - 1)) ? {AW{1'b0}} : rd_q + 1'b1;
+    assign next_o  = mem_q[rd_next];
+    assign two_o   = ({1'b0, cnt_q} >= (CW + 1)'(2));
     assign empty_o = (cnt_q == 0);
     wire   full    = (cnt_q == B[CW-1:0]);
 

@@ -2,15 +2,34 @@
 `include "wc_defs.vh"
 // Input unit of one router port: the input buffer plus the worm state.
 //
-// A head flit at the buffer front that is not yet part of an allocated
-// worm requests the output its route compute chose.  Once granted, the
-// input is 'active' and every flit of the worm follows to that output
-// until the tail.  Malformed input never blocks the port: an unroutable
-// head, or a body/tail with no worm in progress, is discarded together
-// with the rest of its worm (up to its tail, or the next head) and
-// counted once.  A discarded flit frees its slot, so it returns a credit
-// like a forwarded one.  Mirrors struct wc_in / in_eval() in
-// cmodel/wc_router.c.
+// Unicast: a head flit at the buffer front that is not yet part of an
+// allocated worm requests the output its route compute chose; once
+// granted the input is 'active' and every flit of the worm follows to
+// that output until the tail.
+//
+// Multidestination worms (intermediate reception): a head whose kind is
+// WC_KIND_MULTI with address flits left, routed to a node (ejection) port
+// of this router, is absorbed here and forwarded.  The input asks only for
+// the forward output F (the route of the first address flit); the
+// absorbed copy leaves on this input's own absorption channel (abs_*_o),
+// which the node always drains, so it is never allocated, never waited
+// for and never blocks: an absorbing worm waits only for F, a channel of
+// the base routing, and BRCP keeps those dependencies acyclic.  (Sharing
+// the node's ejection channel instead would let two absorbing worms each
+// hold one ejection channel while waiting for a link towards the other:
+// a cycle.)  The copies move together: a flit goes to the absorption
+// channel as it goes to F; F gets the head rewritten to the next
+// destination (one address fewer) and skips the first address flit, so
+// the address is stripped.  The forward turn must continue the base
+// routing (turn_ok_i); a worm that breaks it, or has no address flit
+// behind a multidestination head, is discarded and counted like any
+// malformed worm.  Mirrors wc_router_eval/commit in cmodel/wc_router.c.
+//
+// Malformed input never blocks the port: an unroutable head, or a body or
+// tail with no worm in progress, is discarded together with the rest of
+// its worm (up to its tail, or the next head) and counted once.  A
+// discarded flit frees its slot, so it returns a credit like a forwarded
+// one.
 module wc_input_ctrl #(
     parameter integer FW = 34,  // flit width = W + 2 (type on top)
     parameter integer B  = 8,   // buffer depth, >= 1
@@ -22,63 +41,129 @@ module wc_input_ctrl #(
     input  wire          in_valid_i,
     input  wire [FW-1:0] in_flit_i,
     output wire          credit_o,     // one slot freed last cycle
-    // Buffer front, to route compute and crossbar.
+    // Buffer front and the flit behind it.
     output wire [FW-1:0] head_o,
     output wire          nonempty_o,
-    // Route of the front flit (meaningful when it is a head).
+    output wire [FW-1:0] next_o,
+    // The front flit as the forward copy sees it (the head rewritten for
+    // the next destination while absorbing; otherwise head_o).
+    output wire [FW-1:0] fwd_o,
+    // Route of the front flit's destination (meaningful for a head).
     input  wire [PW-1:0] route_port_i,
     input  wire          route_ok_i,
-    // Allocation request for a fresh routable head, and where it goes
-    // (the allocated port while active).
+    input  wire          route_local_i,
+    // Route of next_o's address (the forward leg of an absorbed worm),
+    // and whether that turn continues the base routing.
+    input  wire [PW-1:0] nroute_port_i,
+    input  wire          nroute_ok_i,
+    input  wire          nroute_local_i,
+    input  wire          turn_ok_i,
+    // Allocation request and the output it is for.
     output wire          req_o,
     output wire [PW-1:0] port_o,
-    output wire          active_o,
+    // State for the router's transfer decision.
+    output wire          active_o,     // unicast worm holds port_o
+    output wire          dual_o,       // absorbing worm holds its forward output
+    output wire          hold_o,       // absorbing head being granted: no transfer yet
+    output wire          skip_o,       // front is the stripped address: absorbed only
+    // Absorption channel to the node (no flow control: always drained).
+    output wire          abs_valid_o,
+    output wire [FW-1:0] abs_flit_o,
     // From the output side this cycle.
     input  wire          grant_i,      // req_o won its output
     input  wire          fwd_i,        // front flit crossed the crossbar
     output wire          drop_o        // a worm was discarded (count it)
 );
-    localparam integer W = FW - 2;
+    localparam integer W  = FW - 2;
+    localparam integer DW = `WC_HEAD_DST_W;
+    localparam integer NW = `WC_HEAD_NADDR_W;
 
-    wire          empty;
+    wire          empty, two;
     wire          pop;
     reg           active_q, active_d;
     reg  [PW-1:0] port_q, port_d;
     reg           dropping_q, dropping_d;
     reg           credit_q;
+    reg           dual_q, dual_d;       // an absorbing worm holds port_q
+    reg           skip_q, skip_d;
 
     wc_fifo #(.FW(FW), .B(B)) u_fifo (
         .clk_i(clk_i), .rst_ni(rst_ni),
         .push_i(in_valid_i), .data_i(in_flit_i),
-        .pop_i(pop), .head_o(head_o), .empty_o(empty)
+        .pop_i(pop), .head_o(head_o), .empty_o(empty),
+        .next_o(next_o), .two_o(two)
     );
 
-    wire is_head = head_o[W];
-    wire is_tail = head_o[W + 1];
+    wire          is_head = head_o[W];
+    wire          is_tail = head_o[W + 1];
+    wire [NW-1:0] naddr   = head_o[`WC_HEAD_NADDR_LSB +: NW];
+    wire          multi   = (head_o[`WC_HEAD_KIND_LSB +: `WC_HEAD_KIND_W] == `WC_HEAD_KIND_W'(`WC_KIND_MULTI)) &&
+                            (naddr != {NW{1'b0}});
+    wire          idle    = !active_q && !dual_q;
     // A fresh head starts a worm even while discarding: a worm that lost
     // its tail must not swallow the next one.
-    wire fresh   = !empty && !active_q && is_head;
-    wire stray   = !empty && !active_q && !is_head;
-    wire discard = (fresh && !route_ok_i) || stray;
+    wire fresh   = !empty && idle && is_head;
+    wire stray   = !empty && idle && !is_head;
+    // absorbed here: a multidestination head whose destination is ours
+    wire here    = fresh && multi && route_ok_i && route_local_i;
+    // its forward leg, once the first address flit is in
+    wire leg_ok  = two && !next_o[W] && nroute_ok_i && turn_ok_i &&
+                   (!nroute_local_i || naddr == NW'(1));
+    wire bad     = fresh && (!route_ok_i || (multi && is_tail) || (here && two && !leg_ok));
+    wire discard = bad || stray;
 
     assign nonempty_o = !empty;
-    assign req_o      = fresh && route_ok_i;
-    assign port_o     = active_q ? port_q : route_port_i;
+    // unicast heads (and multidestination heads passing through) ask for
+    // their route; absorbing heads for their forward leg
+    assign req_o      = fresh && !bad && (!here || two);
+    assign port_o     = (active_q || dual_q) ? port_q : (here ? nroute_port_i : route_port_i);
     assign active_o   = active_q;
-    assign pop        = discard || fwd_i;
-    assign drop_o     = (fresh && !route_ok_i) || (stray && !dropping_q);
+    assign dual_o     = dual_q;
+    assign hold_o     = here;
+    assign skip_o     = skip_q;
+    // the stripped address needs no output: it only goes to the node
+    wire   absorb     = dual_q && (fwd_i || (skip_q && !empty));
+    assign pop        = discard || fwd_i || absorb;
+    assign abs_valid_o = absorb;
+    assign abs_flit_o  = absorb ? head_o : {FW{1'b0}};
+    assign drop_o     = bad || (stray && !dropping_q);
     assign credit_o   = credit_q;
+
+    // the head the forward copy carries: next destination, one address
+    // fewer, and a single-flit worm if the stripped address was the tail
+    reg [FW-1:0] rewrite;
+    always @* begin
+        rewrite = head_o;
+        rewrite[`WC_HEAD_DST_LSB +: DW]   = next_o[`WC_ADDR_DST_LSB +: DW];
+        rewrite[`WC_HEAD_NADDR_LSB +: NW] = naddr - 1'b1;
+        rewrite[W + 1]                    = next_o[W + 1];
+    end
+    assign fwd_o = (dual_q && !skip_q && is_head) ? rewrite : head_o;
 
     always @* begin
         active_d   = active_q;
         port_d     = port_q;
         dropping_d = dropping_q;
-        if (grant_i) begin
+        dual_d     = dual_q;
+        skip_d     = skip_q;
+        if (grant_i && !here) begin
             active_d = 1'b1;
             port_d   = route_port_i;
         end
-        if (fwd_i && is_tail)
+        if (grant_i && here) begin
+            dual_d   = 1'b1;
+            port_d   = nroute_port_i;
+        end
+        // (a one-flit worm is granted and forwarded in the same cycle)
+        if (fwd_i && !dual_q && is_tail)
             active_d = 1'b0;
+        if (absorb) begin
+            skip_d = is_head;
+            if (is_tail) begin
+                dual_d = 1'b0;
+                skip_d = 1'b0;
+            end
+        end
         if (fresh)
             dropping_d = 1'b0;
         if (discard)
@@ -91,11 +176,15 @@ module wc_input_ctrl #(
             port_q     <= {PW{1'b0}};
             dropping_q <= 1'b0;
             credit_q   <= 1'b0;
+            dual_q     <= 1'b0;
+            skip_q     <= 1'b0;
         end else begin
             active_q   <= active_d;
             port_q     <= port_d;
             dropping_q <= dropping_d;
             credit_q   <= pop;
+            dual_q     <= dual_d;
+            skip_q     <= skip_d;
         end
     end
 
@@ -103,8 +192,10 @@ module wc_input_ctrl #(
     always @(posedge clk_i) begin
         if (rst_ni && grant_i && !req_o)
             $error("%m: grant without request");
-        if (rst_ni && fwd_i && !(active_q || grant_i))
+        if (rst_ni && fwd_i && !(active_q || (dual_q && !skip_q) || (grant_i && fresh && !here)))
             $error("%m: forward without an allocated output");
+        if (rst_ni && active_q && dual_q)
+            $error("%m: unicast and absorbing worm at once");
     end
 `endif
 endmodule

@@ -7,7 +7,9 @@
 // head's transfer may happen in the same cycle, and the tail's release
 // lets a new head win the next cycle: back-to-back worms leave no bubble.
 // The credit counter starts at the downstream buffer depth B and counts
-// free downstream slots; a flit moves only with a credit in hand.
+// free downstream slots; the router moves a flit only while has_cred_o
+// (an absorbing worm needs the credits of two outputs at once, so the
+// transfer decision is the router's).
 // Mirrors struct wc_out / out_eval() in cmodel/wc_router.c.
 module wc_output_ctrl #(
     parameter integer P  = 5,   // inputs that may request this output
@@ -17,11 +19,12 @@ module wc_output_ctrl #(
     input  wire          clk_i,
     input  wire          rst_ni,
     input  wire [P-1:0]  req_i,        // inputs with a fresh head for us
-    input  wire [P-1:0]  has_flit_i,   // inputs whose buffer is non-empty
+    input  wire          xfer_i,       // a flit leaves this cycle (router decides)
     input  wire          tail_i,       // type of the flit on the crossbar
     input  wire          credit_i,     // downstream freed a slot
     output wire [IW-1:0] sel_o,        // crossbar select
-    output wire          xfer_o,       // a flit leaves this cycle
+    output wire          busy_o,       // owned, or granted this cycle
+    output wire          has_cred_o,   // a downstream slot is free
     output wire          gnt_valid_o,  // new allocation this cycle
     output wire [IW-1:0] gnt_idx_o
 );
@@ -46,7 +49,8 @@ module wc_output_ctrl #(
     assign gnt_valid_o = arb_valid;
     assign gnt_idx_o   = arb_idx;
     assign sel_o       = own_q ? owner_q : arb_idx;
-    assign xfer_o      = (own_q || arb_valid) && has_flit_i[sel_o] && (cred_q != {CW{1'b0}});
+    assign busy_o      = own_q || arb_valid;
+    assign has_cred_o  = (cred_q != {CW{1'b0}});
 
     always @* begin
         own_d   = own_q;
@@ -57,9 +61,9 @@ module wc_output_ctrl #(
             owner_d = arb_idx;
             ptr_d   = (arb_idx == IW'(P - 1)) ? {IW{1'b0}} : arb_idx + 1'b1;
         end
-        if (xfer_o && tail_i)
+        if (xfer_i && tail_i)
             own_d = 1'b0;
-        cred_d = cred_q - CW'(xfer_o) + CW'(credit_i);
+        cred_d = cred_q - CW'(xfer_i) + CW'(credit_i);
     end
 
     always @(posedge clk_i) begin
@@ -78,8 +82,10 @@ module wc_output_ctrl #(
 
 `ifndef SYNTHESIS
     always @(posedge clk_i) begin
-        if (rst_ni && cred_q == CW'(B) && credit_i && !xfer_o)
+        if (rst_ni && cred_q == CW'(B) && credit_i && !xfer_i)
             $error("%m: credit overflow (downstream returned more than B)");
+        if (rst_ni && xfer_i && !(busy_o && has_cred_o))
+            $error("%m: transfer without allocation or credit");
     end
 `endif
 endmodule

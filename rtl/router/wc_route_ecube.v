@@ -20,7 +20,13 @@ module wc_route_ecube #(
     input  wire [`WC_HEAD_DST_W-1:0] dst_i,     // head flit destination
     input  wire [PW-1:0]             in_port_i, // port the worm arrived on
     output reg  [PW-1:0]             port_o,
-    output reg                       ok_o       // 0: unroutable, drop
+    output reg                       ok_o,      // 0: unroutable, drop
+    // port_o is a node (ejection) channel: the worm is at its destination
+    output wire                      local_o,
+    // Forwarding a worm that arrived on in_port_i out of port_o keeps
+    // the e-cube order (BRCP: a multidestination worm's next leg must
+    // continue the dimension order of the leg it arrived on).
+    output wire                      turn_ok_o
 );
     localparam integer DW = `WC_HEAD_DST_W;
     initial begin
@@ -30,6 +36,10 @@ module wc_route_ecube #(
     end
 
     wire [DW-1:0] diff = node_i ^ dst_i;
+    assign local_o   = (port_o >= PW'(N));
+    assign turn_ok_o = (port_o < PW'(N)) &&
+                       ((in_port_i >= PW'(N)) ||
+                        ((HIGH_FIRST != 0) ? (port_o < in_port_i) : (port_o > in_port_i)));
     always @* begin : rc
         integer d;
         port_o = {PW{1'b0}};

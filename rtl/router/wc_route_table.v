@@ -1,7 +1,9 @@
 `default_nettype none
 `include "wc_defs.vh"
-// Table-driven route compute (up*/down* on irregular networks), all P
-// input ports at once because they share one table per router.
+// Table-driven route compute (up*/down* on irregular networks), NL
+// lookups at once because they share one table per router: lookup j
+// routes for input port j mod P (2P lookups: the heads, and the first
+// address flits of multidestination worms).
 // The tables are computed in C (sw/host/wc_topo.c) and written through
 // the configuration port before traffic starts.  Entry index:
 // phase*NNODES + dst, where phase = 1 (WC_RT_DOWN_ONLY) when the worm
@@ -12,7 +14,8 @@ module wc_route_table #(
     parameter integer P      = 8,   // router ports, >= 2
     parameter integer PW     = 3,   // port index width
     parameter integer NNODES = 64,  // hosts addressed, 1..2^HEAD_DST_W
-    parameter integer CAW    = 16   // config address width
+    parameter integer CAW    = 16,  // config address width
+    parameter integer NL     = 2 * P // lookups, a multiple of P
 ) (
     input  wire                        clk_i,
     input  wire                        rst_ni,
@@ -21,9 +24,11 @@ module wc_route_table #(
     input  wire                        cfg_we_i,
     input  wire [CAW-1:0]              cfg_addr_i,
     input  wire [7:0]                  cfg_data_i,
-    input  wire [P*`WC_HEAD_DST_W-1:0] dst_i,   // per input port
-    output reg  [P*PW-1:0]             port_o,
-    output reg  [P-1:0]                ok_o
+    input  wire [NL*`WC_HEAD_DST_W-1:0] dst_i,  // per lookup
+    output reg  [NL*PW-1:0]             port_o,
+    output reg  [NL-1:0]                ok_o,
+    // the entry carries WC_RT_LOCAL: the port leads to the host dst
+    output reg  [NL-1:0]                local_o
 );
     localparam integer DW = `WC_HEAD_DST_W;
     localparam integer TW = $clog2(2 * NNODES);
@@ -31,6 +36,7 @@ module wc_route_table #(
         if (NNODES < 1 || NNODES > (1 << DW)) $error("%m: NNODES out of range (%0d)", NNODES);
         if ((1 << CAW) < 2 * NNODES + P) $error("%m: CAW=%0d too narrow", CAW);
         if ((1 << PW) < P) $error("%m: PW=%0d too narrow for P=%0d", PW, P);
+        if (NL < P || NL % P != 0) $error("%m: NL=%0d must be a multiple of P=%0d", NL, P);
     end
 
     localparam integer PIW = (P > 1) ? $clog2(P) : 1;
@@ -53,11 +59,13 @@ module wc_route_table #(
         integer i;
         reg [DW-1:0] dst;
         reg [7:0]    e;
-        for (i = 0; i < P; i = i + 1) begin
+        for (i = 0; i < NL; i = i + 1) begin
             dst = dst_i[i*DW +: DW];
-            e   = table_q[TW'(down_only_q[i]) * TW'(NNODES) + TW'(dst)];
+            e   = table_q[TW'(down_only_q[i % P]) * TW'(NNODES) + TW'(dst)];
             // an entry naming a port this router lacks is unroutable too
-            ok_o[i]            = ({1'b0, dst} < (DW + 1)'(NNODES)) && (e != 8'(`WC_RT_PORT_NONE)) && (e < 8'(P));
+            ok_o[i]            = ({1'b0, dst} < (DW + 1)'(NNODES)) && (e != 8'(`WC_RT_PORT_NONE)) &&
+                                 ((e & 8'(`WC_RT_PORT_MASK)) < 8'(P));
+            local_o[i]         = (e & 8'(`WC_RT_LOCAL)) != 8'd0;
             port_o[i*PW +: PW] = e[PW-1:0];
         end
     end

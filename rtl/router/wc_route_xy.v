@@ -12,8 +12,15 @@ module wc_route_xy #(
 ) (
     input  wire [`WC_HEAD_DST_W-1:0] node_i,
     input  wire [`WC_HEAD_DST_W-1:0] dst_i,
+    input  wire [PW-1:0]             in_port_i,  // port the worm arrived on
     output reg  [PW-1:0]             port_o,
-    output reg                       ok_o
+    output reg                       ok_o,
+    // port_o is the local port: the worm is at its destination
+    output wire                      local_o,
+    // Forwarding a worm that arrived on in_port_i out of port_o is an XY
+    // turn (BRCP): straight on in X, X to Y, straight on in Y; never Y to
+    // X, never back.  From the local port anything but local goes.
+    output reg                       turn_ok_o
 );
     localparam integer DW = `WC_HEAD_DST_W;
     initial begin
@@ -26,6 +33,23 @@ module wc_route_xy #(
     wire [DW-1:0] y  = node_i / DW'(MX);
     wire [DW-1:0] dx = dst_i % DW'(MX);
     wire [DW-1:0] dy = dst_i / DW'(MX);
+
+    assign local_o = (port_o == PW'(`WC_MESH_PORT_L));
+    always @* begin
+        case (in_port_i)
+            // arrived on the E port: travelling -x
+            PW'(`WC_MESH_PORT_E): turn_ok_o = (port_o == PW'(`WC_MESH_PORT_W)) || (port_o == PW'(`WC_MESH_PORT_N)) ||
+                                              (port_o == PW'(`WC_MESH_PORT_S));
+            // arrived on the W port: travelling +x
+            PW'(`WC_MESH_PORT_W): turn_ok_o = (port_o == PW'(`WC_MESH_PORT_E)) || (port_o == PW'(`WC_MESH_PORT_N)) ||
+                                              (port_o == PW'(`WC_MESH_PORT_S));
+            // arrived on the N port: travelling -y
+            PW'(`WC_MESH_PORT_N): turn_ok_o = (port_o == PW'(`WC_MESH_PORT_S));
+            // arrived on the S port: travelling +y
+            PW'(`WC_MESH_PORT_S): turn_ok_o = (port_o == PW'(`WC_MESH_PORT_N));
+            default:              turn_ok_o = (port_o != PW'(`WC_MESH_PORT_L));
+        endcase
+    end
 
     always @* begin
         ok_o = 1'b1;

@@ -54,6 +54,12 @@ module wc_router #(
     output wire [P-1:0]               out_valid_o,
     output wire [P*(W+2)-1:0]         out_flit_o,
     input  wire [P-1:0]               out_credit_i,
+    // Absorption channels: the copy of a multidestination worm absorbed
+    // here, per input port it arrived on.  No flow control: the node
+    // consumes every flit (the consumption assumption of intermediate
+    // reception); only absorbing worms use them.
+    output wire [P-1:0]               abs_valid_o,
+    output wire [P*(W+2)-1:0]         abs_flit_o,
     // Worms discarded as unroutable or malformed (saturating).
     output wire [15:0]                drop_count_o
 );
@@ -63,6 +69,7 @@ module wc_router #(
     localparam integer FW = W + 2;
     localparam integer PW = (P > 1) ? $clog2(P) : 1;
     localparam integer DW = `WC_HEAD_DST_W;
+    localparam integer XW = PW + 1;   // crossbar select: front flits and forward views
 
     initial begin
         if (P < 2 || P > 64) $error("%m: P must be 2..64 (got %0d)", P);
@@ -83,10 +90,15 @@ module wc_router #(
     end
 
     // ---- input units -------------------------------------------------
-    wire [P*FW-1:0] head;
-    wire [P-1:0]    nonempty, req, active, drop, grant, fwd;
-    wire [P*PW-1:0] port, rport;
-    wire [P-1:0]    rok;
+    wire [P*FW-1:0] head, fwdv;
+    // The router reads only the address field of the flit behind the front.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [P*FW-1:0] next;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [P-1:0]    nonempty, req, active, dual, hold, skip, drop, grant, fwd;
+    wire [P*PW-1:0] port;
+    wire [P*PW-1:0] rport, nport;
+    wire [P-1:0]    rok, rlocal, nok, nlocal, nturn;
 
     genvar i;
     generate
@@ -96,57 +108,92 @@ module wc_router #(
                 .in_valid_i(in_valid_i[i]), .in_flit_i(in_flit_i[i*FW +: FW]),
                 .credit_o(in_credit_o[i]),
                 .head_o(head[i*FW +: FW]), .nonempty_o(nonempty[i]),
-                .route_port_i(rport[i*PW +: PW]), .route_ok_i(rok[i]),
+                .next_o(next[i*FW +: FW]), .fwd_o(fwdv[i*FW +: FW]),
+                .route_port_i(rport[i*PW +: PW]), .route_ok_i(rok[i]), .route_local_i(rlocal[i]),
+                .nroute_port_i(nport[i*PW +: PW]), .nroute_ok_i(nok[i]), .nroute_local_i(nlocal[i]),
+                .turn_ok_i(nturn[i]),
                 .req_o(req[i]), .port_o(port[i*PW +: PW]), .active_o(active[i]),
+                .dual_o(dual[i]), .hold_o(hold[i]), .skip_o(skip[i]),
+                .abs_valid_o(abs_valid_o[i]), .abs_flit_o(abs_flit_o[i*FW +: FW]),
                 .grant_i(grant[i]), .fwd_i(fwd[i]), .drop_o(drop[i])
             );
         end
     endgenerate
 
     // ---- route compute (one module per routing function) -----------------
+    // Two routes per input: the front flit's destination (a head) and the
+    // address flit behind it (the forward leg of an absorbed worm).
     generate
         if (ROUTING == `WC_ROUTING_TABLE) begin : g_rt_table
-            // Table routers know their position only through the table.
+            // Table routers know their position only through the table;
+            // up*/down* conformance of a forward leg is the table lookup
+            // itself (phase from the arrival port).
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_node_id = ^node_q;
             /* verilator lint_on UNUSEDSIGNAL */
-            wire [P*DW-1:0] dsts;
+            wire [2*P*DW-1:0] dsts;
+            wire [2*P*PW-1:0] ports;
+            wire [2*P-1:0]    oks, locals;
             for (i = 0; i < P; i = i + 1) begin : g_dst
-                assign dsts[i*DW +: DW] = head[i*FW + `WC_HEAD_DST_LSB +: DW];
+                assign dsts[i*DW +: DW]       = head[i*FW + `WC_HEAD_DST_LSB +: DW];
+                assign dsts[(P + i)*DW +: DW] = next[i*FW + `WC_ADDR_DST_LSB +: DW];
             end
-            wc_route_table #(.P(P), .PW(PW), .NNODES(NNODES), .CAW(CAW)) u_rt (
+            wc_route_table #(.P(P), .PW(PW), .NNODES(NNODES), .CAW(CAW), .NL(2 * P)) u_rt (
                 .clk_i(clk_i), .rst_ni(rst_ni),
                 .cfg_we_i(cfg_we_i), .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_data_i),
-                .dst_i(dsts), .port_o(rport), .ok_o(rok)
+                .dst_i(dsts), .port_o(ports), .ok_o(oks), .local_o(locals)
             );
+            assign rport  = ports[0 +: P*PW];
+            assign nport  = ports[P*PW +: P*PW];
+            assign rok    = oks[0 +: P];
+            assign nok    = oks[P +: P];
+            assign rlocal = locals[0 +: P];
+            assign nlocal = locals[P +: P];
+            assign nturn  = {P{1'b1}};
         end else begin : g_rt_fn
             // Function-routed routers have no table: the configuration
             // port exists only so every router has the same interface.
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_cfg = ^{cfg_we_i, cfg_addr_i, cfg_data_i};
+            wire [P-1:0] unused_turn;
             /* verilator lint_on UNUSEDSIGNAL */
             for (i = 0; i < P; i = i + 1) begin : g_rc
-                wire [DW-1:0] dst = head[i*FW + `WC_HEAD_DST_LSB +: DW];
+                wire [DW-1:0] dst  = head[i*FW + `WC_HEAD_DST_LSB +: DW];
+                wire [DW-1:0] ndst = next[i*FW + `WC_ADDR_DST_LSB +: DW];
                 if (ROUTING == `WC_ROUTING_ECUBE) begin : g_ecube
                     wc_route_ecube #(.N(CUBE_N), .ALL_PORT(ALL_PORT), .HIGH_FIRST(HIGH_FIRST), .PW(PW)) u_rc (
                         .node_i(node_q), .dst_i(dst), .in_port_i(PW'(i)),
-                        .port_o(rport[i*PW +: PW]), .ok_o(rok[i])
+                        .port_o(rport[i*PW +: PW]), .ok_o(rok[i]), .local_o(rlocal[i]),
+                        .turn_ok_o(unused_turn[i])
+                    );
+                    wc_route_ecube #(.N(CUBE_N), .ALL_PORT(ALL_PORT), .HIGH_FIRST(HIGH_FIRST), .PW(PW)) u_nrc (
+                        .node_i(node_q), .dst_i(ndst), .in_port_i(PW'(i)),
+                        .port_o(nport[i*PW +: PW]), .ok_o(nok[i]), .local_o(nlocal[i]),
+                        .turn_ok_o(nturn[i])
                     );
                 end else begin : g_xy
                     wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_rc (
-                        .node_i(node_q), .dst_i(dst),
-                        .port_o(rport[i*PW +: PW]), .ok_o(rok[i])
+                        .node_i(node_q), .dst_i(dst), .in_port_i(PW'(i)),
+                        .port_o(rport[i*PW +: PW]), .ok_o(rok[i]), .local_o(rlocal[i]),
+                        .turn_ok_o(unused_turn[i])
+                    );
+                    wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_nrc (
+                        .node_i(node_q), .dst_i(ndst), .in_port_i(PW'(i)),
+                        .port_o(nport[i*PW +: PW]), .ok_o(nok[i]), .local_o(nlocal[i]),
+                        .turn_ok_o(nturn[i])
                     );
                 end
             end
         end
     endgenerate
 
-    // ---- output units and crossbar -------------------------------------
+    // ---- output units, transfer decision and crossbar --------------------
     wire [P*PW-1:0] sel;
-    wire [P-1:0]    xfer, gvalid;
+    wire [P-1:0]    busy, has_cred, gvalid;
     wire [P*PW-1:0] gidx;
     wire [P*FW-1:0] xbar_out;
+    reg  [P-1:0]    xfer;
+    reg  [P*XW-1:0] xsel;
 
     genvar o;
     generate
@@ -159,9 +206,9 @@ module wc_router #(
             end
             wc_output_ctrl #(.P(P), .IW(PW), .B(B)) u_out (
                 .clk_i(clk_i), .rst_ni(rst_ni),
-                .req_i(req_here), .has_flit_i(nonempty),
+                .req_i(req_here), .xfer_i(xfer[o]),
                 .tail_i(xbar_out[o*FW + W + 1]), .credit_i(out_credit_i[o]),
-                .sel_o(sel[o*PW +: PW]), .xfer_o(xfer[o]),
+                .sel_o(sel[o*PW +: PW]), .busy_o(busy[o]), .has_cred_o(has_cred[o]),
                 .gnt_valid_o(gvalid[o]), .gnt_idx_o(gidx[o*PW +: PW])
             );
             assign out_valid_o[o] = xfer[o];
@@ -171,8 +218,20 @@ module wc_router #(
         end
     endgenerate
 
-    wc_crossbar #(.P(P), .FW(FW), .IW(PW)) u_xbar (
-        .in_i(head), .sel_i(sel), .out_o(xbar_out)
+    // A worm moves when its output has a credit; the forward copy of an
+    // absorbed worm waits while the stripped address goes to the node, and
+    // nothing moves in the cycle an absorbing head is granted.
+    always @* begin : transfer
+        integer q, s;
+        for (q = 0; q < P; q = q + 1) begin
+            s = 32'(sel[q*PW +: PW]);
+            xsel[q*XW +: XW] = dual[s] ? XW'(P + s) : XW'(s);
+            xfer[q] = busy[q] && !hold[s] && nonempty[s] && has_cred[q] && !(dual[s] && skip[s]);
+        end
+    end
+
+    wc_crossbar #(.P(P), .NI(2 * P), .FW(FW), .IW(XW)) u_xbar (
+        .in_i({fwdv, head}), .sel_i(xsel), .out_o(xbar_out)
     );
 
     // Per-input grant / forward, gathered from the outputs.
@@ -212,7 +271,7 @@ module wc_router #(
         integer q;
         if (rst_ni) begin
             for (q = 0; q < P; q = q + 1)
-                if (fwd[q] && !(active[q] || grant[q]))
+                if (fwd[q] && !(active[q] || dual[q] || grant[q]))
                     $error("%m: input %0d forwarded without allocation", q);
         end
     end

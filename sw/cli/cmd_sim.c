@@ -109,7 +109,9 @@ static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_res
            r->injected, r->delivered, r->lost, r->duplicated, r->out_of_order, r->corrupt, r->misrouted);
     if (o->multicast > 0)
         printf("  multicast  %ld measured multicasts to %d destinations (%s): completion avg %.2f  p99 %.0f  max %.0f cycles\n",
-               r->mcast_measured, o->mcast_dests, o->mcast_scheme == WC_MC_TREE ? "binomial tree of unicasts" : "separate unicasts",
+               r->mcast_measured, o->mcast_dests,
+               o->mcast_scheme == WC_MC_TREE ? "binomial tree of unicasts" :
+               o->mcast_scheme == WC_MC_WORM ? "multidestination worms" : "separate unicasts",
                r->mlat_avg, r->mlat_p99, r->mlat_max);
     if (r->not_injected)
         printf("  queued     %ld packets never entered the network (source queues at the end)\n", r->not_injected);
@@ -177,12 +179,7 @@ int wc_cmd_sim(int argc, char **argv)
             NEED();
             if (!strcmp(val, "unicast")) o.mcast_scheme = WC_MC_UNICAST;
             else if (!strcmp(val, "tree")) o.mcast_scheme = WC_MC_TREE;
-            else if (!strcmp(val, "worm")) {
-                fprintf(stderr, "wormcast sim: --mcast-scheme worm needs multidestination worms in the router "
-                                "(intermediate reception), which this version of the router does not implement yet; "
-                                "use unicast or tree\n");
-                return 2;
-            }
+            else if (!strcmp(val, "worm")) o.mcast_scheme = WC_MC_WORM;
             else { fprintf(stderr, "wormcast sim: unknown multicast scheme '%s' (unicast, tree, worm)\n", val); return 2; }
         }
         else if (!strcmp(a, "--engine")) {

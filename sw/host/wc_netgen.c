@@ -51,9 +51,12 @@ int wc_netgen_verilog(const wc_topo *t, int W, int B, FILE *f)
         "    output wire [%d:0]      mon_valid_o,\n"
         "    output wire [%d:0]      mon_flit_o,\n"
         "    output wire [%d:0]      mon_credit_o,\n"
+        "    output wire [%d:0]      mon_abs_valid_o,\n"
+        "    output wire [%d:0]      mon_abs_flit_o,\n"
         "    output wire [%d:0]      mon_drops_o\n"
         ");\n",
-        t->name, W, B, P, caw - 1, NP - 1, NP * FW - 1, NP - 1, NP - 1, NP * FW - 1, NP - 1, R * 16 - 1);
+        t->name, W, B, P, caw - 1, NP - 1, NP * FW - 1, NP - 1, NP - 1, NP * FW - 1, NP - 1, NP - 1, NP * FW - 1,
+        R * 16 - 1);
     fprintf(f, "    localparam integer FW = %d;\n", FW);
     fprintf(f, "    wire [%d:0] iv, ic, ov, oc;\n    wire [%d:0] ifl, ofl;\n", NP - 1, NP * FW - 1);
     /* wiring */
@@ -91,9 +94,10 @@ int wc_netgen_verilog(const wc_topo *t, int W, int B, FILE *f)
             "                .cfg_we_i(cfg_we_i && cfg_router_i == 16'(r)), .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_data_i),\n"
             "                .in_valid_i(iv[r*%d +: %d]), .in_flit_i(ifl[r*%d +: %d]), .in_credit_o(ic[r*%d +: %d]),\n"
             "                .out_valid_o(ov[r*%d +: %d]), .out_flit_o(ofl[r*%d +: %d]), .out_credit_i(oc[r*%d +: %d]),\n"
+            "                .abs_valid_o(mon_abs_valid_o[r*%d +: %d]), .abs_flit_o(mon_abs_flit_o[r*%d +: %d]),\n"
             "                .drop_count_o(mon_drops_o[r*16 +: 16])\n"
             "            );\n",
-            P, P, P * FW, P * FW, P, P, P, P, P * FW, P * FW, P, P);
+            P, P, P * FW, P * FW, P, P, P, P, P * FW, P * FW, P, P, P, P, P * FW, P * FW);
     }
     fprintf(f, "        end\n    endgenerate\nendmodule\n`resetall\n");
     return 0;

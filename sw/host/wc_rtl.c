@@ -22,6 +22,8 @@ struct wc_rtl {
     void (*set_ext)(void *, int, int, int, uint64_t, int);
     void (*set_ext2)(void *, int, int, uint64_t, int);
     void (*get2)(void *, int, int *, uint64_t *, int *);
+    void (*get_abs)(void *, int, int, int *, uint64_t *);
+    void (*get_abs2)(void *, int, int *, uint64_t *);
     void (*eval)(void *);
     void (*get)(void *, int, int, int *, uint64_t *, int *);
     unsigned (*drops)(void *, int);
@@ -171,6 +173,7 @@ wc_rtl *wc_rtl_open(const wc_topo *t, int W, int B, int flat, int trace, char *e
         SYM(set_ext, "wcrtl_set_ext");
         SYM(eval, "wcrtl_eval");
         SYM(get, "wcrtl_get");
+        SYM(get_abs, "wcrtl_get_abs");
         SYM(drops, "wcrtl_drops");
         SYM(tick, "wcrtl_tick");
         m->h = m->new_();
@@ -183,6 +186,7 @@ wc_rtl *wc_rtl_open(const wc_topo *t, int W, int B, int flat, int trace, char *e
         SYM(set_ext2, "wcrtl_net_set_ext");
         SYM(eval, "wcrtl_net_eval");
         SYM(get2, "wcrtl_net_get");
+        SYM(get_abs2, "wcrtl_net_get_abs");
         SYM(drops, "wcrtl_net_drops");
         SYM(tick, "wcrtl_net_tick");
         *(void **)&net_new = dlsym(m->dl, "wcrtl_net_new");
@@ -231,6 +235,13 @@ void wc_rtl_get(wc_rtl *m, int idx, int *valid, uint64_t *flit, int *credit)
         m->get(m->h, idx, m->fw, valid, flit, credit);
     else
         m->get2(m->h, idx, valid, flit, credit);
+}
+void wc_rtl_get_abs(wc_rtl *m, int idx, int *valid, uint64_t *flit)
+{
+    if (m->flat)
+        m->get_abs(m->h, idx, m->fw, valid, flit);
+    else
+        m->get_abs2(m->h, idx, valid, flit);
 }
 unsigned wc_rtl_drops(wc_rtl *m, int r) { return m->drops(m->h, r); }
 void wc_rtl_tick(wc_rtl *m) { m->tick(m->h); }

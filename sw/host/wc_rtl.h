@@ -24,6 +24,7 @@ void wc_rtl_cfg(wc_rtl *m, int router, unsigned addr, unsigned data);
 void wc_rtl_set_ext(wc_rtl *m, int idx, int valid, uint64_t flit, int credit);
 void wc_rtl_eval(wc_rtl *m);
 void wc_rtl_get(wc_rtl *m, int idx, int *valid, uint64_t *flit, int *credit);
+void wc_rtl_get_abs(wc_rtl *m, int idx, int *valid, uint64_t *flit);  /* absorption channel */
 unsigned wc_rtl_drops(wc_rtl *m, int r);
 void wc_rtl_tick(wc_rtl *m);
 /* Repository root (for build scripts and outputs). */

@@ -19,6 +19,8 @@
 #include "wc_rng.h"
 #include "wc_defs.h"
 #include "wc_kbin.h"
+#include "wc_irc.h"
+#include "wc_brcp_topo.h"
 
 static const char *traffic_names[] = { "uniform", "transpose", "bitcomp", "bitrev", "shuffle",
                                        "hotspot", "neighbor" };
@@ -62,6 +64,9 @@ enum { BAD_NONE, BAD_DST, BAD_STRAY };
 typedef struct {
     int src, dst, len, next;
     int mc;                         /* multicast it belongs to, -1 for unicast traffic */
+    int nd;                         /* multidestination worm: destinations (0 = unicast) */
+    long wl;                        /* ... their list in sim.wd[] */
+    uint64_t got;                   /* ... copies delivered (bit per destination) */
     long create;
     uint8_t state, measured, bad;
 } pkt;
@@ -72,8 +77,13 @@ typedef struct {
     int src, ndst, reached;
     long create;
     uint8_t measured;
-    long e0; int ne;                /* edges in sim.me[] */
+    long e0; int ne;                /* steps in sim.ms[] */
 } mcast;
+
+/* One send of a multicast: a unicast (nd = 1, unicast and tree schemes)
+ * or a multidestination worm (worm scheme), from node `from` once it
+ * holds the message. */
+typedef struct { int from, nd; long d0; } mstep;
 
 typedef struct {
     int idx;                        /* flat router port r*P+p */
@@ -85,6 +95,8 @@ typedef struct {
     int node;
     int rx, rx_k;                   /* worm being received: packet id, -2 unknown, -1 none */
     int rx_credit;                  /* flit ejected this cycle: credit next cycle */
+    uint64_t *rb; int rbn, rbcap;   /* copy of a multidestination worm being received */
+    int rxm;                        /* receiving a multidestination worm copy */
 } tport;
 
 typedef struct {
@@ -100,8 +112,13 @@ typedef struct {
     double *lat; long nlat, latcap;
     double *mlat; long nmlat, mlatcap;
     mcast *mc; long nmc, mccap;
-    wc_edge *me; long nme, mecap;
+    mstep *ms; long nms, mscap;
+    int *wd; long nwd, wdcap;       /* destination lists of steps and worms */
+    wc_brcp_topo bt; int have_bt;   /* worm scheme: the network for BRCP schemes */
+    int irc_scheme;
+    wc_worm *wstore; int *wints; wc_edge *wedges;
     int *scratch;                   /* N node ids */
+    tport *ab;                      /* [R*P] receivers of the absorption channels */
     wc_sim_result *res;
     long in_flight;                 /* injected (head sent), not yet delivered */
     long *next_create;              /* per node: cycle of its next packet */
@@ -183,6 +200,7 @@ static long new_pkt(sim *s, int src, int dst, long now, int bad)
     }
     k = &s->pk[s->npk];
     k->src = src; k->dst = dst; k->len = s->o->packet; k->next = -1; k->mc = -1;
+    k->nd = 0; k->wl = -1; k->got = 0;
     k->create = now; k->state = PK_QUEUED; k->bad = (uint8_t)bad;
     k->measured = (uint8_t)(!bad && now >= s->o->warmup && now < s->o->warmup + s->o->cycles);
     return s->npk++;
@@ -193,7 +211,25 @@ static uint64_t make_flit(const sim *s, long id, int k)
     const pkt *p = &s->pk[id];
     uint64_t type, data;
     int len = p->len;
-    if (p->bad == BAD_STRAY) {
+    if (p->nd) {
+        /* multidestination worm: head (first destination), one address
+         * flit per further destination, then the payload */
+        type = len == 1 ? WC_FT_SINGLE : k == 0 ? WC_FT_HEAD : k == len - 1 ? WC_FT_TAIL : WC_FT_BODY;
+        if (k == 0) {
+            uint32_t h = 0;
+            h = WC_SET(h, HEAD_DST, (uint32_t)s->wd[p->wl]);
+            h = WC_SET(h, HEAD_KIND, WC_KIND_MULTI);
+            h = WC_SET(h, HEAD_NADDR, (uint32_t)(p->nd - 1));
+            h = WC_SET(h, HEAD_USER, (uint32_t)p->src);
+            data = h;
+        } else if (k < p->nd) {
+            data = WC_SET(0u, ADDR_DST, (uint32_t)s->wd[p->wl + k]);
+        } else if (k == p->nd) {
+            data = (uint32_t)id;
+        } else {
+            data = hash32((uint32_t)id * 0x9e3779b1u + (uint32_t)(k - p->nd + 1));
+        }
+    } else if (p->bad == BAD_STRAY) {
         /* a body and a tail with no head: the router must discard both */
         type = k == len - 1 ? WC_FT_TAIL : WC_FT_BODY;
         data = hash32((uint32_t)id);
@@ -246,19 +282,51 @@ static void lat_push(double **a, long *n, long *cap, double v)
     (*a)[(*n)++] = v;
 }
 
-/* Node x holds multicast m's message at cycle now: queue its sends. */
+static long wd_push(sim *s, const int *d, int n)
+{
+    long at;
+    if (s->nwd + n > s->wdcap) {
+        s->wdcap = (s->wdcap ? 2 * s->wdcap : 4096) + n;
+        s->wd = realloc(s->wd, (size_t)s->wdcap * sizeof *s->wd);
+    }
+    at = s->nwd;
+    memcpy(s->wd + at, d, (size_t)n * sizeof *d);
+    s->nwd += n;
+    return at;
+}
+
+static void ms_push(sim *s, int from, const int *d, int n)
+{
+    if (s->nms == s->mscap) {
+        s->mscap = s->mscap ? 2 * s->mscap : 4096;
+        s->ms = realloc(s->ms, (size_t)s->mscap * sizeof *s->ms);
+    }
+    s->ms[s->nms].from = from;
+    s->ms[s->nms].nd = n;
+    s->ms[s->nms].d0 = wd_push(s, d, n);
+    s->nms++;
+}
+
+/* Node x holds multicast m's message at cycle now: queue its sends, in
+ * the order the scheme issues them. */
 static void mcast_send_from(sim *s, long m, int x, long now)
 {
     const mcast *c = &s->mc[m];
     long e;
     for (e = c->e0; e < c->e0 + c->ne; e++) {
+        const mstep *st = &s->ms[e];
         long id;
-        if (s->me[e].from != x)
+        if (st->from != x)
             continue;
-        id = new_pkt(s, x, s->me[e].to, now, BAD_NONE);
+        id = new_pkt(s, x, s->wd[st->d0], now, BAD_NONE);
         s->pk[id].measured = 0;     /* measured as part of its multicast */
         s->pk[id].mc = (int)m;
-        q_push(&s->tp[tport_for(s, x, s->me[e].to)], (int)id);
+        if (s->o->mcast_scheme == WC_MC_WORM) {
+            s->pk[id].nd = st->nd;
+            s->pk[id].wl = st->d0;
+            s->pk[id].len = s->o->packet + st->nd - 1;
+        }
+        q_push(&s->tp[tport_for(s, x, s->wd[st->d0])], (int)id);
     }
 }
 
@@ -268,7 +336,6 @@ static void new_mcast(sim *s, int src, long now)
     const int N = s->N, D = s->o->mcast_dests;
     int chain[WC_MAX_NODES], i, k;
     mcast *c;
-    wc_tree tr;
     if (s->nmc == s->mccap) {
         s->mccap = s->mccap ? 2 * s->mccap : 1024;
         s->mc = realloc(s->mc, (size_t)s->mccap * sizeof *s->mc);
@@ -284,31 +351,122 @@ static void new_mcast(sim *s, int src, long now)
         s->scratch[j] = t;
         chain[i + 1] = s->scratch[i];
     }
-    if (s->nme + D > s->mecap) {
-        s->mecap = (s->mecap ? 2 * s->mecap : 4096) + D;
-        s->me = realloc(s->me, (size_t)s->mecap * sizeof *s->me);
-    }
-    tr.src = src; tr.nedges = 0; tr.cap = D; tr.edges = s->me + s->nme;
-    if (s->o->mcast_scheme == WC_MC_TREE) {
-        /* binomial tree of unicasts over the chain (Kesavan & Panda: k-binomial with k = ceil(log2 n)) */
-        int kk = 0;
-        while ((1 << kk) < D + 1)
-            kk++;
-        wc_kbin_tree(chain, D + 1, kk < 1 ? 1 : kk, &tr);
-    } else {
-        for (i = 1; i <= D; i++)
-            wc_tree_add(&tr, src, chain[i], i);
-    }
     c = &s->mc[s->nmc];
     c->src = src; c->ndst = D; c->reached = 0; c->create = now;
     c->measured = (uint8_t)(now >= s->o->warmup && now < s->o->warmup + s->o->cycles);
-    c->e0 = s->nme; c->ne = tr.nedges;
-    s->nme += tr.nedges;
+    c->e0 = s->nms;
+    if (s->o->mcast_scheme == WC_MC_WORM) {
+        /* BRCP-conformant multidestination worms in rounds (sw/lib/wc_irc.c) */
+        wc_scheme sc;
+        wc_irc_work wk;
+        char err[256];
+        int w;
+        wc_scheme_init(&sc, src, s->wstore, N);
+        wk.ints = s->wints; wk.nints = WC_IRC_WORK(N); wk.edges = s->wedges; wk.nedges = N;
+        if (wc_irc_build(&s->bt.net, s->irc_scheme, src, chain + 1, D, &sc, &wk, err, sizeof err) < 0) {
+            fprintf(stderr, "wormcast sim: internal error: multicast scheme failed: %s\n", err);
+            abort();
+        }
+        for (w = 0; w < sc.nworms; w++)
+            ms_push(s, sc.worms[w].src, sc.worms[w].dst, sc.worms[w].ndst);
+    } else {
+        wc_tree tr;
+        tr.src = src; tr.nedges = 0; tr.cap = D; tr.edges = s->wedges;
+        if (s->o->mcast_scheme == WC_MC_TREE) {
+            /* binomial tree of unicasts over the chain (Kesavan & Panda:
+             * k-binomial with k = ceil(log2 n)) */
+            int kk = 0;
+            while ((1 << kk) < D + 1)
+                kk++;
+            wc_kbin_tree(chain, D + 1, kk < 1 ? 1 : kk, &tr);
+        } else {
+            for (i = 1; i <= D; i++)
+                wc_tree_add(&tr, src, chain[i], i);
+        }
+        for (i = 0; i < tr.nedges; i++)
+            ms_push(s, tr.edges[i].from, &tr.edges[i].to, 1);
+    }
+    c->ne = (int)(s->nms - c->e0);
     if (c->measured) {
         s->res->mcast_measured++;
         s->measured_left++;
     }
     mcast_send_from(s, s->nmc++, src, now);
+}
+
+/* A destination of multicast m received its copy. */
+static void mcast_reached(sim *s, long m, int x, long now)
+{
+    mcast *c = &s->mc[m];
+    if (++c->reached == c->ndst) {
+        s->res->mcast_done++;
+        if (c->measured) {
+            s->measured_left--;
+            lat_push(&s->mlat, &s->nmlat, &s->mlatcap, (double)(now - c->create));
+        }
+    }
+    mcast_send_from(s, m, x, now);
+}
+
+/* A whole copy of a multidestination worm arrived at p's node: it must be
+ * the worm as it left its previous destination, flit for flit (head for
+ * this node, the remaining addresses, the payload), and the first copy for
+ * this node. */
+static void worm_copy(sim *s, tport *p, long now)
+{
+    wc_sim_result *r = s->res;
+    const uint64_t dmask = (1ull << s->W) - 1;
+    uint32_t h = (uint32_t)(p->rb[0] & dmask);
+    int naddr = (int)WC_GET(h, HEAD_NADDR), src = (int)WC_GET(h, HEAD_USER), j, k;
+    long id;
+    pkt *w;
+    if (WC_GET(h, HEAD_DST) != (uint32_t)p->node) {
+        r->misrouted++;
+        return;
+    }
+    if (naddr + 1 >= p->rbn) {
+        r->corrupt++;
+        return;
+    }
+    id = (long)(p->rb[naddr + 1] & dmask);
+    if (id >= s->npk || !s->pk[id].nd || s->pk[id].src != src) {
+        r->corrupt++;
+        return;
+    }
+    w = &s->pk[id];
+    j = w->nd - 1 - naddr;
+    if (j < 0 || s->wd[w->wl + j] != p->node || p->rbn != w->len - j) {
+        r->corrupt++;
+        return;
+    }
+    for (k = 0; k < p->rbn; k++) {
+        /* what left the previous destination: its head rewritten for us */
+        uint64_t want;
+        if (k == 0) {
+            uint32_t d = (uint32_t)(make_flit(s, id, 0) & dmask);
+            d = WC_SET(d, HEAD_DST, (uint32_t)p->node);
+            d = WC_SET(d, HEAD_NADDR, (uint32_t)naddr);
+            want = d | ((uint64_t)(p->rbn == 1 ? WC_FT_SINGLE : WC_FT_HEAD) << s->W);
+        } else {
+            want = make_flit(s, id, k + j);
+        }
+        if (p->rb[k] != want) {
+            r->corrupt++;
+            return;
+        }
+    }
+    if (w->got & (1ull << j)) {
+        r->duplicated++;
+        return;
+    }
+    w->got |= 1ull << j;
+    if (w->got == (w->nd >= 64 ? ~0ull : (1ull << w->nd) - 1)) {
+        w->state = PK_DONE;
+        r->delivered++;
+        s->in_flight--;
+    }
+    if (w->mc >= 0)
+        mcast_reached(s, w->mc, p->node, now);
 }
 
 /* Packet creation for this cycle: a Bernoulli process per node. */
@@ -353,6 +511,34 @@ static void lat_add(sim *s, double v)
     s->lat[s->nlat++] = v;
 }
 
+/* A flit on an absorption channel: the copy of a multidestination worm
+ * for the node named by its head. */
+static void absorb_flit(sim *s, tport *p, uint64_t f, long now, int measuring)
+{
+    int type = (int)(f >> s->W) & 3;
+    if (measuring)
+        s->res->accepted += 1;
+    if (type & WC_FT_HEAD) {
+        if (p->rxm)
+            s->res->corrupt++;
+        p->rxm = 1;
+        p->rbn = 0;
+        p->node = (int)WC_GET((uint32_t)f, HEAD_DST);
+    } else if (!p->rxm) {
+        s->res->corrupt++;
+        return;
+    }
+    if (p->rbn == p->rbcap) {
+        p->rbcap = p->rbcap ? 2 * p->rbcap : 64;
+        p->rb = realloc(p->rb, (size_t)p->rbcap * sizeof *p->rb);
+    }
+    p->rb[p->rbn++] = f;
+    if (type & WC_FT_TAIL) {
+        p->rxm = 0;
+        worm_copy(s, p, now);
+    }
+}
+
 /* The sink of one terminal port: reassemble and check each worm. */
 static void receive(sim *s, tport *p, uint64_t f, long now, int measuring)
 {
@@ -363,6 +549,25 @@ static void receive(sim *s, tport *p, uint64_t f, long now, int measuring)
     p->rx_credit = 1;
     if (measuring)
         r->accepted += 1;
+    if ((type & WC_FT_HEAD) && WC_GET(data, HEAD_KIND) == WC_KIND_MULTI) {
+        if (p->rx != -1 || p->rxm)
+            r->corrupt++;              /* previous worm ended without a tail */
+        p->rx = -1;
+        p->rxm = 1;
+        p->rbn = 0;
+    }
+    if (p->rxm) {
+        if (p->rbn == p->rbcap) {
+            p->rbcap = p->rbcap ? 2 * p->rbcap : 64;
+            p->rb = realloc(p->rb, (size_t)p->rbcap * sizeof *p->rb);
+        }
+        p->rb[p->rbn++] = f;
+        if (type & WC_FT_TAIL) {
+            p->rxm = 0;
+            worm_copy(s, p, now);
+        }
+        return;
+    }
     if (type & WC_FT_HEAD) {
         int src = (int)WC_GET(data, HEAD_USER) & 0xfff, dst = (int)WC_GET(data, HEAD_DST), id;
         if (p->rx != -1)
@@ -412,19 +617,8 @@ static void receive(sim *s, tport *p, uint64_t f, long now, int measuring)
                     s->measured_left--;
                     lat_add(s, (double)(now - k->create));
                 }
-                if (k->mc >= 0) {
-                    /* last use of k: forwarding creates packets and may move s->pk */
-                    long m = k->mc;
-                    mcast *c = &s->mc[m];
-                    if (++c->reached == c->ndst) {
-                        r->mcast_done++;
-                        if (c->measured) {
-                            s->measured_left--;
-                            lat_push(&s->mlat, &s->nmlat, &s->mlatcap, (double)(now - c->create));
-                        }
-                    }
-                    mcast_send_from(s, m, k->dst, now);
-                }
+                if (k->mc >= 0)  /* last use of k: forwarding may move s->pk */
+                    mcast_reached(s, k->mc, k->dst, now);
             }
         }
         p->rx = -1;
@@ -453,6 +647,9 @@ static void after_inject(sim *s, tport *p)
         k->state = PK_FLIGHT;
         if (k->bad) {
             s->res->malformed_sent++;
+        } else if (k->nd) {
+            s->res->injected++;
+            s->in_flight++;    /* until every destination has its copy */
         } else {
             s->res->injected++;
             s->in_flight++;
@@ -487,18 +684,23 @@ static void report_blocked(const sim *s, const wc_net *net)
 {
     int r, p, shown = 0;
     fprintf(stderr, "blocked worms (router.port: front flit):\n");
-    for (r = 0; r < s->R && shown < 40; r++) {
+    for (r = 0; r < s->R && shown < 200; r++) {
         const wc_router *rt = wc_net_router(net, r);
-        for (p = 0; p < s->P && shown < 40; p++) {
+        for (p = 0; p < s->P && shown < 200; p++) {
             const wc_in *in = &rt->in[p];
             uint64_t f;
             if (!in->cnt)
                 continue;
             f = in->buf[in->rd];
-            fprintf(stderr, "  router %d port %d: %d flits buffered, front %s dst %u, %s output %d (credits %d)\n",
-                    r, p, in->cnt, (f >> s->W) & 1 ? "head" : "body", (unsigned)WC_GET(f, HEAD_DST),
-                    in->active ? "holds" : "waits for", in->active ? in->port : -1,
-                    in->active ? rt->out[in->port].cred : -1);
+            if (in->dual)
+                fprintf(stderr, "  router %d port %d: %d flits buffered, front %s dst %u, absorbing, forwards on output %d (credits %d)\n",
+                        r, p, in->cnt, (f >> s->W) & 1 ? "head" : "body", (unsigned)WC_GET(f, HEAD_DST),
+                        in->port, rt->out[in->port].cred);
+            else
+                fprintf(stderr, "  router %d port %d: %d flits buffered, front %s dst %u, %s output %d (credits %d)\n",
+                        r, p, in->cnt, (f >> s->W) & 1 ? "head" : "body", (unsigned)WC_GET(f, HEAD_DST),
+                        in->active ? "holds" : "waits for", in->active ? in->port : -1,
+                        in->active ? rt->out[in->port].cred : -1);
             shown++;
         }
     }
@@ -547,6 +749,10 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
         return -1;
     }
     if (t->nnodes > 4096) { snprintf(err, (size_t)errlen, "too many nodes (%d)", t->nnodes); return -1; }
+    if (o->multicast > 0 && o->mcast_scheme == WC_MC_WORM && o->packet < 2) {
+        snprintf(err, (size_t)errlen, "--mcast-scheme worm needs --packet >= 2 (the first payload flit carries the worm's id)");
+        return -1;
+    }
     if (o->multicast > 0 && (o->mcast_dests < 1 || o->mcast_dests > t->nnodes - 1)) {
         snprintf(err, (size_t)errlen, "--mcast-dests %d out of range 1..%d for %s", o->mcast_dests,
                  t->nnodes - 1, t->name);
@@ -578,6 +784,19 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
 
     wc_rng_seed(&s->rng, o->seed);
     s->scratch = malloc((size_t)s->N * sizeof *s->scratch);
+    s->wedges = malloc((size_t)s->N * sizeof *s->wedges);
+    s->ab = calloc((size_t)s->R * (size_t)s->P, sizeof *s->ab);
+    if (o->multicast > 0 && o->mcast_scheme == WC_MC_WORM) {
+        if (wc_brcp_from_topo(t, &s->bt, err, errlen)) {
+            rc = -1;
+            goto out;
+        }
+        s->have_bt = 1;
+        s->irc_scheme = t->kind == WC_TOPO_CUBE ? WC_IRC_CHAIN : t->kind == WC_TOPO_MESH ? WC_IRC_MESH_MCAST
+                                                                                        : WC_IRC_UPDOWN;
+        s->wstore = malloc((size_t)s->N * sizeof *s->wstore);
+        s->wints = malloc((size_t)WC_IRC_WORK(s->N) * sizeof *s->wints);
+    }
     s->next_create = malloc((size_t)s->N * sizeof *s->next_create);
     for (n = 0; n < s->N; n++)
         s->next_create[n] = next_gap(s, o->rate / o->packet) - 1;
@@ -673,6 +892,32 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
             p->credits += c;
             if (v) { receive(s, p, f, cyc, measuring); moved = 1; }
         }
+        /* absorption channels (intermediate reception) */
+        {
+            int r, pp, v;
+            for (r = 0; r < s->R; r++) {
+                if (net) {
+                    uint64_t m = wc_net_abs_mask(net, r);
+                    while (m) {
+                        uint64_t f;
+                        pp = __builtin_ctzll(m);
+                        m &= m - 1;
+                        f = wc_net_abs(net, r, pp, &v);
+                        absorb_flit(s, &s->ab[r * s->P + pp], f, cyc, measuring);
+                        moved = 1;
+                    }
+                } else {
+                    for (pp = 0; pp < s->P; pp++) {
+                        uint64_t f;
+                        wc_rtl_get_abs(rtl, r * s->P + pp, &v, &f);
+                        if (v) {
+                            absorb_flit(s, &s->ab[r * s->P + pp], f, cyc, measuring);
+                            moved = 1;
+                        }
+                    }
+                }
+            }
+        }
         if (net && rtl) {
             int r, pp;
             for (r = 0; r < s->R && res->mismatch_cycle < 0; r++) {
@@ -681,6 +926,20 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
                     uint64_t f1, f2;
                     wc_net_port(net, r, pp, &v1, &f1, &c1);
                     wc_rtl_get(rtl, r * s->P + pp, &v2, &f2, &c2);
+                    {
+                        int a1, a2;
+                        uint64_t g1 = wc_net_abs(net, r, pp, &a1), g2;
+                        wc_rtl_get_abs(rtl, r * s->P + pp, &a2, &g2);
+                        if (a1 != a2 || g1 != g2) {
+                            res->mismatch_cycle = cyc;
+                            snprintf(res->mismatch, sizeof res->mismatch,
+                                     "cycle %ld router %d port %d abs_%s: expected (C model) 0x%llx, actual (RTL) 0x%llx",
+                                     cyc, r, pp, a1 != a2 ? "valid" : "flit",
+                                     (unsigned long long)(a1 != a2 ? (uint64_t)a1 : g1),
+                                     (unsigned long long)(a1 != a2 ? (uint64_t)a2 : g2));
+                            break;
+                        }
+                    }
                     if (v1 != v2 || f1 != f2 || c1 != c2) {
                         const char *what = v1 != v2 ? "out_valid" : f1 != f2 ? "out_flit" : "in_credit";
                         uint64_t e = v1 != v2 ? (uint64_t)v1 : f1 != f2 ? f1 : (uint64_t)c1;
@@ -772,9 +1031,19 @@ out:
         res->mlat_p99 = s->mlat[(long)((double)(s->nmlat - 1) * 0.99)];
         res->mlat_max = s->mlat[s->nmlat - 1];
     }
-    free(s->mlat); free(s->mc); free(s->me); free(s->scratch);
-    for (i = 0; i < s->ntp; i++)
+    free(s->mlat); free(s->mc); free(s->ms); free(s->wd); free(s->scratch);
+    free(s->wedges); free(s->wstore); free(s->wints);
+    if (s->ab) {
+        for (i = 0; i < s->R * s->P; i++)
+            free(s->ab[i].rb);
+        free(s->ab);
+    }
+    if (s->have_bt)
+        wc_brcp_topo_free(&s->bt);
+    for (i = 0; i < s->ntp; i++) {
         free(s->tp[i].q);
+        free(s->tp[i].rb);
+    }
     free(s->tp); free(s->tp_of); free(s->pk); free(s->lat);
     free(s->pair_head); free(s->pair_tail); free(s->next_create);
     wc_net_free(net);

@@ -6,7 +6,7 @@
 #include "wc_topo.h"
 
 enum { WC_ENGINE_C, WC_ENGINE_RTL, WC_ENGINE_LOCKSTEP };
-enum { WC_MC_UNICAST, WC_MC_TREE };
+enum { WC_MC_UNICAST, WC_MC_TREE, WC_MC_WORM };
 enum { WC_TR_UNIFORM, WC_TR_TRANSPOSE, WC_TR_BITCOMP, WC_TR_BITREV, WC_TR_SHUFFLE,
        WC_TR_HOTSPOT, WC_TR_NEIGHBOR };
 
@@ -38,7 +38,7 @@ typedef struct {
      * random destinations, sent by mcast_scheme */
     double multicast;
     int mcast_dests;
-    int mcast_scheme;       /* WC_MC_UNICAST / WC_MC_TREE */
+    int mcast_scheme;       /* WC_MC_UNICAST / WC_MC_TREE / WC_MC_WORM */
 } wc_sim_opts;
 
 typedef struct {

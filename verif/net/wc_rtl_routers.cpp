@@ -59,7 +59,8 @@ struct Net {
     int R = 0, P = 0, FW = 0;
     std::vector<int> peer;                 // flat peer index, -1 none, -2 terminal
     std::vector<uint8_t> ov, oc, ev, ec;   // snapshot outputs / terminal inputs
-    std::vector<uint64_t> of, ef;
+    std::vector<uint64_t> of, ef, af;
+    std::vector<uint8_t> av;
     std::vector<unsigned> drops;
 };
 
@@ -79,6 +80,7 @@ void *wcrtl_net_new(int R, int P, int FW, const int *peer)
     n->ov.assign(R * P, 0); n->oc.assign(R * P, 0); n->of.assign(R * P, 0);
     n->ev.assign(R * P, 0); n->ec.assign(R * P, 0); n->ef.assign(R * P, 0);
     n->drops.assign(R, 0);
+    n->av.assign(R * P, 0); n->af.assign(R * P, 0);
     for (int i = 0; i < R; i++) {
         char name[32];
         snprintf(name, sizeof name, "r%d", i);
@@ -137,6 +139,13 @@ void wcrtl_net_eval(void *h)
             n->oc[r * P + p] = (uint8_t)((c >> p) & 1);
         }
         unpack(m->out_flit_o, &n->of[r * P], P, FW);
+        uint64_t a = (uint64_t)m->abs_valid_o;
+        for (int p = 0; p < P; p++)
+            n->av[r * P + p] = (uint8_t)((a >> p) & 1);
+        if (a)
+            unpack(m->abs_flit_o, &n->af[r * P], P, FW);
+        else
+            for (int p = 0; p < P; p++) n->af[r * P + p] = 0;
         n->drops[r] = m->drop_count_o;
     }
 }
@@ -147,6 +156,13 @@ void wcrtl_net_get(void *h, int idx, int *valid, uint64_t *flit, int *credit)
     *valid = n->ov[idx];
     *flit = n->of[idx];
     *credit = n->oc[idx];
+}
+
+void wcrtl_net_get_abs(void *h, int idx, int *valid, uint64_t *flit)
+{
+    Net *n = (Net *)h;
+    *valid = n->av[idx];
+    *flit = n->af[idx];
 }
 
 unsigned wcrtl_net_drops(void *h, int router)

@@ -167,6 +167,13 @@ void wcrtl_get(void *h, int idx, int fw, int *valid, uint64_t *flit, int *credit
     *credit = (int)getb(r->top->mon_credit_o, idx, 1);
 }
 
+void wcrtl_get_abs(void *h, int idx, int fw, int *valid, uint64_t *flit)
+{
+    Rtl *r = (Rtl *)h;
+    *valid = (int)getb(r->top->mon_abs_valid_o, idx, 1);
+    *flit = getb(r->top->mon_abs_flit_o, idx * fw, fw);
+}
+
 unsigned wcrtl_drops(void *h, int router)
 {
     return (unsigned)getb(((Rtl *)h)->top->mon_drops_o, router * 16, 16);
