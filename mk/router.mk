@@ -102,3 +102,7 @@ TEST_TARGETS += test-credit
 test-sim-multicast: $(WC)
 	@tests/router/multicast.sh $(WC)
 TEST_TARGETS += test-sim-multicast
+
+bench-irc: $(WC)
+	@verif/net/bench-irc.sh $(WC)
+BENCH_TARGETS += bench-irc

@@ -9,6 +9,8 @@
 #include "wc_sim.h"
 #include "wc_rtl.h"
 #include "wc_topo.h"
+#include "wc_rng.h"
+#include "wc_defs.h"
 
 static const char *usage_text =
 "usage: wormcast sim --topo T [options]\n"
@@ -29,6 +31,10 @@ static const char *usage_text =
 "  --mcast-scheme S   unicast (one unicast per destination) | tree (binomial tree of\n"
 "                     unicasts, forwarded by the destinations) | worm (multidestination worms)\n"
 "  --sweep [A:B:S]    latency-vs-load curve over rates A..B step S (0.02:1:0.02)\n"
+"  --mcast-once N|all one multicast (N random destinations, or a broadcast) on an idle\n"
+"                     network, repeated over --sets random sources/sets: completion\n"
+"                     latency and rounds of --mcast-scheme\n"
+"  --sets K           sets for --mcast-once (10)\n"
 "  --csv              machine-readable rows\n"
 "  --wave PATH        record a port-level waveform: PATH.fst (PATH.vcd without vcd2fst) + PATH.gtkw\n"
 "  --wave-routers L   routers to record, e.g. 0,1,5 (all up to 16 routers, else 0-3)\n"
@@ -115,7 +121,8 @@ static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_res
                r->mlat_avg, r->mlat_p99, r->mlat_max);
     if (r->not_injected)
         printf("  queued     %ld packets never entered the network (source queues at the end)\n", r->not_injected);
-    printf("  drops      %lu worms dropped by routers, %ld malformed worms sent\n", r->drops, r->malformed_sent);
+    printf("  drops      %lu worms dropped by routers, %ld malformed worms sent (%ld of them multidestination worms breaking BRCP)\n",
+           r->drops, r->malformed_sent, r->malformed_brcp);
     if (o->engine == WC_ENGINE_LOCKSTEP)
         printf("  lockstep   %s over %ld cycles (every router port, every cycle)\n",
                r->mismatch_cycle < 0 ? "0 mismatches" : "MISMATCH", r->cycles_run);
@@ -142,7 +149,7 @@ int wc_cmd_sim(int argc, char **argv)
     wc_sim_result r;
     const char *topo = NULL, *wave = NULL, *wave_dir = NULL;
     double sw_a = 0.02, sw_b = 1.0, sw_s = 0.02;
-    int csv = 0, sweep = 0, no_wave = 0, i, rc, wr[64], nwr = -1;
+    int csv = 0, sweep = 0, no_wave = 0, i, rc, wr[64], nwr = -1, once = 0, once_n = 0, sets = 10;
     char err[512];
     wc_topo *t;
     long v;
@@ -208,6 +215,14 @@ int wc_cmd_sim(int argc, char **argv)
                 }
             }
         }
+        else if (!strcmp(a, "--mcast-once")) {
+            NEED();
+            once = 1;
+            if (!strcmp(val, "all")) once_n = -1;
+            else if (parse_long(a, val, 1, 4095, &v)) return 2;
+            else once_n = (int)v;
+        }
+        else if (!strcmp(a, "--sets")) { NEED(); if (parse_long(a, val, 1, 100000, &v)) return 2; sets = (int)v; }
         else if (!strcmp(a, "--csv")) csv = 1;
         else if (!strcmp(a, "--quiet")) o.progress = 0;
         else if (!strcmp(a, "--no-wave")) no_wave = 1;
@@ -281,6 +296,57 @@ int wc_cmd_sim(int argc, char **argv)
         o.wave_routers = nwr >= 0 ? wr : NULL;
         o.wave_nrouters = nwr;
     }
+    if (once) {
+        int set, dst[WC_MAX_NODES], pool[WC_MAX_NODES], bad = 0, rmax = 0, n = t->nnodes;
+        double sum = 0, lo = 1e30, hi = 0;
+        wc_rng rng;
+        if (once_n >= n) {
+            fprintf(stderr, "wormcast sim: --mcast-once %d needs at most %d destinations on %s\n", once_n, n - 1, t->name);
+            wc_topo_free(t);
+            return 2;
+        }
+        o.once = 1; o.once_bcast = once_n < 0; o.once_n = once_n; o.once_dst = dst;
+        o.rate = 0; o.warmup = 0; o.cycles = 1; o.progress = 0; o.multicast = 0;
+        if (wave) {             /* the last set's waveform */
+            o.wave_path = wave;
+            o.wave_routers = nwr >= 0 ? wr : NULL;
+            o.wave_nrouters = nwr;
+        }
+        wc_rng_seed(&rng, o.seed);
+        for (set = 0; set < sets; set++) {
+            int k, m = 0;
+            o.once_src = (int)wc_rng_below(&rng, (uint32_t)n);
+            for (k = 0; k < n; k++)
+                if (k != o.once_src)
+                    pool[m++] = k;
+            for (k = 0; k < once_n; k++) {
+                int j = k + (int)wc_rng_below(&rng, (uint32_t)(m - k)), tmp = pool[k];
+                pool[k] = pool[j]; pool[j] = tmp;
+                dst[k] = pool[k];
+            }
+            if (wc_sim_run(t, &o, &r, err, sizeof err)) { fprintf(stderr, "wormcast sim: %s\n", err); wc_topo_free(t); return 2; }
+            bad |= result_bad(&r) || r.mcast_done != 1;
+            sum += r.mlat_avg;
+            if (r.mlat_avg < lo) lo = r.mlat_avg;
+            if (r.mlat_avg > hi) hi = r.mlat_avg;
+            if (r.mcast_rounds > rmax) rmax = r.mcast_rounds;
+        }
+        if (csv)
+            printf("topo,scheme,dests,packet,engine,sets,lat_avg,lat_min,lat_max,rounds_max\n%s%s%s,%s,%d,%d,%s,%d,%.1f,%.0f,%.0f,%d\n",
+                   strchr(t->name, ',') ? "\"" : "", t->name, strchr(t->name, ',') ? "\"" : "",
+                   o.mcast_scheme == WC_MC_WORM ? "worm" : o.mcast_scheme == WC_MC_TREE ? "tree" : "unicast",
+                   once_n < 0 ? n - 1 : once_n, o.packet, engine_name(o.engine), sets, sum / sets, lo, hi, rmax);
+        else
+            printf("%s: one multicast to %s (%s, %d-flit packets, engine %s) over %d sets: "
+                   "completion avg %.1f min %.0f max %.0f cycles, at most %d %s%s\n",
+                   t->name, once_n < 0 ? "all other nodes" : "N random nodes",
+                   o.mcast_scheme == WC_MC_WORM ? "multidestination worms" : o.mcast_scheme == WC_MC_TREE ? "binomial tree of unicasts" : "separate unicasts",
+                   o.packet, engine_name(o.engine), sets, sum / sets, lo, hi, rmax,
+                   o.mcast_scheme == WC_MC_WORM ? "rounds" : "steps", bad ? "  ERRORS" : "");
+        wc_topo_free(t);
+        return bad ? 1 : 0;
+    }
+
     if (!csv && o.progress)
         fprintf(stderr, "wormcast sim: %s %s rate %.3f engine %s: %ld warmup + %ld measured cycles, then drain\n",
                 t->name, wc_sim_traffic_name(o.traffic), o.rate, engine_name(o.engine), o.warmup, o.cycles);

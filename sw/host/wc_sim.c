@@ -20,6 +20,7 @@
 #include "wc_defs.h"
 #include "wc_kbin.h"
 #include "wc_irc.h"
+#include "wc_route.h"
 #include "wc_brcp_topo.h"
 
 static const char *traffic_names[] = { "uniform", "transpose", "bitcomp", "bitrev", "shuffle",
@@ -59,7 +60,7 @@ void wc_sim_defaults(wc_sim_opts *o)
 /* ---------------------------------------------------------------------- */
 
 enum { PK_QUEUED, PK_FLIGHT, PK_DONE };
-enum { BAD_NONE, BAD_DST, BAD_STRAY };
+enum { BAD_NONE, BAD_DST, BAD_STRAY, BAD_BRCP };
 
 typedef struct {
     int src, dst, len, next;
@@ -333,7 +334,8 @@ static void mcast_send_from(sim *s, long m, int x, long now)
 /* A multicast from src to mcast_dests distinct random nodes. */
 static void new_mcast(sim *s, int src, long now)
 {
-    const int N = s->N, D = s->o->mcast_dests;
+    const int N = s->N;
+    int D = s->o->mcast_dests;
     int chain[WC_MAX_NODES], i, k;
     mcast *c;
     if (s->nmc == s->mccap) {
@@ -345,11 +347,17 @@ static void new_mcast(sim *s, int src, long now)
         if (i != src)
             s->scratch[k++] = i;
     chain[0] = src;
-    for (i = 0; i < D; i++) {
-        int j = i + (int)wc_rng_below(&s->rng, (uint32_t)(N - 1 - i)), t = s->scratch[i];
-        s->scratch[i] = s->scratch[j];
-        s->scratch[j] = t;
-        chain[i + 1] = s->scratch[i];
+    if (s->o->once) {
+        D = s->o->once_bcast ? N - 1 : s->o->once_n;
+        for (i = 0; i < D; i++)
+            chain[i + 1] = s->o->once_bcast ? s->scratch[i] : s->o->once_dst[i];
+    } else {
+        for (i = 0; i < D; i++) {
+            int j = i + (int)wc_rng_below(&s->rng, (uint32_t)(N - 1 - i)), t = s->scratch[i];
+            s->scratch[i] = s->scratch[j];
+            s->scratch[j] = t;
+            chain[i + 1] = s->scratch[i];
+        }
     }
     c = &s->mc[s->nmc];
     c->src = src; c->ndst = D; c->reached = 0; c->create = now;
@@ -360,15 +368,19 @@ static void new_mcast(sim *s, int src, long now)
         wc_scheme sc;
         wc_irc_work wk;
         char err[256];
-        int w;
+        int w, rounds, sch = s->irc_scheme;
+        if (s->o->once && s->o->once_bcast && s->t->kind == WC_TOPO_MESH)
+            sch = WC_IRC_BCAST_ANY;
         wc_scheme_init(&sc, src, s->wstore, N);
         wk.ints = s->wints; wk.nints = WC_IRC_WORK(N); wk.edges = s->wedges; wk.nedges = N;
-        if (wc_irc_build(&s->bt.net, s->irc_scheme, src, chain + 1, D, &sc, &wk, err, sizeof err) < 0) {
+        if ((rounds = wc_irc_build(&s->bt.net, sch, src, chain + 1, D, &sc, &wk, err, sizeof err)) < 0) {
             fprintf(stderr, "wormcast sim: internal error: multicast scheme failed: %s\n", err);
             abort();
         }
         for (w = 0; w < sc.nworms; w++)
             ms_push(s, sc.worms[w].src, sc.worms[w].dst, sc.worms[w].ndst);
+        if (rounds > s->res->mcast_rounds)
+            s->res->mcast_rounds = rounds;
     } else {
         wc_tree tr;
         tr.src = src; tr.nedges = 0; tr.cap = D; tr.edges = s->wedges;
@@ -376,12 +388,17 @@ static void new_mcast(sim *s, int src, long now)
             /* binomial tree of unicasts over the chain (Kesavan & Panda:
              * k-binomial with k = ceil(log2 n)) */
             int kk = 0;
+            int steps;
             while ((1 << kk) < D + 1)
                 kk++;
-            wc_kbin_tree(chain, D + 1, kk < 1 ? 1 : kk, &tr);
+            steps = wc_kbin_tree(chain, D + 1, kk < 1 ? 1 : kk, &tr);
+            if (steps > s->res->mcast_rounds)
+                s->res->mcast_rounds = steps;
         } else {
             for (i = 1; i <= D; i++)
                 wc_tree_add(&tr, src, chain[i], i);
+            if (D > s->res->mcast_rounds)
+                s->res->mcast_rounds = D;
         }
         for (i = 0; i < tr.nedges; i++)
             ms_push(s, tr.edges[i].from, &tr.edges[i].to, 1);
@@ -469,6 +486,43 @@ static void worm_copy(sim *s, tport *p, long now)
         mcast_reached(s, w->mc, p->node, now);
 }
 
+/* A two-destination worm whose turn at its first destination breaks the
+ * base routing (cube and mesh): that router must drop and count it.
+ * Returns the packet id, or -1 if no such pair turned up. */
+static long bad_brcp_worm(sim *s, int src, long now)
+{
+    const wc_topo *t = s->t;
+    int routers[WC_MAX_NODES], ports[WC_MAX_NODES], tries;
+    if (t->kind != WC_TOPO_CUBE && t->kind != WC_TOPO_MESH)
+        return -1;
+    for (tries = 0; tries < 64; tries++) {
+        int d[2], h, in, f, ok;
+        long id;
+        d[0] = (int)wc_rng_below(&s->rng, (uint32_t)s->N);
+        d[1] = (int)wc_rng_below(&s->rng, (uint32_t)s->N);
+        if (d[0] == src || d[1] == src || d[0] == d[1])
+            continue;
+        h = wc_topo_path(t, src, d[0], routers, ports, WC_MAX_NODES);
+        if (h < 2)
+            continue;
+        /* arrival port at d[0]'s router: the far end of the last link */
+        in = t->peer[routers[h - 2] * t->nports + ports[h - 2]].port;
+        f = wc_topo_route(t, routers[h - 1], in, d[1]);
+        if (f < 0)
+            continue;
+        ok = t->kind == WC_TOPO_CUBE ? wc_ecube_turn_ok((unsigned)in, (unsigned)f, (unsigned)t->n, t->high_first)
+                                     : wc_xy_turn_ok((unsigned)in, (unsigned)f);
+        if (ok)
+            continue;
+        id = new_pkt(s, src, d[0], now, BAD_BRCP);
+        s->pk[id].nd = 2;
+        s->pk[id].wl = wd_push(s, d, 2);
+        s->pk[id].len = s->o->packet + 1;
+        return id;
+    }
+    return -1;
+}
+
 /* Packet creation for this cycle: a Bernoulli process per node. */
 static void create(sim *s, long now, int creating)
 {
@@ -476,6 +530,8 @@ static void create(sim *s, long now, int creating)
     int n;
     if (!creating)
         return;
+    if (s->o->once && now == 0)
+        new_mcast(s, s->o->once_src, now);
     for (n = 0; n < s->N; n++) {
         int dst, bad = BAD_NONE;
         long id;
@@ -488,7 +544,16 @@ static void create(sim *s, long now, int creating)
         }
         dst = pick_dst(s, n);
         if (s->o->malformed > 0 && wc_rng_chance(&s->rng, s->o->malformed)) {
-            bad = wc_rng_chance(&s->rng, 0.5) ? BAD_DST : BAD_STRAY;
+            uint32_t kind = wc_rng_below(&s->rng, 3);
+            if (kind == 2) {
+                /* a non-conformant multidestination worm, where the network has turn rules */
+                long w = bad_brcp_worm(s, n, now);
+                if (w >= 0) {
+                    q_push(&s->tp[tport_for(s, n, s->pk[w].dst)], (int)w);
+                    continue;
+                }
+            }
+            bad = kind == 1 ? BAD_STRAY : BAD_DST;
             if (dst < 0) dst = (n + 1) % s->N;
         }
         if (dst < 0)
@@ -647,6 +712,8 @@ static void after_inject(sim *s, tport *p)
         k->state = PK_FLIGHT;
         if (k->bad) {
             s->res->malformed_sent++;
+            if (k->bad == BAD_BRCP)
+                s->res->malformed_brcp++;
         } else if (k->nd) {
             s->res->injected++;
             s->in_flight++;    /* until every destination has its copy */
@@ -718,8 +785,8 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
     double t0, tlast;
     wc_cfg_word *cfgw = NULL;
     wc_wave *wave = NULL;
-    uint8_t *wv = NULL, *wc = NULL, *wev = NULL, *wec = NULL, *iv = NULL, *ic = NULL;
-    uint64_t *wf = NULL, *wef = NULL, *ifl = NULL;
+    uint8_t *wv = NULL, *wc = NULL, *wev = NULL, *wec = NULL, *iv = NULL, *ic = NULL, *wav = NULL, *weav = NULL;
+    uint64_t *wf = NULL, *wef = NULL, *ifl = NULL, *waf = NULL, *weaf = NULL;
 
     memset(s, 0, sizeof *s);
     memset(res, 0, sizeof *res);
@@ -749,7 +816,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
         return -1;
     }
     if (t->nnodes > 4096) { snprintf(err, (size_t)errlen, "too many nodes (%d)", t->nnodes); return -1; }
-    if (o->multicast > 0 && o->mcast_scheme == WC_MC_WORM && o->packet < 2) {
+    if ((o->multicast > 0 || o->once) && o->mcast_scheme == WC_MC_WORM && o->packet < 2) {
         snprintf(err, (size_t)errlen, "--mcast-scheme worm needs --packet >= 2 (the first payload flit carries the worm's id)");
         return -1;
     }
@@ -786,7 +853,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
     s->scratch = malloc((size_t)s->N * sizeof *s->scratch);
     s->wedges = malloc((size_t)s->N * sizeof *s->wedges);
     s->ab = calloc((size_t)s->R * (size_t)s->P, sizeof *s->ab);
-    if (o->multicast > 0 && o->mcast_scheme == WC_MC_WORM) {
+    if ((o->multicast > 0 || o->once) && o->mcast_scheme == WC_MC_WORM) {
         if (wc_brcp_from_topo(t, &s->bt, err, errlen)) {
             rc = -1;
             goto out;
@@ -829,6 +896,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
         wv = calloc(np, 1); wc = calloc(np, 1); wev = calloc(np, 1); wec = calloc(np, 1);
         iv = calloc(np, 1); ic = calloc(np, 1);
         wf = calloc(np, sizeof *wf); wef = calloc(np, sizeof *wef); ifl = calloc(np, sizeof *ifl);
+        wav = calloc(np, 1); weav = calloc(np, 1); waf = calloc(np, sizeof *waf); weaf = calloc(np, sizeof *weaf);
     }
 
     t0 = tlast = now_s();
@@ -960,18 +1028,25 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
             }
         }
         if (wave && cyc >= o->trace_from) {
-            int q, vv, cc;
-            uint64_t ff;
+            int q, vv, cc, av;
+            uint64_t ff, af;
             for (q = 0; q < s->R * s->P; q++) {
-                if (rtl) wc_rtl_get(rtl, q, &vv, &ff, &cc);
-                else wc_net_port(net, q / s->P, q % s->P, &vv, &ff, &cc);
-                wv[q] = (uint8_t)vv; wf[q] = ff; wc[q] = (uint8_t)cc;
+                if (rtl) {
+                    wc_rtl_get(rtl, q, &vv, &ff, &cc);
+                    wc_rtl_get_abs(rtl, q, &av, &af);
+                } else {
+                    wc_net_port(net, q / s->P, q % s->P, &vv, &ff, &cc);
+                    af = wc_net_abs(net, q / s->P, q % s->P, &av);
+                }
+                wv[q] = (uint8_t)vv; wf[q] = ff; wc[q] = (uint8_t)cc; wav[q] = (uint8_t)av; waf[q] = af;
                 if (net && rtl) {
                     wc_net_port(net, q / s->P, q % s->P, &vv, &ff, &cc);
                     wev[q] = (uint8_t)vv; wef[q] = ff; wec[q] = (uint8_t)cc;
+                    weaf[q] = wc_net_abs(net, q / s->P, q % s->P, &av);
+                    weav[q] = (uint8_t)av;
                 }
             }
-            wc_wave_cycle(wave, cyc, wv, wf, wc, wev, wef, wec, iv, ifl, ic);
+            wc_wave_cycle(wave, cyc, wv, wf, wc, wev, wef, wec, iv, ifl, ic, wav, waf, weav, weaf);
         }
         if (rtl) wc_rtl_tick(rtl);
         if (res->mismatch_cycle >= 0)
@@ -1022,6 +1097,7 @@ out:
     if (wave)
         wc_wave_close(wave, stderr);
     free(wv); free(wc); free(wev); free(wec); free(iv); free(ic); free(wf); free(wef); free(ifl);
+    free(wav); free(weav); free(waf); free(weaf);
     if (s->nmlat) {
         double sum = 0;
         qsort(s->mlat, (size_t)s->nmlat, sizeof *s->mlat, cmp_double);

@@ -39,6 +39,11 @@ typedef struct {
     double multicast;
     int mcast_dests;
     int mcast_scheme;       /* WC_MC_UNICAST / WC_MC_TREE / WC_MC_WORM */
+    /* one multicast on an idle network at cycle 0 (rate 0): from
+     * once_src to once_dst[0..once_n-1]; once_bcast: to every other node
+     * with the broadcast scheme of the topology */
+    int once, once_src, once_n, once_bcast;
+    const int *once_dst;
 } wc_sim_opts;
 
 typedef struct {
@@ -50,6 +55,7 @@ typedef struct {
     long not_injected;      /* still in source queues at the end (never entered the network) */
     unsigned long drops;    /* routers' drop counters, summed */
     long malformed_sent;
+    long malformed_brcp;    /* of which multidestination worms breaking BRCP */
     int saturated;          /* measured packets did not drain within drain_max */
     int deadlock;
     long mismatch_cycle;    /* -1 if none */
@@ -58,6 +64,7 @@ typedef struct {
     /* multicasts created in the measurement window and their completion
      * latency (creation to the last destination's tail) */
     long mcast_measured, mcast_done;
+    int mcast_rounds;       /* most rounds (worms) or steps (tree) a multicast took */
     double mlat_avg, mlat_p99, mlat_max;
 } wc_sim_result;
 

@@ -5,9 +5,12 @@
 #include "wc_wave.h"
 
 enum { S_IN_VALID, S_IN_FLIT, S_IN_CREDIT_OUT, S_OUT_VALID, S_OUT_FLIT, S_OUT_CREDIT_IN,
-       S_EXP_OUT_VALID, S_EXP_OUT_FLIT, S_EXP_IN_CREDIT_OUT, S_N };
+       S_ABS_VALID, S_ABS_FLIT,
+       S_EXP_OUT_VALID, S_EXP_OUT_FLIT, S_EXP_IN_CREDIT_OUT, S_EXP_ABS_VALID, S_EXP_ABS_FLIT, S_N };
 static const char *sig_name[S_N] = { "in_valid", "in_flit", "in_credit_o", "out_valid", "out_flit",
-                                     "out_credit_i", "exp_out_valid", "exp_out_flit", "exp_in_credit_o" };
+                                     "out_credit_i", "abs_valid", "abs_flit",
+                                     "exp_out_valid", "exp_out_flit", "exp_in_credit_o", "exp_abs_valid",
+                                     "exp_abs_flit" };
 
 struct wc_wave {
     FILE *f;
@@ -53,7 +56,8 @@ wc_wave *wc_wave_open(const char *path, const wc_topo *t, int W, const int *rout
         for (p = 0; p < t->nports; p++) {
             fprintf(w->f, "$scope module port%d $end\n", p);
             for (s = 0; s < S_N; s++) {
-                int width = (s == S_IN_FLIT || s == S_OUT_FLIT || s == S_EXP_OUT_FLIT) ? W + 2 : 1;
+                int width = (s == S_IN_FLIT || s == S_OUT_FLIT || s == S_EXP_OUT_FLIT || s == S_ABS_FLIT ||
+                             s == S_EXP_ABS_FLIT) ? W + 2 : 1;
                 if (s >= S_EXP_OUT_VALID && !expected)
                     continue;
                 id_of(k + (i * t->nports + p) * S_N + s, id);
@@ -87,7 +91,8 @@ static void put(wc_wave *w, int slot, int width, uint64_t v)
 
 void wc_wave_cycle(wc_wave *w, long cycle, const uint8_t *v, const uint64_t *f, const uint8_t *c,
                    const uint8_t *ev, const uint64_t *ef, const uint8_t *ec,
-                   const uint8_t *inj_v, const uint64_t *inj_f, const uint8_t *inj_c)
+                   const uint8_t *inj_v, const uint64_t *inj_f, const uint8_t *inj_c,
+                   const uint8_t *av, const uint64_t *af, const uint8_t *eav, const uint64_t *eaf)
 {
     const wc_topo *t = w->t;
     const int P = t->nports, FW = w->W + 2;
@@ -110,10 +115,14 @@ void wc_wave_cycle(wc_wave *w, long cycle, const uint8_t *v, const uint64_t *f, 
             put(w, base + S_OUT_VALID, 1, v[idx]);
             put(w, base + S_OUT_FLIT, FW, f[idx]);
             put(w, base + S_OUT_CREDIT_IN, 1, (uint64_t)oc);
+            put(w, base + S_ABS_VALID, 1, av[idx]);
+            put(w, base + S_ABS_FLIT, FW, af[idx]);
             if (w->expected && ev) {
                 put(w, base + S_EXP_OUT_VALID, 1, ev[idx]);
                 put(w, base + S_EXP_OUT_FLIT, FW, ef[idx]);
                 put(w, base + S_EXP_IN_CREDIT_OUT, 1, ec[idx]);
+                put(w, base + S_EXP_ABS_VALID, 1, eav[idx]);
+                put(w, base + S_EXP_ABS_FLIT, FW, eaf[idx]);
             }
         }
     }
@@ -151,9 +160,12 @@ void wc_wave_close(wc_wave *w, FILE *out)
                         pre, r, p, pre, r, p, w->W + 1, pre, r, p);
                 fprintf(g, "%s%d.port%d.out_valid\n@22\n%s%d.port%d.out_flit[%d:0]\n@28\n%s%d.port%d.out_credit_i\n",
                         pre, r, p, pre, r, p, w->W + 1, pre, r, p);
+                fprintf(g, "%s%d.port%d.abs_valid\n@22\n%s%d.port%d.abs_flit[%d:0]\n@28\n",
+                        pre, r, p, pre, r, p, w->W + 1);
                 if (w->expected)
-                    fprintf(g, "%s%d.port%d.exp_out_valid\n@22\n%s%d.port%d.exp_out_flit[%d:0]\n@28\n%s%d.port%d.exp_in_credit_o\n",
-                            pre, r, p, pre, r, p, w->W + 1, pre, r, p);
+                    fprintf(g, "%s%d.port%d.exp_out_valid\n@22\n%s%d.port%d.exp_out_flit[%d:0]\n@28\n%s%d.port%d.exp_in_credit_o\n"
+                               "%s%d.port%d.exp_abs_valid\n@22\n%s%d.port%d.exp_abs_flit[%d:0]\n@28\n",
+                            pre, r, p, pre, r, p, w->W + 1, pre, r, p, pre, r, p, pre, r, p, w->W + 1);
                 fprintf(g, "@1000200\n-router %d port %d\n", r, p);
             }
         fclose(g);

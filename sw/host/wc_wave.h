@@ -15,10 +15,12 @@ typedef struct wc_wave wc_wave;
  * routers/nr: which routers (NULL = all); expected: add C-model columns. */
 wc_wave *wc_wave_open(const char *path, const wc_topo *t, int W, const int *routers, int nr, int expected);
 /* one cycle: per flat port idx: v/f/c actual, ev/ef/ec expected (may be NULL);
- * inj_v/inj_f: what terminals drive into terminal ports this cycle */
+ * inj_v/inj_f: what terminals drive into terminal ports this cycle;
+ * av/af (eav/eaf expected): the absorption channels */
 void wc_wave_cycle(wc_wave *w, long cycle, const uint8_t *v, const uint64_t *f, const uint8_t *c,
                    const uint8_t *ev, const uint64_t *ef, const uint8_t *ec,
-                   const uint8_t *inj_v, const uint64_t *inj_f, const uint8_t *inj_c);
+                   const uint8_t *inj_v, const uint64_t *inj_f, const uint8_t *inj_c,
+                   const uint8_t *av, const uint64_t *af, const uint8_t *eav, const uint64_t *eaf);
 /* finish: closes the VCD, converts to FST if possible; prints what it
  * wrote to out */
 void wc_wave_close(wc_wave *w, FILE *out);

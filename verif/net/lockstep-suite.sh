@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Run the lockstep suite of verif/net/lockstep.cfg: each run at least
+# Run the lockstep suite of verif/net/lockstep.cfg (NAME TOPOLOGY RATE
+# [more wormcast sim options]): each run at least
 # WARMUP + CYCLES cycles (plus up to 50000 cycles of drain and the flush), zero mismatches, zero lost or
 # duplicated packets, no deadlock (wormcast sim exits non-zero on any).
 # usage: lockstep-suite.sh WORMCAST [CFG] [WARMUP] [CYCLES] [FILTER]
@@ -7,11 +8,12 @@ set -u
 wc=$1 cfg=${2:-$(dirname "$0")/lockstep.cfg} warmup=${3:-10000} cycles=${4:-190000} filter=${5:-}
 pass=0 fail=0
 printf '%-16s %-20s %6s %9s %9s %8s %9s %8s %s\n' run topology rate cycles delivered latency accepted seconds result
-while read -r name topo rate; do
+while read -r name topo rate extra; do
   case "$name" in ''|\#*) continue ;; esac
   [ -n "$filter" ] && [[ "$name" != $filter ]] && continue
   t0=$(date +%s.%N)
-  out=$("$wc" sim --topo "$topo" --rate "$rate" --engine lockstep --warmup "$warmup" --cycles "$cycles" \
+  # shellcheck disable=SC2086
+  out=$("$wc" sim --topo "$topo" --rate "$rate" --engine lockstep --warmup "$warmup" --cycles "$cycles" $extra \
         --seed 7 --quiet --csv --drain-max 50000 --wave-dir "${BUILD:-build}/waves/$name" 2>"${BUILD:-build}/lockstep-$name.err")
   rc=$?
   t1=$(date +%s.%N)
