@@ -121,11 +121,12 @@ void wc_router_quiet(wc_router *r)
 /* The head the forward copy of an absorbed worm carries: the next
  * destination, one address fewer, single-flit if the stripped address was
  * the tail (wc_input_ctrl.v rewrite). */
-static uint64_t rewrite_head(uint64_t head, uint64_t next, int W)
+static uint64_t rewrite_head(uint64_t head, uint64_t next, int W, int mutate)
 {
     uint32_t d = (uint32_t)head;
     d = WC_SET(d, HEAD_DST, WC_GET((uint32_t)next, ADDR_DST));
-    d = WC_SET(d, HEAD_NADDR, WC_GET(d, HEAD_NADDR) - 1u);
+    if (mutate != 4)   /* mutation 4: the address count is not decremented */
+        d = WC_SET(d, HEAD_NADDR, WC_GET(d, HEAD_NADDR) - 1u);
     head = (head & ~0xffffffffull) | d;
     head &= ~(1ull << (W + 1));
     head |= next & (1ull << (W + 1));
@@ -220,7 +221,7 @@ void wc_router_eval(wc_router *r)
         r->out_valid_mask |= BIT(o);
         r->pop_mask |= BIT(sel);
         if (in->dual && ((head[sel] >> W) & 1))
-            r->out_flit[o] = rewrite_head(head[sel], in->buf[in->rd == B - 1 ? 0 : in->rd + 1], W);
+            r->out_flit[o] = rewrite_head(head[sel], in->buf[in->rd == B - 1 ? 0 : in->rd + 1], W, c->mutate);
         else
             r->out_flit[o] = head[sel];
     }
@@ -230,6 +231,8 @@ void wc_router_eval(wc_router *r)
         if ((r->pop_mask & BIT(i)) || r->in[i].skip) {
             r->abs_mask |= BIT(i);
             r->abs_flit[i] = head[i];
+            if (c->mutate == 3 && ((head[i] >> W) & 1))   /* mutation 3: the node gets the forwarded head */
+                r->abs_flit[i] = rewrite_head(head[i], r->in[i].buf[r->in[i].rd == B - 1 ? 0 : r->in[i].rd + 1], W, 0);
             r->pop_mask |= BIT(i);
         }
     }

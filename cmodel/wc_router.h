@@ -26,7 +26,8 @@ typedef struct {
     int nnodes;                  /* table routing */
     /* Mutation switches for the lockstep self-check (0 in real runs):
      * 1 = arbiter pointer does not advance, 2 = e-cube/XY picks the other
-     * dimension order. */
+     * dimension order, 3 = the absorption channel gets the forwarded head,
+     * 4 = the forwarded head keeps its address count. */
     int mutate;
 } wc_router_cfg;
 

@@ -44,7 +44,8 @@ static const char *usage_text =
 "                     with --wave also dumps every internal signal to PATH.internal.fst)\n"
 "  --drain-max C      cycles allowed to drain measured packets (10*cycles+100000)\n"
 "  --watchdog C       cycles without progress that count as deadlock (5000)\n"
-"  --mutate K         self-check: break the C model (1 arbitration, 2 routing)\n"
+"  --mutate K         self-check: break the C model (1 arbitration, 2 routing,\n"
+"                     3 absorbed head, 4 forwarded head)\n"
 "  --quiet            no progress lines\n";
 
 static int parse_long(const char *opt, const char *v, long lo, long hi, long *out)
@@ -178,7 +179,7 @@ int wc_cmd_sim(int argc, char **argv)
         else if (!strcmp(a, "--drain-max")) { NEED(); if (parse_long(a, val, 0, 1L << 40, &o.drain_max)) return 2; }
         else if (!strcmp(a, "--watchdog")) { NEED(); if (parse_long(a, val, 10, 1L << 40, &o.watchdog)) return 2; }
         else if (!strcmp(a, "--seed")) { NEED(); if (parse_long(a, val, 0, 0x7fffffffffffffffL, &v)) return 2; o.seed = (uint64_t)v; }
-        else if (!strcmp(a, "--mutate")) { NEED(); if (parse_long(a, val, 0, 2, &v)) return 2; o.mutate = (int)v; }
+        else if (!strcmp(a, "--mutate")) { NEED(); if (parse_long(a, val, 0, 4, &v)) return 2; o.mutate = (int)v; }
         else if (!strcmp(a, "--malformed")) { NEED(); if (parse_double(a, val, 0, 1, &o.malformed)) return 2; }
         else if (!strcmp(a, "--multicast")) { NEED(); if (parse_double(a, val, 0, 1, &o.multicast)) return 2; }
         else if (!strcmp(a, "--mcast-dests")) { NEED(); if (parse_long(a, val, 1, 4095, &v)) return 2; o.mcast_dests = (int)v; }

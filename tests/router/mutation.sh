@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The lockstep comparison must be able to fail: each C-model mutation
-# (1 = round-robin pointer never advances, 2 = the other dimension order)
+# (1 = round-robin pointer never advances, 2 = the other dimension order,
+# 3 = the absorption channel gets the forwarded head, 4 = the forwarded
+# head keeps its address count)
 # must make `wormcast sim --engine lockstep` report a mismatch and exit
 # non-zero; the first one also leaves a waveform and a GTKWave layout.
 set -u
@@ -8,13 +10,16 @@ wc=$1 out=${BUILD:-build}/test-mutation
 rm -rf "$out"; mkdir -p "$out"
 pass=0 fail=0
 check() { if eval "$2"; then pass=$((pass+1)); echo "ok   $1"; else fail=$((fail+1)); echo "FAIL $1"; fi; }
-run() { # name topo mutate rate
-  "$wc" sim --topo "$2" --engine lockstep --mutate "$3" --rate "$4" --warmup 0 --cycles 20000 --seed 3 --quiet \
-     --wave-dir "$out/$1" > "$out/$1.out" 2> "$out/$1.err"
+run() { # name topo mutate rate [more options]
+  local name=$1 topo=$2 mut=$3 rate=$4; shift 4
+  "$wc" sim --topo "$topo" --engine lockstep --mutate "$mut" --rate "$rate" --warmup 0 --cycles 20000 --seed 3 --quiet \
+     --wave-dir "$out/$name" "$@" > "$out/$name.out" 2> "$out/$name.err"
   echo $?
 }
 for spec in "arb-mesh mesh:4x4 1 0.5" "arb-cube cube:4 1 0.6" "arb-irregular irregular:8,8,2,1 1 0.2" \
-            "route-mesh mesh:4x4 2 0.1" "route-cube cube:4 2 0.1" "route-cube-all cube:4:all 2 0.1"; do
+            "route-mesh mesh:4x4 2 0.1" "route-cube cube:4 2 0.1" "route-cube-all cube:4:all 2 0.1" \
+            "absorb-mesh mesh:4x4 3 0.05 --multicast 0.3 --mcast-scheme worm --mcast-dests 5" \
+            "forward-irregular irregular:8,8,2,1 4 0.05 --multicast 0.3 --mcast-scheme worm --mcast-dests 5"; do
   set -- $spec
   rc=$(run "$@")
   check "$1: mutation $3 on $2 exits non-zero" "[ $rc -ne 0 ]"
