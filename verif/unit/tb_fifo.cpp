@@ -2,7 +2,8 @@
 // into a full FIFO (the credit contract of wc_input_ctrl.v: the upstream
 // sends only with a credit), never popping an empty one.  Phases of
 // different push/pop rates drive it to full and to empty many times;
-// a reset mid-run must empty it.
+// a reset mid-run must empty it.  next_o (the flit behind the front) and
+// two_o (at least two flits) are checked whenever the queue holds two.
 #include <deque>
 #include "unit.h"
 #include "Vwc_fifo.h"
@@ -41,6 +42,10 @@ int main(int argc, char **argv)
         if (!q.empty())
             ck.ok(m.head_o == q.front(), "cycle %d: head %#llx, want %#llx", t,
                   (unsigned long long)m.head_o, (unsigned long long)q.front());
+        ck.ok(m.two_o == (q.size() >= 2), "cycle %d: two_o %d, reference holds %zu", t, m.two_o, q.size());
+        if (q.size() >= 2)
+            ck.ok(m.next_o == q[1], "cycle %d: next %#llx, want %#llx", t, (unsigned long long)m.next_o,
+                  (unsigned long long)q[1]);
         nfull += (int)q.size() == B;
         nempty += q.empty();
         bool push = (int)q.size() < B && wc_rng_chance(&rng, ppush);

@@ -1,10 +1,14 @@
 // wc_output_ctrl.v cycle by cycle against a reference written here from
 // the output-unit parts of cmodel/wc_router.c (wc_router_eval: owner or
-// wc_rr_arb() winner, transfer only with a credit; wc_router_commit:
-// ownership from the head's grant to the tail's transfer, pointer to
-// winner + 1, credit counting).  The bench plays P input buffers holding
-// worms (some for other outputs, which never request this one) and a
-// downstream buffer of depth B that frees slots at random.
+// wc_rr_arb() winner, busy = owned or granted, has_cred = a credit in
+// hand; wc_router_commit: ownership from the head's grant to the tail's
+// transfer, pointer to winner + 1, credit counting).  The bench plays P
+// input buffers holding worms (some for other outputs, which never
+// request this one), a downstream buffer of depth B that frees slots at
+// random, and the router's transfer decision: xfer_i when busy, the
+// selected input holds a flit and a credit is in hand, but now and then
+// withheld anyway, as the router does while an absorbing worm's head is
+// granted or its stripped address goes to the node only.
 // Property checks, independent of the reference: the output never
 // switches owner mid-worm, every requester is granted within P grants,
 // and a flit moves only while the downstream has a free slot.
@@ -62,7 +66,7 @@ int main(int argc, char **argv)
     int worm_src = -1;                  // input whose worm is on the link, -1 between worms
     int waited[P] = {0};
     int max_wait = 0;
-    long xfers = 0, grants = 0, stalls = 0;
+    long xfers = 0, grants = 0, stalls = 0, withheld_n = 0;
     double parrive = 0.5, pdrain = 0.5, pother = 0.3;
     for (int t = 0; t < NCYC; t++) {
         if (t % 300 == 0) {
@@ -83,15 +87,20 @@ int main(int argc, char **argv)
         // ---- reference eval
         int g = ref.own ? -1 : wc_rr_arb(req, ref.ptr);
         int sel = ref.own ? ref.owner : (g >= 0 ? g : 0);
-        bool xfer = (ref.own || g >= 0) && ((has >> sel) & 1) && ref.cred > 0;
+        bool busy = ref.own || g >= 0, has_cred = ref.cred > 0;
+        bool withheld = wc_rng_chance(&rng, 0.1);
+        bool xfer = busy && ((has >> sel) & 1) && has_cred && !withheld;
         bool tail = ((has >> sel) & 1) ? unit_is_tail(in[sel].flits.front(), W) : wc_rng_chance(&rng, 0.5);
 
         m.req_i = req;
-        m.has_flit_i = has;
         m.credit_i = credit;
+        m.xfer_i = 0;
         m.tail_i = 0;
         m.eval();
-        // tail_i is the type bit of the flit the crossbar selected
+        // the router's decision, from this module's outputs; tail_i is the
+        // type bit of the flit the crossbar selected
+        bool rtl_xfer = m.busy_o && ((has >> m.sel_o) & 1) && m.has_cred_o && !withheld;
+        m.xfer_i = rtl_xfer;
         m.tail_i = ((has >> m.sel_o) & 1) ? unit_is_tail(in[m.sel_o].flits.front(), W) : tail;
         m.eval();
 
@@ -103,7 +112,10 @@ int main(int argc, char **argv)
                           m.gnt_idx_o, g);
         if (ref.own || g >= 0)
             same &= ck.ok(m.sel_o == sel, "cycle %d: sel %d, ref %d", t, m.sel_o, sel);
-        same &= ck.ok(m.xfer_o == xfer, "cycle %d: xfer %d, ref %d (cred %d)", t, m.xfer_o, xfer, ref.cred);
+        same &= ck.ok(m.busy_o == busy, "cycle %d: busy %d, ref %d", t, m.busy_o, busy);
+        same &= ck.ok(m.has_cred_o == has_cred, "cycle %d: has_cred %d, ref %d (cred %d)", t, m.has_cred_o,
+                      has_cred, ref.cred);
+        same &= ck.ok(rtl_xfer == xfer, "cycle %d: transfer %d, ref %d", t, rtl_xfer, xfer);
         if (!same) {
             std::fprintf(stderr, "  stopping at cycle %d after a mismatch\n", t);
             break;
@@ -120,7 +132,7 @@ int main(int argc, char **argv)
             }
             waited[g] = 0;
         }
-        if (m.xfer_o) {
+        if (rtl_xfer) {
             int s = m.sel_o;
             ck_cred.ok(down_free > 0, "cycle %d: transfer with no free downstream slot", t);
             ck_own.ok(worm_src < 0 || worm_src == s, "cycle %d: input %d interrupts the worm of input %d", t, s,
@@ -128,6 +140,7 @@ int main(int argc, char **argv)
             worm_src = unit_is_tail(in[s].flits.front(), W) ? -1 : s;
         } else if (((has >> m.sel_o) & 1) && (ref.own || g >= 0)) {
             stalls += ref.cred == 0;
+            withheld_n += ref.cred > 0;
         }
         unit_tick(m);
 
@@ -175,13 +188,14 @@ int main(int argc, char **argv)
             }
         }
     }
-    ck.ok(xfers > 10000 && stalls > 1000, "coverage: %ld transfers, %ld credit stalls", xfers, stalls);
+    ck.ok(xfers > 10000 && stalls > 1000 && withheld_n > 1000,
+          "coverage: %ld transfers, %ld credit stalls, %ld withheld by the router", xfers, stalls, withheld_n);
     ck.finish();
     ck_own.finish();
     ck_starve.finish();
     ck_cred.finish();
-    std::printf("     %ld transfers, %ld grants, %ld credit stalls, longest wait %d grants\n", xfers, grants,
-                stalls, max_wait);
+    std::printf("     %ld transfers, %ld grants, %ld credit stalls, %ld withheld, longest wait %d grants\n", xfers,
+                grants, stalls, withheld_n, max_wait);
     m.final();
     return unit_summary();
 }

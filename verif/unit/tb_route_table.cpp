@@ -3,7 +3,12 @@
 // unroutable).  Random tables and per-port down_only bits go in through
 // the configuration port; every port looks up a random destination each
 // cycle.  Table layout and the down-only phase: docs/topology.md,
-// "up*/down* routing".
+// "up*/down* routing".  NL lookups (default 2P: the heads, then the first
+// address flits of multidestination worms); lookup j uses the down_only
+// bit of port j mod P.  Entries carry flags above the port field:
+// WC_RT_LOCAL (local_o, checked against wc_route_table_local()) and bit 6,
+// which is neither flag nor port (WC_RT_PORT_MASK) and must not matter
+// unless it lifts the port to >= P.
 #include <vector>
 #include "unit.h"
 #include "Vwc_route_table.h"
@@ -12,7 +17,10 @@
 #error "build with -DUT_P=.. -DUT_PW=.. -DUT_NNODES=.."
 #endif
 
-static const int P = UT_P, PW = UT_PW, NN = UT_NNODES;
+#ifndef UT_NL
+#define UT_NL (2 * UT_P)   // the module's default
+#endif
+static const int P = UT_P, PW = UT_PW, NN = UT_NNODES, NL = UT_NL;
 
 static void cfg_write(Vwc_route_table &m, unsigned addr, unsigned data)
 {
@@ -28,9 +36,10 @@ static void cfg_write(Vwc_route_table &m, unsigned addr, unsigned data)
 static unsigned rand_entry(wc_rng *r)
 {
     unsigned c = wc_rng_below(r, 20);
-    if (c < 12) return wc_rng_below(r, P);
+    if (c < 12) return wc_rng_below(r, P) | (wc_rng_chance(r, 0.4) ? (unsigned)WC_RT_LOCAL : 0u);
     if (c < 15) return WC_RT_PORT_NONE;
     if (c < 18) return P + wc_rng_below(r, 256 - P - 1);   // P..254
+    if (c < 19) return 64u | wc_rng_below(r, P) | (wc_rng_chance(r, 0.5) ? (unsigned)WC_RT_LOCAL : 0u);
     return (unsigned)unit_rand(r, 8);
 }
 
@@ -48,10 +57,10 @@ int main(int argc, char **argv)
 
     char name[160];
     std::snprintf(name, sizeof name,
-                  "wc_route_table P=%d NNODES=%d: 8 random tables, 4000 cycles of lookups on all ports each",
-                  P, NN);
+                  "wc_route_table P=%d NNODES=%d NL=%d: 8 random tables, 4000 cycles of all lookups each", P,
+                  NN, NL);
     UnitCheck ck(name);
-    long routable = 0, none = 0, big = 0, range = 0;
+    long routable = 0, none = 0, big = 0, range = 0, local = 0;
     for (int round = 0; round < 8; round++) {
         // Round 0 writes every entry; later rounds rewrite a random subset
         // so stale entries and fresh writes mix.
@@ -78,37 +87,42 @@ int main(int argc, char **argv)
             for (int p = 0; p < P; p++) down[p] = 0;
         }
         for (int t = 0; t < 4000; t++) {
-            unsigned dst[P];
-            for (int p = 0; p < P; p++) {
+            unsigned dst[NL];
+            for (int p = 0; p < NL; p++) {
                 dst[p] = wc_rng_chance(&rng, 0.85) ? wc_rng_below(&rng, NN)
                                                    : (unsigned)unit_rand(&rng, WC_HEAD_DST_W);
                 ut_set(m.dst_i, p * WC_HEAD_DST_W, WC_HEAD_DST_W, dst[p]);
             }
             m.eval();
-            for (int p = 0; p < P; p++) {
-                int want = wc_route_table(table.data(), NN, dst[p], down[p]);
+            for (int p = 0; p < NL; p++) {
+                int dn = down[p % P], wloc = 0;
+                int want = wc_route_table_local(table.data(), NN, dst[p], dn, &wloc);
                 if (want >= P) { want = -1; big++; }
                 if (dst[p] >= (unsigned)NN) range++;
-                else if (table[(down[p] ? NN : 0) + dst[p]] == WC_RT_PORT_NONE) none++;
+                else if (table[(dn ? NN : 0) + dst[p]] == WC_RT_PORT_NONE) none++;
                 int ok = (int)ut_get(m.ok_o, p, 1);
                 int port = (int)ut_get(m.port_o, p * PW, PW);
-                ck.ok(ok == (want >= 0), "round %d port %d dst=%u down=%d: ok %d, C %d", round, p,
-                      dst[p], down[p], ok, want);
+                ck.ok(ok == (want >= 0), "round %d lookup %d dst=%u down=%d: ok %d, C %d", round, p,
+                      dst[p], dn, ok, want);
                 if (want >= 0) {
                     routable++;
-                    ck.ok(port == want, "round %d port %d dst=%u down=%d: port %d, C %d", round, p,
-                          dst[p], down[p], port, want);
+                    int loc = (int)ut_get(m.local_o, p, 1);
+                    local += wloc;
+                    ck.ok(port == want, "round %d lookup %d dst=%u down=%d: port %d, C %d", round, p,
+                          dst[p], dn, port, want);
+                    ck.ok(loc == wloc, "round %d lookup %d dst=%u down=%d: local %d, C %d", round, p,
+                          dst[p], dn, loc, wloc);
                 }
             }
             unit_tick(m);
         }
     }
-    ck.ok(routable && none && big && range,
-          "coverage: %ld routable, %ld PORT_NONE, %ld entries >= P, %ld dst >= NNODES", routable,
-          none, big, range);
+    ck.ok(routable && none && big && range && local && local < routable,
+          "coverage: %ld routable (%ld local), %ld PORT_NONE, %ld entries >= P, %ld dst >= NNODES", routable,
+          local, none, big, range);
     ck.finish();
-    std::printf("     lookups: %ld routable, %ld PORT_NONE, %ld entries >= P, %ld dst >= NNODES\n",
-                routable, none, big, range);
+    std::printf("     lookups: %ld routable (%ld local), %ld PORT_NONE, %ld entries >= P, %ld dst >= NNODES\n",
+                routable, local, none, big, range);
     m.final();
     return unit_summary();
 }

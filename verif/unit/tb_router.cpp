@@ -9,8 +9,20 @@
 // Resets mid-traffic move the router to other node ids (sampled only in
 // reset, so node_id_i wiggles in between), and table routers get entries
 // rewritten while worms are in flight.
+// Multidestination worms (intermediate reception, forward-and-absorb:
+// lecture-multicast-irc-brcp-broadcast-scatter.txt, BRCP; docs/router.md)
+// are mixed in: most for this router with a legal forward leg (BRCP turn),
+// others with an illegal turn, a single flit with addresses, a head right
+// behind the head, or a lost tail; the absorption channels (abs_valid_o,
+// abs_flit_o) are compared with the C model's abs_mask / abs_flit[] every
+// cycle too.  At B=1 an absorbing head never sees its address flit and
+// blocks its input for good (both models agree), so the B=1 build sends
+// multidestination worms that pass through or are dropped, and unicast
+// random heads.
 // Independent properties: an output carries one source's worm from head
-// to tail, never a stray body, and never more flits than downstream room.
+// to tail, never a stray body, and never more flits than downstream room;
+// an absorption channel carries only its own input's flits, starting with
+// a multidestination head.
 #include <vector>
 #include "unit.h"
 #include "Vwc_router.h"
@@ -34,8 +46,13 @@ struct Bench {
     wc_rng rng;
     UnitStream src[P];
     int ucred[P], occ[P], worm_src[P];
+    bool abs_open[P];
     UnitCheck *ck, *ck_prop;
-    long cycles = 0, delivered = 0, sent = 0;
+    long cycles = 0, delivered = 0, sent = 0, absorbed = 0, abs_worms = 0, multi_drops = 0;
+    double pmulti = 0.25;
+    // multidestination worms absorbed here may lose their tail (and random
+    // heads may be multidestination heads): only in the lost-tail phase
+    bool lost_tail = false;
     bool broken = false;
 
     unsigned node = UT_ROUTING == WC_ROUTING_XY ? 5 : UT_ROUTING == WC_ROUTING_ECUBE ? 6 : 0;
@@ -54,6 +71,7 @@ struct Bench {
             ucred[p] = B;
             occ[p] = 0;
             worm_src[p] = -1;
+            abs_open[p] = false;
             src[p].pend.clear();
         }
     }
@@ -78,6 +96,12 @@ struct Bench {
     void cycle(const bool *send, const uint64_t *flit, uint64_t credit, int cfg_addr = -1, unsigned cfg_data = 0)
     {
         wc_router_eval(&r);
+        // multidestination heads the C model drops this cycle
+        for (int p = 0; p < P; p++) {
+            if (!((r.fresh_mask & r.discard_mask) >> p & 1)) continue;
+            uint64_t h = r.in[p].buf[r.in[p].rd];
+            multi_drops += WC_GET(h, HEAD_KIND) == WC_KIND_MULTI && WC_GET(h, HEAD_NADDR) != 0;
+        }
         uint64_t vmask = 0;
         for (int p = 0; p < P; p++) {
             if (send[p]) vmask |= 1ull << p;
@@ -97,6 +121,14 @@ struct Bench {
                        (unsigned long long)m->in_credit_o, (unsigned long long)r.in_credit_mask);
         same &= ck->ok(m->drop_count_o == r.drops, "cycle %ld: drop_count %u, C %u", cycles,
                        (unsigned)m->drop_count_o, (unsigned)r.drops);
+        same &= ck->ok(m->abs_valid_o == r.abs_mask, "cycle %ld: abs_valid %#llx, C %#llx", cycles,
+                       (unsigned long long)m->abs_valid_o, (unsigned long long)r.abs_mask);
+        for (int p = 0; p < P; p++) {
+            uint64_t f = ut_get(m->abs_flit_o, p * FW, FW);
+            uint64_t want = (r.abs_mask >> p) & 1 ? r.abs_flit[p] : 0;   // idle channels carry zeros
+            same &= ck->ok(f == want, "cycle %ld: abs %d flit %#llx, C %#llx", cycles, p,
+                           (unsigned long long)f, (unsigned long long)want);
+        }
         for (int o = 0; o < P; o++) {
             uint64_t f = ut_get(m->out_flit_o, o * FW, FW);
             bool v = (r.out_valid_mask >> o) & 1;
@@ -126,6 +158,20 @@ struct Bench {
             delivered++;
         }
         for (int p = 0; p < P; p++) {
+            if (!((m->abs_valid_o >> p) & 1)) continue;
+            uint64_t f = ut_get(m->abs_flit_o, p * FW, FW);
+            ck_prop->ok((int)((f >> SRC_SHIFT) & 63) == p, "cycle %ld: abs %d carries a flit of input %d", cycles,
+                        p, (int)((f >> SRC_SHIFT) & 63));
+            if (!abs_open[p]) {
+                ck_prop->ok(unit_is_head(f, W) && WC_GET(f, HEAD_KIND) == WC_KIND_MULTI && WC_GET(f, HEAD_NADDR) != 0,
+                            "cycle %ld: abs %d starts with %#llx, not a multidestination head", cycles, p,
+                            (unsigned long long)f);
+                abs_worms++;
+            }
+            abs_open[p] = !unit_is_tail(f, W);
+            absorbed++;
+        }
+        for (int p = 0; p < P; p++) {
             ucred[p] += (int)((m->in_credit_o >> p) & 1) - (int)send[p];
             ck_prop->ok(ucred[p] >= 0 && ucred[p] <= B, "cycle %ld: input %d upstream credits %d", cycles, p,
                         ucred[p]);
@@ -133,6 +179,11 @@ struct Bench {
             sent += send[p];
         }
         unit_tick(*m);
+        // the RTL's own protocol assertions ($error) count as mismatches
+        if (m->contextp()->gotError()) {
+            ck->ok(false, "cycle %ld: RTL assertion failed (message above)", cycles);
+            m->contextp()->gotError(false);
+        }
         uint64_t in_flit[WC_MAX_PORTS];
         for (int p = 0; p < P; p++) in_flit[p] = flit[p];
         wc_router_commit(&r, vmask, in_flit, credit);
@@ -158,6 +209,7 @@ struct Bench {
             uint64_t credit = 0;
             for (int p = 0; p < P; p++) {
                 send[p] = ucred[p] > 0 && wc_rng_chance(&rng, psend);
+                if (send[p] && src[p].pend.empty() && wc_rng_chance(&rng, pmulti)) multi_worm(p, pbad);
                 if (send[p])
                     flit[p] = src[p].next(&rng, [&] { return wc_rng_chance(&rng, pbad) ? dst_bad() : dst_good(); });
                 if (occ[p] > 0 && wc_rng_chance(&rng, pdrain[p])) credit |= 1ull << p;
@@ -165,11 +217,45 @@ struct Bench {
             cycle(send, flit, credit, cfg_addr, cfg_data);
         }
     }
-    // random routes: mostly real ports, some 'no route', some >= P
+    // random routes: mostly real ports (a third of them host ports,
+    // WC_RT_LOCAL), some 'no route', some >= P
     unsigned table_entry()
     {
         unsigned c = wc_rng_below(&rng, 20);
-        return c < 17 ? wc_rng_below(&rng, P) : c < 19 ? (unsigned)WC_RT_PORT_NONE : P + wc_rng_below(&rng, 200);
+        if (c < 17) return wc_rng_below(&rng, P) | (wc_rng_chance(&rng, 0.35) ? (unsigned)WC_RT_LOCAL : 0u);
+        return c < 19 ? (unsigned)WC_RT_PORT_NONE : P + wc_rng_below(&rng, 200);
+    }
+    // A destination whose route from input p is a legal forward leg (BRCP
+    // turn, not an ejection port) as the C model sees it now; the table may
+    // change before the worm gets here, so this only biases the mix.
+    unsigned dst_leg(int p)
+    {
+        for (int k = 0; k < 32; k++) {
+            unsigned d = dst_good();
+            int loc, q = wc_router_route(&r, p, d, &loc);
+            if (q >= 0 && !loc && wc_router_turn_ok(&r, p, q)) return d;
+        }
+        return dst_good();
+    }
+    // A multidestination worm on input p: mostly absorbed here (first
+    // destination this router's node, or any table destination, a third
+    // of which are host ports), with legal forward legs, plus every kind
+    // of malformed worm.
+    void multi_worm(int p, double pbad)
+    {
+        unsigned d[4];
+        int n = 1 + (int)wc_rng_below(&rng, 4), how = UnitStream::UNIT_MULTI_OK;
+        unsigned c = wc_rng_below(&rng, 20);
+        if (c == 0) how = UnitStream::UNIT_MULTI_SINGLE;
+        else if (c == 1) how = UnitStream::UNIT_MULTI_HEADHEAD;
+        else if (c <= 4 && lost_tail) how = UnitStream::UNIT_MULTI_TRUNC;
+        bool here = B > 1 && wc_rng_chance(&rng, 0.7);
+        if (UT_ROUTING == WC_ROUTING_TABLE) d[0] = dst_good();
+        else if (here) d[0] = node;
+        else do d[0] = dst_good(); while (B == 1 && d[0] == node);
+        if (wc_rng_chance(&rng, pbad)) d[0] = dst_bad();
+        for (int k = 1; k < n; k++) d[k] = wc_rng_chance(&rng, 0.8) ? dst_leg(p) : dst_good();
+        src[p].push_multi(&rng, d, n, (int)wc_rng_below(&rng, 4), how);
     }
 };
 
@@ -177,6 +263,7 @@ int main(int argc, char **argv)
 {
     VerilatedContext ctx;
     ctx.commandArgs(argc, argv);
+    ctx.fatalOnError(false);
     Vwc_router model(&ctx);
     Bench b;
     b.m = &model;
@@ -200,6 +287,7 @@ int main(int argc, char **argv)
     for (int p = 0; p < P; p++) {
         b.src[p].W = W;
         b.src[p].src = p;
+        b.src[p].unicast_only = true;
     }
     char kind[64];
     if (UT_ROUTING == WC_ROUTING_XY)
@@ -210,7 +298,8 @@ int main(int argc, char **argv)
     else
         std::snprintf(kind, sizeof kind, "table NNODES=%d W=%d", UT_NNODES, W);
     char name[200];
-    std::snprintf(name, sizeof name, "wc_router %s P=%d B=%d: outputs, credits, drop count vs C model each cycle",
+    std::snprintf(name, sizeof name,
+                  "wc_router %s P=%d B=%d: outputs, absorption channels, credits, drop count vs C model each cycle",
                   kind, P, B);
     UnitCheck ck(name);
     std::snprintf(name, sizeof name,
@@ -290,6 +379,8 @@ int main(int argc, char **argv)
         ck_drain.ok(b.occ[p] == 0, "output %d: %d flits unacknowledged downstream", p, b.occ[p]);
     }
     ck_drain.ok(wc_router_idle(&b.r), "C model not idle after the drain");
+    for (int p = 0; p < P; p++)
+        ck_drain.ok(!b.r.in[p].active && !b.r.in[p].dual, "input %d still holds a worm after the drain", p);
 
     // Flood of unroutable one-flit worms until the drop counter saturates.
     long flood = 0;
@@ -314,11 +405,48 @@ int main(int argc, char **argv)
     ck.ok(b.r.drops == 0xffff, "drop counter %u after the flood, want saturated 0xffff", (unsigned)b.r.drops);
     ck.ok(b.delivered > 20000 && drop_traffic > 100, "coverage: %ld flits delivered, %ld drops in traffic",
           b.delivered, drop_traffic);
+    if (B > 1)
+        ck.ok(b.abs_worms > 500 && b.absorbed > 2000 && b.multi_drops > 100,
+              "coverage: %ld worms and %ld flits absorbed, %ld multidestination heads dropped", b.abs_worms,
+              b.absorbed, b.multi_drops);
+    else
+        ck.ok(b.abs_worms == 0 && b.multi_drops > 100,
+              "B=1: %ld worms absorbed (none may be), %ld multidestination heads dropped", b.abs_worms,
+              b.multi_drops);
     ck.finish();
     ck_prop.finish();
     ck_drain.finish();
     std::printf("     %ld cycles, %ld flits in, %ld delivered, %ld worms dropped in traffic, saturated after %ld flood cycles\n",
                 b.cycles, b.sent, b.delivered, drop_traffic, flood);
+    std::printf("     %ld worms and %ld flits absorbed, %ld multidestination heads dropped\n", b.abs_worms,
+                b.absorbed, b.multi_drops);
+
+    if (unit_opt(argc, argv, "--no-lost-tail", 0)) {
+        model.final();
+        return unit_summary();
+    }
+    // Lost tails inside absorbed worms: a worm being absorbed runs into
+    // the next worm's head.  Malformed input must not break the router's
+    // protocol (wc_router.v / wc_input_ctrl.v assertions, and the
+    // properties above), and the models must still agree.
+    UnitCheck ck_lt(unit_fmt("wc_router %s: absorbed worms that lose their tail: lockstep and RTL assertions", kind));
+    UnitCheck ck_lt_prop(unit_fmt("wc_router %s: absorbed worms that lose their tail: properties", kind));
+    b.ck = &ck_lt;
+    b.ck_prop = &ck_lt_prop;
+    b.broken = false;
+    b.lost_tail = true;
+    long abs0 = b.abs_worms;
+    b.reset(b.node_id());
+    for (int p = 0; p < P; p++) {
+        b.src[p].unicast_only = B == 1;
+        b.src[p].p_stray = 0.02;
+        b.src[p].p_trunc = 0.05;
+        pdrain[p] = 0.6;
+    }
+    b.traffic(10000, 0.6, pdrain, 0.02, 0.005);
+    if (B > 1) ck_lt.ok(b.abs_worms - abs0 > 50, "coverage: %ld worms absorbed", b.abs_worms - abs0);
+    ck_lt.finish();
+    ck_lt_prop.finish();
     model.final();
     return unit_summary();
 }

@@ -63,6 +63,18 @@ private:
     bool done_ = false;
 };
 
+// printf into a std::string: check group names carry the configuration
+inline std::string unit_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+inline std::string unit_fmt(const char *fmt, ...)
+{
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    std::vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return buf;
+}
+
 inline int unit_summary()
 {
     std::printf("%d passed, %d failed\n", unit_npass, unit_nfail);
@@ -167,6 +179,9 @@ inline uint64_t unit_rand(wc_rng *r, int w) { return wc_rng_next(r) & unit_mask(
 struct UnitStream {
     int W = 32, src = 0;
     double p_stray = 0.05, p_trunc = 0.05;
+    // random heads: HEAD_KIND and HEAD_NADDR random too (so some are
+    // multidestination heads with no addresses behind them), or unicast
+    bool unicast_only = false;
     std::deque<uint64_t> pend;
 
     uint64_t tagged(unsigned type, uint64_t data) const
@@ -197,6 +212,8 @@ struct UnitStream {
         int len = 1 + (int)wc_rng_below(r, 6);
         uint64_t dmask = unit_mask(WC_HEAD_DST_W) << WC_HEAD_DST_LSB;
         uint64_t h = (wc_rng_next(r) & ~dmask) | (((uint64_t)dst() << WC_HEAD_DST_LSB) & dmask);
+        if (unicast_only)
+            h = (h & ~0xffffffffull) | WC_SET(h, HEAD_KIND, WC_KIND_UNICAST);
         if (len == 1 && !trunc) {
             pend.push_back(tagged(WC_FT_SINGLE, h));
             return;
@@ -205,5 +222,52 @@ struct UnitStream {
         for (int i = 1; i < len; i++)
             pend.push_back(tagged(i == len - 1 && !trunc ? WC_FT_TAIL : WC_FT_BODY, wc_rng_next(r)));
     }
+    // A multidestination worm (intermediate reception, docs/router.md):
+    // head of kind WC_KIND_MULTI for dsts[0] with HEAD_NADDR = n - 1, the
+    // n - 1 address flits (body flits, destination in ADDR_DST), npay
+    // payload flits; the last flit is the tail.  Malformed on purpose:
+    //   UNIT_MULTI_SINGLE  one-flit head with NADDR > 0 (no address follows)
+    //   UNIT_MULTI_HEADHEAD  the head, then at once a unicast head (the
+    //                        addresses are lost)
+    //   UNIT_MULTI_TRUNC   no tail (the worm runs into the next one)
+    enum { UNIT_MULTI_OK, UNIT_MULTI_SINGLE, UNIT_MULTI_HEADHEAD, UNIT_MULTI_TRUNC };
+    void push_multi(wc_rng *r, const unsigned *dsts, int n, int npay, int how)
+    {
+        uint32_t h = (uint32_t)wc_rng_next(r);
+        h = WC_SET(h, HEAD_DST, dsts[0]);
+        h = WC_SET(h, HEAD_KIND, WC_KIND_MULTI);
+        h = WC_SET(h, HEAD_NADDR, n - 1);
+        uint64_t hd = (wc_rng_next(r) & ~0xffffffffull) | h;
+        if (how == UNIT_MULTI_SINGLE) {
+            pend.push_back(tagged(WC_FT_SINGLE, WC_SET(hd, HEAD_NADDR, n > 1 ? n - 1 : 1) | (hd & ~0xffffffffull)));
+            return;
+        }
+        pend.push_back(tagged(n == 1 && npay == 0 && how != UNIT_MULTI_TRUNC ? WC_FT_SINGLE : WC_FT_HEAD, hd));
+        if (how == UNIT_MULTI_HEADHEAD) {
+            uint32_t u = WC_SET(WC_SET((uint32_t)wc_rng_next(r), HEAD_KIND, WC_KIND_UNICAST), HEAD_DST, dsts[n - 1]);
+            pend.push_back(tagged(WC_FT_SINGLE, u));
+            return;
+        }
+        int len = n - 1 + npay;
+        for (int i = 0; i < len; i++) {
+            uint64_t d = wc_rng_next(r);
+            if (i < n - 1)
+                d = (d & ~0xffffffffull) | WC_SET(d, ADDR_DST, dsts[i + 1]);
+            bool tail = i == len - 1 && how != UNIT_MULTI_TRUNC;
+            pend.push_back(tagged(tail ? WC_FT_TAIL : WC_FT_BODY, d));
+        }
+    }
 };
+
+// The head the forward copy of an absorbed worm carries (wc_input_ctrl.v
+// 'rewrite', wc_router.c rewrite_head): the destination of the address
+// flit behind it, one address fewer, and that flit's tail bit.
+inline uint64_t unit_rewrite_head(uint64_t head, uint64_t next, int W)
+{
+    uint32_t d = (uint32_t)head;
+    d = WC_SET(d, HEAD_DST, WC_GET(next, ADDR_DST));
+    d = WC_SET(d, HEAD_NADDR, WC_GET(head, HEAD_NADDR) - 1u);
+    uint64_t tbit = 1ull << (W + 1);
+    return (((head & ~0xffffffffull) | d) & ~tbit) | (next & tbit);
+}
 #endif

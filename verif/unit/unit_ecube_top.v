@@ -11,14 +11,17 @@ module unit_ecube_top #(
     input  wire [`WC_HEAD_DST_W-1:0] dst_i,
     input  wire [3:0]                in_port_i,
     output wire [23:0]               port_o,    // 4 bits per n
-    output wire [5:0]                ok_o
+    output wire [5:0]                ok_o,
+    output wire [5:0]                local_o,
+    output wire [5:0]                turn_ok_o
 );
     genvar k;
     generate
         for (k = 0; k < 6; k = k + 1) begin : g_n
             wc_route_ecube #(.N(k + 1), .ALL_PORT(ALL_PORT), .HIGH_FIRST(HIGH_FIRST), .PW(4)) u_rc (
                 .node_i(node_i), .dst_i(dst_i), .in_port_i(in_port_i),
-                .port_o(port_o[k*4 +: 4]), .ok_o(ok_o[k])
+                .port_o(port_o[k*4 +: 4]), .ok_o(ok_o[k]),
+                .local_o(local_o[k]), .turn_ok_o(turn_ok_o[k])
             );
         end
     endgenerate
