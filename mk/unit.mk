@@ -74,18 +74,20 @@ $(eval $(call unit_bench,wc_router/table,wc_router,$(UR)/wc_router.v,tb_router.c
 
 # Each bench prints its checks and 'N passed, N failed'; the mutation runs
 # show the whole-router lockstep has teeth (a C model with the arbiter
-# pointer frozen, or the other dimension order, must be caught by the
-# lockstep group itself, not by any other failing group).
+# pointer frozen, the other dimension order, the node given the forwarded
+# head instead of the one it absorbs, the address count not decremented in
+# the forward copy's head: each must be caught by the lockstep group
+# itself, not by any other failing group).
 test-unit: $(UNIT_BINS)
 	@pass=0; fail=0; \
 	for b in $(UNIT_BINS); do echo "--- $$b"; \
 	  if $$b; then pass=$$((pass+1)); else fail=$$((fail+1)); fi; done; \
-	for mu in 1 2; do \
+	for mu in 1 2 3 4; do \
 	  $(UNIT_B)/wc_router/xy/Vwc_router --mutate $$mu --no-lost-tail 1 > $(UNIT_B)/wc_router/xy/mutate$$mu.log 2>&1; \
 	  if grep -q '^FAIL .*vs C model each cycle' $(UNIT_B)/wc_router/xy/mutate$$mu.log; then \
 	    echo "ok   mutation check: router lockstep catches C model mutation $$mu"; pass=$$((pass+1)); \
 	  else echo "FAIL mutation check: router lockstep passed with C model mutation $$mu"; fail=$$((fail+1)); fi; done; \
-	echo "test-unit: $(words $(UNIT_BINS)) benches + 2 mutation checks"; \
+	echo "test-unit: $(words $(UNIT_BINS)) benches + 4 mutation checks"; \
 	echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
 
 # Soak: every bench again under other seeds (random stimulus only; the
