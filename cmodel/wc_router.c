@@ -30,7 +30,7 @@ void wc_router_reset(wc_router *r)
         in->rd = in->wr = in->cnt = 0;
         in->active = in->dropping = 0;
         in->port = 0;
-        in->dual = in->skip = 0;
+        in->dual = in->skip = in->hdone = 0;
         r->out[i].own = 0;
         r->out[i].owner = 0;
         r->out[i].ptr = 0;
@@ -220,7 +220,7 @@ void wc_router_eval(wc_router *r)
             continue;
         r->out_valid_mask |= BIT(o);
         r->pop_mask |= BIT(sel);
-        if (in->dual && ((head[sel] >> W) & 1))
+        if (in->dual && !in->hdone && ((head[sel] >> W) & 1))
             r->out_flit[o] = rewrite_head(head[sel], in->buf[in->rd == B - 1 ? 0 : in->rd + 1], W, c->mutate);
         else
             r->out_flit[o] = head[sel];
@@ -231,7 +231,7 @@ void wc_router_eval(wc_router *r)
         if ((r->pop_mask & BIT(i)) || r->in[i].skip) {
             r->abs_mask |= BIT(i);
             r->abs_flit[i] = head[i];
-            if (c->mutate == 3 && ((head[i] >> W) & 1))   /* mutation 3: the node gets the forwarded head */
+            if (c->mutate == 3 && !r->in[i].hdone && ((head[i] >> W) & 1))   /* mutation 3: the node gets the forwarded head */
                 r->abs_flit[i] = rewrite_head(head[i], r->in[i].buf[r->in[i].rd == B - 1 ? 0 : r->in[i].rd + 1], W, 0);
             r->pop_mask |= BIT(i);
         }
@@ -274,9 +274,10 @@ void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, 
             in->dropping = (uint8_t)!is_tail;
         } else if (r->pop_mask & BIT(i)) {
             if (r->abs_mask & BIT(i)) {
-                in->skip = (uint8_t)is_head;
+                in->skip = (uint8_t)(is_head && !in->hdone);
+                in->hdone = 1;
                 if (is_tail)
-                    in->dual = in->skip = 0;
+                    in->dual = in->skip = in->hdone = 0;
             } else if (is_tail) {
                 in->active = 0;   /* a one-flit worm: granted and gone in one cycle */
             }

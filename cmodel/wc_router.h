@@ -40,6 +40,7 @@ typedef struct {
     /* absorbing a multidestination worm: holds its forward output port
      * (dual); skip = the front is the stripped address (absorbed only) */
     uint8_t dual, skip;
+    uint8_t hdone;               /* its head has left: later heads travel as bodies */
 } wc_in;
 
 /* Output unit (wc_output_ctrl.v). */

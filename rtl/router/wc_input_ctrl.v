@@ -86,6 +86,9 @@ module wc_input_ctrl #(
     reg           credit_q;
     reg           dual_q, dual_d;       // an absorbing worm holds port_q
     reg           skip_q, skip_d;
+    // its head has left: a later head (a worm that lost its tail) is
+    // carried as a body flit, never rewritten or stripped again
+    reg           hdone_q, hdone_d;
 
     wc_fifo #(.FW(FW), .B(B)) u_fifo (
         .clk_i(clk_i), .rst_ni(rst_ni),
@@ -138,7 +141,7 @@ module wc_input_ctrl #(
         rewrite[`WC_HEAD_NADDR_LSB +: NW] = naddr - 1'b1;
         rewrite[W + 1]                    = next_o[W + 1];
     end
-    assign fwd_o = (dual_q && !skip_q && is_head) ? rewrite : head_o;
+    assign fwd_o = (dual_q && !hdone_q && is_head) ? rewrite : head_o;
 
     always @* begin
         active_d   = active_q;
@@ -146,6 +149,7 @@ module wc_input_ctrl #(
         dropping_d = dropping_q;
         dual_d     = dual_q;
         skip_d     = skip_q;
+        hdone_d    = hdone_q;
         if (grant_i && !here) begin
             active_d = 1'b1;
             port_d   = route_port_i;
@@ -158,10 +162,12 @@ module wc_input_ctrl #(
         if (fwd_i && !dual_q && is_tail)
             active_d = 1'b0;
         if (absorb) begin
-            skip_d = is_head;
+            skip_d  = is_head && !hdone_q;
+            hdone_d = 1'b1;
             if (is_tail) begin
-                dual_d = 1'b0;
-                skip_d = 1'b0;
+                dual_d  = 1'b0;
+                skip_d  = 1'b0;
+                hdone_d = 1'b0;
             end
         end
         if (fresh)
@@ -178,6 +184,7 @@ module wc_input_ctrl #(
             credit_q   <= 1'b0;
             dual_q     <= 1'b0;
             skip_q     <= 1'b0;
+            hdone_q    <= 1'b0;
         end else begin
             active_q   <= active_d;
             port_q     <= port_d;
@@ -185,6 +192,7 @@ module wc_input_ctrl #(
             credit_q   <= pop;
             dual_q     <= dual_d;
             skip_q     <= skip_d;
+            hdone_q    <= hdone_d;
         end
     end
 
