@@ -15,7 +15,10 @@
 // absorbed worm's two copies are compared once its tail has gone: the
 // absorption channel carries the worm as it arrived, the forward output
 // the head rewritten for the next destination, then everything after the
-// first address flit.
+// first address flit.  And the output side's view of the worm must end
+// with the input's: the router's output releases on the tail bit of the
+// copy it carries (head_o, or fwd_o while absorbing), the input on the
+// tail bit of its own front flit.
 #include <deque>
 #include <vector>
 #include "unit.h"
@@ -35,20 +38,19 @@ static unsigned route_port(unsigned d) { return d % 5u; }
 static bool route_local(unsigned d) { return (d >> 3) & 1u; }
 static bool turn_ok(unsigned d) { return ((d >> 4) & 3u) != 3u; }
 
-// struct wc_in of cmodel/wc_router.h.  A ring of B slots, not a queue:
-// the forward view of a head that follows a lost tail inside an absorbed
-// worm is rewritten from the slot behind it even when that slot holds no
-// flit (stale data), in the C model and the RTL alike.
+// struct wc_in of cmodel/wc_router.h, its buffer a ring of B slots like
+// the C model's.  hdone: the absorbed worm's head has left, so a later
+// head (the next worm, after a lost tail) travels as a body flit.
 struct RefIn {
     uint64_t buf[B] = {0};
     int rd = 0, wr = 0, cnt = 0;
-    bool active = false, dropping = false, credit = false, dual = false, skip = false;
+    bool active = false, dropping = false, credit = false, dual = false, skip = false, hdone = false;
     unsigned port = 0;
     size_t size() const { return (size_t)cnt; }
     uint64_t at(int k) const { return buf[(rd + k) % B]; }
     void push(uint64_t f) { buf[wr] = f; wr = (wr + 1) % B; cnt++; }
     void pop() { rd = (rd + 1) % B; cnt--; }
-    void reset() { rd = wr = cnt = 0; active = dropping = credit = dual = skip = false; port = 0; }
+    void reset() { rd = wr = cnt = 0; active = dropping = credit = dual = skip = hdone = false; port = 0; }
 };
 
 int main(int argc, char **argv)
@@ -79,6 +81,13 @@ int main(int argc, char **argv)
     std::snprintf(name, sizeof name,
                   "wc_input_ctrl B=%d: absorbed worms: node copy as sent, forward copy rewritten and address stripped", B);
     UnitCheck cka(name);
+    UnitCheck cko(unit_fmt("wc_input_ctrl B=%d: the output copy's tail and the input's worm end together", B));
+    UnitCheck cko_lt(unit_fmt("wc_input_ctrl B=%d: the same for absorbed worms that lose their tail", B));
+    // the group a check belongs to: a worm being absorbed that has run into
+    // another head (lost tail) goes to cko_lt
+    auto own_ck = [&](int heads) -> UnitCheck & { return heads > 1 ? cko_lt : cko; };
+    bool held = false;
+    int last_heads = 0;   // heads in the last absorbed worm (1 unless it lost its tail)   // the output granted to this input has not carried a tail yet
 
     unit_reset(m);
     int ucred = B;                   // upstream's credit counter
@@ -127,7 +136,7 @@ int main(int argc, char **argv)
         bool req = fresh && !bad && (!here || two);
         bool drop = bad || (stray && !ref.dropping);
         unsigned port = (ref.active || ref.dual) ? ref.port : here ? nport : rport;
-        uint64_t fwdv = (ref.dual && !ref.skip && is_head) ? unit_rewrite_head(head, next, W) : head;
+        uint64_t fwdv = (ref.dual && !ref.hdone && is_head) ? unit_rewrite_head(head, next, W) : head;
 
         // ---- the rest of the router, legal moves only
         bool grant = req && wc_rng_chance(&rng, pgrant);
@@ -196,6 +205,15 @@ int main(int argc, char **argv)
         bool credit_seen = m.credit_o;
         if (m.abs_valid_o) absq.push_back(m.abs_flit_o);
         if (ref.dual && fwd) fwdq.push_back(m.fwd_o);
+        if (grant) held = true;
+        if (fwd) {
+            uint64_t copy = ref.dual ? m.fwd_o : m.head_o;
+            int heads = 0;
+            for (uint64_t f : absq) heads += unit_is_head(f, W);
+            own_ck(heads).ok(held, "cycle %d: flit %#llx forwarded after the output copy's tail", t,
+                             (unsigned long long)copy);
+            held = !unit_is_tail(copy, W);
+        }
         unit_tick(m);
 
         // ---- upstream credit accounting (credit_o seen now, usable next cycle)
@@ -206,6 +224,7 @@ int main(int argc, char **argv)
         stuck = here && !two && (int)ref.size() == B ? stuck + 1 : 0;
         if (reset) {
             stuck = 0;
+            held = false;
             ref.reset();
             ucred = B;
             src.pend.clear();
@@ -225,22 +244,21 @@ int main(int argc, char **argv)
         if (fwd && !ref.dual && is_tail) ref.active = false;
         if (absorb) {
             absorbed++;
-            ref.skip = is_head;
+            ref.skip = is_head && !ref.hdone;
+            ref.hdone = true;
             if (is_tail) {
-                ref.dual = ref.skip = false;
-                // the worm's two copies, now complete; a worm that lost its
-                // tail and ran into the next head is malformed (the inner
-                // head starts another rewrite and strip), so only worms
-                // with one head are compared
+                ref.dual = ref.skip = ref.hdone = false;
+                // the worm's two copies, now complete (a worm that lost its
+                // tail carries the next worm's head as a body flit)
                 abs_worms++;
                 int nheads = 0;
                 for (uint64_t f : absq) nheads += unit_is_head(f, W);
+                last_heads = nheads;
                 abs_merged += nheads != 1;
                 bool okc = absq.size() >= 2 && fwdq.size() + 1 == absq.size() &&
                            fwdq[0] == unit_rewrite_head(absq[0], absq[1], W);
                 for (size_t k = 2; okc && k < absq.size(); k++) okc = fwdq[k - 1] == absq[k];
-                if (nheads == 1)
-                    cka.ok(okc, "cycle %d: worm of %zu flits absorbed, %zu forwarded, heads %#llx / %#llx", t,
+                cka.ok(okc, "cycle %d: worm of %zu flits absorbed, %zu forwarded, heads %#llx / %#llx", t,
                        absq.size(), fwdq.size(), absq.empty() ? 0ull : (unsigned long long)absq[0],
                        fwdq.empty() ? 0ull : (unsigned long long)fwdq[0]);
                 absq.clear();
@@ -249,6 +267,15 @@ int main(int argc, char **argv)
         }
         if (fresh) ref.dropping = false;
         if (discard) ref.dropping = !is_tail;
+        if (!ref.active && !ref.dual && held) {
+            // resynchronise after reporting, so one fault is one mismatch
+            own_ck(last_heads).ok(false, "cycle %d: the input ended its worm (last flit %#llx, %d heads), its output copy has no tail yet",
+                                  t, (unsigned long long)head, last_heads);
+            held = false;
+        } else if (!ref.active && !ref.dual) {
+            own_ck(last_heads).ok(true, "");
+        }
+        if (!ref.dual) last_heads = 0;
         if (pop) ref.pop();
         if (send) ref.push(flit);
         ref.credit = pop;
@@ -280,6 +307,9 @@ int main(int argc, char **argv)
     ck.finish();
     ckc.finish();
     cka.finish();
+    cko.finish();
+    if (cko_lt.count() == 0) cko_lt.ok(B == 1, "no absorbed worm lost its tail");
+    cko_lt.finish();
     std::printf("     %ld flits in, %ld forwarded, %ld discarded in %ld dropped worms (%ld multidestination), %ld grants, %ld credits\n",
                 pushed, fwds, discards, drops, multi_drops, grants, credits);
     std::printf("     %ld absorbing grants, %ld worms (%ld merged by a lost tail) and %ld flits absorbed, %ld cycles a head waited for its address, %ld stuck resets\n",
