@@ -169,7 +169,9 @@ void wc_router_eval(wc_router *r)
             req_port = p;
             if (here) {
                 r->here_mask |= BIT(i);
-                if (in->cnt >= 2) {
+                if (B < 2) {
+                    bad = 1;                    /* cannot see the address flit: drop, never block */
+                } else if (in->cnt >= 2) {
                     uint64_t nx = in->buf[in->rd == B - 1 ? 0 : in->rd + 1];
                     int nl, np = wc_router_route(r, i, WC_GET((uint32_t)nx, ADDR_DST), &nl);
                     int leg_ok = !((nx >> W) & 1) && np >= 0 && wc_router_turn_ok(r, i, np) &&

@@ -112,7 +112,10 @@ module wc_input_ctrl #(
     // its forward leg, once the first address flit is in
     wire leg_ok  = two && !next_o[W] && nroute_ok_i && turn_ok_i &&
                    (!nroute_local_i || naddr == NW'(1));
-    wire bad     = fresh && (!route_ok_i || (multi && is_tail) || (here && two && !leg_ok));
+    // with one-flit buffers the address flit can never sit behind the
+    // head: such a router cannot absorb, so it drops the worm rather than
+    // block the input
+    wire bad     = fresh && (!route_ok_i || (multi && is_tail) || (here && (B < 2 || (two && !leg_ok))));
     wire discard = bad || stray;
 
     assign nonempty_o = !empty;
