@@ -89,4 +89,121 @@
 `define WC_IRQ_MTI 7 // Machine timer interrupt number (mcause bit 31 set, mie/mip bit)
 `define WC_IRQ_MEI 11 // Machine external interrupt number (mcause bit 31 set, mie/mip bit)
 
+// NIC packet: router head, then NIC_HDR_FLITS header flits, then payload (docs/nic.md)
+`define WC_NIC_HDR_FLITS 4 // NIC header flits after the router head (words NH0..NH3)
+`define WC_NIC_PAYLOAD 256 // Payload bytes per packet (default packet size; every packet but a message's last is full)
+`define WC_NIC_MAX_MSG 16384 // Largest message in bytes (64 packets of NIC_PAYLOAD)
+`define WC_NIC_MAX_PKT_FLITS 69 // Flits of the largest packet: head + header + NIC_PAYLOAD/4
+`define WC_NH0_SRC_LSB 0
+`define WC_NH0_SRC_W 12 // Header word 0: node that originated the message (unicast, multicast root) or sent the ack
+`define WC_NH0_GROUP_LSB 12
+`define WC_NH0_GROUP_W 12 // Header word 0: multicast group id (0 for unicast packets)
+`define WC_NH0_TYPE_LSB 24
+`define WC_NH0_TYPE_W 4 // Header word 0: packet type, see PT_*
+`define WC_NH0_RSVD_LSB 28
+`define WC_NH0_RSVD_W 4 // Header word 0: reserved, sent as 0; a packet with any of these bits set has a bad type
+`define WC_NH1_SEQ_LSB 0
+`define WC_NH1_SEQ_W 16 // Header word 1: sequence number (data) or cumulative ack = next expected sequence (acks)
+`define WC_NH1_OFF_LSB 16
+`define WC_NH1_OFF_W 16 // Header word 1: byte offset of this payload in its message
+`define WC_NH2_LEN_LSB 0
+`define WC_NH2_LEN_W 16 // Header word 2: payload bytes in this packet (0 for acks)
+`define WC_NH2_MSGLEN_LSB 16
+`define WC_NH2_MSGLEN_W 16 // Header word 2: length of the whole message in bytes (0 for acks)
+`define WC_NH3_CRC_W 32 // Header word 3: CRC-32 (IEEE 802.3 reflected, poly 0x04C11DB7, init and final xor all ones) over words 0..2 and the payload flits, little-endian bytes
+`define WC_PT_UDATA 1 // Packet type: unicast data
+`define WC_PT_MDATA 2 // Packet type: multicast data (NH0_GROUP names the group)
+`define WC_PT_UACK 3 // Packet type: unicast cumulative acknowledgement
+`define WC_PT_MACK 4 // Packet type: multicast cumulative acknowledgement from a child to its parent
+`define WC_NIC_SEQ_MOD 65536 // Sequence numbers count modulo 2^NH1_SEQ_W
+`define WC_NIC_WINDOW 64 // Unacknowledged packets a sender may have outstanding per stream (go-back-N window, < NIC_SEQ_MOD/2)
+
+// NIC group table limits (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section 5.4)
+`define WC_NIC_GROUPS 64 // Group table entries; group ids 1..NIC_GROUPS-1 are usable, 0 means unicast
+`define WC_NIC_MAX_CHILDREN 16 // Children per group entry (enough for a flat tree over 16 nodes)
+`define WC_NIC_MAX_DESTS 64 // Destinations of one multisend descriptor
+`define WC_NIC_NO_PARENT 4095 // Parent field value meaning: this node is the root of the group
+
+// NIC completion status and error codes (C functions return them negated)
+`define WC_NIC_ST_OK 0 // Success
+`define WC_NIC_ST_BADOP 1 // Invalid descriptor: unknown opcode or nonzero reserved bits
+`define WC_NIC_ST_BADLEN 2 // Impossible length: message 0 or above NIC_MAX_MSG, or a packet length/offset that does not fit
+`define WC_NIC_ST_BADDST 3 // Destination out of range, equal to this node, or a packet delivered to the wrong node
+`define WC_NIC_ST_NOGROUP 4 // Unknown group: id out of range or entry not configured
+`define WC_NIC_ST_IDRULE 5 // Group refused: a child id not larger than this node's id at a non-root node, a duplicate child, or the root as child
+`define WC_NIC_ST_NODST 6 // Multisend with no destinations or more than NIC_MAX_DESTS, or a group with more than NIC_MAX_CHILDREN children
+`define WC_NIC_ST_BUSERR 7 // DMA bus error on a descriptor, list or buffer address
+`define WC_NIC_ST_TOOBIG 8 // Received message larger than the posted receive buffer
+`define WC_NIC_ST_BADCRC 9 // Packet CRC mismatch
+`define WC_NIC_ST_BADTYPE 10 // Unknown packet type or reserved header bits set
+`define WC_NIC_ST_SEQ 11 // Sequence or ack outside the window (stale duplicate, dropped)
+
+// NIC descriptors in host memory (send ring: 4 words; receive ring: 2 words; completion ring: 4 words)
+`define WC_NIC_SDESC_WORDS 4 // Words per send descriptor
+`define WC_SD0_OP_LSB 0
+`define WC_SD0_OP_W 4 // Send word 0: opcode, see OP_*
+`define WC_SD0_TAG_LSB 4
+`define WC_SD0_TAG_W 12 // Send word 0: tag returned in the completion
+`define WC_SD0_LEN_LSB 16
+`define WC_SD0_LEN_W 16 // Send word 0: message length in bytes, 1..NIC_MAX_MSG
+`define WC_SD1_ADDR_W 32 // Send word 1: byte address of the message in host memory
+`define WC_SD2_DST_LSB 0
+`define WC_SD2_DST_W 12 // Send word 2: unicast destination, multisend destination count, or multicast group id
+`define WC_SD3_LIST_W 32 // Send word 3: multisend: byte address of the destination list (one word per destination, id in bits 11:0); 0 otherwise
+`define WC_OP_UNICAST 1 // Opcode: unicast to SD2_DST
+`define WC_OP_MULTISEND 2 // Opcode: the same message to each destination of the list (one DMA read)
+`define WC_OP_MULTICAST 3 // Opcode: multicast along the preposted tree of group SD2_DST (this node must be its root)
+`define WC_NIC_RDESC_WORDS 2 // Words per receive buffer descriptor: word 0 byte address, word 1 capacity in bytes
+`define WC_NIC_CDESC_WORDS 4 // Words per completion entry
+`define WC_CD0_STATUS_LSB 0
+`define WC_CD0_STATUS_W 8 // Completion word 0: status, see NIC_ST_*
+`define WC_CD0_KIND_LSB 8
+`define WC_CD0_KIND_W 4 // Completion word 0: CK_SEND or CK_RECV
+`define WC_CD0_TAG_LSB 12
+`define WC_CD0_TAG_W 12 // Completion word 0: the send descriptor's tag (sends)
+`define WC_CD1_SRC_LSB 0
+`define WC_CD1_SRC_W 12 // Completion word 1: source node (receives)
+`define WC_CD1_GROUP_LSB 12
+`define WC_CD1_GROUP_W 12 // Completion word 1: group (receives; 0 for unicast)
+`define WC_CD2_ADDR_W 32 // Completion word 2: receive buffer address used (receives)
+`define WC_CD3_LEN_LSB 0
+`define WC_CD3_LEN_W 16 // Completion word 3: message length in bytes
+`define WC_CK_SEND 1 // Completion kind: a send descriptor finished (all destinations acknowledged, or failed)
+`define WC_CK_RECV 2 // Completion kind: a message was received into a posted buffer
+
+// NIC registers: Wishbone B4 classic slave, 32-bit, word offsets (byte address = base + 4*offset)
+`define WC_NICR_ID 0 // RO: node id in bits 11:0, version in bits 31:24
+`define WC_NICR_CTRL 1 // RW: bit 0 enable, bits 2:1 mode (NIC_MODE_*), bit 3 soft reset (self-clearing)
+`define WC_NICR_STATUS 2 // RO: bit 0 send ring not empty, bit 1 completion pending, bit 2 no receive buffer posted, bit 3 busy
+`define WC_NICR_SQ_BASE 3 // RW: send ring byte address (16-byte aligned)
+`define WC_NICR_SQ_SIZE 4 // RW: send ring entries (power of two)
+`define WC_NICR_SQ_TAIL 5 // RW: host producer index; writing it posts descriptors
+`define WC_NICR_SQ_HEAD 6 // RO: NIC consumer index
+`define WC_NICR_RQ_BASE 7 // RW: receive buffer ring byte address (8-byte aligned)
+`define WC_NICR_RQ_SIZE 8 // RW: receive ring entries (power of two)
+`define WC_NICR_RQ_TAIL 9 // RW: host producer index; writing it posts receive buffers
+`define WC_NICR_RQ_HEAD 10 // RO: NIC consumer index
+`define WC_NICR_CQ_BASE 11 // RW: completion ring byte address (16-byte aligned)
+`define WC_NICR_CQ_SIZE 12 // RW: completion ring entries (power of two)
+`define WC_NICR_CQ_HEAD 13 // RW: host consumer index; writing it frees entries
+`define WC_NICR_CQ_TAIL 14 // RO: NIC producer index
+`define WC_NICR_INT_STATUS 15 // RW1C: bit 0 completion, bit 1 error counted, bit 2 send ring drained
+`define WC_NICR_INT_ENABLE 16 // RW: interrupt enables, same bits as NICR_INT_STATUS
+`define WC_NICR_GT_SEL 17 // RW: group table: selects the group id for the GT_* registers
+`define WC_NICR_GT_PARENT 18 // RW: parent of this node in the selected group (NIC_NO_PARENT at the root)
+`define WC_NICR_GT_CHILD 19 // RW: write {index[23:16], id[11:0]} to stage a child; read returns the staged child at GT_SEL's index
+`define WC_NICR_GT_COMMIT 20 // WO: write the child count to validate and install the staged entry; 0 clears it
+`define WC_NICR_GT_RESULT 21 // RO: NIC_ST_* of the last commit (NIC_ST_IDRULE when the id rule is broken)
+`define WC_NICR_ERR_CRC 22 // RO: packets dropped for a bad CRC (saturating; write clears)
+`define WC_NICR_ERR_GROUP 23 // RO: packets dropped for an unknown group (saturating; write clears)
+`define WC_NICR_ERR_LEN 24 // RO: packets dropped for an impossible length (saturating; write clears)
+`define WC_NICR_ERR_TYPE 25 // RO: packets dropped for a bad type (saturating; write clears)
+`define WC_NICR_ERR_DST 26 // RO: packets dropped as delivered to the wrong node (saturating; write clears)
+`define WC_NICR_RETX 27 // RO: packets retransmitted after a timeout (saturating; write clears)
+`define WC_NICR_TIMEOUT 28 // RW: retransmission timeout in cycles
+`define WC_NICR_WORDS 32 // Register window size in words
+`define WC_NIC_MODE_FPFS 0 // Replication: packet j to every child before packet j+1 (default)
+`define WC_NIC_MODE_FCFS 1 // Replication: every packet to child 1, then to child 2, ...
+`define WC_NIC_MODE_HOST 2 // Host-based baseline: no NIC forwarding; the host receives and re-sends
+
 `endif

@@ -1,0 +1,28 @@
+# NIC shared definitions and packet-level C reference (docs/nic.md):
+# packet codec, group table with the id rule, FPFS/FCFS orders, GM-2
+# reliability state machines and their lossy-channel simulation.
+#   make test-nic     unit tests + reliability simulation + rv32im build
+
+NIC_LIB     := $(wildcard sw/lib/wc_nic_*.c)
+NIC_TESTS   := $(patsubst tests/nic/%.c,$(BUILD)/tests/nic/%,$(wildcard tests/nic/test_*.c))
+NIC_RV32_CC ?= riscv64-unknown-elf-gcc
+NIC_RV32_FLAGS = -march=rv32im -mabi=ilp32 -ffreestanding -nostdlib -std=c99 -Wall -Wextra -pedantic -Werror -O2 -Isw/lib -Icmodel
+
+$(BUILD)/tests/nic/%: tests/nic/%.c $(BUILD)/lib/libwormcast.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(BUILD)/lib/libwormcast.a -lm
+
+# The NIC library is what the NIC firmware and the RTL reference share:
+# it must build freestanding for rv32im without a warning.
+nic-rv32:
+	@mkdir -p $(BUILD)/rv32/nic
+	@for f in $(NIC_LIB); do \
+	  $(NIC_RV32_CC) $(NIC_RV32_FLAGS) -c -o $(BUILD)/rv32/nic/$$(basename $$f .c).o $$f || exit 1; \
+	done
+	@echo "nic-rv32: $(words $(NIC_LIB)) freestanding sources build for rv32im with -Werror"
+
+test-nic: $(NIC_TESTS) nic-rv32
+	@set -e; for t in $(NIC_TESTS); do echo "--- $$t"; $$t; done
+
+.PHONY: test-nic nic-rv32
+TEST_TARGETS += test-nic

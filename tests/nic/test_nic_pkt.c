@@ -1,0 +1,281 @@
+/* NIC packet codec: CRC-32 known answers, flit layout, every parse error
+ * code, packetize/reassemble round trips from 1 byte to NIC_MAX_MSG. */
+#include <string.h>
+#include "../kbin/test_kbin.h"
+#include "wc_nic_pkt.h"
+#include "wc_rng.h"
+
+static uint32_t flits[WC_NIC_MAX_PKT_FLITS + 8];
+static uint8_t msg[WC_NIC_MAX_MSG], out[WC_NIC_MAX_MSG], pay[WC_NIC_PAYLOAD];
+
+/* Recompute the CRC of a hand-edited packet the independent way: the
+ * standard byte-wise CRC over the little-endian bytes of words 1..3 and
+ * 5.. (so tests reach the checks behind the CRC). */
+static void fix_crc(uint32_t *f, unsigned n)
+{
+    uint8_t b[4 * WC_NIC_MAX_PKT_FLITS];
+    unsigned i, k = 0;
+    for (i = 1; i < n; i++) {
+        if (i == 4)
+            continue;
+        b[k++] = (uint8_t)f[i]; b[k++] = (uint8_t)(f[i] >> 8);
+        b[k++] = (uint8_t)(f[i] >> 16); b[k++] = (uint8_t)(f[i] >> 24);
+    }
+    f[4] = wc_nic_crc32(0, b, k);
+}
+
+static wc_nic_hdr data_hdr(unsigned len, unsigned msglen, unsigned off)
+{
+    wc_nic_hdr h;
+    memset(&h, 0, sizeof h);
+    h.dst = 7; h.src = 3; h.group = 0; h.type = WC_PT_UDATA;
+    h.seq = 0x1234; h.off = off; h.len = len; h.msglen = msglen;
+    return h;
+}
+
+static int parse_err(const uint32_t *f, unsigned n, unsigned self)
+{
+    wc_nic_hdr h;
+    return wc_nic_pkt_parse(f, n, self, &h, pay);
+}
+
+static void test_crc(void)
+{
+    const char *qbf = "The quick brown fox jumps over the lazy dog";
+    uint32_t c;
+    GROUP("CRC-32 known answers (IEEE 802.3 check value, empty, 'a', pangram) and incremental use", {
+        CHECK(wc_nic_crc32(0, (const uint8_t *)"123456789", 9) == 0xCBF43926u, "check value");
+        CHECK(wc_nic_crc32(0, (const uint8_t *)"", 0) == 0u, "empty");
+        CHECK(wc_nic_crc32(0, (const uint8_t *)"a", 1) == 0xE8B7BE43u, "'a'");
+        CHECK(wc_nic_crc32(0, (const uint8_t *)qbf, (unsigned)strlen(qbf)) == 0x414FA339u, "pangram");
+        c = wc_nic_crc32(0, (const uint8_t *)"1234", 4);
+        CHECK(wc_nic_crc32(c, (const uint8_t *)"56789", 5) == 0xCBF43926u, "split feed");
+    });
+}
+
+static void test_layout(void)
+{
+    wc_nic_hdr h = data_hdr(5, 300, 256), g;
+    uint8_t p[5] = { 1, 2, 3, 4, 5 };
+    int n;
+    GROUP("flit layout: router head, header words, little-endian payload, zero pad, CRC", {
+        n = wc_nic_pkt_build(&h, p, flits, WC_NIC_MAX_PKT_FLITS);
+        CHECK(n == 1 + WC_NIC_HDR_FLITS + 2, "5 bytes -> %d flits", n);
+        CHECK(WC_GET(flits[0], HEAD_DST) == 7 && WC_GET(flits[0], HEAD_KIND) == WC_KIND_UNICAST &&
+              WC_GET(flits[0], HEAD_NADDR) == 0 && WC_GET(flits[0], HEAD_USER) == 0, "head %08x", (unsigned)flits[0]);
+        CHECK(flits[1] == (3u | (0u << 12) | ((unsigned)WC_PT_UDATA << 24)), "word0 %08x", (unsigned)flits[1]);
+        CHECK(flits[2] == (0x1234u | (256u << 16)), "word1 %08x", (unsigned)flits[2]);
+        CHECK(flits[3] == (5u | (300u << 16)), "word2 %08x", (unsigned)flits[3]);
+        CHECK(flits[5] == 0x04030201u && flits[6] == 0x00000005u, "payload %08x %08x", (unsigned)flits[5], (unsigned)flits[6]);
+        {
+            uint8_t b[20] = { 3, 0, 0, 1, 0x34, 0x12, 0, 1, 5, 0, 0x2c, 1, 1, 2, 3, 4, 5, 0, 0, 0 };
+            CHECK(flits[4] == wc_nic_crc32(0, b, 20) && h.crc == flits[4], "crc word");
+        }
+        CHECK(wc_nic_pkt_parse(flits, (unsigned)n, 7, &g, pay) == 0, "parses");
+        CHECK(g.src == 3 && g.seq == 0x1234 && g.off == 256 && g.len == 5 && g.msglen == 300 &&
+              g.type == WC_PT_UDATA && !memcmp(pay, p, 5), "fields round trip");
+        CHECK(WC_NIC_MAX_PKT_FLITS == 1 + WC_NIC_HDR_FLITS + WC_NIC_PAYLOAD / 4, "NIC_MAX_PKT_FLITS consistent");
+        CHECK(WC_NIC_MAX_MSG - 1 < (1 << WC_NH1_OFF_W) && WC_NIC_MAX_MSG < (1 << WC_NH2_MSGLEN_W) &&
+              WC_NIC_PAYLOAD < (1 << WC_NH2_LEN_W), "offsets and lengths fit their fields");
+        CHECK(WC_NIC_WINDOW < WC_NIC_SEQ_MOD / 2 && WC_NIC_SEQ_MOD == 1 << WC_NH1_SEQ_W, "window below half the sequence space");
+    });
+    h = data_hdr(0, 0, 0);
+    h.type = WC_PT_MACK; h.group = 9; h.seq = 77;
+    GROUP("ack packet: header only, parses with group and cumulative sequence", {
+        n = wc_nic_pkt_build(&h, NULL, flits, WC_NIC_MAX_PKT_FLITS);
+        CHECK(n == 1 + WC_NIC_HDR_FLITS, "ack flits %d", n);
+        CHECK(wc_nic_pkt_parse(flits, (unsigned)n, 7, &g, NULL) == 0 && g.group == 9 && g.seq == 77 &&
+              g.type == WC_PT_MACK, "ack parses");
+    });
+}
+
+static void test_errors(void)
+{
+    wc_nic_hdr h = data_hdr(10, 10, 0);
+    uint8_t p[WC_NIC_PAYLOAD];
+    uint32_t save[WC_NIC_MAX_PKT_FLITS];
+    unsigned b, bad;
+    int n, e;
+    memset(p, 0xA5, sizeof p);
+    n = wc_nic_pkt_build(&h, p, flits, WC_NIC_MAX_PKT_FLITS);
+    memcpy(save, flits, sizeof save);
+    GROUP("every single-bit flip in header words, CRC or payload gives BADCRC", {
+        bad = 0;
+        for (b = 32; b < 32u * (unsigned)n; b++) {
+            memcpy(flits, save, sizeof save);
+            flits[b / 32] ^= 1u << (b % 32);
+            if (parse_err(flits, (unsigned)n, 7) != -WC_NIC_ST_BADCRC)
+                bad++;
+        }
+        CHECK(bad == 0, "%u flips not caught as BADCRC", bad);
+    });
+    GROUP("bad type: 0, 5, 15 and reserved bits give BADTYPE", {
+        unsigned t;
+        unsigned ts[3] = { 0, 5, 15 };
+        for (t = 0; t < 3; t++) {
+            memcpy(flits, save, sizeof save);
+            flits[1] = WC_SET(flits[1], NH0_TYPE, ts[t]);
+            fix_crc(flits, (unsigned)n);
+            e = parse_err(flits, (unsigned)n, 7);
+            CHECK(e == -WC_NIC_ST_BADTYPE, "type %u -> %d", ts[t], e);
+        }
+        memcpy(flits, save, sizeof save);
+        flits[1] |= 1u << 31;
+        fix_crc(flits, (unsigned)n);
+        CHECK(parse_err(flits, (unsigned)n, 7) == -WC_NIC_ST_BADTYPE, "reserved bit");
+        h.type = 9;
+        CHECK(wc_nic_pkt_build(&h, p, flits, WC_NIC_MAX_PKT_FLITS) == -WC_NIC_ST_BADTYPE, "build refuses type 9");
+        h.type = WC_PT_UDATA;
+    });
+    GROUP("wrong node, multidestination head, nonzero HEAD_USER give BADDST", {
+        memcpy(flits, save, sizeof save);
+        CHECK(parse_err(flits, (unsigned)n, 8) == -WC_NIC_ST_BADDST, "self 8, dst 7");
+        flits[0] ^= 1u;   /* a flip outside the CRC: the destination check catches it */
+        CHECK(parse_err(flits, (unsigned)n, 7) == -WC_NIC_ST_BADDST, "flipped head dst");
+        memcpy(flits, save, sizeof save);
+        flits[0] = WC_SET(flits[0], HEAD_KIND, WC_KIND_MULTI);
+        CHECK(parse_err(flits, (unsigned)n, 7) == -WC_NIC_ST_BADDST, "multi kind");
+        memcpy(flits, save, sizeof save);
+        flits[0] = WC_SET(flits[0], HEAD_USER, 1);
+        CHECK(parse_err(flits, (unsigned)n, 7) == -WC_NIC_ST_BADDST, "user bits");
+        h.dst = WC_MAX_NODES;
+        CHECK(wc_nic_pkt_build(&h, p, flits, WC_NIC_MAX_PKT_FLITS) == -WC_NIC_ST_BADDST, "build refuses dst 4096");
+        h.dst = 7;
+    });
+    GROUP("impossible lengths give BADLEN (parse and build)", {
+        struct { unsigned len, msglen, off; } c[6] = {
+            { 0, 10, 0 }, { 300, 400, 0 }, { 10, 15, 8 }, { 10, WC_NIC_MAX_MSG + 1, 0 }, { 10, 10, 10 }, { 4, 0, 0 } };
+        unsigned i;
+        for (i = 0; i < 6; i++) {
+            unsigned nn;
+            memcpy(flits, save, sizeof save);
+            flits[2] = WC_SET(flits[2], NH1_OFF, c[i].off);
+            flits[3] = WC_SET(WC_SET(flits[3], NH2_LEN, c[i].len), NH2_MSGLEN, c[i].msglen);
+            nn = c[i].len <= WC_NIC_PAYLOAD ? wc_nic_pkt_flits(c[i].len) : (unsigned)n;
+            fix_crc(flits, nn);
+            e = parse_err(flits, nn, 7);
+            CHECK(e == -WC_NIC_ST_BADLEN, "len %u msglen %u off %u -> %d", c[i].len, c[i].msglen, c[i].off, e);
+            h.len = c[i].len; h.msglen = c[i].msglen; h.off = c[i].off;
+            CHECK(wc_nic_pkt_build(&h, p, flits, WC_NIC_MAX_PKT_FLITS) == -WC_NIC_ST_BADLEN, "build refuses case %u", i);
+        }
+        h = data_hdr(10, 10, 0);
+        memcpy(flits, save, sizeof save);
+        fix_crc(flits, (unsigned)n - 1);
+        CHECK(parse_err(flits, (unsigned)n - 1, 7) == -WC_NIC_ST_BADLEN, "truncated packet (CRC fixed)");
+        memcpy(flits, save, sizeof save);
+        flits[n] = 0;
+        fix_crc(flits, (unsigned)n + 1);
+        CHECK(parse_err(flits, (unsigned)n + 1, 7) == -WC_NIC_ST_BADLEN, "extra flit (CRC fixed)");
+        memcpy(flits, save, sizeof save);
+        flits[n - 1] |= 1u << 24;   /* byte 11 of a 10-byte payload */
+        fix_crc(flits, (unsigned)n);
+        CHECK(parse_err(flits, (unsigned)n, 7) == -WC_NIC_ST_BADLEN, "nonzero pad");
+        CHECK(parse_err(flits, 4, 7) == -WC_NIC_ST_BADLEN, "shorter than a header");
+        CHECK(parse_err(flits, WC_NIC_MAX_PKT_FLITS + 1, 7) == -WC_NIC_ST_BADLEN, "longer than the largest packet");
+        CHECK(wc_nic_pkt_build(&h, p, flits, (unsigned)n - 1) == -WC_NIC_ST_BADLEN, "build into a short buffer");
+        h.type = WC_PT_UACK; h.len = 0; h.msglen = 4;
+        CHECK(wc_nic_pkt_build(&h, NULL, flits, WC_NIC_MAX_PKT_FLITS) == -WC_NIC_ST_BADLEN, "ack with a message length");
+        h = data_hdr(10, 10, 0);
+    });
+}
+
+/* Round trip: fragment, parse, reassemble; compare with the original. */
+static int round_trip(unsigned size, unsigned payload, wc_rng *r)
+{
+    wc_nic_hdr t, h;
+    wc_nic_reasm ra;
+    unsigned k, np, i;
+    int n, st = 0;
+    for (i = 0; i < size; i++)
+        msg[i] = (uint8_t)wc_rng_next(r);
+    memset(&t, 0, sizeof t);
+    t.dst = 5; t.src = 2; t.group = 3; t.type = WC_PT_MDATA; t.msglen = size;
+    wc_nic_reasm_init(&ra, out, sizeof out);
+    np = wc_nic_npackets(size, payload);
+    for (k = 0; k < np; k++) {
+        n = wc_nic_fragment(&t, msg, payload, k, (k + 65530u) & 0xFFFFu, flits, WC_NIC_MAX_PKT_FLITS);
+        if (n < 0 || wc_nic_pkt_parse(flits, (unsigned)n, 5, &h, pay) != 0)
+            return -100;
+        if (h.seq != ((k + 65530u) & 0xFFFFu) || h.off != k * payload)
+            return -101;
+        st = wc_nic_reasm_add(&ra, &h, pay);
+        if (st != (k + 1 == np))
+            return -102;
+    }
+    return ra.got == size && !memcmp(out, msg, size) ? 0 : -103;
+}
+
+static void test_round_trips(void)
+{
+    wc_rng r;
+    unsigned s, bad = 0, count = 0, pi;
+    unsigned pays[3] = { 4, 64, WC_NIC_PAYLOAD };
+    wc_rng_seed(&r, 42);
+    GROUP("packetize/reassemble: sizes 1..1024 every byte, then every 61st to 16 KiB, and edges; payloads 4, 64, 256", {
+        for (pi = 0; pi < 3; pi++) {
+            for (s = 1; s <= WC_NIC_MAX_MSG; s += s < 1024 ? 1u : 61u) {
+                count++;
+                if (round_trip(s, pays[pi], &r))
+                    bad++;
+            }
+            {
+                unsigned edge[6] = { 255, 256, 257, WC_NIC_MAX_MSG - 1, WC_NIC_MAX_MSG, 4096 };
+                for (s = 0; s < 6; s++) {
+                    count++;
+                    if (round_trip(edge[s], pays[pi], &r))
+                        bad++;
+                }
+            }
+        }
+        CHECK(bad == 0, "%u of %u round trips failed", bad, count);
+        CHECK(wc_nic_npackets(WC_NIC_MAX_MSG, WC_NIC_PAYLOAD) == 64, "16 KiB is 64 packets");
+    });
+    GROUP("fragment refuses bad payload sizes, packet index and message size", {
+        wc_nic_hdr t;
+        memset(&t, 0, sizeof t);
+        t.type = WC_PT_UDATA; t.msglen = 100;
+        CHECK(wc_nic_fragment(&t, msg, 6, 0, 0, flits, WC_NIC_MAX_PKT_FLITS) == -WC_NIC_ST_BADLEN, "payload 6");
+        CHECK(wc_nic_fragment(&t, msg, 512, 0, 0, flits, WC_NIC_MAX_PKT_FLITS) == -WC_NIC_ST_BADLEN, "payload 512");
+        CHECK(wc_nic_fragment(&t, msg, 64, 2, 0, flits, WC_NIC_MAX_PKT_FLITS) == -WC_NIC_ST_BADLEN, "packet 2 of 2");
+        t.msglen = WC_NIC_MAX_MSG + 1;
+        CHECK(wc_nic_fragment(&t, msg, 64, 0, 0, flits, WC_NIC_MAX_PKT_FLITS) == -WC_NIC_ST_BADLEN, "oversize message");
+    });
+}
+
+static void test_reasm_errors(void)
+{
+    wc_nic_reasm ra;
+    wc_nic_hdr h;
+    uint8_t small[100];
+    GROUP("reassembly: TOOBIG for a small buffer, BADLEN for a gap, changed length or source, mid-message start", {
+        wc_nic_reasm_init(&ra, small, sizeof small);
+        h = data_hdr(64, 200, 0);
+        CHECK(wc_nic_reasm_add(&ra, &h, pay) == -WC_NIC_ST_TOOBIG, "200 into 100");
+        wc_nic_reasm_init(&ra, out, sizeof out);
+        h = data_hdr(64, 200, 64);
+        CHECK(wc_nic_reasm_add(&ra, &h, pay) == -WC_NIC_ST_BADLEN, "starts at offset 64");
+        h = data_hdr(64, 200, 0);
+        CHECK(wc_nic_reasm_add(&ra, &h, pay) == 0, "first packet");
+        h = data_hdr(64, 200, 128);
+        CHECK(wc_nic_reasm_add(&ra, &h, pay) == -WC_NIC_ST_BADLEN, "gap");
+        h = data_hdr(64, 200, 0);
+        CHECK(wc_nic_reasm_add(&ra, &h, pay) == 0, "restart after the error");
+        h = data_hdr(64, 300, 64);
+        CHECK(wc_nic_reasm_add(&ra, &h, pay) == -WC_NIC_ST_BADLEN, "message length changed");
+        h = data_hdr(64, 200, 0);
+        wc_nic_reasm_add(&ra, &h, pay);
+        h = data_hdr(64, 200, 64);
+        h.src = 9;
+        CHECK(wc_nic_reasm_add(&ra, &h, pay) == -WC_NIC_ST_BADLEN, "source changed");
+    });
+}
+
+int main(void)
+{
+    test_crc();
+    test_layout();
+    test_errors();
+    test_round_trips();
+    test_reasm_errors();
+    return t_done();
+}
