@@ -1078,9 +1078,13 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
         res->not_injected += s->tp[i].qn;
     for (i = 0; i < s->R; i++)
         res->drops += net ? wc_net_drops_now(net, i) : wc_rtl_drops(rtl, i);
+    /* offered: flits of every well-formed packet and worm created in the
+     * window (multicast sends included); accepted: every flit delivered in
+     * it, each absorbed copy counted, so multicast traffic can accept more
+     * than it offers */
     res->offered = 0;
     for (k = 0; k < s->npk; k++)
-        if (s->pk[k].measured)
+        if (!s->pk[k].bad && s->pk[k].create >= o->warmup && s->pk[k].create < o->warmup + o->cycles)
             res->offered += s->pk[k].len;
     res->offered /= (double)s->N * (double)o->cycles;
     res->accepted /= (double)s->N * (double)o->cycles;
