@@ -110,7 +110,7 @@
 `define WC_NH2_LEN_W 16 // Header word 2: payload bytes in this packet (0 for acks)
 `define WC_NH2_MSGLEN_LSB 16
 `define WC_NH2_MSGLEN_W 16 // Header word 2: length of the whole message in bytes (0 for acks)
-`define WC_NH3_CRC_W 32 // Header word 3: CRC-32 (IEEE 802.3 reflected, poly 0x04C11DB7, init and final xor all ones) over words 0..2 and the payload flits, little-endian bytes
+`define WC_NH3_CRC_W 32 // Header word 3: CRC-32 (IEEE 802.3 reflected, poly 0x04C11DB7, init and final xor all ones) over the payload flits, then words 0..2, little-endian bytes
 `define WC_PT_UDATA 1 // Packet type: unicast data
 `define WC_PT_MDATA 2 // Packet type: multicast data (NH0_GROUP names the group)
 `define WC_PT_UACK 3 // Packet type: unicast cumulative acknowledgement
@@ -121,7 +121,7 @@
 // NIC group table limits (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section 5.4)
 `define WC_NIC_GROUPS 64 // Group table entries; group ids 1..NIC_GROUPS-1 are usable, 0 means unicast
 `define WC_NIC_MAX_CHILDREN 16 // Children per group entry (enough for a flat tree over 16 nodes)
-`define WC_NIC_MAX_DESTS 64 // Destinations of one multisend descriptor
+`define WC_NIC_MAX_DESTS 16 // Destinations of one multisend descriptor (the NIC tracks each like a child of a group)
 `define WC_NIC_NO_PARENT 4095 // Parent field value meaning: this node is the root of the group
 
 // NIC completion status and error codes (C functions return them negated)
@@ -149,7 +149,7 @@
 `define WC_SD1_ADDR_W 32 // Send word 1: byte address of the message in host memory
 `define WC_SD2_DST_LSB 0
 `define WC_SD2_DST_W 12 // Send word 2: unicast destination, multisend destination count, or multicast group id
-`define WC_SD3_LIST_W 32 // Send word 3: multisend: byte address of the destination list (one word per destination, id in bits 11:0); 0 otherwise
+`define WC_SD3_LIST_W 32 // Send word 3: multisend: byte address of the destination list (one word per destination, id in bits 11:0); multicast: the source named in the packets when a non-root host forwards (NIC_MODE_HOST), else 0; unicast: 0
 `define WC_OP_UNICAST 1 // Opcode: unicast to SD2_DST
 `define WC_OP_MULTISEND 2 // Opcode: the same message to each destination of the list (one DMA read)
 `define WC_OP_MULTICAST 3 // Opcode: multicast along the preposted tree of group SD2_DST (this node must be its root)
@@ -161,6 +161,8 @@
 `define WC_CD0_KIND_W 4 // Completion word 0: CK_SEND or CK_RECV
 `define WC_CD0_TAG_LSB 12
 `define WC_CD0_TAG_W 12 // Completion word 0: the send descriptor's tag (sends)
+`define WC_CD0_VALID_LSB 31
+`define WC_CD0_VALID_W 1 // Completion word 0: set by the NIC when it writes the entry; the host clears it when it consumes the entry
 `define WC_CD1_SRC_LSB 0
 `define WC_CD1_SRC_W 12 // Completion word 1: source node (receives)
 `define WC_CD1_GROUP_LSB 12
@@ -201,7 +203,16 @@
 `define WC_NICR_ERR_DST 26 // RO: packets dropped as delivered to the wrong node (saturating; write clears)
 `define WC_NICR_RETX 27 // RO: packets retransmitted after a timeout (saturating; write clears)
 `define WC_NICR_TIMEOUT 28 // RW: retransmission timeout in cycles
-`define WC_NICR_WORDS 32 // Register window size in words
+`define WC_NICR_ERR_NOBUF 29 // RO: packets dropped unacknowledged for want of a slot, receive buffer, receive context or forwarding job, or with the NIC disabled (saturating; write clears)
+`define WC_NICR_DUPS 30 // RO: data packets dropped as duplicate or early, then acknowledged again (saturating; write clears)
+`define WC_NICR_PEAK 31 // RO: most receive slots in use at once since the last write (write clears)
+`define WC_NICR_SLOTS 32 // RO: receive slots in use now
+`define WC_NICR_TX_PKTS 33 // RO: packets sent, acks and resends included (wraps; write clears)
+`define WC_NICR_RX_PKTS 34 // RO: packets received intact (wraps; write clears)
+`define WC_NICR_TIMEOUTS 35 // RO: timeouts that rewound a child (saturating; write clears)
+`define WC_NICR_ERR_DESC 36 // RO: send descriptors completed with an error status (saturating; write clears)
+`define WC_NICR_CYCLE 37 // RO: free-running cycle counter (the retransmission clock)
+`define WC_NICR_WORDS 64 // Register window size in words
 `define WC_NIC_MODE_FPFS 0 // Replication: packet j to every child before packet j+1 (default)
 `define WC_NIC_MODE_FCFS 1 // Replication: every packet to child 1, then to child 2, ...
 `define WC_NIC_MODE_HOST 2 // Host-based baseline: no NIC forwarding; the host receives and re-sends

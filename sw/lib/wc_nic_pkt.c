@@ -33,6 +33,19 @@ static uint32_t crc_words(uint32_t crc, const uint32_t *w, unsigned n)
     return crc;
 }
 
+uint32_t wc_nic_crc_words(uint32_t crc, const uint32_t *w, unsigned n)
+{
+    return crc_words(crc, w, n);
+}
+
+/* Payload first, header words last: a sender that knows the payload CRC
+ * finishes it per destination while the three words go out. */
+uint32_t wc_nic_crc_finish(uint32_t crc_payload, uint32_t nh0, uint32_t nh1, uint32_t nh2)
+{
+    const uint32_t h[3] = { nh0, nh1, nh2 };
+    return crc_words(crc_payload, h, 3);
+}
+
 static int type_ok(unsigned t)
 {
     return t == WC_PT_UDATA || t == WC_PT_MDATA || t == WC_PT_UACK || t == WC_PT_MACK;
@@ -91,8 +104,9 @@ int wc_nic_pkt_build(wc_nic_hdr *h, const uint8_t *payload,
         }
         flits[1 + WC_NIC_HDR_FLITS + i] = w;
     }
-    h->crc = crc_words(crc_words(0, flits + 1, 3), flits + 1 + WC_NIC_HDR_FLITS,
-                       n - 1u - (unsigned)WC_NIC_HDR_FLITS);
+    h->crc = wc_nic_crc_finish(crc_words(0, flits + 1 + WC_NIC_HDR_FLITS,
+                                         n - 1u - (unsigned)WC_NIC_HDR_FLITS),
+                               flits[1], flits[2], flits[3]);
     flits[4] = h->crc;
     return (int)n;
 }
@@ -108,7 +122,7 @@ int wc_nic_pkt_parse(const uint32_t *flits, unsigned nflits, unsigned self,
     if (nflits < 1u + (unsigned)WC_NIC_HDR_FLITS || nflits > (unsigned)WC_NIC_MAX_PKT_FLITS)
         return -WC_NIC_ST_BADLEN;
     np = nflits - 1u - (unsigned)WC_NIC_HDR_FLITS;
-    crc = crc_words(crc_words(0, flits + 1, 3), flits + 1 + WC_NIC_HDR_FLITS, np);
+    crc = wc_nic_crc_finish(crc_words(0, flits + 1 + WC_NIC_HDR_FLITS, np), flits[1], flits[2], flits[3]);
     h->dst = WC_GET(flits[0], HEAD_DST);
     h->src = WC_GET(flits[1], NH0_SRC);
     h->group = WC_GET(flits[1], NH0_GROUP);

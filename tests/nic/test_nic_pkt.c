@@ -9,17 +9,16 @@ static uint32_t flits[WC_NIC_MAX_PKT_FLITS + 8];
 static uint8_t msg[WC_NIC_MAX_MSG], out[WC_NIC_MAX_MSG], pay[WC_NIC_PAYLOAD];
 
 /* Recompute the CRC of a hand-edited packet the independent way: the
- * standard byte-wise CRC over the little-endian bytes of words 1..3 and
- * 5.. (so tests reach the checks behind the CRC). */
+ * standard byte-wise CRC over the little-endian bytes of the payload words
+ * 5.. and then words 1..3 (so tests reach the checks behind the CRC). */
 static void fix_crc(uint32_t *f, unsigned n)
 {
     uint8_t b[4 * WC_NIC_MAX_PKT_FLITS];
     unsigned i, k = 0;
-    for (i = 1; i < n; i++) {
-        if (i == 4)
-            continue;
-        b[k++] = (uint8_t)f[i]; b[k++] = (uint8_t)(f[i] >> 8);
-        b[k++] = (uint8_t)(f[i] >> 16); b[k++] = (uint8_t)(f[i] >> 24);
+    for (i = 5; i < n + 3; i++) {
+        unsigned w = i < n ? i : i - n + 1;
+        b[k++] = (uint8_t)f[w]; b[k++] = (uint8_t)(f[w] >> 8);
+        b[k++] = (uint8_t)(f[w] >> 16); b[k++] = (uint8_t)(f[w] >> 24);
     }
     f[4] = wc_nic_crc32(0, b, k);
 }
@@ -68,7 +67,7 @@ static void test_layout(void)
         CHECK(flits[3] == (5u | (300u << 16)), "word2 %08x", (unsigned)flits[3]);
         CHECK(flits[5] == 0x04030201u && flits[6] == 0x00000005u, "payload %08x %08x", (unsigned)flits[5], (unsigned)flits[6]);
         {
-            uint8_t b[20] = { 3, 0, 0, 1, 0x34, 0x12, 0, 1, 5, 0, 0x2c, 1, 1, 2, 3, 4, 5, 0, 0, 0 };
+            uint8_t b[20] = { 1, 2, 3, 4, 5, 0, 0, 0, 3, 0, 0, 1, 0x34, 0x12, 0, 1, 5, 0, 0x2c, 1 };
             CHECK(flits[4] == wc_nic_crc32(0, b, 20) && h.crc == flits[4], "crc word");
         }
         CHECK(wc_nic_pkt_parse(flits, (unsigned)n, 7, &g, pay) == 0, "parses");

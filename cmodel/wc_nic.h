@@ -1,0 +1,80 @@
+/* Cycle- and bit-exact C model of the NIC (rtl/nic/wc_nic.v): packetizer,
+ * receive path, replication engine (FPFS/FCFS), GM-2 reliability, DMA
+ * master and register block.  docs/nic.md is the host-level contract,
+ * docs/nic-uarch.md the cycle-level one this model and the RTL share.
+ *
+ * One cycle is two calls, as for the router (cmodel/wc_router.h):
+ * wc_nic_eval() gives this cycle's outputs, a function of registered state
+ * only; wc_nic_commit() applies the clock edge given this cycle's inputs.
+ * Since no output depends on a same-cycle input, a harness may evaluate
+ * every NIC and router, route the outputs to the inputs (a host memory may
+ * answer a DMA request combinationally), then commit everything.
+ *
+ * All state lives behind the handle; nothing is global. */
+#ifndef WC_NIC_H
+#define WC_NIC_H
+#include <stdint.h>
+#include "wc_defs.h"
+
+typedef struct wc_nic wc_nic;
+
+/* Elaboration parameters (the RTL's, same names upper-case). */
+typedef struct {
+    int nnodes;     /* NNODES: node ids 0..nnodes-1 (peer tables), 2..WC_MAX_NODES */
+    int W;          /* W: flit data width, 32..62 (the NIC uses bits 31:0) */
+    int B;          /* B: depth of the router input buffer it injects into (credits) */
+    int payload;    /* PAYLOAD: bytes per packet, a multiple of 4 in 4..WC_NIC_PAYLOAD */
+    int nslot;      /* NSLOT: receive slots of one packet each, 1..128 */
+    int jsend;      /* JSEND: send jobs (descriptors in progress), 1..8 */
+    int jfwd;       /* JFWD: forwarding jobs (messages being forwarded), 1..8 */
+    int nctx;       /* NCTX: messages being received at once, 1..16 */
+    int ngroups;    /* NGROUPS: group table entries, 2..WC_NIC_GROUPS */
+    int mutate;     /* lockstep self-check: 0 in real runs (see wc_nic.c) */
+} wc_nic_cfg;
+
+/* Defaults: the configuration the tests and benches use. */
+void wc_nic_cfg_default(wc_nic_cfg *c, int nnodes);
+/* 0, or -1 with a message naming the bad parameter. */
+int wc_nic_cfg_check(const wc_nic_cfg *c, char *err, int errlen);
+
+/* Inputs of one cycle. */
+typedef struct {
+    /* router ejection link: the router's output port to this node */
+    int rx_valid;
+    uint64_t rx_flit;           /* {type[1:0], data[W-1:0]} */
+    /* the router's input buffer freed a slot (credit for the injection link) */
+    int tx_credit;
+    /* Wishbone B4 classic slave: the register window */
+    int s_cyc, s_stb, s_we;
+    uint32_t s_adr;             /* byte address; bits 7:2 select the register */
+    uint32_t s_dat;
+    unsigned s_sel;
+    /* Wishbone B4 classic master: the host memory's answer to m_* */
+    int m_ack, m_err;
+    uint32_t m_dat;
+} wc_nic_in;
+
+/* Outputs of one cycle (functions of registered state only). */
+typedef struct {
+    int tx_valid;               /* injection link into the router */
+    uint64_t tx_flit;
+    int rx_credit;              /* credit to the router's output port */
+    int s_ack;                  /* slave: one cycle after the request */
+    uint32_t s_dat;
+    int m_cyc, m_stb, m_we;     /* DMA master */
+    uint32_t m_adr, m_dat;
+    unsigned m_sel;
+    int irq;                    /* |(INT_STATUS & INT_ENABLE) */
+} wc_nic_out;
+
+/* NULL with a message on bad parameters.  node_id is the RTL's node_id_i,
+ * sampled in reset. */
+wc_nic *wc_nic_create(const wc_nic_cfg *c, unsigned node_id, char *err, int errlen);
+void wc_nic_free(wc_nic *n);
+void wc_nic_reset(wc_nic *n);
+void wc_nic_eval(wc_nic *n, wc_nic_out *o);
+void wc_nic_commit(wc_nic *n, const wc_nic_in *in);
+/* Register value as a read would return it, without side effects (for the
+ * harness's statistics and the scoreboard; the host driver uses the bus). */
+uint32_t wc_nic_peek(const wc_nic *n, unsigned reg);
+#endif
