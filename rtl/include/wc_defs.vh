@@ -193,8 +193,8 @@
 `define WC_NICR_INT_ENABLE 16 // RW: interrupt enables, same bits as NICR_INT_STATUS
 `define WC_NICR_GT_SEL 17 // RW: group table: selects the group id for the GT_* registers
 `define WC_NICR_GT_PARENT 18 // RW: parent of this node in the selected group (NIC_NO_PARENT at the root)
-`define WC_NICR_GT_CHILD 19 // RW: write {index[23:16], id[11:0]} to stage a child; read returns the staged child at GT_SEL's index
-`define WC_NICR_GT_COMMIT 20 // WO: write the child count to validate and install the staged entry; 0 clears it
+`define WC_NICR_GT_CHILD 19 // WO: write {index[23:16], id[11:0]} to stage child number index (send order); reads 0
+`define WC_NICR_GT_COMMIT 20 // WO: write the child count to validate and install the staged entry with GT_PARENT (count 0 with a parent: a leaf); count 0 with GT_PARENT = NIC_NO_PARENT clears the entry
 `define WC_NICR_GT_RESULT 21 // RO: NIC_ST_* of the last commit (NIC_ST_IDRULE when the id rule is broken)
 `define WC_NICR_ERR_CRC 22 // RO: packets dropped for a bad CRC (saturating; write clears)
 `define WC_NICR_ERR_GROUP 23 // RO: packets dropped for an unknown group (saturating; write clears)
