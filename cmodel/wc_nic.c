@@ -33,6 +33,7 @@ enum { SQ_IDLE, SQ_FETCH, SQ_CHECK, SQ_LIST, SQ_LCHK, SQ_ERR, SQ_WAIT, SQ_INIT }
 
 typedef struct {
     uint8_t valid, fwd, type, nc, fc, status;
+    uint8_t hostdone;               /* forwarding: the whole message is in host memory */
     uint16_t tag, group, src, msglen, npk, avail;
     uint32_t addr;                  /* host address of packet 0's payload */
     uint16_t dst[MAXC], base[MAXC], sent[MAXC], acked[MAXC];
@@ -64,7 +65,11 @@ typedef struct {
     uint8_t fk;                     /* em: next flit index */
 } nic_send;
 
-typedef struct { uint16_t slot, ctx, off, len; uint8_t last; } nic_wq;
+/* fj: the forwarding job of the packet, or NONE: a forwarded message's
+ * completion waits for its job (the host buffer is the retransmission
+ * copy until every child has acknowledged), so its last write carries no
+ * completion */
+typedef struct { uint16_t slot, ctx, off, len, fj; uint8_t last; } nic_wq;
 
 typedef struct {
     /* register block */
@@ -814,12 +819,14 @@ typedef struct {
     nic_wq wq;                      /* rx write: entry latched at start */
 } dec_dma;
 
+static int wq_completes(const nic_wq *q) { return q->last && q->fj == NONE; }
+
 static int dma_requests(const wc_nic *n, int cli)
 {
     const nic_regs *r = &n->r;
     switch (cli) {
     case CLI_CQ:    return r->cqf_n > 0 && cq_space(r);
-    case CLI_RXW:   return r->wq_n > 0 && (!n->wq[r->wq_rd].last || cq_space(r));
+    case CLI_RXW:   return r->wq_n > 0 && (!wq_completes(&n->wq[r->wq_rd]) || cq_space(r));
     case CLI_RQ:    return !r->rqb_valid && r->rq_size && r->rq_head != r->rq_tail;
     case CLI_STAGE: return r->sel.valid && r->sel.fill;
     default:        return r->sq_st == SQ_FETCH || r->sq_st == SQ_LIST;
@@ -906,7 +913,7 @@ static void decide_dma(const wc_nic *n, const wc_nic_in *in, dec_dma *d)
             case CLI_RXW:
                 d->wq = n->wq[r->wq_rd];
                 d->base = n->ctx[d->wq.ctx].addr + d->wq.off;
-                d->nwords = (uint16_t)(words_of(d->wq.len) + (d->wq.last ? 4u : 0u));
+                d->nwords = (uint16_t)(words_of(d->wq.len) + (wq_completes(&d->wq) ? 4u : 0u));
                 break;
             case CLI_RQ:
                 d->base = r->rq_base + 8u * (uint32_t)(r->rq_head & (r->rq_size - 1u));
@@ -1138,7 +1145,7 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
                     ack_hit_c[j] = c;
                     break;
                 }
-        if (jb->avail == jb->npk) {
+        if (jb->avail == jb->npk && (!jb->fwd || jb->hostdone)) {
             done[j] = 1;
             for (c = 0; c < jb->nc; c++)
                 if (jb->acked[c] != jb->npk)
@@ -1152,10 +1159,10 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
               !(sl.valid && !sl.ack && sl.job == scan_j && sl.child == scan_c) &&
               !(ack_hit_j[scan_j] && ack_hit_c[scan_j] == scan_c);
     }
-    /* completion FIFO: receive processor, then a finished send job, then
-     * the send queue unit */
+    /* completion FIFO: receive processor, then a finished job, then the
+     * send queue unit */
     if (r->cqf_n < CQF && !rp.toobig) {
-        for (j = 0; j < n->c.jsend; j++)
+        for (j = 0; j < n->J; j++)
             if (done[j]) { push_job = j; break; }
         if (push_job < 0 && r->sq_st == SQ_ERR)
             push_sq = 1;
@@ -1283,6 +1290,7 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
         x->closing = (uint8_t)last;
         q->slot = r->ev_slot; q->ctx = (uint16_t)rp.ctx_i; q->off = r->ev_off; q->len = r->ev_len;
         q->last = (uint8_t)last;
+        q->fj = rp.fj >= 0 ? (uint16_t)rp.fj : (uint16_t)NONE;
         r->wq_n++;
         if (rp.sid < (unsigned)n->N) n->uexp[rp.sid]++;
         else n->gexp[rp.sid - (unsigned)n->N]++;
@@ -1352,14 +1360,17 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
     }
     r->scan = (uint16_t)((r->scan + 1u) % (unsigned)(n->J * MAXC));
 
-    /* finished jobs leave; a send job leaves through the completion FIFO */
-    for (j = 0; j < n->J; j++) {
-        nic_job *jb = &n->job[j];
-        if (!done[j])
-            continue;
-        if (!jb->fwd) {
-            if (j != push_job)
-                continue;
+    /* a finished job leaves through the completion FIFO: a send job with
+     * its send completion, a forwarding job with the receive completion of
+     * its message (held back until then: the host buffer was the
+     * retransmission copy) */
+    if (push_job >= 0) {
+        nic_job *jb = &n->job[push_job];
+        if (jb->fwd) {
+            cqf_push(r, WC_SET(WC_SET(WC_SET(0u, CD0_STATUS, jb->status), CD0_KIND, WC_CK_RECV), CD0_VALID, 1u),
+                     WC_SET(WC_SET(0u, CD1_SRC, jb->src), CD1_GROUP, jb->group), jb->addr,
+                     WC_SET(0u, CD3_LEN, jb->msglen));
+        } else {
             cqf_push(r, WC_SET(WC_SET(WC_SET(WC_SET(0u, CD0_STATUS, jb->status), CD0_KIND, WC_CK_SEND),
                                       CD0_TAG, jb->tag), CD0_VALID, 1u),
                      0u, jb->addr, WC_SET(0u, CD3_LEN, jb->msglen));
@@ -1575,8 +1586,15 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
             nic_ctx *x = &n->ctx[r->dma_wq.ctx];
             if (r->dma_wq.last) {
                 x->valid = 0;
-                r->cq_tail++;
-                r->int_status |= 1;
+                if (r->dma_wq.fj != NONE) {
+                    nic_job *f = &n->job[r->dma_wq.fj];
+                    f->hostdone = 1;
+                    if (x->err || err)
+                        f->status = WC_NIC_ST_BUSERR;
+                } else {
+                    r->cq_tail++;
+                    r->int_status |= 1;
+                }
             } else if (err) {
                 x->err = 1;
             }

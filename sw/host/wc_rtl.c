@@ -66,13 +66,15 @@ static double mtime(const char *path)
     return (double)st.st_mtim.tv_sec + st.st_mtim.tv_nsec * 1e-9;
 }
 
-/* newest mtime of the RTL and harness sources the model depends on */
-static double sources_mtime(const char *root)
+static const char *const router_dirs[] = { "rtl/router", "rtl/include", "verif/net", NULL };
+static const char *const nic_dirs[] = { "rtl/nic", "rtl/include", "verif/net", "cmodel", NULL };
+
+/* newest mtime of the RTL and harness sources a model depends on */
+static double sources_mtime(const char *root, const char *const *dirs)
 {
-    const char *dirs[] = { "rtl/router", "rtl/include", "verif/net" };
     double newest = 0;
     size_t d;
-    for (d = 0; d < sizeof dirs / sizeof dirs[0]; d++) {
+    for (d = 0; dirs[d]; d++) {
         char path[PATH_MAX];
         DIR *dir;
         struct dirent *e;
@@ -100,9 +102,9 @@ static double sources_mtime(const char *root)
          if (!m->field) { snprintf(err, (size_t)errlen, "RTL model %s lacks %s", so, name); goto fail; } } while (0)
 
 static int build_if_stale(const char *so, const char *cmd, const char *what, const char *dir,
-                          char *err, int errlen)
+                          const char *const *dirs, char *err, int errlen)
 {
-    if (mtime(so) >= sources_mtime(wc_root()))
+    if (mtime(so) >= sources_mtime(wc_root(), dirs))
         return 0;
     fprintf(stderr, "wormcast: verilating %s into %s (once) ...\n", what, dir);
     if (system(cmd) != 0) {
@@ -152,7 +154,7 @@ wc_rtl *wc_rtl_open(const wc_topo *t, int W, int B, int flat, int trace, char *e
         snprintf(cmd, sizeof cmd, "'%s/verif/net/build-router.sh' '%s' '%s'", root, dir, gp);
         snprintf(what, sizeof what, "the %s router (%s)", t->name, gp + 1);
     }
-    if (build_if_stale(so, cmd, what, dir, err, errlen))
+    if (build_if_stale(so, cmd, what, dir, router_dirs, err, errlen))
         return NULL;
     m = calloc(1, sizeof *m);
     m->fw = W + 2;
@@ -245,3 +247,77 @@ void wc_rtl_get_abs(wc_rtl *m, int idx, int *valid, uint64_t *flit)
 }
 unsigned wc_rtl_drops(wc_rtl *m, int r) { return m->drops(m->h, r); }
 void wc_rtl_tick(wc_rtl *m) { m->tick(m->h); }
+
+/* ---- NICs ------------------------------------------------------------ */
+
+struct wc_rtl_nic {
+    void *dl, *h;
+    void (*free_)(void *);
+    void (*reset)(void *, int);
+    void (*get)(void *, int, wc_nic_out *);
+    void (*set)(void *, int, const wc_nic_in *);
+    void (*tick)(void *);
+};
+
+wc_rtl_nic *wc_rtl_nic_open(const wc_nic_cfg *c, int count, char *err, int errlen)
+{
+    const char *root = wc_root();
+    char key[400], gp[400], dir[PATH_MAX], so[PATH_MAX + 32], cmd[3 * PATH_MAX + 600], what[600];
+    const struct { const char *name; int v; } prm[] = {
+        { "NNODES", c->nnodes }, { "W", c->W }, { "B", c->B }, { "PAYLOAD", c->payload },
+        { "NSLOT", c->nslot }, { "JSEND", c->jsend }, { "JFWD", c->jfwd }, { "NCTX", c->nctx },
+        { "NGROUPS", c->ngroups },
+    };
+    void *(*nnew)(int);
+    wc_rtl_nic *m;
+    size_t i;
+    int len = snprintf(key, sizeof key, "nic"), gl = 0;
+    gp[0] = 0;
+    for (i = 0; i < sizeof prm / sizeof prm[0]; i++) {
+        len += snprintf(key + len, sizeof key - (size_t)len, "_%s%d", prm[i].name, prm[i].v);
+        gl += snprintf(gp + gl, sizeof gp - (size_t)gl, " -G%s=%d", prm[i].name, prm[i].v);
+    }
+    snprintf(dir, sizeof dir, "%s/build/rtl/%s", root, key);
+    snprintf(so, sizeof so, "%s/libwcnic.so", dir);
+    snprintf(cmd, sizeof cmd, "'%s/verif/net/build-nic-net.sh' '%s' '%s'", root, dir, gp);
+    snprintf(what, sizeof what, "the NIC (%s)", gp + 1);
+    if (build_if_stale(so, cmd, what, dir, nic_dirs, err, errlen))
+        return NULL;
+    m = calloc(1, sizeof *m);
+    m->dl = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+    if (!m->dl) {
+        snprintf(err, (size_t)errlen, "cannot load the NIC RTL model: %s", dlerror());
+        free(m);
+        return NULL;
+    }
+    SYM(free_, "wcnic_free");
+    SYM(reset, "wcnic_reset");
+    SYM(get, "wcnic_get");
+    SYM(set, "wcnic_set");
+    SYM(tick, "wcnic_tick");
+    *(void **)&nnew = dlsym(m->dl, "wcnic_new");
+    if (!nnew) {
+        snprintf(err, (size_t)errlen, "RTL model %s lacks wcnic_new", so);
+        goto fail;
+    }
+    m->h = nnew(count);
+    return m;
+fail:
+    dlclose(m->dl);
+    free(m);
+    return NULL;
+}
+
+void wc_rtl_nic_close(wc_rtl_nic *m)
+{
+    if (!m)
+        return;
+    m->free_(m->h);
+    dlclose(m->dl);
+    free(m);
+}
+
+void wc_rtl_nic_reset(wc_rtl_nic *m, int cycles) { m->reset(m->h, cycles); }
+void wc_rtl_nic_get(wc_rtl_nic *m, int i, wc_nic_out *o) { m->get(m->h, i, o); }
+void wc_rtl_nic_set(wc_rtl_nic *m, int i, const wc_nic_in *in) { m->set(m->h, i, in); }
+void wc_rtl_nic_tick(wc_rtl_nic *m) { m->tick(m->h); }

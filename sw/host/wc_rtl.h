@@ -11,6 +11,7 @@
 #define WC_RTL_H
 #include <stdint.h>
 #include "wc_topo.h"
+#include "wc_nic.h"
 
 typedef struct wc_rtl wc_rtl;
 
@@ -27,6 +28,19 @@ void wc_rtl_get(wc_rtl *m, int idx, int *valid, uint64_t *flit, int *credit);
 void wc_rtl_get_abs(wc_rtl *m, int idx, int *valid, uint64_t *flit);  /* absorption channel */
 unsigned wc_rtl_drops(wc_rtl *m, int r);
 void wc_rtl_tick(wc_rtl *m);
+/* The NICs of a network: count Verilated wc_nic models of configuration
+ * c (node ids 0..count-1, sampled in reset), built on first use by
+ * verif/net/build-nic-net.sh into build/rtl/nic_<params>/.  Per cycle:
+ * get (this cycle's outputs, from registers), set (this cycle's inputs),
+ * then tick (the clock edge of all of them). */
+typedef struct wc_rtl_nic wc_rtl_nic;
+wc_rtl_nic *wc_rtl_nic_open(const wc_nic_cfg *c, int count, char *err, int errlen);
+void wc_rtl_nic_close(wc_rtl_nic *m);
+void wc_rtl_nic_reset(wc_rtl_nic *m, int cycles);
+void wc_rtl_nic_get(wc_rtl_nic *m, int i, wc_nic_out *o);
+void wc_rtl_nic_set(wc_rtl_nic *m, int i, const wc_nic_in *in);
+void wc_rtl_nic_tick(wc_rtl_nic *m);
+
 /* Repository root (for build scripts and outputs). */
 const char *wc_root(void);
 #endif
