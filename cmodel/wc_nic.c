@@ -94,8 +94,10 @@ typedef struct {
     uint16_t ev_slot, ev_src, ev_group, ev_seq, ev_off, ev_len, ev_msglen;
     uint32_t ev_crcp;
     /* receive buffer prefetch */
-    uint8_t rqb_valid;
-    uint32_t rqb_addr, rqb_cap;
+    /* receive buffers prefetched from the ring: a 2-entry FIFO, so the
+     * next message finds one while the DMA fetches the one after */
+    uint8_t rqb_n, rqb_rd;
+    uint32_t rqb_addr[2], rqb_cap[2];
     /* DMA master */
     uint8_t dma_busy, dma_cli, dma_ptr, dma_err, m_stb, m_we, m_sel, dma_buf;
     uint16_t dma_i, dma_n, dma_len;
@@ -147,8 +149,8 @@ void wc_nic_cfg_default(wc_nic_cfg *c, int nnodes)
     c->payload = WC_NIC_PAYLOAD;
     c->nslot = 72;
     c->jsend = 4;
-    c->jfwd = 4;
-    c->nctx = 8;
+    c->jfwd = 8;
+    c->nctx = 16;
     c->ngroups = WC_NIC_GROUPS;
 }
 
@@ -315,7 +317,7 @@ static uint32_t reg_read(const wc_nic *n, unsigned a)
         for (i = 0; i < n->J; i++) busy |= n->job[i].valid;
         for (i = 0; i < n->c.nctx; i++) busy |= n->ctx[i].valid;
         return (uint32_t)(r->sq_head != r->sq_tail) | (uint32_t)(r->cq_tail != r->cq_head) << 1 |
-               (uint32_t)(!r->rqb_valid && r->rq_head == r->rq_tail) << 2 | (uint32_t)busy << 3;
+               (uint32_t)(!r->rqb_n && r->rq_head == r->rq_tail) << 2 | (uint32_t)busy << 3;
     }
     case WC_NICR_SQ_BASE:    return r->sq_base;
     case WC_NICR_SQ_SIZE:    return r->sq_size;
@@ -677,8 +679,8 @@ static void decide_rp(const wc_nic *n, dec_rp *d)
         c = free_ctx(n);
         if (fwd)
             f = free_fj(n);
-        if (c < 0 || !r->rqb_valid || (fwd && f < 0)) { d->cnt = WC_NICR_ERR_NOBUF; return; }
-        if (r->ev_msglen > r->rqb_cap) {
+        if (c < 0 || !r->rqb_n || (fwd && f < 0)) { d->cnt = WC_NICR_ERR_NOBUF; return; }
+        if (r->ev_msglen > r->rqb_cap[r->rqb_rd]) {
             /* the buffer is returned with TOOBIG and the next one tried
              * when the sender repeats the packet */
             d->cnt = WC_NICR_ERR_NOBUF;
@@ -827,7 +829,7 @@ static int dma_requests(const wc_nic *n, int cli)
     switch (cli) {
     case CLI_CQ:    return r->cqf_n > 0 && cq_space(r);
     case CLI_RXW:   return r->wq_n > 0 && (!wq_completes(&n->wq[r->wq_rd]) || cq_space(r));
-    case CLI_RQ:    return !r->rqb_valid && r->rq_size && r->rq_head != r->rq_tail;
+    case CLI_RQ:    return r->rqb_n < 2 && r->rq_size && r->rq_head != r->rq_tail;
     case CLI_STAGE: return r->sel.valid && r->sel.fill;
     default:        return r->sq_st == SQ_FETCH || r->sq_st == SQ_LIST;
     }
@@ -1150,6 +1152,13 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
             for (c = 0; c < jb->nc; c++)
                 if (jb->acked[c] != jb->npk)
                     done[j] = 0;
+            /* a forwarded message completes only after the earlier ones of
+             * its group: the host sees every stream in order */
+            if (jb->fwd)
+                for (c = n->c.jsend; c < n->J; c++)
+                    if (c != j && n->job[c].valid && n->job[c].group == jb->group &&
+                        ((jb->base[0] - n->job[c].base[0]) & 0xFFFFu) < 0x8000u)
+                        done[j] = 0;
         }
     }
     if (scan_j < n->J) {
@@ -1268,11 +1277,10 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
         r->rx_pkts++;
     if (rp.toobig) {
         cqf_push(r, WC_SET(WC_SET(WC_SET(0u, CD0_STATUS, WC_NIC_ST_TOOBIG), CD0_KIND, WC_CK_RECV), CD0_VALID, 1u),
-                 WC_SET(WC_SET(0u, CD1_SRC, r->ev_src), CD1_GROUP, r->ev_group), r->rqb_addr & ~3u,
+                 WC_SET(WC_SET(0u, CD1_SRC, r->ev_src), CD1_GROUP, r->ev_group), r->rqb_addr[r->rqb_rd] & ~3u,
                  WC_SET(0u, CD3_LEN, r->ev_msglen));
     }
-    if (rp.take_rqb)
-        r->rqb_valid = 0;
+    /* (the FIFO pop; the DMA's push below counts against it) */
     if (rp.accept) {
         int last = (unsigned)r->ev_off + r->ev_len == r->ev_msglen;
         nic_ctx *x = &n->ctx[rp.ctx_i];
@@ -1284,7 +1292,7 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
             x->next_off = 0;
             x->src = r->ev_src;
             x->group = r->ev_group;
-            x->addr = r->rqb_addr & ~3u;
+            x->addr = r->rqb_addr[r->rqb_rd] & ~3u;
         }
         x->next_off = (uint16_t)(x->next_off + r->ev_len);
         x->closing = (uint8_t)last;
@@ -1303,7 +1311,7 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
             f->group = r->ev_group; f->src = r->ev_src;
             f->msglen = r->ev_msglen;
             f->npk = (uint16_t)npk_of(n, r->ev_msglen);
-            f->addr = r->rqb_addr & ~3u;
+            f->addr = r->rqb_addr[r->rqb_rd] & ~3u;
             for (c = 0; c < f->nc; c++) {
                 f->dst[c] = e->child[c];
                 f->base[c] = r->ev_seq;
@@ -1538,6 +1546,9 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
         case CLI_SQ:
             r->sq_err = 0;
             break;
+        case CLI_RQ:
+            r->dma_buf = (uint8_t)((r->rqb_rd + r->rqb_n) & 1u);
+            break;
         default:
             break;
         }
@@ -1547,8 +1558,8 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
         r->dma_err |= (uint8_t)dm.err;
         switch (r->dma_cli) {
         case CLI_RQ:
-            if (i == 0) r->rqb_addr = dm.rdata;
-            else r->rqb_cap = dm.rdata;
+            if (i == 0) r->rqb_addr[r->dma_buf] = dm.rdata;
+            else r->rqb_cap[r->dma_buf] = dm.rdata;
             break;
         case CLI_STAGE: {
             uint32_t w = dm.rdata;
@@ -1601,7 +1612,7 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
             break;
         }
         case CLI_RQ:
-            r->rqb_valid = 1;
+            r->rqb_n++;
             r->rq_head++;
             break;
         case CLI_STAGE: {
@@ -1619,6 +1630,11 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
         default:
             break;
         }
+    }
+
+    if (rp.take_rqb) {
+        r->rqb_rd ^= 1u;
+        r->rqb_n--;
     }
 
     /* slots in use and the peak */

@@ -12,6 +12,13 @@ $(BUILD)/tests/nic/%: tests/nic/%.c $(BUILD)/lib/libwormcast.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(BUILD)/lib/libwormcast.a -lm
 
+# The model test shares its bench board and directed scenarios with the
+# RTL lockstep bench (verif/nic/, mk/nicunit.mk): one copy of each.
+NIC_BENCH_SRCS := tests/nic/nic_bench.c tests/nic/nic_scen.c
+$(BUILD)/tests/nic/test_nic_model: tests/nic/test_nic_model.c $(NIC_BENCH_SRCS) tests/nic/nic_bench.h $(BUILD)/lib/libwormcast.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $(filter %.c,$^) $(BUILD)/lib/libwormcast.a -lm
+
 # The NIC library is what the NIC firmware and the RTL reference share:
 # it must build freestanding for rv32im without a warning.
 nic-rv32:
@@ -26,3 +33,10 @@ test-nic: $(NIC_TESTS) nic-rv32
 
 .PHONY: test-nic nic-rv32
 TEST_TARGETS += test-nic
+
+# Message-level runs of a network of model NICs: CLI errors, clean and
+# lossy runs in every mode, the lockstep comparison path and its mutations.
+test-nic-msg: $(BUILD)/bin/wormcast
+	@tests/nic/msg_cli.sh $(BUILD)/bin/wormcast
+TEST_TARGETS += test-nic-msg
+.PHONY: test-nic-msg

@@ -11,6 +11,7 @@
 #include "wc_topo.h"
 #include "wc_rng.h"
 #include "wc_defs.h"
+#include "cli_args.h"
 
 static const char *usage_text =
 "usage: wormcast sim --topo T [options]\n"
@@ -50,30 +51,12 @@ static const char *usage_text =
 
 static int parse_long(const char *opt, const char *v, long lo, long hi, long *out)
 {
-    char *end;
-    long x;
-    errno = 0;
-    x = strtol(v, &end, 10);
-    if (errno || *end || end == v || x < lo || x > hi) {
-        fprintf(stderr, "wormcast sim: %s expects an integer in %ld..%ld, got '%s'\n", opt, lo, hi, v);
-        return -1;
-    }
-    *out = x;
-    return 0;
+    return wc_arg_long("sim", opt, v, lo, hi, out);
 }
 
 static int parse_double(const char *opt, const char *v, double lo, double hi, double *out)
 {
-    char *end;
-    double x;
-    errno = 0;
-    x = strtod(v, &end);
-    if (errno || *end || end == v || x < lo || x > hi) {
-        fprintf(stderr, "wormcast sim: %s expects a number in %g..%g, got '%s'\n", opt, lo, hi, v);
-        return -1;
-    }
-    *out = x;
-    return 0;
+    return wc_arg_double("sim", opt, v, lo, hi, out);
 }
 
 static const char *engine_name(int e) { return e == WC_ENGINE_C ? "c" : e == WC_ENGINE_RTL ? "rtl" : "lockstep"; }

@@ -1,0 +1,85 @@
+/* Message-level simulation: a network of routers with one NIC per node
+ * (cmodel/wc_nic.h), each NIC with a host memory and a host driver
+ * (sw/lib/wc_nic_drv.h) that posts unicasts, multisends and multicasts,
+ * forwards multicasts itself in NIC_MODE_HOST, and checks every received
+ * message against a scoreboard.  Optional fault injectors (cmodel/
+ * wc_fault.h) damage packets on the injection links.
+ *
+ * The hosts' decisions are taken once per cycle and applied to every
+ * system instance (routers + NICs + host memories); with two instances
+ * every NIC output and router port is compared every cycle (lockstep).
+ * Today both instances can only be C models (engine lockstep-c, the
+ * self-check of the comparison path); an RTL instance plugs in through
+ * the same per-instance operations in wc_msg.c. */
+#ifndef WC_MSG_H
+#define WC_MSG_H
+#include <stdint.h>
+#include "wc_topo.h"
+
+enum { WC_MSG_ENGINE_C, WC_MSG_ENGINE_RTL, WC_MSG_ENGINE_LOCKSTEP, WC_MSG_ENGINE_LOCKSTEP_C };
+
+/* message kinds (bits of wc_msg_opts.mix) */
+enum { WC_MSG_UNICAST = 1, WC_MSG_MULTISEND = 2, WC_MSG_MULTICAST = 4 };
+
+typedef struct {
+    int engine;
+    int mode;                   /* WC_NIC_MODE_FPFS / FCFS / HOST */
+    long messages;              /* messages to post in total */
+    long min_cycles;            /* keep posting until this cycle */
+    int size_min, size_max;     /* bytes, log-uniform in between */
+    unsigned mix;               /* WC_MSG_* bits */
+    double fault_rate;          /* per packet per injection link: drop, else flip */
+    uint64_t seed;
+    int outstanding;            /* sends in flight per node */
+    int groups_per_node;        /* random groups rooted at each node; -1: 2 with multicast, else 0 */
+    int fixed_root;             /* >= 0: one fixed group (gid 1) instead of random ones */
+    const int *fixed_dst;
+    int fixed_n;
+    long host_delay;            /* cycles between a completion appearing and the host acting */
+    unsigned timeout;           /* NICR_TIMEOUT */
+    int mem_wait;               /* host memory wait states per DMA access */
+    long mem_size;              /* bytes of host memory per node */
+    long watchdog;              /* cycles without a completion that count as a stall */
+    int slots;                  /* NIC receive slots (0: the NIC default) */
+    int buffer;                 /* router input buffer depth B */
+    int width;                  /* flit data width W */
+    int mutate;                 /* lockstep-c: NIC mutation of the second instance */
+    int progress;               /* progress lines on stderr */
+} wc_msg_opts;
+
+typedef struct {
+    long cycles;
+    long posted, posted_kind[3];        /* messages: all, unicast / multisend / multicast */
+    long expected, delivered, lost, duplicated, out_of_order, corrupt;
+    long send_errors, recv_errors;      /* completions with a non-OK status */
+    long bad_completions;               /* unknown kind, tag or buffer */
+    /* NIC registers summed over the nodes (NICR_*) */
+    unsigned long long tx_pkts, rx_pkts, retx, timeouts;
+    unsigned long long err_crc, err_group, err_len, err_type, err_dst, err_nobuf, dups, err_desc;
+    unsigned peak_slots;                /* max NICR_PEAK */
+    /* fault injectors */
+    unsigned long long f_pkts, f_dropped, f_flipped, f_bits;
+    long stray;                         /* flits absorbed by routers (a flipped head) */
+    unsigned long router_drops;
+    long lat_n;
+    double lat_avg, lat_p99, lat_max;   /* post to the last destination's CK_RECV */
+    double seconds, cps;
+    int stall;                          /* watchdog fired */
+    long undelivered;                   /* at the stall */
+    long mismatch_cycle;                /* -1 if none */
+    char mismatch[512];
+    char failure[512];                  /* a run-time failure other than the above (bus, set-up) */
+} wc_msg_result;
+
+void wc_msg_defaults(wc_msg_opts *o);
+/* 0 when the run happened (judge it with wc_msg_ok), -1 on bad options
+ * or set-up (message in err). */
+int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *r, char *err, int errlen);
+/* 1 if nothing was lost, duplicated, out of order or corrupt, no send
+ * failed, and there was no stall, mismatch or failure. */
+int wc_msg_ok(const wc_msg_result *r);
+/* "unicast,multisend", "fpfs" ... */
+void wc_msg_mix_str(unsigned mix, char *buf, int len);
+const char *wc_msg_mode_name(int mode);
+const char *wc_msg_engine_name(int engine);
+#endif

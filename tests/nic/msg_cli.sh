@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# wormcast msg: bad input is a clear error and exit code 2; then small
+# end-to-end runs (clean, lossy, lockstep self-check) must come out exact.
+set -u
+wc=$1
+pass=0 fail=0
+ok()  { pass=$((pass+1)); echo "ok   $1"; }
+bad() { fail=$((fail+1)); echo "FAIL $1"; }
+expect_err() { # name pattern args...: exit 2 and stderr naming the problem
+  local name=$1 pat=$2; shift 2
+  local err; err=$("$wc" "$@" 2>&1 >/dev/null); local rc=$?
+  if [ $rc -eq 2 ] && grep -q -- "$pat" <<<"$err"; then ok "$name"
+  else bad "$name (exit $rc): $err"; fi
+}
+# column of a --csv run by header name
+col() { # csv name
+  awk -F, -v k="$2" 'NR==1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } NR==2 { print $c }' <<<"$1"
+}
+
+expect_err "missing topology" "--topo is required" msg
+expect_err "unknown topology" "unknown topology 'torus:4'" msg --topo torus:4
+expect_err "size 0-10" "--size expects MIN-MAX" msg --topo cube:3 --size 0-10
+expect_err "size 5-1" "--size expects MIN-MAX" msg --topo cube:3 --size 5-1
+expect_err "size 1-20000" "--size expects MIN-MAX" msg --topo cube:3 --size 1-20000
+expect_err "size garbage" "--size expects MIN-MAX" msg --topo cube:3 --size big
+expect_err "unknown mix kind" "unknown message kind 'broadcast'" msg --topo cube:3 --mix unicast,broadcast
+expect_err "empty mix" "--mix expects a list" msg --topo cube:3 --mix ,
+expect_err "unknown mode" "unknown mode 'lifo'" msg --topo cube:3 --mode lifo
+expect_err "fault rate above 0.5" "--fault-rate expects a number in 0..0.5" msg --topo cube:3 --fault-rate 0.6
+expect_err "negative fault rate" "--fault-rate expects a number in 0..0.5" msg --topo cube:3 --fault-rate -0.1
+expect_err "unknown engine" "unknown engine 'gpu'" msg --topo cube:3 --engine gpu
+expect_err "rtl engine not built" "NIC RTL engine is not built yet" msg --topo cube:3 --engine rtl
+expect_err "lockstep engine not built" "NIC RTL engine is not built yet" msg --topo cube:3 --engine lockstep
+expect_err "all-port cube refused" "injection ports per node" msg --topo cube:3:all
+expect_err "too many groups" "too many groups" msg --topo cube:5
+expect_err "too many groups per node" "too many groups" msg --topo cube:3 --groups-per-node 8
+expect_err "multicast without groups" "needs --groups-per-node >= 1" msg --topo cube:3 --groups-per-node 0
+expect_err "outstanding out of range" "--outstanding expects an integer in 1..48" msg --topo cube:3 --outstanding 0
+expect_err "memory too small" "host memory of 65536 bytes is too small" msg --topo cube:3 --mem-size 64k
+expect_err "bad group" "--group expects ROOT:D1,D2" msg --topo cube:3 --group 1
+expect_err "group node outside" "destination 9 is not a node" msg --topo cube:3 --group 0:1,9
+expect_err "group repeats" "destination 2 repeats" msg --topo cube:3 --group 0:2,2
+expect_err "mutate without lockstep-c" "--mutate breaks the second instance" msg --topo cube:3 --mutate 1
+expect_err "unknown option" "unknown option '--frobnicate'" msg --topo cube:3 --frobnicate
+
+# end to end: every kind, every mode, clean
+for mode in fpfs fcfs host; do
+  if out=$("$wc" msg --topo cube:3 --messages 60 --size 1-4096 --mode $mode --quiet 2>&1); then
+    ok "clean run, all kinds, mode $mode"
+  else bad "clean run, all kinds, mode $mode: $out"; fi
+done
+# lossy links: still exact, and the NICs had to retransmit
+csv=$("$wc" msg --topo cube:3 --messages 100 --size 1-4096 --fault-rate 0.01 --csv --quiet 2>&1); rc=$?
+retx=$(col "$csv" retx)
+if [ $rc -eq 0 ] && [ "${retx:-0}" -gt 0 ]; then ok "lossy run exact with $retx retransmissions"
+else bad "lossy run (exit $rc, retx ${retx:-?}): $csv"; fi
+# lossy multicast through forwarding NICs: retransmissions come from the
+# forwarders' host buffers, and completions must keep each group's order
+for mode in fpfs fcfs host; do
+  if out=$("$wc" msg --topo cube:3 --mix multicast --messages 200 --size 1-4096 --fault-rate 0.01 --mode $mode --quiet 2>&1); then
+    ok "lossy multicast, mode $mode"
+  else bad "lossy multicast, mode $mode: $(grep deliveries <<<"$out")"; fi
+done
+# lockstep self-check: identical instances agree, a broken one is caught
+if out=$("$wc" msg --topo cube:3 --messages 30 --size 1-2000 --engine lockstep-c --quiet 2>&1) &&
+   grep -q "0 mismatches" <<<"$out"; then ok "lockstep-c: 0 mismatches"
+else bad "lockstep-c: $out"; fi
+out=$("$wc" msg --topo cube:3 --messages 30 --size 1-2000 --engine lockstep-c --mutate 1 --quiet 2>&1); rc=$?
+if [ $rc -eq 1 ] && grep -q "LOCKSTEP MISMATCH: cycle [0-9]* node [0-9]* nic " <<<"$out"; then ok "lockstep-c: mutation caught"
+else bad "lockstep-c mutation (exit $rc): $out"; fi
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
