@@ -1,0 +1,599 @@
+/* The directed scenarios of the single-NIC bench (nic_bench.h): every
+ * bad-input case of docs/nic.md (bad CRC, unknown group, impossible
+ * length, wrong type, wrong node, framing, invalid descriptors), the group
+ * table's id rule through the registers, the receive path with duplicates
+ * and early packets, sends with acknowledgements, timeout and go-back-N,
+ * forwarding in FPFS and FCFS order, multisend with one DMA read per
+ * packet, host-based mode and receive buffers too small for a message.
+ * test_nic_model runs them on the C model alone; verif/nic/ runs them with
+ * the RTL in lockstep.  The expected values are those of
+ * wc_nic_cfg_default(16) at node 5. */
+#include <stdio.h>
+#include <string.h>
+#include "nic_bench.h"
+
+#define SELF 5
+#define SQB 0x0000u    /* send ring, 16 entries */
+#define CQB 0x1000u    /* completion ring, 64 entries */
+#define RQB 0x2000u    /* receive ring, 8 entries */
+#define LST 0x3000u    /* multisend list */
+#define MSG 0x10000u   /* message to send */
+#define RBUF 0x20000u  /* receive buffers, 16 KiB apart */
+#define MEM_MIN (256u * 1024u)
+
+typedef struct {
+    nic_bench *b;
+    wc_nic_cfg cfg;            /* every NIC the scenarios start */
+    unsigned nn, pay;          /* its NNODES and PAYLOAD */
+    uint16_t sq_tail, rq_tail, cq_head;
+} sc;
+
+#define CHECK(...) NB_CHECK(s->b, __VA_ARGS__)
+#define GROUP(desc, ...) NB_GROUP(s->b, desc, __VA_ARGS__)
+
+static void run(sc *s, int n) { nb_run(s->b, n); }
+static void wr(sc *s, unsigned reg, uint32_t v) { nb_wr(s->b, reg, v); }
+static uint32_t rd(sc *s, unsigned reg) { return nb_rd(s->b, reg); }
+static void w32(sc *s, uint32_t a, uint32_t v) { nb_w32(s->b, a, v); }
+static uint32_t r32(sc *s, uint32_t a) { return nb_r32(s->b, a); }
+static void inject(sc *s, const uint32_t *f, unsigned n) { (void)nb_inject(s->b, f, n); }
+static int parse_tx(sc *s, int i, wc_nic_hdr *h, uint8_t *payload) { return nb_parse_tx(s->b, i, h, payload); }
+
+/* A fresh NIC at node 5 with zeroed memory and its rings set up. */
+static void setup(sc *s, int mode, uint32_t timeout)
+{
+    nic_bench *b = s->b;
+    memset(b->mem, 0, b->memsize);
+    b->dma_read_words = b->dma_write_words = 0;
+    s->sq_tail = s->rq_tail = s->cq_head = 0;
+    if (nb_start(b, &s->cfg, SELF))
+        return;
+    wr(s, WC_NICR_SQ_BASE, SQB); wr(s, WC_NICR_SQ_SIZE, 16);
+    wr(s, WC_NICR_CQ_BASE, CQB); wr(s, WC_NICR_CQ_SIZE, 64);
+    wr(s, WC_NICR_RQ_BASE, RQB); wr(s, WC_NICR_RQ_SIZE, 8);
+    wr(s, WC_NICR_TIMEOUT, timeout);
+    wr(s, WC_NICR_CTRL, 1u | (uint32_t)mode << 1);
+}
+
+static void post_rbuf(sc *s, uint32_t addr, uint32_t cap)
+{
+    uint32_t e = RQB + 8u * (s->rq_tail & 7u);
+    w32(s, e, addr); w32(s, e + 4, cap);
+    wr(s, WC_NICR_RQ_TAIL, ++s->rq_tail);
+}
+
+static void post_send(sc *s, unsigned op, unsigned tag, unsigned len, uint32_t addr, uint32_t x, uint32_t d3)
+{
+    uint32_t e = SQB + 16u * (s->sq_tail & 15u);
+    w32(s, e, WC_SET(WC_SET(WC_SET(0u, SD0_OP, op), SD0_TAG, tag), SD0_LEN, len));
+    w32(s, e + 4, addr); w32(s, e + 8, x); w32(s, e + 12, d3);
+    wr(s, WC_NICR_SQ_TAIL, ++s->sq_tail);
+}
+
+/* Next completion, or word0 = 0 if none within `cycles`. */
+static void completion(sc *s, uint32_t w[4], int cycles)
+{
+    uint32_t e = CQB + 16u * (s->cq_head & 63u);
+    while (cycles-- > 0 && !WC_GET(r32(s, e), CD0_VALID) && !s->b->stopped)
+        nb_step(s->b);
+    w[0] = r32(s, e); w[1] = r32(s, e + 4); w[2] = r32(s, e + 8); w[3] = r32(s, e + 12);
+    if (WC_GET(w[0], CD0_VALID)) {
+        w32(s, e, 0);
+        wr(s, WC_NICR_CQ_HEAD, ++s->cq_head);
+    }
+}
+
+static uint8_t pattern(unsigned msg, unsigned i) { return (uint8_t)(msg * 131u + i * 7u + (i >> 8)); }
+
+static void send_message(sc *s, unsigned src, unsigned group, unsigned type, unsigned seq0, unsigned msg, unsigned len)
+{
+    uint8_t p[WC_NIC_PAYLOAD];
+    uint32_t f[WC_NIC_MAX_PKT_FLITS];
+    unsigned off, k = 0;
+    for (off = 0; off < len; off += s->pay, k++) {
+        unsigned l = len - off < s->pay ? len - off : s->pay, i, n;
+        for (i = 0; i < l; i++)
+            p[i] = pattern(msg, off + i);
+        n = nb_build(SELF, src, group, type, seq0 + k, off, l, len, p, f);
+        inject(s, f, n);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+
+static void scen_registers(sc *s)
+{
+    setup(s, WC_NIC_MODE_FPFS, 1000);
+    GROUP("registers: id, control, ring indices, counters clear on write, timeout", {
+        CHECK(rd(s, WC_NICR_ID) == (SELF | 1u << 24), "id %08x", (unsigned)rd(s, WC_NICR_ID));
+        CHECK(rd(s, WC_NICR_CTRL) == 1u, "enabled, FPFS");
+        CHECK(rd(s, WC_NICR_SQ_SIZE) == 16 && rd(s, WC_NICR_CQ_BASE) == CQB, "ring registers read back");
+        CHECK(rd(s, WC_NICR_TIMEOUT) == 1000, "timeout");
+        CHECK((rd(s, WC_NICR_STATUS) & 4u) == 4u, "status: no receive buffer posted");
+        CHECK(rd(s, WC_NICR_CYCLE) > 10, "cycle counter runs");
+    });
+}
+
+static void gt_install(sc *s, unsigned g, unsigned parent, const unsigned *ch, unsigned n)
+{
+    unsigned i;
+    wr(s, WC_NICR_GT_SEL, g);
+    wr(s, WC_NICR_GT_PARENT, parent);
+    for (i = 0; i < n; i++)
+        wr(s, WC_NICR_GT_CHILD, i << 16 | ch[i]);
+    wr(s, WC_NICR_GT_COMMIT, n);
+}
+
+static void scen_group_table(sc *s)
+{
+    unsigned ok[2] = { 7, 9 }, low[1] = { 3 }, selfc[1] = { SELF }, dup[2] = { 9, 9 }, par[1] = { 2 };
+    unsigned far[1], rootlow[2] = { 1, 2 }, many[WC_NIC_MAX_CHILDREN + 1];
+    unsigned i;
+    far[0] = s->nn;
+    for (i = 0; i < WC_NIC_MAX_CHILDREN + 1; i++)
+        many[i] = 6 + i;
+    setup(s, WC_NIC_MODE_FPFS, 1000);
+    GROUP("group table through the registers: id rule and every refusal code", {
+        gt_install(s, 1, 2, ok, 2);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_OK, "children 7, 9 above 5 accepted");
+        gt_install(s, 2, 2, low, 1);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_IDRULE, "child 3 below 5 at a non-root: IDRULE");
+        gt_install(s, 2, 2, selfc, 1);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_IDRULE, "child equal to self: IDRULE");
+        gt_install(s, 2, 2, dup, 2);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_IDRULE, "duplicate child: IDRULE");
+        gt_install(s, 2, 9, ok, 2);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_IDRULE, "child equal to the parent: IDRULE");
+        gt_install(s, 2, 2, far, 1);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_BADDST, "child outside the network: BADDST");
+        gt_install(s, 2, SELF, ok, 2);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_BADDST, "parent equal to self: BADDST");
+        gt_install(s, 2, 2, many, WC_NIC_MAX_CHILDREN + 1);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_NODST, "17 children: NODST");
+        gt_install(s, 0, 2, ok, 2);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_NOGROUP, "group 0: NOGROUP");
+        gt_install(s, WC_NIC_GROUPS, 2, ok, 2);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_NOGROUP, "group %d: NOGROUP", WC_NIC_GROUPS);
+        gt_install(s, 3, WC_NIC_NO_PARENT, rootlow, 2);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_OK, "a root may have children below its id");
+        gt_install(s, 4, 2, par, 0);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_OK, "leaf: parent only");
+        gt_install(s, 4, WC_NIC_NO_PARENT, par, 0);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_OK, "count 0 at no parent clears");
+    });
+    /* A refused entry keeps the old one: group 1 still forwards to 7, 9 */
+    GROUP("a refused entry leaves the installed one working", {
+        gt_install(s, 1, 2, low, 1);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_IDRULE, "refused");
+        post_rbuf(s, RBUF, WC_NIC_MAX_MSG);
+        send_message(s, 2, 1, WC_PT_MDATA, 0, 1, 10);
+        run(s, 300);
+        {
+            int i2, to7 = 0, to9 = 0;
+            wc_nic_hdr h;
+            for (i2 = 0; i2 < s->b->ntx; i2++)
+                if (parse_tx(s, i2, &h, NULL) == 0 && h.type == WC_PT_MDATA) {
+                    to7 += h.dst == 7;
+                    to9 += h.dst == 9;
+                }
+            CHECK(to7 == 1 && to9 == 1, "forwarded to 7 (%d) and 9 (%d)", to7, to9);
+        }
+    });
+}
+
+static void scen_bad_packets(sc *s)
+{
+    uint32_t f[WC_NIC_MAX_PKT_FLITS + 2], w[4];
+    uint8_t p[WC_NIC_PAYLOAD];
+    unsigned n, i;
+    unsigned ch[1] = { 9 };
+    for (i = 0; i < sizeof p; i++)
+        p[i] = (uint8_t)i;
+    setup(s, WC_NIC_MODE_FPFS, 1000);
+    gt_install(s, 1, 2, ch, 1);
+    post_rbuf(s, RBUF, WC_NIC_MAX_MSG);
+    GROUP("bad packets are dropped and counted, one counter each, and never acknowledged", {
+        n = nb_build(SELF, 2, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
+        f[7] ^= 0x100u;
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_CRC) == 1, "bad CRC: ERR_CRC");
+        n = nb_build(SELF, 2, 7, WC_PT_MDATA, 0, 0, 40, 40, p, f);
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_GROUP) == 1, "unknown group 7: ERR_GROUP");
+        n = nb_build(SELF, 2, 7, WC_PT_MACK, 0, 0, 0, 0, p, f);
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_GROUP) == 2, "ack for unknown group: ERR_GROUP");
+        n = nb_build(SELF, 2, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
+        f[3] = WC_SET(WC_SET(0u, NH2_LEN, 300), NH2_MSGLEN, 400);
+        nb_fix_crc(f, n);
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_LEN) == 1, "length 300 above the payload size: ERR_LEN");
+        n = nb_build(SELF, 2, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
+        f[2] = WC_SET(WC_SET(0u, NH1_SEQ, 0), NH1_OFF, 8);
+        f[3] = WC_SET(WC_SET(0u, NH2_LEN, 40), NH2_MSGLEN, 400);
+        nb_fix_crc(f, n);
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_LEN) == 2, "offset not a packet boundary: ERR_LEN");
+        n = nb_build(SELF, 2, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
+        nb_fix_crc(f, n - 1);
+        inject(s, f, n - 1); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_LEN) == 3, "one flit short: ERR_LEN");
+        n = nb_build(SELF, 2, 0, WC_PT_UDATA, 0, 0, 41, 41, p, f);
+        f[n - 1] |= 0xFF000000u;
+        nb_fix_crc(f, n);
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_LEN) == 4, "nonzero padding: ERR_LEN");
+        n = nb_build(SELF, 2, 0, WC_PT_UACK, 0, 0, 0, 0, p, f);
+        f[3] = 4;
+        nb_fix_crc(f, n);
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_LEN) == 5, "ack with a length: ERR_LEN");
+        inject(s, f, 1); run(s, 6);
+        CHECK(rd(s, WC_NICR_ERR_LEN) == 6, "one-flit worm: ERR_LEN");
+        n = nb_build(SELF, 2, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
+        f[1] = WC_SET(f[1], NH0_TYPE, 7);
+        nb_fix_crc(f, n);
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_TYPE) == 1, "type 7: ERR_TYPE");
+        n = nb_build(SELF, 2, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
+        f[1] = WC_SET(f[1], NH0_RSVD, 2);
+        nb_fix_crc(f, n);
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_TYPE) == 2, "reserved bits: ERR_TYPE");
+        n = nb_build(SELF + 1, 2, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_DST) == 1, "addressed to node 6: ERR_DST");
+        n = nb_build(SELF, SELF, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_DST) == 2, "unicast from itself: ERR_DST");
+        n = nb_build(SELF, 2, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
+        f[0] = WC_SET(f[0], HEAD_USER, 1);
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_DST) == 3, "head with user bits: ERR_DST");
+        CHECK(s->b->ntx == 0, "no packet was acknowledged (%d sent)", s->b->ntx);
+        CHECK(rd(s, WC_NICR_RX_PKTS) == 0, "none counted as received");
+        CHECK(rd(s, WC_NICR_SLOTS) == 0, "every slot released");
+        CHECK((rd(s, WC_NICR_INT_STATUS) & 2u) == 2u, "error interrupt status set");
+        wr(s, WC_NICR_ERR_LEN, 0);
+        CHECK(rd(s, WC_NICR_ERR_LEN) == 0, "write clears ERR_LEN");
+    });
+    GROUP("after the bad packets a good message is received and acknowledged", {
+        send_message(s, 2, 0, WC_PT_UDATA, 0, 3, 100);
+        completion(s, w, 2000);
+        CHECK(WC_GET(w[0], CD0_VALID) && WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_OK &&
+              WC_GET(w[0], CD0_KIND) == WC_CK_RECV, "completion %08x", (unsigned)w[0]);
+        CHECK(WC_GET(w[1], CD1_SRC) == 2 && w[2] == RBUF && WC_GET(w[3], CD3_LEN) == 100, "source, buffer, length: %08x %08x %08x",
+              (unsigned)w[1], (unsigned)w[2], (unsigned)w[3]);
+        for (i = 0; i < 100 && s->b->mem[RBUF + i] == pattern(3, i); i++)
+            ;
+        CHECK(i == 100, "bytes intact (first difference at %u)", i);
+    });
+}
+
+static void scen_receive(sc *s)
+{
+    uint32_t w[4];
+    wc_nic_hdr h;
+    unsigned i;
+    int k, acks = 0, last_ack = -1;
+    setup(s, WC_NIC_MODE_FPFS, 1000);
+    post_rbuf(s, RBUF, WC_NIC_MAX_MSG);
+    post_rbuf(s, RBUF + 0x4000, 100);
+    post_rbuf(s, RBUF + 0x8000, WC_NIC_MAX_MSG);
+    GROUP("receive: in-order packets delivered, cumulative acks, duplicates and early packets re-acked", {
+        send_message(s, 2, 0, WC_PT_UDATA, 0, 1, 700);
+        completion(s, w, 3000);
+        CHECK(WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_OK && WC_GET(w[3], CD3_LEN) == 700, "700 bytes received");
+        for (i = 0; i < 700 && s->b->mem[RBUF + i] == pattern(1, i); i++)
+            ;
+        CHECK(i == 700, "bytes intact (first difference at %u)", i);
+        run(s, 100);
+        for (k = 0; k < s->b->ntx; k++)
+            if (parse_tx(s, k, &h, NULL) == 0 && h.type == WC_PT_UACK && h.dst == 2) {
+                acks++;
+                last_ack = (int)h.seq;
+            }
+        CHECK(acks >= 1 && last_ack == 3, "acks to node 2 (%d), last cumulative %d", acks, last_ack);
+        s->b->ntx = 0;
+        send_message(s, 2, 0, WC_PT_UDATA, 1, 1, 300);   /* seq 1, 2 again: duplicates */
+        run(s, 200);
+        CHECK(rd(s, WC_NICR_DUPS) == 2, "two duplicates counted (%u)", (unsigned)rd(s, WC_NICR_DUPS));
+        CHECK(s->b->ntx >= 1 && parse_tx(s, s->b->ntx - 1, &h, NULL) == 0 && h.type == WC_PT_UACK && h.seq == 3,
+              "duplicates re-acknowledged with 3");
+        send_message(s, 2, 0, WC_PT_UDATA, 9, 1, 10);    /* early */
+        run(s, 100);
+        CHECK(rd(s, WC_NICR_DUPS) == 3, "early packet dropped");
+        CHECK(parse_tx(s, s->b->ntx - 1, &h, NULL) == 0 && h.seq == 3, "and the ack repeats 3");
+    });
+    GROUP("a receive buffer too small is returned with TOOBIG and the next one takes the message", {
+        send_message(s, 2, 0, WC_PT_UDATA, 3, 2, 500);
+        run(s, 600);
+        completion(s, w, 10);
+        CHECK(WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_TOOBIG && w[2] == RBUF + 0x4000, "TOOBIG for the 100-byte buffer");
+        CHECK(rd(s, WC_NICR_ERR_NOBUF) >= 1, "the packets were dropped unacknowledged");
+        send_message(s, 2, 0, WC_PT_UDATA, 3, 2, 500);   /* the sender repeats */
+        completion(s, w, 2000);
+        CHECK(WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_OK && w[2] == RBUF + 0x8000 && WC_GET(w[3], CD3_LEN) == 500,
+              "received into the next buffer");
+    });
+    GROUP("disabled NIC drops everything unacknowledged", {
+        wr(s, WC_NICR_CTRL, 0);
+        s->b->ntx = 0;
+        send_message(s, 3, 0, WC_PT_UDATA, 0, 4, 10);
+        run(s, 100);
+        CHECK(s->b->ntx == 0 && rd(s, WC_NICR_ERR_NOBUF) >= 1, "no ack, counted");
+    });
+}
+
+static void scen_descriptors(sc *s)
+{
+    uint32_t w[4];
+    unsigned ch[2] = { 7, 9 };
+    struct { unsigned op, len; uint32_t addr, x, d3, list[3]; unsigned nlist; unsigned st; const char *what; } c[] = {
+        { 0, 10, MSG, 3, 0, {0}, 0, WC_NIC_ST_BADOP, "opcode 0" },
+        { 9, 10, MSG, 3, 0, {0}, 0, WC_NIC_ST_BADOP, "opcode 9" },
+        { WC_OP_UNICAST, 10, MSG + 2, 3, 0, {0}, 0, WC_NIC_ST_BADOP, "unaligned message" },
+        { WC_OP_UNICAST, 10, MSG, 3 | 1u << 20, 0, {0}, 0, WC_NIC_ST_BADOP, "reserved bits in word 2" },
+        { WC_OP_UNICAST, 10, MSG, 3, 4, {0}, 0, WC_NIC_ST_BADOP, "unicast with word 3 set" },
+        { WC_OP_UNICAST, 0, MSG, 3, 0, {0}, 0, WC_NIC_ST_BADLEN, "length 0" },
+        { WC_OP_UNICAST, 10, MSG, SELF, 0, {0}, 0, WC_NIC_ST_BADDST, "unicast to itself" },
+        { WC_OP_UNICAST, 10, MSG, s->nn, 0, {0}, 0, WC_NIC_ST_BADDST, "unicast outside the network" },
+        { WC_OP_MULTISEND, 10, MSG, 0, LST, {0}, 0, WC_NIC_ST_NODST, "multisend to nobody" },
+        { WC_OP_MULTISEND, 10, MSG, 17, LST, {0}, 0, WC_NIC_ST_NODST, "multisend to 17" },
+        { WC_OP_MULTISEND, 10, MSG, 3, LST, {1, 8, 1}, 3, WC_NIC_ST_BADDST, "multisend list with a repeat" },
+        { WC_OP_MULTISEND, 10, MSG, 2, LST, {1, SELF}, 2, WC_NIC_ST_BADDST, "multisend list with itself" },
+        { WC_OP_MULTISEND, 10, MSG, 2, s->b->memsize - 4, {0}, 0, WC_NIC_ST_BUSERR, "multisend list outside memory" },
+        { WC_OP_MULTICAST, 10, MSG, 3, 0, {0}, 0, WC_NIC_ST_NOGROUP, "multicast to an unknown group" },
+        { WC_OP_MULTICAST, 10, MSG, 0, 0, {0}, 0, WC_NIC_ST_NOGROUP, "multicast to group 0" },
+        { WC_OP_MULTICAST, 10, MSG, 1, 0, {0}, 0, WC_NIC_ST_BADDST, "multicast from a non-root in NIC mode" },
+    };
+    unsigned i, k, bad = 0;
+    setup(s, WC_NIC_MODE_FPFS, 1000);
+    gt_install(s, 1, 2, ch, 2);
+    GROUP("invalid descriptors complete with their error status, in order, and are never executed", {
+        for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+            for (k = 0; k < c[i].nlist; k++)
+                w32(s, LST + 4 * k, c[i].list[k]);
+            post_send(s, c[i].op, i + 1, c[i].len, c[i].addr, c[i].x, c[i].d3);
+            completion(s, w, 500);
+            if (!(WC_GET(w[0], CD0_VALID) && WC_GET(w[0], CD0_STATUS) == c[i].st &&
+                  WC_GET(w[0], CD0_KIND) == WC_CK_SEND && WC_GET(w[0], CD0_TAG) == i + 1)) {
+                bad++;
+                printf("  %s: completion %08x, expected status %u\n", c[i].what, (unsigned)w[0], c[i].st);
+            }
+        }
+        CHECK(bad == 0, "%u of %u descriptors wrong", bad, (unsigned)(sizeof c / sizeof c[0]));
+        CHECK(rd(s, WC_NICR_ERR_DESC) == sizeof c / sizeof c[0], "ERR_DESC counts them");
+        CHECK(s->b->ntx == 0, "no packet sent");
+        CHECK((rd(s, WC_NICR_INT_STATUS) & 5u) == 5u, "completion and drained interrupt status");
+    });
+}
+
+static void ack_all(sc *s, unsigned src, unsigned group, unsigned seq)
+{
+    uint32_t f[8];
+    unsigned n = nb_build(SELF, src, group, group ? WC_PT_MACK : WC_PT_UACK, seq, 0, 0, 0, NULL, f);
+    inject(s, f, n);
+}
+
+static void scen_send(sc *s)
+{
+    uint32_t w[4];
+    wc_nic_hdr h;
+    uint8_t pay[WC_NIC_PAYLOAD];
+    unsigned i;
+    int k, ok = 1;
+    setup(s, WC_NIC_MODE_FPFS, 400);
+    for (i = 0; i < 600; i++)
+        s->b->mem[MSG + i] = pattern(9, i);
+    GROUP("unicast send: packets, sequence, payload; completion after the ack", {
+        post_send(s, WC_OP_UNICAST, 77, 600, MSG, 9, 0);
+        run(s, 400);
+        CHECK(s->b->ntx == 3, "3 packets for 600 bytes (%d)", s->b->ntx);
+        for (k = 0; k < s->b->ntx && k < 3; k++) {
+            unsigned j;
+            if (parse_tx(s, k, &h, pay) != 0 || h.dst != 9 || h.src != SELF || h.type != WC_PT_UDATA ||
+                h.seq != (unsigned)k || h.off != 256u * (unsigned)k || h.msglen != 600)
+                ok = 0;
+            for (j = 0; j < h.len; j++)
+                if (pay[j] != pattern(9, h.off + j))
+                    ok = 0;
+        }
+        CHECK(ok, "headers and payload");
+        completion(s, w, 10);
+        CHECK(!WC_GET(w[0], CD0_VALID), "no completion before the ack");
+        ack_all(s, 9, 0, 2);
+        run(s, 50);
+        completion(s, w, 10);
+        CHECK(!WC_GET(w[0], CD0_VALID), "no completion on a partial ack");
+        ack_all(s, 9, 0, 3);
+        completion(s, w, 100);
+        CHECK(WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_OK && WC_GET(w[0], CD0_KIND) == WC_CK_SEND &&
+              WC_GET(w[0], CD0_TAG) == 77 && WC_GET(w[3], CD3_LEN) == 600, "send completion %08x", (unsigned)w[0]);
+    });
+    GROUP("timeout: go-back-N resends the unacknowledged packets to that destination only", {
+        s->b->ntx = 0;
+        post_send(s, WC_OP_UNICAST, 78, 600, MSG, 9, 0);
+        run(s, 300);
+        CHECK(s->b->ntx == 3, "sent once");
+        ack_all(s, 9, 0, 4);           /* first packet of this message (seq 3) */
+        run(s, 900);
+        CHECK(rd(s, WC_NICR_TIMEOUTS) >= 1 && rd(s, WC_NICR_RETX) >= 2, "timeouts %u, resent %u",
+              (unsigned)rd(s, WC_NICR_TIMEOUTS), (unsigned)rd(s, WC_NICR_RETX));
+        CHECK(s->b->ntx >= 5 && parse_tx(s, 3, &h, NULL) == 0 && h.seq == 4 && parse_tx(s, 4, &h, NULL) == 0 && h.seq == 5,
+              "resent from sequence 4 on");
+        ack_all(s, 9, 0, 6);
+        completion(s, w, 100);
+        CHECK(WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_OK && WC_GET(w[0], CD0_TAG) == 78, "completes");
+    });
+    GROUP("a bus error on the message completes the send with BUSERR", {
+        s->b->ntx = 0;
+        nb_set_err(s->b, 0, MSG, MSG + 4);
+        post_send(s, WC_OP_UNICAST, 79, 8, MSG, 9, 0);
+        run(s, 100);
+        ack_all(s, 9, 0, 7);
+        completion(s, w, 100);
+        CHECK(WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_BUSERR && WC_GET(w[0], CD0_TAG) == 79, "BUSERR");
+        CHECK(s->b->ntx == 1 && parse_tx(s, 0, &h, pay) == 0 && pay[0] == 0, "the packet still went out (zeros), so the stream stays in step");
+        nb_set_err(s->b, 0, 0, 0);
+    });
+}
+
+static void check_order(sc *s, const char *what, const unsigned *want_dst, const unsigned *want_seq, int n)
+{
+    wc_nic_hdr h;
+    int k, m = 0, ok = 1;
+    for (k = 0; k < s->b->ntx; k++) {
+        if (parse_tx(s, k, &h, NULL) != 0 || (h.type != WC_PT_MDATA && h.type != WC_PT_UDATA))
+            continue;
+        if (m >= n || h.dst != want_dst[m] || h.seq != want_seq[m]) {
+            ok = 0;
+            printf("  %s: send %d went to %u seq %u\n", what, m, h.dst, h.seq);
+        }
+        m++;
+    }
+    CHECK(ok && m == n, "%s: %d sends in the expected order", what, m);
+}
+
+/* node 5 between parent 2 and children 7, 9 in group 1 */
+static void forwarder(sc *s, int mode)
+{
+    unsigned ch[2] = { 7, 9 };
+    setup(s, mode, 5000);
+    gt_install(s, 1, 2, ch, 2);
+    post_rbuf(s, RBUF, WC_NIC_MAX_MSG);
+}
+
+static void scen_forward(sc *s)
+{
+    unsigned fp_d[6] = { 7, 9, 7, 9, 7, 9 }, fp_s[6] = { 0, 0, 1, 1, 2, 2 };
+    unsigned fc_d[6] = { 7, 7, 7, 9, 9, 9 }, fc_s[6] = { 0, 1, 2, 0, 1, 2 };
+    uint32_t w[4];
+    wc_nic_hdr h;
+    int k, same = 1, acks = 0;
+    forwarder(s, WC_NIC_MODE_FPFS);
+    GROUP("NIC-based forwarding, FPFS: packet j to every child before j+1; header only rewritten", {
+        send_message(s, 2, 1, WC_PT_MDATA, 0, 5, 600);
+        run(s, 1500);
+        check_order(s, "FPFS", fp_d, fp_s, 6);
+        for (k = 0; k < s->b->ntx; k++) {
+            if (parse_tx(s, k, &h, NULL) != 0)
+                continue;
+            if (h.type == WC_PT_MACK && h.dst == 2)
+                acks++;
+            if (h.type == WC_PT_MDATA && (h.src != 2 || h.group != 1 || h.msglen != 600))
+                same = 0;
+        }
+        CHECK(same, "forwarded packets keep source 2, group 1, message length");
+        CHECK(acks >= 1, "acknowledged to the parent");
+        completion(s, w, 100);
+        CHECK(!WC_GET(w[0], CD0_VALID), "the forwarder's host buffer stays with the NIC until the children ack");
+        CHECK(rd(s, WC_NICR_PEAK) >= 1 && rd(s, WC_NICR_SLOTS) == 0,
+              "slots freed once forwarded and written, before any ack (peak %u, now %u)",
+              (unsigned)rd(s, WC_NICR_PEAK), (unsigned)rd(s, WC_NICR_SLOTS));
+        s->b->ntx = 0;
+        run(s, 5200);
+        check_order(s, "FPFS resend from host memory after the timeout", fp_d, fp_s, 6);
+        ack_all(s, 7, 1, 3);
+        ack_all(s, 9, 1, 3);
+        completion(s, w, 200);
+        CHECK(WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_OK && WC_GET(w[0], CD0_KIND) == WC_CK_RECV &&
+              WC_GET(w[1], CD1_GROUP) == 1 && WC_GET(w[1], CD1_SRC) == 2 && w[2] == RBUF && WC_GET(w[3], CD3_LEN) == 600,
+              "then the forwarder's host gets the message");
+        run(s, 5200);
+        CHECK(rd(s, WC_NICR_TIMEOUTS) == 2, "no more timeouts once acknowledged (%u)", (unsigned)rd(s, WC_NICR_TIMEOUTS));
+    });
+    forwarder(s, WC_NIC_MODE_FCFS);
+    GROUP("FCFS: every packet to child 1, then to child 2", {
+        send_message(s, 2, 1, WC_PT_MDATA, 0, 5, 600);
+        run(s, 1500);
+        check_order(s, "FCFS", fc_d, fc_s, 6);
+    });
+    forwarder(s, WC_NIC_MODE_HOST);
+    GROUP("host-based mode: the NIC only delivers; the host re-sends with a multicast descriptor", {
+        send_message(s, 2, 1, WC_PT_MDATA, 0, 5, 600);
+        run(s, 1500);
+        check_order(s, "host mode, before the host acts", fp_d, fp_s, 0);
+        completion(s, w, 100);
+        CHECK(WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_OK, "delivered");
+        post_send(s, WC_OP_MULTICAST, 5, 600, RBUF, 1, 2);
+        run(s, 1500);
+        check_order(s, "host re-send", fp_d, fp_s, 6);
+        CHECK(parse_tx(s, s->b->ntx - 1, &h, NULL) == 0 && h.src == 2, "source named by the descriptor");
+    });
+}
+
+static void scen_multisend(sc *s)
+{
+    unsigned d[6] = { 3, 8, 3, 8, 3, 8 }, seq[6] = { 0, 0, 1, 1, 2, 2 };
+    uint32_t w[4];
+    unsigned i;
+    setup(s, WC_NIC_MODE_FPFS, 5000);
+    for (i = 0; i < 600; i++)
+        s->b->mem[MSG + i] = pattern(2, i);
+    w32(s, LST, 3); w32(s, LST + 4, 8);
+    GROUP("multisend: one request, each packet read once and sent to every destination", {
+        long r0 = s->b->dma_read_words;
+        post_send(s, WC_OP_MULTISEND, 4, 600, MSG, 2, LST);
+        run(s, 1000);
+        check_order(s, "multisend", d, seq, 6);
+        CHECK(s->b->dma_read_words - r0 == 4 + 2 + 150, "DMA words read: descriptor 4 + list 2 + message 150 (%ld)",
+              s->b->dma_read_words - r0);
+        ack_all(s, 3, 0, 3);
+        ack_all(s, 8, 0, 3);
+        completion(s, w, 200);
+        CHECK(WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_OK && WC_GET(w[0], CD0_TAG) == 4, "completes after both acks");
+    });
+}
+
+
+typedef struct {
+    const char *name;
+    void (*fn)(sc *s);
+} scen;
+
+static const scen scens[] = {
+    { "registers", scen_registers },
+    { "group_table", scen_group_table },
+    { "bad_packets", scen_bad_packets },
+    { "receive", scen_receive },
+    { "descriptors", scen_descriptors },
+    { "send", scen_send },
+    { "forward", scen_forward },
+    { "multisend", scen_multisend },
+};
+
+const char *nic_scen_name(int i)
+{
+    return i >= 0 && i < (int)(sizeof scens / sizeof scens[0]) ? scens[i].name : NULL;
+}
+
+int nic_scen_run(nic_bench *b, const wc_nic_cfg *cfg, const char *only)
+{
+    sc s;
+    wc_nic_cfg def;
+    int i, n = 0;
+    memset(&s, 0, sizeof s);
+    s.b = b;
+    s.cfg = *cfg;
+    s.nn = (unsigned)cfg->nnodes;
+    s.pay = (unsigned)cfg->payload;
+    if (b->memsize < MEM_MIN || cfg->nnodes <= 9) {
+        printf("FAIL directed scenarios need %u bytes of memory and NNODES above 9\n", MEM_MIN);
+        b->nfail++;
+        return 0;
+    }
+    /* off their parameters the scenarios still drive both models alike,
+     * but the expected counts and codes are not theirs */
+    wc_nic_cfg_default(&def, 16);
+    def.mutate = cfg->mutate;
+    b->advisory = memcmp(&def, cfg, sizeof def) != 0;
+    for (i = 0; i < (int)(sizeof scens / sizeof scens[0]); i++) {
+        if (only && !strstr(scens[i].name, only))
+            continue;
+        scens[i].fn(&s);
+        n++;
+    }
+    b->advisory = 0;
+    return n;
+}
