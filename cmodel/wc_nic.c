@@ -152,6 +152,7 @@ void wc_nic_cfg_default(wc_nic_cfg *c, int nnodes)
     c->jfwd = 8;
     c->nctx = 16;
     c->ngroups = WC_NIC_GROUPS;
+    c->txwin = 16;
 }
 
 int wc_nic_cfg_check(const wc_nic_cfg *c, char *err, int errlen)
@@ -167,6 +168,7 @@ int wc_nic_cfg_check(const wc_nic_cfg *c, char *err, int errlen)
     if (c->jfwd < 1 || c->jfwd > 8) BAD("NIC: JFWD must be 1..8 (got %d)", c->jfwd);
     if (c->nctx < 1 || c->nctx > MAXCTX) BAD("NIC: NCTX must be 1..%d (got %d)", MAXCTX, c->nctx);
     if (c->ngroups < 2 || c->ngroups > WC_NIC_GROUPS) BAD("NIC: NGROUPS must be 2..%d (got %d)", WC_NIC_GROUPS, c->ngroups);
+    if (c->txwin < 1 || c->txwin > WC_NIC_WINDOW) BAD("NIC: TXWIN must be 1..%d (got %d)", WC_NIC_WINDOW, c->txwin);
     if ((WC_NIC_MAX_MSG + c->payload - 1) / c->payload > 32767)
         BAD("NIC: PAYLOAD %d makes too many packets per message", c->payload);
     return 0;
@@ -711,12 +713,16 @@ static void decide_rp(const wc_nic *n, dec_rp *d)
 
 /* ---- transmit selection --------------------------------------------- */
 
-/* The child a job sends to next, or -1. */
+/* The child a job sends to next, or -1.  A child with TXWIN packets
+ * unacknowledged waits: a child that drops everything (no buffer) then
+ * costs its siblings at most a window per timeout, instead of taking
+ * the whole link for go-back-N resends while their messages, and the
+ * receive buffers those hold, stall. */
 static int job_child(const wc_nic *n, const nic_job *j)
 {
     int c, best = -1;
     for (c = 0; c < j->nc; c++) {
-        if (j->sent[c] >= j->avail)
+        if (j->sent[c] >= j->avail || j->sent[c] - j->acked[c] >= n->c.txwin)
             continue;
         if (n->r.mode == WC_NIC_MODE_FCFS) {
             if (c <= j->fc)
@@ -1655,4 +1661,34 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
     r->now = now + 1u;
     if (soft)
         reset_core(n);
+}
+
+void wc_nic_dump(const wc_nic *n, FILE *f)
+{
+    static const char *const sqs[] = { "idle", "fetch", "check", "list", "lchk", "err", "wait", "init" };
+    const nic_regs *r = &n->r;
+    int j, c;
+    fprintf(f, "    NIC %u: sq %s (job %u, descriptor op %u dst %u) sel %s em %s (flit %u to %u) credits %u dma %s "
+            "rqb %u wq %u cqf %u\n",
+            n->self, sqs[r->sq_st], r->sq_job, (unsigned)WC_GET(r->sq_d[0], SD0_OP), (unsigned)WC_GET(r->sq_d[2], SD2_DST),
+            !r->sel.valid ? "-" : r->sel.ack ? "ack" : r->sel.ready ? "ready" : "filling",
+            r->em.valid ? "busy" : "-", r->em.fk, r->em.dst, r->cred, r->dma_busy ? "busy" : "-", r->rqb_n, r->wq_n,
+            r->cqf_n);
+    if (r->dma_busy)
+        fprintf(f, "      dma client %u word %u/%u at 0x%x\n", r->dma_cli, r->dma_i, r->dma_n, r->m_adr);
+    for (j = 0; j < n->J; j++) {
+        const nic_job *jb = &n->job[j];
+        if (!jb->valid)
+            continue;
+        fprintf(f, "      job %d %s %s group %u src %u npk %u avail %u%s:", j, jb->fwd ? "fwd" : "send",
+                jb->type == WC_PT_MDATA ? "multicast" : "unicast", jb->group, jb->src, jb->npk, jb->avail,
+                jb->fwd && !jb->hostdone ? " (host write pending)" : "");
+        for (c = 0; c < jb->nc; c++)
+            fprintf(f, " %u:%u/%u", jb->dst[c], jb->sent[c], jb->acked[c]);
+        fprintf(f, "\n");
+    }
+    for (j = 0; j < n->c.nctx; j++)
+        if (n->ctx[j].valid)
+            fprintf(f, "      ctx %d stream %u src %u group %u %u/%u bytes%s\n", j, n->ctx[j].sid, n->ctx[j].src,
+                    n->ctx[j].group, n->ctx[j].next_off, n->ctx[j].msglen, n->ctx[j].closing ? " (closing)" : "");
 }

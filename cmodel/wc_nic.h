@@ -14,6 +14,7 @@
 #ifndef WC_NIC_H
 #define WC_NIC_H
 #include <stdint.h>
+#include <stdio.h>
 #include "wc_defs.h"
 
 typedef struct wc_nic wc_nic;
@@ -29,6 +30,7 @@ typedef struct {
     int jfwd;       /* JFWD: forwarding jobs (messages being forwarded), 1..8 */
     int nctx;       /* NCTX: messages being received at once, 1..16 */
     int ngroups;    /* NGROUPS: group table entries, 2..WC_NIC_GROUPS */
+    int txwin;      /* TXWIN: packets a job may have unacknowledged per child, 1..WC_NIC_WINDOW */
     int mutate;     /* lockstep self-check: 0 in real runs (see wc_nic.c) */
 } wc_nic_cfg;
 
@@ -77,4 +79,7 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in);
 /* Register value as a read would return it, without side effects (for the
  * harness's statistics and the scoreboard; the host driver uses the bus). */
 uint32_t wc_nic_peek(const wc_nic *n, unsigned reg);
+/* One line per busy unit (send queue, jobs with their children's
+ * sent/acked counts, contexts, transmitter): for stall reports. */
+void wc_nic_dump(const wc_nic *n, FILE *f);
 #endif

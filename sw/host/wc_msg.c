@@ -224,6 +224,10 @@ typedef struct {
     long cq_stamp[CQ_SIZE];         /* cycle each pending completion appeared */
     unsigned cq_seen;
     int *groots, ngroots;           /* groups rooted here */
+    /* host mode: streams (peers, groups rooted here) one of this host's
+     * own sends is using, and each send slot's streams */
+    uint8_t *peer_busy, *group_busy;
+    int *slot_streams;              /* [outstanding][WC_NIC_MAX_DESTS + 1]: peers, or -1 - gid; -2 ends */
     unsigned kinds;                 /* WC_MSG_* this node can post */
 } host;
 
@@ -645,13 +649,20 @@ static int draw_size(msim *s)
     return x < s->o->size_min ? s->o->size_min : x > s->o->size_max ? s->o->size_max : x;
 }
 
-/* k distinct random nodes other than self into out */
-static void draw_dests(msim *s, int self, int k, int *out)
+/* every node but self into s->scratch; returns how many */
+static int others(msim *s, int self)
 {
     int i, m = 0;
     for (i = 0; i < s->N; i++)
         if (i != self)
             s->scratch[m++] = i;
+    return m;
+}
+
+/* k distinct random nodes of the m candidates in s->scratch into out */
+static void draw_dests(msim *s, int m, int k, int *out)
+{
+    int i;
     for (i = 0; i < k; i++) {
         int j = i + (int)rnd(s, (unsigned)(m - i)), t = s->scratch[i];
         s->scratch[i] = s->scratch[j];
@@ -675,21 +686,69 @@ static int can_post(const msim *s, const host *h)
     return h->kinds && h->nfree && h->inflight < s->o->outstanding && wc_nic_drv_sq_space(&h->drv) > 0;
 }
 
+/* Host-based forwarding holds a receive buffer until the forward's send
+ * completes, and a forward queues in the one send ring behind the host's
+ * own sends.  So in host mode the host never posts a send of its own that
+ * would wait in the ring for a stream (a peer or group it is already
+ * sending to), and keeps fewer of its own in flight than the NIC has send
+ * jobs: then a forward never waits on the host's own sends, whose
+ * progress may need other nodes' receive buffers (the cycle the id rule
+ * cannot see).  Returns how many of the candidate peers are free and
+ * leaves them in s->scratch. */
+static int free_peers(msim *s, const host *h)
+{
+    int i, m = 0;
+    for (i = 0; i < s->N; i++)
+        if (i != h->node && !(h->peer_busy && h->peer_busy[i]))
+            s->scratch[m++] = i;
+    return m;
+}
+
+static void take_streams(host *h, int slot, const int *peers, int np, int gid, int busy)
+{
+    int *st = h->slot_streams + (size_t)slot * (WC_NIC_MAX_DESTS + 1), i;
+    if (busy < 0) {             /* release what the slot recorded */
+        for (i = 0; i <= WC_NIC_MAX_DESTS && st[i] != -2; i++) {
+            if (st[i] >= 0) h->peer_busy[st[i]] = 0;
+            else h->group_busy[-1 - st[i]] = 0;
+        }
+        st[0] = -2;
+        return;
+    }
+    for (i = 0; i < np; i++) {
+        st[i] = peers[i];
+        h->peer_busy[peers[i]] = 1;
+    }
+    if (gid > 0) {
+        st[i++] = -1 - gid;
+        h->group_busy[gid] = 1;
+    }
+    st[i] = -2;
+}
+
 /* A new message from h's node: contents into a free send buffer, the
  * receivers' expectations onto the scoreboard, the descriptor into the
  * send ring. */
 static void post_new(msim *s, host *h)
 {
-    const int N = s->N, me = h->node;
-    int kinds[3], nk = 0, kind, slot, i, d[WC_NIC_MAX_DESTS];
-    long id = new_msgrec(s);
-    msgrec *m = &s->m[id];
+    const int me = h->node;
+    int kinds[3], nk = 0, kind, slot, i, d[WC_NIC_MAX_DESTS], nfree, gfree[WC_NIC_GROUPS], ng = 0;
+    long id;
+    msgrec *m;
     uint32_t addr, j;
     wc_nic_sdesc sd;
     for (i = 0; i < 3; i++)
         if (h->kinds & (1u << i))
             kinds[nk++] = i;
     kind = kinds[rnd(s, (unsigned)nk)];
+    nfree = free_peers(s, h);
+    for (i = 0; i < h->ngroots; i++)
+        if (!(h->group_busy && h->group_busy[h->groots[i]]))
+            gfree[ng++] = h->groots[i];
+    if ((kind == K_UNI && nfree < 1) || (kind == K_MS && nfree < 2) || (kind == K_MC && ng < 1))
+        return;                 /* host mode: every stream of that kind is busy; try again later */
+    id = new_msgrec(s);
+    m = &s->m[id];
     m->src = me;
     m->kind = kind;
     m->len = draw_size(s);
@@ -704,15 +763,15 @@ static void post_new(msim *s, host *h)
     sd.addr = addr;
     sd.word3 = 0;
     if (kind == K_UNI) {
-        draw_dests(s, me, 1, d);
+        draw_dests(s, nfree, 1, d);
         sd.op = WC_OP_UNICAST;
         sd.dst = (unsigned)d[0];
         expect(s, d[0], (unsigned)me, 0, id);
     } else if (kind == K_MS) {
-        int lim = WC_NIC_MAX_DESTS < N - 1 ? WC_NIC_MAX_DESTS : N - 1;
+        int lim = WC_NIC_MAX_DESTS < nfree ? WC_NIC_MAX_DESTS : nfree;
         int nd = 2 + (int)rnd(s, (unsigned)(lim - 1));
         uint32_t list = s->list_base + (uint32_t)slot * LIST_BYTES;
-        draw_dests(s, me, nd, d);
+        draw_dests(s, nfree, nd, d);
         for (i = 0; i < nd; i++) {
             mem_wr32(s, me, list + 4u * (uint32_t)i, (uint32_t)d[i]);
             expect(s, d[i], (unsigned)me, 0, id);
@@ -721,7 +780,7 @@ static void post_new(msim *s, host *h)
         sd.dst = (unsigned)nd;
         sd.word3 = list;
     } else {
-        const group *g = s->g[h->groots[rnd(s, (unsigned)h->ngroots)]];
+        const group *g = s->g[gfree[rnd(s, (unsigned)ng)]];
         m->gid = g->gid;
         for (i = 1; i < g->n; i++)
             expect(s, g->mem[i], (unsigned)me, (unsigned)g->gid, id);
@@ -731,6 +790,8 @@ static void post_new(msim *s, host *h)
     if (wc_nic_drv_sq_put(&h->drv, &sd))
         internal("send ring full or descriptor refused by the driver", m->gid, me);
     wc_nic_drv_sq_commit(&h->drv);
+    if (h->peer_busy)
+        take_streams(h, slot, d, kind == K_UNI ? 1 : kind == K_MS ? (int)sd.dst : 0, kind == K_MC ? m->gid : 0, 1);
     h->inflight++;
     s->sends_pending++;
     s->res->posted++;
@@ -775,6 +836,8 @@ static void handle_send(msim *s, host *h, const wc_nic_cqe *e)
     if (e->tag < (unsigned)s->o->outstanding && h->slot_msg[e->tag] >= 0) {
         msgrec *m = &s->m[h->slot_msg[e->tag]];
         h->slot_msg[e->tag] = -1;
+        if (h->peer_busy)
+            take_streams(h, (int)e->tag, NULL, 0, 0, -1);
         h->free_slot[h->nfree++] = (int)e->tag;
         h->inflight--;
         s->sends_pending--;
@@ -1084,6 +1147,8 @@ static void stall_report(msim *s)
                 R_(CQ_TAIL), R_(SLOTS), R_(TX_PKTS), R_(RX_PKTS), R_(RETX), R_(TIMEOUTS), R_(ERR_NOBUF), R_(DUPS),
                 R_(ERR_CRC), R_(ERR_DST));
 #undef R_
+        if (I->nic)
+            wc_nic_dump(I->nic[n], stderr);
     }
     free(inv);
 }
@@ -1210,6 +1275,11 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
         return -1;
     if (wc_nic_cfg_check(&nc, err, errlen))
         return -1;
+    if (o->mode == WC_NIC_MODE_HOST && o->outstanding >= nc.jsend) {
+        snprintf(err, (size_t)errlen, "host mode needs --outstanding below the NIC's %d send jobs (got %d): a host's "
+                 "forwards must always find a send job its own sends do not hold", nc.jsend, o->outstanding);
+        return -1;
+    }
     if (o->mix & WC_MSG_MULTICAST && o->fixed_root < 0)
         gpn = o->groups_per_node < 0 ? 2 : o->groups_per_node;
 
@@ -1270,7 +1340,7 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
             for (n = 0; n < N; n++)
                 for (i = 0; i < gpn; i++) {
                     int gid = 1 + n * gpn + i, nd = 2 + (int)rnd(s, (unsigned)(lim - 1));
-                    draw_dests(s, n, nd, d);
+                    draw_dests(s, others(s, n), nd, d);
                     s->g[gid] = group_make(s, gid, n, d, nd);
                     s->h[n].groots[s->h[n].ngroots++] = gid;
                 }
@@ -1286,6 +1356,13 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
         wc_nic_drv_io io;
         h->s = s;
         h->node = n;
+        if (o->mode == WC_NIC_MODE_HOST) {
+            h->peer_busy = calloc((size_t)N, 1);
+            h->group_busy = calloc(WC_NIC_GROUPS, 1);
+            h->slot_streams = malloc((size_t)o->outstanding * (WC_NIC_MAX_DESTS + 1) * sizeof(int));
+            for (i = 0; i < o->outstanding; i++)
+                h->slot_streams[(size_t)i * (WC_NIC_MAX_DESTS + 1)] = -2;
+        }
         h->slot_msg = malloc((size_t)o->outstanding * sizeof *h->slot_msg);
         h->free_slot = malloc((size_t)o->outstanding * sizeof *h->free_slot);
         for (i = 0; i < o->outstanding; i++) {
@@ -1437,6 +1514,9 @@ out:
         for (n = 0; n < N; n++) {
             free(s->h[n].q);
             free(s->h[n].slot_msg);
+            free(s->h[n].peer_busy);
+            free(s->h[n].group_busy);
+            free(s->h[n].slot_streams);
             free(s->h[n].free_slot);
             free(s->h[n].groots);
         }

@@ -266,7 +266,7 @@ wc_rtl_nic *wc_rtl_nic_open(const wc_nic_cfg *c, int count, char *err, int errle
     const struct { const char *name; int v; } prm[] = {
         { "NNODES", c->nnodes }, { "W", c->W }, { "B", c->B }, { "PAYLOAD", c->payload },
         { "NSLOT", c->nslot }, { "JSEND", c->jsend }, { "JFWD", c->jfwd }, { "NCTX", c->nctx },
-        { "NGROUPS", c->ngroups },
+        { "NGROUPS", c->ngroups }, { "TXWIN", c->txwin },
     };
     void *(*nnew)(int);
     wc_rtl_nic *m;

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Reliability under link faults: packets dropped or bit-flipped on every
+# injection link at the given rate; every message must still arrive
+# exactly once, intact and in order per stream, and the counters must
+# show that the faults were real (drops and flips injected, CRC drops,
+# retransmissions).  usage: faults.sh WORMCAST [MESSAGES] [RATE]
+set -u
+wc=$1 msgs=${2:-10000} rate=${3:-0.001}
+pass=0 fail=0
+# column of a --csv run by header name (a quoted topology name holds commas)
+col() { sed 's/"[^"]*"/topo/g' <<<"$1" | awk -F, -v k="$2" 'NR==1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } NR==2 { print $c }'; }
+run() { # name args...
+  local name=$1; shift
+  local out rc t0=$SECONDS
+  out=$("$wc" msg --csv --quiet --fault-rate "$rate" "$@" 2>/tmp/faults.$$.err); rc=$?
+  local n; n=$(col "$out" messages)
+  local d f r c lost dup ooo cor; d=$(col "$out" faults_dropped); f=$(col "$out" faults_flipped)
+  r=$(col "$out" retx); c=$(col "$out" err_crc); lost=$(col "$out" lost); dup=$(col "$out" duplicated)
+  ooo=$(col "$out" out_of_order); cor=$(col "$out" corrupt)
+  local line="$name: $n messages, $(col "$out" delivered)/$(col "$out" expected) deliveries, lost $lost dup $dup out-of-order $ooo corrupt $cor; faults $d dropped $f flipped, $c CRC drops, $r packets retransmitted, $(col "$out" cycles) cycles ($((SECONDS - t0)) s)"
+  if [ $rc -eq 0 ] && [ "${lost:-1}" = 0 ] && [ "${dup:-1}" = 0 ] && [ "${ooo:-1}" = 0 ] && [ "${cor:-1}" = 0 ] &&
+     [ "${d:-0}" -gt 0 ] && [ "${f:-0}" -gt 0 ] && [ "${r:-0}" -gt 0 ] && [ "${c:-0}" -gt 0 ]; then
+    pass=$((pass+1)); echo "ok   $line"
+  else
+    fail=$((fail+1)); echo "FAIL $line (exit $rc)"; tail -5 /tmp/faults.$$.err
+  fi
+  rm -f /tmp/faults.$$.err
+}
+run "cube:4 fpfs, all kinds" --topo cube:4 --messages "$msgs" --size 1-16384 --mix unicast,multisend,multicast --seed 7
+run "irregular:8,8,2,1 fcfs, all kinds" --topo irregular:8,8,2,1 --messages $((msgs / 5)) --size 1-16384 --mode fcfs --seed 8
+run "irregular:8,8,2,1 host-based multicast" --topo irregular:8,8,2,1 --messages $((msgs / 5)) --size 1-16384 --mix multicast --mode host --seed 9
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
