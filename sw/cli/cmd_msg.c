@@ -18,7 +18,8 @@ static const char *usage_text =
 "is checked byte for byte and for order.\n"
 "  --topo T             cube:N[:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH\n"
 "                       (one NIC per node: all-port cubes are refused)\n"
-"  --engine E           c (C model) | rtl | lockstep (the NIC RTL engine is not built yet)\n"
+"  --engine E           c (C model) | rtl (Verilated routers and NICs, built on first use) |\n"
+"                       lockstep (both, every NIC output and router port compared every cycle)\n"
 "                       | lockstep-c: two C instances compared every cycle (self-check;\n"
 "                       with --mutate K the second one is broken and must mismatch)\n"
 "  --messages N         messages to post in total (200)\n"
@@ -35,6 +36,10 @@ static const char *usage_text =
 "  --groups-per-node G  random groups rooted at each node, 2..15 destinations each\n"
 "                       (2 with multicast in the mix)\n"
 "  --group R:D1,D2,...  one fixed group rooted at R instead (R:all = every other node)\n"
+"  --once KIND          benchmark: on the idle network the --group root sends one message of\n"
+"                       --size bytes to the group's destinations as one multicast along the\n"
+"                       tree, one multisend, or separate unicasts (KIND multicast, multisend\n"
+"                       or unicasts); latency max = the operation's completion\n"
 "  --host-delay C       cycles a host takes to act on a completion (0)\n"
 "  --timeout C          NIC retransmission timeout in cycles (2000)\n"
 "  --mem-wait C         host memory wait states per DMA access (0)\n"
@@ -43,7 +48,8 @@ static const char *usage_text =
 "  --slots N            NIC receive slots, 1..128 (NIC default)\n"
 "  --buffer B           router input buffer depth in flits (8)\n"
 "  --width W            flit data width, 32..62 (32)\n"
-"  --mutate K           lockstep-c only: NIC mutation K in the second instance\n"
+"  --mutate K           lockstep: break the C model (NIC mutation 1, 2 or 3): the run must\n"
+"                       stop at a mismatch; lockstep-c: break the second C instance\n"
 "  --csv                one header line and one row\n"
 "  --quiet              no progress lines\n"
 "Exit status: 0 if every message arrived exactly once, in order and intact and\n"
@@ -165,15 +171,15 @@ static void print_csv(const wc_topo *t, const wc_msg_opts *o, const wc_msg_resul
     printf("engine,topo,mode,seed,fault_rate,cycles,messages,expected,delivered,lost,duplicated,out_of_order,"
            "corrupt,send_errors,bad_completions,tx_pkts,rx_pkts,retx,timeouts,err_crc,err_group,err_len,err_type,"
            "err_dst,err_nobuf,dups,faults_dropped,faults_flipped,stray_flits,router_drops,peak_slots,lat_avg,"
-           "lat_p99,lat_max,cycles_per_s,stall,mismatch\n");
+           "lat_p99,lat_max,cycles_per_s,stall,mismatch,peak_inner,dma_reads,dma_writes\n");
     printf("%s,%s%s%s,%s,%llu,%g,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
-           "%llu,%llu,%llu,%llu,%llu,%ld,%lu,%u,%.2f,%.0f,%.0f,%.0f,%d,%d\n",
+           "%llu,%llu,%llu,%llu,%llu,%ld,%lu,%u,%.2f,%.0f,%.0f,%.0f,%d,%d,%u,%llu,%llu\n",
            wc_msg_engine_name(o->engine), q, t->name, q, wc_msg_mode_name(o->mode), (unsigned long long)o->seed,
            o->fault_rate, r->cycles, r->posted, r->expected, r->delivered, r->lost, r->duplicated, r->out_of_order,
            r->corrupt, r->send_errors, r->bad_completions, r->tx_pkts, r->rx_pkts, r->retx, r->timeouts,
            r->err_crc, r->err_group, r->err_len, r->err_type, r->err_dst, r->err_nobuf, r->dups, r->f_dropped,
            r->f_flipped, r->stray, r->router_drops, r->peak_slots, r->lat_avg, r->lat_p99, r->lat_max, r->cps,
-           r->stall, r->mismatch_cycle >= 0);
+           r->stall, r->mismatch_cycle >= 0, r->peak_inner, r->dma_reads, r->dma_writes);
 }
 
 static void print_human(const wc_topo *t, const wc_msg_opts *o, const wc_msg_result *r)
@@ -201,7 +207,9 @@ static void print_human(const wc_topo *t, const wc_msg_opts *o, const wc_msg_res
     printf("  faults       %llu packets on the injection links: %llu dropped, %llu flipped (%llu bits); "
            "%ld stray absorbed flits, %lu router drops\n", r->f_pkts, r->f_dropped, r->f_flipped, r->f_bits,
            r->stray, r->router_drops);
-    printf("  receive      peak %u slots in use at one NIC\n", r->peak_slots);
+    printf("  receive      peak %u slots in use at one NIC (%u at nodes other than a --group root)\n",
+           r->peak_slots, r->peak_inner);
+    printf("  host memory  %llu words read, %llu written by the NICs' DMA\n", r->dma_reads, r->dma_writes);
     printf("  latency      avg %.1f  p99 %.0f  max %.0f cycles (%ld messages, posting to the last destination's "
            "completion)\n", r->lat_avg, r->lat_p99, r->lat_max, r->lat_n);
     if (o->engine == WC_MSG_ENGINE_LOCKSTEP_C || o->engine == WC_MSG_ENGINE_LOCKSTEP)
@@ -252,6 +260,15 @@ int wc_cmd_msg(int argc, char **argv)
         else if (!strcmp(a, "--outstanding")) { NEED(); if (parse_long(a, val, 1, 48, &v)) goto bad; o.outstanding = (int)v; }
         else if (!strcmp(a, "--min-cycles")) { NEED(); if (parse_long(a, val, 0, 1L << 40, &o.min_cycles)) goto bad; }
         else if (!strcmp(a, "--groups-per-node")) { NEED(); if (parse_long(a, val, 0, WC_NIC_GROUPS - 1, &v)) goto bad; o.groups_per_node = (int)v; }
+        else if (!strcmp(a, "--once")) {
+            NEED();
+            o.once = !strcmp(val, "multicast") ? WC_MSG_MULTICAST : !strcmp(val, "multisend") ? WC_MSG_MULTISEND
+                   : !strcmp(val, "unicasts") ? WC_MSG_UNICAST : 0;
+            if (!o.once) {
+                fprintf(stderr, "wormcast msg: --once expects multicast, multisend or unicasts, got '%s'\n", val);
+                goto bad;
+            }
+        }
         else if (!strcmp(a, "--group")) { NEED(); free(gdst); gdst = NULL; if (parse_group(val, &groot, &gdst, &gn, &gall)) goto bad; }
         else if (!strcmp(a, "--host-delay")) { NEED(); if (parse_long(a, val, 0, 1L << 30, &o.host_delay)) goto bad; }
         else if (!strcmp(a, "--timeout")) { NEED(); if (parse_long(a, val, 1, 1L << 30, &v)) goto bad; o.timeout = (unsigned)v; }
@@ -268,12 +285,6 @@ int wc_cmd_msg(int argc, char **argv)
 #undef NEED
     }
     if (!topo) { fprintf(stderr, "wormcast msg: --topo is required\n%s", usage_text); goto bad; }
-    if (o.engine == WC_MSG_ENGINE_RTL || o.engine == WC_MSG_ENGINE_LOCKSTEP) {
-        fprintf(stderr, "wormcast msg: --engine %s: the NIC RTL engine is not built yet (there is no NIC RTL to "
-                "verilate); use --engine c, or --engine lockstep-c to self-check the lockstep comparison\n",
-                wc_msg_engine_name(o.engine));
-        goto bad;
-    }
     if (!(t = wc_topo_create(topo, err, sizeof err))) { fprintf(stderr, "wormcast msg: %s\n", err); goto bad; }
     if (groot >= 0) {
         if (gall) {
@@ -286,6 +297,13 @@ int wc_cmd_msg(int argc, char **argv)
         o.fixed_root = groot;
         o.fixed_dst = gdst;
         o.fixed_n = gn;
+    }
+    if (o.once) {
+        /* the group carries the destinations; nothing random is posted */
+        o.mix = WC_MSG_MULTICAST;
+        o.messages = 0;
+        if (o.once == WC_MSG_UNICAST && o.outstanding < gn)
+            o.outstanding = gn;
     }
     if (wc_msg_run(t, &o, &r, err, sizeof err)) {
         fprintf(stderr, "wormcast msg: %s\n", err);

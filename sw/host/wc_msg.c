@@ -27,6 +27,7 @@
 #include "wc_nic.h"
 #include "wc_fault.h"
 #include "wc_nic_drv.h"
+#include "wc_rtl.h"
 #include "wc_nic_group.h"
 #include "wc_kbin.h"
 #include "wc_rng.h"
@@ -103,6 +104,10 @@ typedef struct {
     unsigned (*net_drops)(const inst *, int r);
     void (*end_cycle)(inst *);      /* clock edge where eval and edge are separate calls */
     void (*destroy)(inst *);
+    /* make nic_peek current (RTL: read every register over the slave bus
+     * with the NICs alone clocked, so only once the run is over); NULL
+     * when nic_peek is always current */
+    void (*snapshot)(inst *);
 } inst_ops;
 
 struct inst {
@@ -118,6 +123,12 @@ struct inst {
     wc_nic_out *out;        /* [N] this cycle */
     wc_nic_in *in;          /* [N] this cycle */
     long stray;
+    /* RTL instance */
+    wc_rtl *rtl;
+    wc_rtl_nic *rnic;
+    int P;
+    uint32_t *regs;         /* [N][WC_NICR_WORDS] register snapshot */
+    unsigned long long dma_reads, dma_writes;
 };
 
 static void c_nic_eval(inst *I, int n, wc_nic_out *o) { wc_nic_eval(I->nic[n], o); }
@@ -144,6 +155,9 @@ static void inst_free(inst *I)
     }
     free(I->nic);
     free(I->mem);
+    free(I->regs);
+    wc_rtl_close(I->rtl);
+    wc_rtl_nic_close(I->rnic);
     wc_net_free(I->net);
     free(I->flt);
     free(I->mwait);
@@ -156,24 +170,113 @@ static void c_destroy(inst *I) { inst_free(I); }
 
 static const inst_ops c_ops = {
     c_nic_eval, c_nic_commit, c_nic_peek, c_net_set_ext, c_net_eval, c_net_port,
-    c_net_abs_mask, c_net_abs, c_net_drops, c_end_cycle, c_destroy
+    c_net_abs_mask, c_net_abs, c_net_drops, c_end_cycle, c_destroy, NULL
 };
 
-static inst *inst_c_create(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, long mem_size,
-                           const char *name, char *err, int errlen)
+/* The RTL instance: Verilated routers (wc_rtl) and NICs (wc_rtl_nic). */
+static void r_nic_eval(inst *I, int n, wc_nic_out *o) { wc_rtl_nic_get(I->rnic, n, o); }
+static void r_nic_commit(inst *I, int n, const wc_nic_in *in) { wc_rtl_nic_set(I->rnic, n, in); }
+static uint32_t r_nic_peek(const inst *I, int n, unsigned reg)
+{
+    return reg < WC_NICR_WORDS ? I->regs[(size_t)n * WC_NICR_WORDS + reg] : 0;
+}
+static void r_net_set_ext(inst *I, int idx, int v, uint64_t f, int c) { wc_rtl_set_ext(I->rtl, idx, v, f, c); }
+static void r_net_eval(inst *I) { wc_rtl_eval(I->rtl); }
+static void r_net_port(const inst *I, int r, int p, int *v, uint64_t *f, int *c)
+{
+    wc_rtl_get(I->rtl, r * I->P + p, v, f, c);
+}
+static uint64_t r_net_abs(const inst *I, int r, int p, int *v)
+{
+    uint64_t f;
+    wc_rtl_get_abs(I->rtl, r * I->P + p, v, &f);
+    return f;
+}
+static uint64_t r_net_abs_mask(const inst *I, int r)
+{
+    uint64_t m = 0;
+    int p, v;
+    for (p = 0; p < I->P; p++) {
+        (void)r_net_abs(I, r, p, &v);
+        m |= (uint64_t)(v != 0) << p;
+    }
+    return m;
+}
+static unsigned r_net_drops(const inst *I, int r) { return wc_rtl_drops(I->rtl, r); }
+static void r_end_cycle(inst *I)
+{
+    wc_rtl_tick(I->rtl);
+    wc_rtl_nic_tick(I->rnic);
+}
+
+/* Every register of every NIC over the slave bus: a read request, the
+ * edge that answers it, an idle edge; all NICs at once. */
+static void r_snapshot(inst *I)
+{
+    unsigned reg;
+    int n;
+    for (reg = 0; reg < WC_NICR_WORDS; reg++) {
+        wc_nic_in in;
+        wc_nic_out o;
+        memset(&in, 0, sizeof in);
+        in.s_cyc = in.s_stb = 1;
+        in.s_adr = 4u * reg;
+        in.s_sel = 0xFu;
+        for (n = 0; n < I->N; n++)
+            wc_rtl_nic_set(I->rnic, n, &in);
+        wc_rtl_nic_tick(I->rnic);
+        for (n = 0; n < I->N; n++) {
+            wc_rtl_nic_get(I->rnic, n, &o);
+            I->regs[(size_t)n * WC_NICR_WORDS + reg] = o.s_dat;
+        }
+        memset(&in, 0, sizeof in);
+        for (n = 0; n < I->N; n++)
+            wc_rtl_nic_set(I->rnic, n, &in);
+        wc_rtl_nic_tick(I->rnic);
+    }
+}
+
+static const inst_ops rtl_ops = {
+    r_nic_eval, r_nic_commit, r_nic_peek, r_net_set_ext, r_net_eval, r_net_port,
+    r_net_abs_mask, r_net_abs, r_net_drops, r_end_cycle, c_destroy, r_snapshot
+};
+
+/* What every instance has: host memories, fault injectors, this cycle's
+ * NIC signals. */
+static inst *inst_alloc(const wc_topo *t, const wc_msg_opts *o, long mem_size, const char *name, char *err,
+                        int errlen)
 {
     inst *I = calloc(1, sizeof *I);
     int n, N = t->nnodes;
-    I->ops = &c_ops;
     I->N = N;
+    I->P = t->nports;
     snprintf(I->name, sizeof I->name, "%s", name);
-    I->nic = calloc((size_t)N, sizeof *I->nic);
     I->mem = calloc((size_t)N, sizeof *I->mem);
     I->flt = calloc((size_t)N, sizeof *I->flt);
     I->mwait = calloc((size_t)N, sizeof *I->mwait);
     I->out = calloc((size_t)N, sizeof *I->out);
     I->in = calloc((size_t)N, sizeof *I->in);
     I->mem_size = mem_size;
+    for (n = 0; n < N; n++) {
+        wc_fault_init(&I->flt[n], o->width, o->fault_rate, o->fault_rate, o->seed, (unsigned)n);
+        if (!(I->mem[n] = calloc((size_t)mem_size, 1))) {
+            snprintf(err, (size_t)errlen, "out of memory for %d host memories of %ld bytes", N, mem_size);
+            inst_free(I);
+            return NULL;
+        }
+    }
+    return I;
+}
+
+static inst *inst_c_create(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, long mem_size,
+                           const char *name, char *err, int errlen)
+{
+    inst *I = inst_alloc(t, o, mem_size, name, err, errlen);
+    int n, N = t->nnodes;
+    if (!I)
+        return NULL;
+    I->ops = &c_ops;
+    I->nic = calloc((size_t)N, sizeof *I->nic);
     if (!(I->net = wc_net_create(t, o->width, o->buffer, 0, err, errlen))) {
         inst_free(I);
         return NULL;
@@ -192,12 +295,43 @@ static inst *inst_c_create(const wc_topo *t, const wc_msg_opts *o, const wc_nic_
             return NULL;
         }
         wc_nic_reset(I->nic[n]);
-        wc_fault_init(&I->flt[n], o->width, o->fault_rate, o->fault_rate, o->seed, (unsigned)n);
-        if (!(I->mem[n] = calloc((size_t)mem_size, 1))) {
-            snprintf(err, (size_t)errlen, "out of memory for %d host memories of %ld bytes", N, mem_size);
+    }
+    return I;
+}
+
+/* Verilated routers and NICs of the same configuration, built on first
+ * use; the route tables go in through the routers' configuration port in
+ * the order the C model takes them. */
+static inst *inst_rtl_create(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, long mem_size,
+                             const char *name, char *err, int errlen)
+{
+    inst *I = inst_alloc(t, o, mem_size, name, err, errlen);
+    if (!I)
+        return NULL;
+    I->ops = &rtl_ops;
+    I->regs = calloc((size_t)t->nnodes * WC_NICR_WORDS, sizeof *I->regs);
+    if (!(I->rtl = wc_rtl_open(t, o->width, o->buffer, 0, 0, err, errlen)) ||
+        !(I->rnic = wc_rtl_nic_open(nc, t->nnodes, err, errlen))) {
+        inst_free(I);
+        return NULL;
+    }
+    wc_rtl_reset(I->rtl, 4);
+    wc_rtl_nic_reset(I->rnic, 4);
+    if (t->routing == WC_ROUTING_TABLE) {
+        wc_net *tmp = wc_net_create(t, o->width, o->buffer, 0, err, errlen);
+        long k, ncfg;
+        wc_cfg_word *w;
+        if (!tmp) {
             inst_free(I);
             return NULL;
         }
+        ncfg = wc_net_cfg_words(tmp, NULL, 0);
+        w = malloc((size_t)(ncfg > 0 ? ncfg : 1) * sizeof *w);
+        wc_net_cfg_words(tmp, w, ncfg);
+        for (k = 0; k < ncfg; k++)
+            wc_rtl_cfg(I->rtl, w[k].router, w[k].addr, w[k].data);
+        free(w);
+        wc_net_free(tmp);
     }
     return I;
 }
@@ -799,6 +933,62 @@ static void post_new(msim *s, host *h)
     s->last_progress = s->cyc;
 }
 
+/* --once: the root of the fixed group posts one operation to all its
+ * destinations (one multicast, one multisend, or one unicast each). */
+static void post_once(msim *s, host *h)
+{
+    const group *g = s->g[1];
+    const int me = h->node, nd = g->n - 1;
+    int kind = s->o->once == WC_MSG_MULTICAST ? K_MC : s->o->once == WC_MSG_MULTISEND ? K_MS : K_UNI;
+    int k, i, count = kind == K_UNI ? nd : 1;
+    for (k = 0; k < count; k++) {
+        long id = new_msgrec(s);
+        msgrec *m = &s->m[id];
+        int slot = h->free_slot[--h->nfree];
+        uint32_t addr = s->sbuf_base + (uint32_t)slot * s->bufsz, j;
+        wc_nic_sdesc sd;
+        m->src = me;
+        m->kind = kind;
+        m->len = s->o->size_max;
+        m->posted = s->cyc;
+        h->slot_msg[slot] = id;
+        for (j = 0; 4 * j < (uint32_t)m->len; j++)
+            mem_wr32(s, me, addr + 4 * j, msg_word(id, j));
+        sd.tag = (unsigned)slot;
+        sd.len = (unsigned)m->len;
+        sd.addr = addr;
+        sd.word3 = 0;
+        if (kind == K_UNI) {
+            sd.op = WC_OP_UNICAST;
+            sd.dst = (unsigned)g->mem[1 + k];
+            expect(s, g->mem[1 + k], (unsigned)me, 0, id);
+        } else if (kind == K_MS) {
+            uint32_t list = s->list_base + (uint32_t)slot * LIST_BYTES;
+            for (i = 0; i < nd; i++) {
+                mem_wr32(s, me, list + 4u * (uint32_t)i, (uint32_t)g->mem[1 + i]);
+                expect(s, g->mem[1 + i], (unsigned)me, 0, id);
+            }
+            sd.op = WC_OP_MULTISEND;
+            sd.dst = (unsigned)nd;
+            sd.word3 = list;
+        } else {
+            m->gid = g->gid;
+            for (i = 1; i < g->n; i++)
+                expect(s, g->mem[i], (unsigned)me, (unsigned)g->gid, id);
+            sd.op = WC_OP_MULTICAST;
+            sd.dst = (unsigned)g->gid;
+        }
+        if (wc_nic_drv_sq_put(&h->drv, &sd))
+            internal("send ring full or descriptor refused by the driver", m->gid, me);
+        h->inflight++;
+        s->sends_pending++;
+        s->res->posted++;
+        s->res->posted_kind[kind]++;
+    }
+    wc_nic_drv_sq_commit(&h->drv);
+    s->last_progress = s->cyc;
+}
+
 static int posting_open(const msim *s)
 {
     return s->res->posted < s->o->messages || s->cyc < s->o->min_cycles;
@@ -963,6 +1153,10 @@ static void mem_answer(const msim *s, inst *I, int n)
             return;
         }
         in->m_ack = 1;
+        if (o->m_we)
+            I->dma_writes++;
+        else
+            I->dma_reads++;
         if (o->m_we) {
             for (b = 0; b < 4; b++)
                 if (o->m_sel & (1u << b))
@@ -1107,6 +1301,8 @@ static unsigned long long sum_reg(const msim *s, unsigned reg)
 static void stall_report(msim *s)
 {
     const inst *I = s->I[0];
+    if (s->I[0]->ops->snapshot)     /* the run ends here: the NICs may be clocked alone */
+        s->I[0]->ops->snapshot(s->I[0]);
     uint8_t *inv = calloc((size_t)s->N, 1);
     long k, shown = 0;
     int n, listed = 0;
@@ -1157,12 +1353,6 @@ static int check_opts(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *
 {
     const int N = t->nnodes;
     int gpn = o->groups_per_node, i, j;
-    if (o->engine == WC_MSG_ENGINE_RTL || o->engine == WC_MSG_ENGINE_LOCKSTEP) {
-        snprintf(err, (size_t)errlen, "engine %s: the NIC RTL engine is not built yet (no NIC RTL or Verilator "
-                 "harness for it); use --engine c, or --engine lockstep-c to self-check the comparison path",
-                 wc_msg_engine_name(o->engine));
-        return -1;
-    }
     if (t->nlocal != 1) {
         snprintf(err, (size_t)errlen, "%s has %d injection ports per node; the NIC attaches to one local port "
                  "(use a one-port network, e.g. cube:N without :all)", t->name, t->nlocal);
@@ -1198,10 +1388,26 @@ static int check_opts(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *
         snprintf(err, (size_t)errlen, "unknown NIC mode %d", o->mode);
         return -1;
     }
-    if (o->mutate && o->engine != WC_MSG_ENGINE_LOCKSTEP_C) {
-        snprintf(err, (size_t)errlen, "--mutate breaks the second instance of --engine lockstep-c; engine %s has none",
+    if (o->mutate && o->engine != WC_MSG_ENGINE_LOCKSTEP_C && o->engine != WC_MSG_ENGINE_LOCKSTEP) {
+        snprintf(err, (size_t)errlen, "--mutate breaks the C model of a lockstep run; engine %s compares nothing",
                  wc_msg_engine_name(o->engine));
         return -1;
+    }
+    if (o->once) {
+        if (o->fixed_root < 0) {
+            snprintf(err, (size_t)errlen, "--once needs --group ROOT:DESTINATIONS");
+            return -1;
+        }
+        if (o->once == WC_MSG_MULTISEND && o->fixed_n > WC_NIC_MAX_DESTS) {
+            snprintf(err, (size_t)errlen, "--once multisend: %d destinations, a multisend takes at most %d",
+                     o->fixed_n, WC_NIC_MAX_DESTS);
+            return -1;
+        }
+        if (o->once == WC_MSG_UNICAST && o->outstanding < o->fixed_n) {
+            snprintf(err, (size_t)errlen, "--once unicasts: --outstanding %d below the %d destinations",
+                     o->outstanding, o->fixed_n);
+            return -1;
+        }
     }
     if (o->fixed_root >= 0) {
         if (!(o->mix & WC_MSG_MULTICAST)) {
@@ -1309,17 +1515,35 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
     }
     s->scratch = malloc((size_t)N * sizeof *s->scratch);
     s->bus = calloc((size_t)N, sizeof *s->bus);
-    s->ni = o->engine == WC_MSG_ENGINE_LOCKSTEP_C ? 2 : 1;
-    if (!(s->I[0] = inst_c_create(t, o, &nc, o->mem_size, "C model", err, errlen))) {
+    /* The first instance takes the hosts' decisions; in lockstep the C
+     * model (mutated by --mutate, to prove a break is caught) leads and
+     * the RTL, or a second C model, follows. */
+    s->ni = o->engine == WC_MSG_ENGINE_LOCKSTEP_C || o->engine == WC_MSG_ENGINE_LOCKSTEP ? 2 : 1;
+    if (o->engine == WC_MSG_ENGINE_RTL)
+        s->I[0] = inst_rtl_create(t, o, &nc, o->mem_size, "RTL", err, errlen);
+    else {
+        wc_nic_cfg mc = nc;
+        char name[64];
+        if (o->engine == WC_MSG_ENGINE_LOCKSTEP)
+            mc.mutate = o->mutate;
+        snprintf(name, sizeof name, mc.mutate ? "C model, NIC mutation %d" : "C model", mc.mutate);
+        s->I[0] = inst_c_create(t, o, &mc, o->mem_size, name, err, errlen);
+    }
+    if (!s->I[0]) {
         rc = -1;
         goto out;
     }
     if (s->ni == 2) {
         char name[64];
         wc_nic_cfg mc = nc;
-        mc.mutate = o->mutate;
-        snprintf(name, sizeof name, "C model, NIC mutation %d", o->mutate);
-        if (!(s->I[1] = inst_c_create(t, o, &mc, o->mem_size, name, err, errlen))) {
+        if (o->engine == WC_MSG_ENGINE_LOCKSTEP) {
+            s->I[1] = inst_rtl_create(t, o, &nc, o->mem_size, "RTL", err, errlen);
+        } else {
+            mc.mutate = o->mutate;
+            snprintf(name, sizeof name, "C model, NIC mutation %d", o->mutate);
+            s->I[1] = inst_c_create(t, o, &mc, o->mem_size, name, err, errlen);
+        }
+        if (!s->I[1]) {
             rc = -1;
             goto out;
         }
@@ -1434,7 +1658,10 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
             if (s->started)
                 host_poll(s, &s->h[n]);
         }
-        if (s->started) {
+        if (s->started && o->once) {
+            if (!res->posted)
+                post_once(s, &s->h[o->fixed_root]);
+        } else if (s->started) {
             for (i = 0; i < N && posting_open(s); i++) {
                 host *h = &s->h[(s->rr + i) % N];
                 if (can_post(s, h))
@@ -1467,6 +1694,24 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
     }
     res->cycles = s->cyc;
     res->seconds = now_s() - t0;
+    for (i = 0; i < s->ni; i++)
+        if (s->I[i]->ops->snapshot && !res->stall)
+            s->I[i]->ops->snapshot(s->I[i]);
+    /* lockstep: the register files agree at the end too */
+    if (s->ni == 2 && res->mismatch_cycle < 0 && !res->failure[0] && !res->stall) {
+        unsigned reg;
+        for (n = 0; n < N && res->mismatch_cycle < 0; n++)
+            for (reg = 0; reg < WC_NICR_WORDS; reg++) {
+                uint32_t a = s->I[0]->ops->nic_peek(s->I[0], n, reg), b = s->I[1]->ops->nic_peek(s->I[1], n, reg);
+                if (a != b && reg != WC_NICR_CYCLE) {
+                    res->mismatch_cycle = s->cyc;
+                    snprintf(res->mismatch, sizeof res->mismatch,
+                             "after the run, node %d register %u: expected (%s) 0x%x, actual (%s) 0x%x", n, reg,
+                             s->I[0]->name, (unsigned)a, s->I[1]->name, (unsigned)b);
+                    break;
+                }
+            }
+    }
     res->cps = res->seconds > 0 ? (double)res->cycles / res->seconds : 0;
     /* after a mismatch or a failure the run stopped early: nothing can be
      * called lost */
@@ -1488,6 +1733,8 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
         const wc_fault *f = &s->I[0]->flt[n];
         if (pk > res->peak_slots)
             res->peak_slots = pk;
+        if (n != o->fixed_root && pk > res->peak_inner)
+            res->peak_inner = pk;
         res->f_pkts += f->pkts;
         res->f_dropped += f->dropped;
         res->f_flipped += f->flipped;
@@ -1496,6 +1743,8 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
     for (i = 0; i < s->R; i++)
         res->router_drops += s->I[0]->ops->net_drops(s->I[0], i);
     res->stray = s->I[0]->stray;
+    res->dma_reads = s->I[0]->dma_reads;
+    res->dma_writes = s->I[0]->dma_writes;
     if (s->nlat) {
         double sum = 0;
         qsort(s->lat, (size_t)s->nlat, sizeof *s->lat, cmp_double);

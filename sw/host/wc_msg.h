@@ -43,7 +43,13 @@ typedef struct {
     int slots;                  /* NIC receive slots (0: the NIC default) */
     int buffer;                 /* router input buffer depth B */
     int width;                  /* flit data width W */
-    int mutate;                 /* lockstep-c: NIC mutation of the second instance */
+    int mutate;                 /* lockstep: NIC mutation of the C model (lockstep-c: of the second) */
+    /* one operation on an idle network from the --group root to its
+     * destinations, instead of random traffic: WC_MSG_MULTICAST (along
+     * the group's tree), WC_MSG_MULTISEND (one descriptor to the list) or
+     * WC_MSG_UNICAST (one unicast descriptor per destination, posted
+     * together); 0 for random traffic */
+    unsigned once;
     int progress;               /* progress lines on stderr */
 } wc_msg_opts;
 
@@ -57,6 +63,8 @@ typedef struct {
     unsigned long long tx_pkts, rx_pkts, retx, timeouts;
     unsigned long long err_crc, err_group, err_len, err_type, err_dst, err_nobuf, dups, err_desc;
     unsigned peak_slots;                /* max NICR_PEAK */
+    unsigned peak_inner;                /* ... over nodes other than the --group root */
+    unsigned long long dma_reads, dma_writes;   /* host memory words the NICs read and wrote */
     /* fault injectors */
     unsigned long long f_pkts, f_dropped, f_flipped, f_bits;
     long stray;                         /* flits absorbed by routers (a flipped head) */

@@ -29,8 +29,6 @@ expect_err "unknown mode" "unknown mode 'lifo'" msg --topo cube:3 --mode lifo
 expect_err "fault rate above 0.5" "--fault-rate expects a number in 0..0.5" msg --topo cube:3 --fault-rate 0.6
 expect_err "negative fault rate" "--fault-rate expects a number in 0..0.5" msg --topo cube:3 --fault-rate -0.1
 expect_err "unknown engine" "unknown engine 'gpu'" msg --topo cube:3 --engine gpu
-expect_err "rtl engine not built" "NIC RTL engine is not built yet" msg --topo cube:3 --engine rtl
-expect_err "lockstep engine not built" "NIC RTL engine is not built yet" msg --topo cube:3 --engine lockstep
 expect_err "all-port cube refused" "injection ports per node" msg --topo cube:3:all
 expect_err "too many groups" "too many groups" msg --topo cube:5
 expect_err "too many groups per node" "too many groups" msg --topo cube:3 --groups-per-node 8
@@ -40,7 +38,9 @@ expect_err "memory too small" "host memory of 65536 bytes is too small" msg --to
 expect_err "bad group" "--group expects ROOT:D1,D2" msg --topo cube:3 --group 1
 expect_err "group node outside" "destination 9 is not a node" msg --topo cube:3 --group 0:1,9
 expect_err "group repeats" "destination 2 repeats" msg --topo cube:3 --group 0:2,2
-expect_err "mutate without lockstep-c" "--mutate breaks the second instance" msg --topo cube:3 --mutate 1
+expect_err "mutate without lockstep" "--mutate breaks the C model of a lockstep run" msg --topo cube:3 --mutate 1
+expect_err "once without a group" "--once needs --group" msg --topo cube:3 --once multicast
+expect_err "unknown once kind" "--once expects multicast, multisend or unicasts" msg --topo cube:3 --group 0:all --once broadcast
 expect_err "unknown option" "unknown option '--frobnicate'" msg --topo cube:3 --frobnicate
 
 # end to end: every kind, every mode, clean
