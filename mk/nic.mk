@@ -48,3 +48,10 @@ test-nic-faults: $(BUILD)/bin/wormcast
 	@tests/nic/faults.sh $(BUILD)/bin/wormcast 10000 0.001
 TEST_TARGETS += test-nic-faults
 .PHONY: test-nic-faults
+
+# NIC figures on the RTL (ENGINE=c for the C model): multicast latency NIC
+# vs host forwarding, FPFS vs FCFS buffer peaks, multisend vs unicasts.
+bench-nic: $(BUILD)/bin/wormcast
+	@verif/net/bench-nic.sh $(BUILD)/bin/wormcast
+BENCH_TARGETS += bench-nic
+.PHONY: bench-nic
