@@ -168,9 +168,10 @@ static void inst_free(inst *I)
 
 static void c_destroy(inst *I) { inst_free(I); }
 
+static void c_snapshot(inst *I);
 static const inst_ops c_ops = {
     c_nic_eval, c_nic_commit, c_nic_peek, c_net_set_ext, c_net_eval, c_net_port,
-    c_net_abs_mask, c_net_abs, c_net_drops, c_end_cycle, c_destroy, NULL
+    c_net_abs_mask, c_net_abs, c_net_drops, c_end_cycle, c_destroy, c_snapshot
 };
 
 /* The RTL instance: Verilated routers (wc_rtl) and NICs (wc_rtl_nic). */
@@ -210,7 +211,33 @@ static void r_end_cycle(inst *I)
 }
 
 /* Every register of every NIC over the slave bus: a read request, the
- * edge that answers it, an idle edge; all NICs at once. */
+ * edge that answers it, an idle edge; all NICs at once.  The C model's
+ * snapshot runs the same sequence, so in lockstep both have been clocked
+ * the same 2 * NICR_WORDS extra cycles when their registers are compared. */
+static void c_snapshot(inst *I)
+{
+    unsigned reg;
+    int n;
+    if (!I->regs)
+        I->regs = calloc((size_t)I->N * WC_NICR_WORDS, sizeof *I->regs);
+    for (reg = 0; reg < WC_NICR_WORDS; reg++) {
+        wc_nic_in in;
+        wc_nic_out o;
+        memset(&in, 0, sizeof in);
+        in.s_cyc = in.s_stb = 1;
+        in.s_adr = 4u * reg;
+        in.s_sel = 0xFu;
+        for (n = 0; n < I->N; n++)
+            wc_nic_commit(I->nic[n], &in);
+        memset(&in, 0, sizeof in);
+        for (n = 0; n < I->N; n++) {
+            wc_nic_eval(I->nic[n], &o);
+            I->regs[(size_t)n * WC_NICR_WORDS + reg] = o.s_dat;
+            wc_nic_commit(I->nic[n], &in);
+        }
+    }
+}
+
 static void r_snapshot(inst *I)
 {
     unsigned reg;
@@ -1702,7 +1729,8 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
         unsigned reg;
         for (n = 0; n < N && res->mismatch_cycle < 0; n++)
             for (reg = 0; reg < WC_NICR_WORDS; reg++) {
-                uint32_t a = s->I[0]->ops->nic_peek(s->I[0], n, reg), b = s->I[1]->ops->nic_peek(s->I[1], n, reg);
+                uint32_t a = s->I[0]->regs[(size_t)n * WC_NICR_WORDS + reg];
+                uint32_t b = s->I[1]->regs[(size_t)n * WC_NICR_WORDS + reg];
                 if (a != b && reg != WC_NICR_CYCLE) {
                     res->mismatch_cycle = s->cyc;
                     snprintf(res->mismatch, sizeof res->mismatch,
