@@ -467,16 +467,19 @@ static int free_slot(const wc_nic *n)
     return -1;
 }
 
-static int evictable_slot(const wc_nic *n)
+/* A slot the selection picks this cycle (sel_slot) is as good as pinned:
+ * evicting it in the same cycle would send another packet's words under
+ * this one's header (found by the random bench with 3 slots). */
+static int evictable_slot(const wc_nic *n, int sel_slot)
 {
     int s;
     for (s = 0; s < n->S; s++)
-        if (n->slot[s].used && n->slot[s].dma && !slot_pinned(&n->r, s))
+        if (n->slot[s].used && n->slot[s].dma && !slot_pinned(&n->r, s) && s != sel_slot)
             return s;
     return -1;
 }
 
-static void decide_ra(const wc_nic *n, const wc_nic_in *in, dec_ra *d)
+static void decide_ra(const wc_nic *n, const wc_nic_in *in, int sel_slot, dec_ra *d)
 {
     const nic_regs *r = &n->r;
     unsigned type = (unsigned)(in->rx_flit >> n->c.W) & 3u;
@@ -518,7 +521,7 @@ static void decide_ra(const wc_nic *n, const wc_nic_in *in, dec_ra *d)
                 if (i == 0) {
                     int f = free_slot(n);
                     if (f < 0) {
-                        f = evictable_slot(n);
+                        f = evictable_slot(n, sel_slot);
                         d->evict = f >= 0;
                     }
                     if (f >= 0) {
@@ -1127,9 +1130,9 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
     int j, c, s;
 
     /* ---------------- decisions: registered state and inputs only ---- */
-    decide_ra(n, in, &ra);
-    decide_rp(n, &rp);
     decide_sel(n, &sl);
+    decide_ra(n, in, sl.valid && !sl.ack && sl.s.from_slot ? (int)sl.s.buf : -1, &ra);
+    decide_rp(n, &rp);
     decide_dma(n, in, &dm);
     go = in->s_cyc && in->s_stb && !r->s_ack;
     wa = (in->s_adr >> 2) & (WC_NICR_WORDS - 1u);

@@ -55,3 +55,12 @@ bench-nic: $(BUILD)/bin/wormcast
 	@verif/net/bench-nic.sh $(BUILD)/bin/wormcast
 BENCH_TARGETS += bench-nic
 .PHONY: bench-nic
+
+# Networks of NICs in lockstep (Verilated routers and NICs against the C
+# model): cube:4 and irregular:8,8,2,1, FPFS and FCFS, random mixes of
+# 1 B to 16 KiB messages, at least 200,000 cycles each; then the C-model
+# mutations must be caught at network level.
+test-nic-lockstep-net: $(BUILD)/bin/wormcast
+	@tests/nic/lockstep_net.sh $(BUILD)/bin/wormcast 200000
+TEST_TARGETS += test-nic-lockstep-net
+.PHONY: test-nic-lockstep-net

@@ -57,8 +57,13 @@ int nb_start(nic_bench *b, const wc_nic_cfg *cfg, unsigned node)
     b->seen_ack = 0;
     b->seen_dat = 0;
     b->stopped = 0;
+    b->tx_k = -1;
+    b->rx_k = 0;
+    b->reset_at_edge = 0;
+    for (i = 0; i < NB_NWHERE; i++)
+        b->where_name[i] = NULL;
     if (b->dut.reset)
-        b->dut.reset(b->dut.ctx, node);
+        b->dut.reset(b->dut.ctx, node, b->reset_edges > 0 ? b->reset_edges : 4);
     return 0;
 }
 
@@ -67,6 +72,31 @@ void nb_link_reset(nic_bench *b)
     b->crh = b->crn = 0;
     b->cur_open = 0;
     b->rx_out = 0;
+    b->rxh = b->rxn = 0;
+}
+
+void nb_name_region(nic_bench *b, uint32_t lo, uint32_t hi, const char *name)
+{
+    int i;
+    for (i = 0; i < NB_NWHERE; i++)
+        if (!b->where_name[i] || (b->where_lo[i] == lo && b->where_hi[i] == hi)) {
+            b->where_lo[i] = lo;
+            b->where_hi[i] = hi;
+            b->where_name[i] = name;
+            return;
+        }
+}
+
+const char *nb_where(const nic_bench *b, uint32_t a, char *buf, int n)
+{
+    int i;
+    for (i = 0; i < NB_NWHERE; i++)
+        if (b->where_name[i] && a >= b->where_lo[i] && a < b->where_hi[i]) {
+            snprintf(buf, (size_t)n, "%s + 0x%x", b->where_name[i], (unsigned)(a - b->where_lo[i]));
+            return buf;
+        }
+    snprintf(buf, (size_t)n, "%s", a >= b->memsize ? "outside memory" : "unnamed memory");
+    return buf;
 }
 
 /* A protocol rule of the links or buses broken: one failed check. */
@@ -77,7 +107,7 @@ static void violation(nic_bench *b, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    nb_check(b, 0, __FILE__, __LINE__, "cycle %ld: %s", b->cyc, msg);
+    nb_check(b, 0, __FILE__, __LINE__, "cycle %ld (run cycle %ld): %s", b->cyc, b->total, msg);
 }
 
 static uint64_t mask_w(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1u; }
@@ -126,6 +156,11 @@ static void rx_link(nic_bench *b, const wc_nic_out *o, wc_nic_in *in)
         uint64_t hi = b->cfg.W > 32 && b->garbage ? (wc_rng_next(&b->rng) << 32) & mask_w(b->cfg.W) : 0;
         in->rx_valid = 1;
         in->rx_flit = (f & 0xFFFFFFFFu) | hi | ((f >> 32) & 3u) << b->cfg.W;
+        if ((f >> 32) & WC_FT_HEAD)
+            b->rx_k = 0;
+        if (b->rx_k < 5)
+            b->rx_h[b->rx_k] = (uint32_t)f;
+        b->rx_k++;
         b->rxh = (b->rxh + 1) % NB_RXQ;
         b->rxn--;
         b->rx_out++;
@@ -136,6 +171,7 @@ static void rx_link(nic_bench *b, const wc_nic_out *o, wc_nic_in *in)
 static void tx_link(nic_bench *b, const wc_nic_out *o, wc_nic_in *in)
 {
     int owed = b->crn;
+    b->tx_k = -1;
     if (b->crn && b->cyc >= b->credit_stall && b->crq[b->crh] <= b->cyc) {
         in->tx_credit = 1;
         b->crh = (b->crh + 1) % NB_CRQ;
@@ -159,6 +195,7 @@ static void tx_link(nic_bench *b, const wc_nic_out *o, wc_nic_in *in)
             b->tx_framing++;
         }
         if (b->cur_open) {
+            b->tx_k = (int)b->cur.n;
             if (b->cur.n < WC_NIC_MAX_PKT_FLITS + 8)
                 b->cur.f[b->cur.n++] = w;
             if (type & WC_FT_TAIL) {
@@ -167,8 +204,9 @@ static void tx_link(nic_bench *b, const wc_nic_out *o, wc_nic_in *in)
                 b->cur_open = 0;
             }
         }
-        due = b->cyc + b->credit_min +
-              (b->credit_max > b->credit_min ? (long)wc_rng_below(&b->rng, (uint32_t)(b->credit_max - b->credit_min + 1)) : 0);
+        due = b->cyc + b->credit_min;
+        if (b->credit_max > b->credit_min)
+            due += (long)wc_rng_below(&b->rng, (uint32_t)(b->credit_max - b->credit_min + 1));
         if (b->crn) {
             long last = b->crq[(b->crh + b->crn - 1) % NB_CRQ];
             if (due <= last)
@@ -248,6 +286,10 @@ void nb_step(nic_bench *b)
     wc_nic_commit(b->nic, &in);
     b->cyc++;
     b->total++;
+    if (b->reset_at_edge) {
+        b->reset_at_edge = 0;
+        nb_link_reset(b);
+    }
 }
 
 void nb_run(nic_bench *b, int n)
@@ -345,7 +387,13 @@ void nb_fix_crc(uint32_t *f, unsigned n)
 
 int nb_parse_tx(const nic_bench *b, int i, wc_nic_hdr *h, uint8_t *payload)
 {
-    const nb_pkt *p = &b->tx[i % NB_TXP];
+    const nb_pkt *p;
+    if (i < 0 || i >= b->ntx || b->ntx - i > NB_TXP) {
+        /* not sent, or no longer kept (a check asking after the run stopped) */
+        memset(h, 0, sizeof *h);
+        return -WC_NIC_ST_BADOP;
+    }
+    p = &b->tx[i % NB_TXP];
     return wc_nic_pkt_parse(p->f, p->n, WC_GET(p->f[0], HEAD_DST), h, payload);
 }
 

@@ -23,6 +23,7 @@
 #define NB_TXP  4096                     /* packets kept from the injection link */
 #define NB_CRQ  512                      /* credits waiting to go back (> any B) */
 #define NB_NERR 4                        /* bus error ranges */
+#define NB_NWHERE 12                     /* named memory regions */
 
 typedef struct {
     uint32_t f[WC_NIC_MAX_PKT_FLITS + 8];
@@ -32,8 +33,9 @@ typedef struct {
 /* The other model of a lockstep run (NULL callbacks: the C model alone). */
 typedef struct {
     void *ctx;
-    /* a fresh NIC with this node id: hold the DUT in reset, release it */
-    void (*reset)(void *ctx, unsigned node);
+    /* a fresh NIC with this node id: hold the DUT in reset for edges
+     * clock edges, release it */
+    void (*reset)(void *ctx, unsigned node, int edges);
     /* one cycle: compare the DUT's outputs with want, then drive in and
      * clock it; nonzero stops the bench (the DUT has reported why) */
     int (*cycle)(void *ctx, const wc_nic_out *want, const wc_nic_in *in);
@@ -60,6 +62,8 @@ struct nic_bench {
     int wait_max;               /* each word waits 0..wait_max cycles */
     int wait_left;              /* -1: no word being answered */
     uint32_t err_lo[NB_NERR], err_hi[NB_NERR];  /* words in [lo, hi) get ERR */
+    uint32_t where_lo[NB_NWHERE], where_hi[NB_NWHERE];
+    const char *where_name[NB_NWHERE];  /* what lives there, for reports */
     long dma_read_words, dma_write_words, dma_errs;
 
     /* ejection link (router -> NIC) */
@@ -68,7 +72,9 @@ struct nic_bench {
     int rx_cap;                 /* flits the bench lets go without a credit back; 0: no limit */
     int rx_out;                 /* flits sent, credit not yet back */
     double p_bubble;            /* chance of an idle cycle before a flit */
-    long rx_flits;
+    long rx_flits;              /* over the board's life, as the other counters */
+    uint32_t rx_h[5];           /* head and NH0..NH3 of the worm being delivered */
+    int rx_k;                   /* flits of it delivered */
 
     /* injection link (NIC -> router) */
     nb_pkt tx[NB_TXP];
@@ -80,6 +86,9 @@ struct nic_bench {
     long crq[NB_CRQ];           /* due cycles of the credits owed, in order */
     int crh, crn;
     long tx_flits, tx_framing;  /* flits seen; flits breaking worm framing */
+    int tx_k;                   /* index in its packet of this cycle's flit, -1 none */
+    int reset_at_edge;          /* this cycle's register write soft-resets the NIC */
+    int reset_edges;            /* edges with rst_ni low at nb_start (0: 4) */
 
     /* host register bus: the request the host holds this cycle */
     int sreq, swe, hold;        /* hold: keep STB through the ACK cycle (B4 classic) */
@@ -99,6 +108,8 @@ struct nic_bench {
     int gpass, gfail;
     int g_pass0, g_fail0, g_skip;
     const char *group;
+    char note[200];             /* what the stimulus is doing, for reports */
+    const char *scen;           /* the directed scenario running, NULL none */
     int advisory;               /* checks print but do not fail (scenarios off their parameters) */
     int quiet;
 
@@ -144,15 +155,24 @@ int nb_inject_flit(nic_bench *b, uint64_t typed_flit);
 int nb_rx_room(const nic_bench *b);
 
 /* The link partners forget what is in flight (a soft reset of the NIC:
- * its credits start again at B, its worm in progress is cut). */
+ * its credits start again at B, its worm in progress is cut) and the
+ * router drops what it had queued for the NIC.  With reset_at_edge set
+ * before a register write, nb_step does this at the edge of the request
+ * cycle, the edge at which the write resets the NIC. */
 void nb_link_reset(nic_bench *b);
+
+/* Name a memory region for reports ("send ring"); nb_where describes an
+ * address: "send ring + 0x10". */
+void nb_name_region(nic_bench *b, uint32_t lo, uint32_t hi, const char *name);
+const char *nb_where(const nic_bench *b, uint32_t a, char *buf, int n);
 
 /* Build one packet's flits (exits on a header wc_nic_pkt_build refuses). */
 unsigned nb_build(unsigned dst, unsigned src, unsigned group, unsigned type, unsigned seq,
                   unsigned off, unsigned len, unsigned msglen, const uint8_t *payload, uint32_t *f);
 /* Recompute NH3 after editing a packet. */
 void nb_fix_crc(uint32_t *f, unsigned n);
-/* Parse sent packet i (0 <= i < ntx, the last NB_TXP kept). */
+/* Parse sent packet i (0 <= i < ntx, the last NB_TXP kept; any other i
+ * gives -WC_NIC_ST_BADOP). */
 int nb_parse_tx(const nic_bench *b, int i, wc_nic_hdr *h, uint8_t *payload);
 
 /* Checks and named groups of checks: "ok|FAIL <group> (n checks)", and

@@ -48,6 +48,12 @@ static void setup(sc *s, int mode, uint32_t timeout)
     s->sq_tail = s->rq_tail = s->cq_head = 0;
     if (nb_start(b, &s->cfg, SELF))
         return;
+    nb_name_region(b, SQB, SQB + 256, "send ring");
+    nb_name_region(b, CQB, CQB + 1024, "completion ring");
+    nb_name_region(b, RQB, RQB + 64, "receive ring");
+    nb_name_region(b, LST, LST + 64, "multisend list");
+    nb_name_region(b, MSG, MSG + 0x10000, "message");
+    nb_name_region(b, RBUF, RBUF + 0xC000, "receive buffers");
     wr(s, WC_NICR_SQ_BASE, SQB); wr(s, WC_NICR_SQ_SIZE, 16);
     wr(s, WC_NICR_CQ_BASE, CQB); wr(s, WC_NICR_CQ_SIZE, 64);
     wr(s, WC_NICR_RQ_BASE, RQB); wr(s, WC_NICR_RQ_SIZE, 8);
@@ -591,9 +597,13 @@ int nic_scen_run(nic_bench *b, const wc_nic_cfg *cfg, const char *only)
     for (i = 0; i < (int)(sizeof scens / sizeof scens[0]); i++) {
         if (only && !strstr(scens[i].name, only))
             continue;
+        snprintf(b->note, sizeof b->note, "scenario %s (tests/nic/nic_scen.c)", scens[i].name);
+        b->scen = scens[i].name;
         scens[i].fn(&s);
+        b->scen = NULL;
         n++;
     }
     b->advisory = 0;
+    b->note[0] = 0;
     return n;
 }

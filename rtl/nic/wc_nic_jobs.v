@@ -1,0 +1,623 @@
+`default_nettype none
+`include "wc_defs.vh"
+// Replication jobs: the job table (send jobs 0..JSEND-1 run host
+// descriptors, forwarding jobs JSEND..J-1 forward a received multicast
+// message to this node's children), the transmit selection (pending
+// acknowledgements first, then round robin over jobs, each job picking
+// its next child in FPFS or FCFS order), the GM-2 go-back-N state per
+// child (sent, acknowledged, deadline), the timeout scanner (one child
+// per cycle) and send completion.  decide_sel(), the job loops of
+// wc_nic_commit() and the "job children" and "finished jobs" steps there
+// (cmodel/wc_nic.c).
+//
+// Updates to a job come from several units in one cycle; they are applied
+// in the C model's order: a new forwarding job and its packet count (the
+// receive processor), the selection, acknowledgements, a timeout rewind,
+// completion, the send queue unit's job creation and stream bases, and a
+// bus error from the staging DMA last.
+module wc_nic_jobs #(
+    parameter integer NNODES  = 16,                 // node ids 0..NNODES-1
+    parameter integer NGROUPS = `WC_NIC_GROUPS,     // group table entries
+    parameter integer PAYLOAD = `WC_NIC_PAYLOAD,    // bytes per packet
+    parameter integer NSLOT   = 72,                 // receive slots
+    parameter integer JSEND   = 4,                  // send jobs, 1..8
+    parameter integer JFWD    = 4,                  // forwarding jobs, 1..8
+    parameter integer KW      = 7,                  // packet index width
+    // Packets a job may have unacknowledged per child, 1..WC_NIC_WINDOW:
+    // a child that drops everything then costs its siblings at most a
+    // window of resends per timeout.
+    parameter integer TXWIN   = 16,
+    // Derived (leave at the default; the body checks them):
+    parameter integer J    = JSEND + JFWD,
+    parameter integer JW   = $clog2(J),
+    parameter integer DW   = `WC_HEAD_DST_W,
+    parameter integer MAXC = `WC_NIC_MAX_CHILDREN,
+    parameter integer CIW  = $clog2(MAXC),
+    parameter integer NCW  = $clog2(MAXC + 1),
+    parameter integer NG   = NNODES + NGROUPS,
+    parameter integer SIDW = $clog2(NG),
+    parameter integer SW   = NSLOT > 1 ? $clog2(NSLOT) : 1
+) (
+    input  wire                         clk_i,
+    input  wire                         rst_ni,
+    input  wire                         soft_i,
+    input  wire [`WC_HEAD_DST_W-1:0]    self_i,
+    input  wire [1:0]                   mode_i,
+    input  wire [31:0]                  now_i,      // the retransmission clock
+    input  wire [31:0]                  timeout_i,
+    // ---- receive processor ----
+    input  wire                         ack_i,      // an acknowledgement arrived
+    input  wire [`WC_NH0_GROUP_W-1:0]   ack_grp_i,  // 0: unicast
+    input  wire [`WC_NH0_SRC_W-1:0]     ack_from_i,
+    input  wire [`WC_NH1_SEQ_W-1:0]     ack_seq_i,
+    input  wire                         newfj_i,    // forwarding job fj starts
+    input  wire                         fjinc_i,    // forwarding job fj got a packet
+    input  wire [JW-1:0]                fj_i,
+    input  wire [`WC_NH0_GROUP_W-1:0]   nf_group_i,
+    input  wire [`WC_NH0_SRC_W-1:0]     nf_src_i,
+    input  wire [15:0]                  nf_msglen_i,
+    input  wire [KW-1:0]                nf_npk_i,
+    input  wire [31:0]                  nf_addr_i,
+    input  wire [`WC_NH1_SEQ_W-1:0]     nf_seq_i,   // every child's base sequence
+    input  wire [NCW-1:0]               nf_nc_i,
+    input  wire [MAXC*DW-1:0]           nf_dst_i,
+    input  wire                         toobig_i,   // the processor uses the completion FIFO
+    input  wire                         cq_room_i,  // completion FIFO not full
+    // ---- send queue unit: create job cj, then set its stream bases ----
+    input  wire                         create_i,
+    input  wire [JW-1:0]                cj_i,
+    input  wire [`WC_SD0_TAG_W-1:0]     c_tag_i,
+    input  wire [15:0]                  c_msglen_i,
+    input  wire [KW-1:0]                c_npk_i,
+    input  wire [31:0]                  c_addr_i,
+    input  wire [`WC_NH0_SRC_W-1:0]     c_src_i,
+    input  wire [`WC_NH0_TYPE_W-1:0]    c_type_i,
+    input  wire [`WC_NH0_GROUP_W-1:0]   c_group_i,
+    input  wire [NCW-1:0]               c_nc_i,
+    input  wire [MAXC*DW-1:0]           c_dst_i,
+    input  wire                         init_i,
+    input  wire                         init_all_i, // every child (multicast)
+    input  wire [CIW-1:0]               init_c_i,   // else this child
+    input  wire [15:0]                  init_base_i,
+    input  wire                         init_fin_i, // the job becomes valid
+    // ---- DMA: staging read failed for the selected job; a forwarded
+    //      message is all in host memory (with a write error) ----
+    input  wire                         stage_err_i,
+    input  wire [JW-1:0]                stage_err_job_i,
+    input  wire                         hostdone_i,
+    input  wire [JW-1:0]                hostdone_job_i,
+    input  wire                         hostdone_err_i,
+    // ---- transmit selection inputs ----
+    input  wire                         sel_busy_i,     // the selection register is full
+    input  wire [NG-1:0]                ackpend_i,
+    output wire [SIDW-1:0]              ak_sid_o,       // register block read port
+    input  wire [15:0]                  ak_exp_i,
+    input  wire                         ak_gvalid_i,
+    input  wire [DW-1:0]                ak_gparent_i,
+    input  wire [NSLOT-1:0]             slot_tag_i,
+    input  wire [NSLOT*JW-1:0]          slot_fj_i,
+    input  wire [NSLOT*KW-1:0]          slot_k_i,
+    input  wire [1:0]                   stage_valid_i,
+    input  wire [2*JW-1:0]              stage_job_i,
+    input  wire [2*KW-1:0]              stage_k_i,
+    input  wire                         stage0_pin_i,   // staging buffer 0 is being read
+    // ---- the selection: a packet to send (sl_valid_o) and/or an ack flag
+    //      to clear (sl_ack_o) ----
+    output reg                          sl_valid_o,
+    output reg                          sl_ack_o,
+    output wire [SIDW-1:0]              sl_sid_o,
+    output reg                          s_ready_o,
+    output reg                          s_from_o,       // from a slot (else staging)
+    output reg  [SW-1:0]                s_buf_o,
+    output reg  [JW-1:0]                s_job_o,
+    output reg  [CIW-1:0]               s_child_o,
+    output reg  [`WC_NH0_TYPE_W-1:0]    s_type_o,
+    output reg                          s_fill_o,       // staging must be filled by DMA
+    output reg  [KW-1:0]                s_k_o,
+    output reg  [DW-1:0]                s_dst_o,
+    output reg  [`WC_NH0_SRC_W-1:0]     s_src_o,
+    output reg  [`WC_NH0_GROUP_W-1:0]   s_group_o,
+    output reg  [15:0]                  s_seq_o,
+    output reg  [15:0]                  s_off_o,
+    output reg  [15:0]                  s_len_o,
+    output reg  [15:0]                  s_msglen_o,
+    // ---- to the other units ----
+    output wire [J-1:0]                 job_valid_o,
+    output wire [J*`WC_NH0_GROUP_W-1:0] job_group_o,
+    output wire [J-1:0]                 job_open_o,     // avail < npk
+    output wire [J*16-1:0]              job_minsent_o,  // 16'hFFFF: no child
+    input  wire [JW-1:0]                adr_job_i,      // message address read port
+    output wire [31:0]                  adr_o,
+    // a job completes through the completion FIFO (a send job: its send
+    // completion, and its streams to free; a forwarding job: the receive
+    // completion of its message)
+    output reg                          push_o,
+    output wire                         push_send_o,
+    output wire [127:0]                 push_w_o,
+    output wire                         push_grp_o,
+    output wire [$clog2(NGROUPS)-1:0]   push_gid_o,
+    output wire [NCW-1:0]               push_nc_o,
+    output wire [MAXC*DW-1:0]           push_dst_o,
+    // timeout: a child rewound by amt packets
+    output wire                         tmo_o,
+    output wire [KW-1:0]                tmo_amt_o,
+    output wire                         busy_o
+);
+    localparam integer GIW  = `WC_NH0_GROUP_W;
+    localparam integer TW   = `WC_NH0_TYPE_W;
+    localparam integer JC   = J * MAXC;           // children of all jobs
+    localparam [DW-1:0]   NOPAR    = `WC_NIC_NO_PARENT;
+    localparam [15:0]     PAY16    = PAYLOAD[15:0];
+    localparam [TW-1:0]   PT_UDATA = `WC_PT_UDATA;
+    localparam [TW-1:0]   PT_MDATA = `WC_PT_MDATA;
+    localparam [TW-1:0]   PT_UACK  = `WC_PT_UACK;
+    localparam [TW-1:0]   PT_MACK  = `WC_PT_MACK;
+    localparam [7:0]      ST_BUSERR = `WC_NIC_ST_BUSERR;
+
+    initial begin
+        if (J != JSEND + JFWD) $error("%m: J is derived, leave it at its default");
+        if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
+        if (DW != `WC_HEAD_DST_W) $error("%m: DW is derived, leave it at its default");
+        if (MAXC != `WC_NIC_MAX_CHILDREN) $error("%m: MAXC is derived, leave it at its default");
+        if (CIW != $clog2(MAXC)) $error("%m: CIW is derived, leave it at its default");
+        if (NCW != $clog2(MAXC + 1)) $error("%m: NCW is derived, leave it at its default");
+        if (NG != NNODES + NGROUPS) $error("%m: NG is derived, leave it at its default");
+        if (SIDW != $clog2(NG)) $error("%m: SIDW is derived, leave it at its default");
+        if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");
+        if (JSEND < 1 || JSEND > 8) $error("%m: JSEND must be 1..8 (got %0d)", JSEND);
+        if (JFWD < 1 || JFWD > 8) $error("%m: JFWD must be 1..8 (got %0d)", JFWD);
+        if (KW < 1 || KW > 16) $error("%m: KW must be 1..16 (got %0d)", KW);
+        if (TXWIN < 1 || TXWIN > `WC_NIC_WINDOW) $error("%m: TXWIN must be 1..%0d (got %0d)", `WC_NIC_WINDOW, TXWIN);
+        // a child is addressed as {job, child}
+        if ((1 << CIW) != MAXC) $error("%m: WC_NIC_MAX_CHILDREN must be a power of two (got %0d)", MAXC);
+    end
+
+    // ---------------------------------------------------------------- state
+    // (next-state vectors are gathered from the per-job and per-child
+    // blocks below: one small process per job and per child)
+    reg  [J-1:0]      v_q, fw_q;
+    wire [J-1:0]      v_d, fw_d;
+    reg  [J-1:0]      hd_q;               // forwarding: the message is in host memory
+    wire [J-1:0]      hd_d;
+    reg  [J*TW-1:0]   ty_q;
+    wire [J*TW-1:0]   ty_d;
+    reg  [J*NCW-1:0]  nc_q, fc_q;
+    wire [J*NCW-1:0]  nc_d, fc_d;
+    reg  [J*8-1:0]    st_q;
+    wire [J*8-1:0]    st_d;
+    reg  [J*`WC_SD0_TAG_W-1:0] tag_q;
+    wire [J*`WC_SD0_TAG_W-1:0] tag_d;
+    reg  [J*GIW-1:0]  grp_q;
+    wire [J*GIW-1:0]  grp_d;
+    reg  [J*`WC_NH0_SRC_W-1:0] src_q;
+    wire [J*`WC_NH0_SRC_W-1:0] src_d;
+    reg  [J*16-1:0]   ml_q;
+    wire [J*16-1:0]   ml_d;
+    reg  [J*KW-1:0]   npk_q, av_q;
+    wire [J*KW-1:0]   npk_d, av_d;
+    reg  [J*32-1:0]   adr_q;
+    wire [J*32-1:0]   adr_d;
+    // per child (index j*MAXC + c)
+    reg  [JC*DW-1:0]  dst_q;
+    wire [JC*DW-1:0]  dst_d;
+    reg  [JC*16-1:0]  base_q;
+    wire [JC*16-1:0]  base_d;
+    reg  [JC*KW-1:0]  sent_q, acked_q;
+    wire [JC*KW-1:0]  sent_d, acked_d;
+    reg  [JC*32-1:0]  dl_q;
+    wire [JC*32-1:0]  dl_d;
+    reg  [SIDW-1:0]   ackp_q, ackp_d;     // acknowledgement round robin
+    reg  [JW-1:0]     jobp_q, jobp_d;     // job round robin
+    reg  [JW-1:0]     scj_q, scj_d;       // timeout scanner: job, child
+    reg  [CIW-1:0]    scc_q, scc_d;
+
+    // ---------------------------------------------------- per-job decisions
+    // next child (FPFS: fewest packets sent, lowest index on a tie; FCFS:
+    // the first child not done, if the children before it have the whole
+    // message; either way within the child's window), acknowledgement hit,
+    // completion, slowest child
+    wire [J-1:0]     has, hit, done;
+    wire [J*CIW-1:0] best, hitc;
+    genvar gj, gc;
+    generate
+        for (gj = 0; gj < J; gj = gj + 1) begin : g_dec
+            reg           ok, first, miss, hit_r, older;
+            reg [CIW-1:0] best_r, hitc_r;
+            reg [15:0]    mins;
+            always @* begin : dec
+                integer c;
+                reg [KW-1:0] s, sb, out;
+                // (only the sign of the sequence difference is needed)
+                /* verilator lint_off UNUSEDSIGNAL */
+                reg [15:0] d0;
+                /* verilator lint_on UNUSEDSIGNAL */
+                ok = 1'b0;  first = 1'b0;  miss = 1'b0;  hit_r = 1'b0;  older = 1'b0;
+                best_r = {CIW{1'b0}};  hitc_r = {CIW{1'b0}};  mins = 16'hFFFF;
+                s = {KW{1'b0}};  sb = {KW{1'b0}};  out = {KW{1'b0}};  d0 = 16'd0;
+                for (c = 0; c < MAXC; c = c + 1) begin
+                    if (c[NCW-1:0] < nc_q[gj*NCW +: NCW]) begin
+                        s   = sent_q[(gj*MAXC + c)*KW +: KW];
+                        out = s - acked_q[(gj*MAXC + c)*KW +: KW];   // unacknowledged
+                        if (s < av_q[gj*KW +: KW] && {{(32-KW){1'b0}}, out} < TXWIN) begin
+                            if (mode_i == `WC_NIC_MODE_FCFS) begin
+                                if (!first && c[NCW-1:0] <= fc_q[gj*NCW +: NCW]) begin
+                                    ok = 1'b1;
+                                    best_r = c[CIW-1:0];
+                                end
+                                first = 1'b1;
+                            end else if (!ok || s < sb) begin
+                                ok = 1'b1;
+                                sb = s;
+                                best_r = c[CIW-1:0];
+                            end
+                        end
+                        if (!hit_r && dst_q[(gj*MAXC + c)*DW +: DW] == ack_from_i) begin
+                            hit_r  = 1'b1;
+                            hitc_r = c[CIW-1:0];
+                        end
+                        if (acked_q[(gj*MAXC + c)*KW +: KW] != npk_q[gj*KW +: KW]) miss = 1'b1;
+                        if ({{(16-KW){1'b0}}, s} < mins) mins = {{(16-KW){1'b0}}, s};
+                    end
+                end
+                // a forwarded message completes after the earlier ones of
+                // its group (a job whose first sequence is not after this
+                // one's): the host sees every stream in order
+                for (c = JSEND; c < J; c = c + 1) begin
+                    d0 = base_q[gj*MAXC*16 +: 16] - base_q[c*MAXC*16 +: 16];
+                    if (c != gj && v_q[c] && grp_q[c*GIW +: GIW] == grp_q[gj*GIW +: GIW] && !d0[15])
+                        older = 1'b1;
+                end
+            end
+            assign has[gj]  = v_q[gj] && ok;
+            assign best[gj*CIW +: CIW] = best_r;
+            assign hit[gj]  = hit_r && v_q[gj] && ack_i &&
+                              ((ack_grp_i == 0) ? ty_q[gj*TW +: TW] == PT_UDATA
+                                                : (ty_q[gj*TW +: TW] == PT_MDATA && grp_q[gj*GIW +: GIW] == ack_grp_i));
+            assign hitc[gj*CIW +: CIW] = hitc_r;
+            assign done[gj] = v_q[gj] && av_q[gj*KW +: KW] == npk_q[gj*KW +: KW] && (!fw_q[gj] || hd_q[gj]) &&
+                              !miss && !(fw_q[gj] && older);
+            assign job_minsent_o[gj*16 +: 16] = mins;
+        end
+    endgenerate
+
+    // ------------------------------------------------------- the selection
+    wire            ak_any;
+    wire [SIDW-1:0] ak_sid;
+    wc_nic_rr #(.N(NG), .IW(SIDW)) u_ack_rr (
+        .req_i(ackpend_i), .ptr_i(ackp_q), .any_o(ak_any), .idx_o(ak_sid)
+    );
+    wire          jb_any;
+    wire [JW-1:0] jb;
+    wc_nic_rr #(.N(J), .IW(JW)) u_job_rr (
+        .req_i(has), .ptr_i(jobp_q), .any_o(jb_any), .idx_o(jb)
+    );
+    assign ak_sid_o = ak_sid;
+    assign sl_sid_o = ak_sid;
+
+    // stream id -> peer node, or group id (stream ids above NNODES)
+    function [DW-1:0] sid_node(input [SIDW-1:0] sid);
+        integer b;
+        begin
+            sid_node = {DW{1'b0}};
+            for (b = 0; b < SIDW && b < DW; b = b + 1) sid_node[b] = sid[b];
+        end
+    endfunction
+    function [GIW-1:0] sid_group(input [SIDW-1:0] sid);
+        integer b;
+        reg [SIDW:0] g;
+        begin
+            g = {1'b0, sid} - NNODES[SIDW:0];
+            sid_group = {GIW{1'b0}};
+            for (b = 0; b <= SIDW && b < GIW; b = b + 1) sid_group[b] = g[b];
+        end
+    endfunction
+    wire          ak_uni = {{(32-SIDW){1'b0}}, ak_sid} < NNODES;
+    wire [CIW-1:0] jc    = best[jb*CIW +: CIW];
+    wire [KW-1:0]  jk    = sent_q[{jb, jc}*KW +: KW];
+    wire [15:0]    jk16  = {{(16-KW){1'b0}}, jk};
+    wire [15:0]    joff  = jk16 * PAY16;
+    wire [15:0]    jml   = ml_q[jb*16 +: 16];
+    wire [15:0]    jrest = jml - joff;
+    // first slot holding packet jk of job jb, first staging buffer with it
+    reg            slot_hit;
+    reg  [SW-1:0]  slot_idx;
+    always @* begin : slot_search
+        integer s;
+        slot_hit = 1'b0;
+        slot_idx = {SW{1'b0}};
+        for (s = NSLOT - 1; s >= 0; s = s - 1)
+            if (slot_tag_i[s] && slot_fj_i[s*JW +: JW] == jb && slot_k_i[s*KW +: KW] == jk) begin
+                slot_hit = 1'b1;
+                slot_idx = s[SW-1:0];
+            end
+    end
+    wire st0 = stage_valid_i[0] && stage_job_i[0 +: JW] == jb && stage_k_i[0 +: KW] == jk;
+    wire st1 = stage_valid_i[1] && stage_job_i[JW +: JW] == jb && stage_k_i[KW +: KW] == jk;
+
+    always @* begin
+        sl_valid_o = 1'b0;  sl_ack_o = 1'b0;
+        s_ready_o = 1'b0;  s_from_o = 1'b0;  s_buf_o = {SW{1'b0}};  s_job_o = {JW{1'b0}};
+        s_child_o = {CIW{1'b0}};  s_type_o = {TW{1'b0}};  s_fill_o = 1'b0;  s_k_o = {KW{1'b0}};
+        s_dst_o = {DW{1'b0}};  s_src_o = self_i;  s_group_o = {GIW{1'b0}};  s_seq_o = 16'd0;
+        s_off_o = 16'd0;  s_len_o = 16'd0;  s_msglen_o = 16'd0;
+        if (sel_busy_i) begin
+            // the selection register is full: nothing chosen
+        end else if (ak_any) begin
+            sl_ack_o  = 1'b1;
+            s_ready_o = 1'b1;
+            s_seq_o   = ak_exp_i;
+            if (ak_uni) begin
+                sl_valid_o = 1'b1;
+                s_dst_o    = sid_node(ak_sid);
+                s_type_o   = PT_UACK;
+            end else if (ak_gvalid_i && ak_gparent_i != NOPAR) begin
+                sl_valid_o = 1'b1;
+                s_dst_o    = ak_gparent_i;
+                s_type_o   = PT_MACK;
+                s_group_o  = sid_group(ak_sid);
+            end
+            // else nobody to acknowledge: only the flag clears
+        end else if (jb_any) begin
+            sl_valid_o = 1'b1;
+            s_job_o    = jb;
+            s_child_o  = jc;
+            s_k_o      = jk;
+            s_dst_o    = dst_q[{jb, jc}*DW +: DW];
+            s_type_o   = ty_q[jb*TW +: TW];
+            s_src_o    = src_q[jb*`WC_NH0_SRC_W +: `WC_NH0_SRC_W];
+            s_group_o  = grp_q[jb*GIW +: GIW];
+            s_seq_o    = base_q[{jb, jc}*16 +: 16] + jk16;
+            s_off_o    = joff;
+            s_len_o    = (jrest < PAY16) ? jrest : PAY16;
+            s_msglen_o = jml;
+            if (fw_q[jb] && slot_hit) begin
+                s_from_o  = 1'b1;
+                s_buf_o   = slot_idx;
+                s_ready_o = 1'b1;
+            end else if (st0 || st1) begin
+                s_buf_o   = {{(SW-1){1'b0}}, !st0};
+                s_ready_o = 1'b1;
+            end else begin
+                // stage into the buffer the emitter is not reading
+                s_buf_o  = {{(SW-1){1'b0}}, stage0_pin_i};
+                s_fill_o = 1'b1;
+            end
+        end
+    end
+    wire sel_pkt = sl_valid_o && !sl_ack_o;     // a data packet was chosen
+
+    // ----------------------------------------------- timeout, completion
+    wire [JW-1:0]  scj = scj_q;
+    wire [CIW-1:0] scc = scc_q;
+    wire [KW-1:0]  sc_sent  = sent_q[{scj, scc}*KW +: KW];
+    wire [KW-1:0]  sc_acked = acked_q[{scj, scc}*KW +: KW];
+    // the deadline has passed: now - dl >= 0 as a signed 32-bit difference
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0]    sc_late  = now_i - dl_q[{scj, scc}*32 +: 32];
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire           tmo = v_q[scj] && {1'b0, scc} < nc_q[scj*NCW +: NCW] && sc_acked < sc_sent &&
+                         !sc_late[31] &&
+                         !(sel_pkt && s_job_o == scj && s_child_o == scc) &&
+                         !(hit[scj] && hitc[scj*CIW +: CIW] == scc);
+    assign tmo_o     = tmo;
+    assign tmo_amt_o = sc_sent - sc_acked;
+
+    reg [JW-1:0] pj;
+    always @* begin : completion
+        integer j;
+        push_o = 1'b0;
+        pj     = {JW{1'b0}};
+        for (j = J - 1; j >= 0; j = j - 1)
+            if (done[j]) begin
+                push_o = cq_room_i && !toobig_i;
+                pj     = j[JW-1:0];
+            end
+    end
+    localparam [`WC_CD0_KIND_W-1:0] CK_SEND = `WC_CK_SEND, CK_RECV = `WC_CK_RECV;
+    wire pfw = fw_q[pj];
+    assign push_send_o = push_o && !pfw;
+    assign push_w_o = {
+        {16'd0, ml_q[pj*16 +: 16]} << `WC_CD3_LEN_LSB,
+        adr_q[pj*32 +: 32],
+        pfw ? (({20'd0, src_q[pj*`WC_NH0_SRC_W +: `WC_NH0_SRC_W]} << `WC_CD1_SRC_LSB) |
+               ({20'd0, grp_q[pj*GIW +: GIW]} << `WC_CD1_GROUP_LSB)) : 32'd0,
+        (32'd1 << `WC_CD0_VALID_LSB) |
+        (pfw ? 32'd0 : ({20'd0, tag_q[pj*`WC_SD0_TAG_W +: `WC_SD0_TAG_W]} << `WC_CD0_TAG_LSB)) |
+        ({28'd0, pfw ? CK_RECV : CK_SEND} << `WC_CD0_KIND_LSB) |
+        ({24'd0, st_q[pj*8 +: 8]} << `WC_CD0_STATUS_LSB)};
+    assign push_grp_o = ty_q[pj*TW +: TW] != PT_UDATA;
+    assign push_gid_o = grp_q[pj*GIW +: $clog2(NGROUPS)];
+    assign push_nc_o  = nc_q[pj*NCW +: NCW];
+    assign push_dst_o = dst_q[pj*MAXC*DW +: MAXC*DW];
+
+    // ------------------------------------------------------- next state
+    // In the C model's order: a new forwarding job and its packet count,
+    // the selection, an acknowledgement, a timeout, completion, the send
+    // queue unit's job and stream bases, the DMA's errors and host write.
+    wire [31:0] dl_new = now_i + timeout_i;
+    generate
+        for (gj = 0; gj < J; gj = gj + 1) begin : g_job
+            wire newj = newfj_i && fj_i == gj;
+            wire crj  = create_i && cj_i == gj;
+            wire inij = init_i && cj_i == gj;
+            wire selj = sel_pkt && s_job_o == gj;
+            // packet count and child count as the children's updates see them
+            wire [KW-1:0]  npk_m = newj ? nf_npk_i : npk_q[gj*KW +: KW];
+            wire [NCW-1:0] nc_m  = crj ? c_nc_i : newj ? nf_nc_i : nc_q[gj*NCW +: NCW];
+            reg            v_n, fw_n, hd_n;
+            reg [TW-1:0]   ty_n;
+            reg [NCW-1:0]  nc_n, fc_n;
+            reg [7:0]      st_n;
+            reg [`WC_SD0_TAG_W-1:0] tag_n;
+            reg [GIW-1:0]  grp_n;
+            reg [`WC_NH0_SRC_W-1:0] src_n;
+            reg [15:0]     ml_n;
+            reg [KW-1:0]   npk_n, av_n;
+            reg [31:0]     adr_n;
+            always @* begin
+                v_n = v_q[gj];  fw_n = fw_q[gj];  hd_n = hd_q[gj];  ty_n = ty_q[gj*TW +: TW];
+                nc_n = nc_q[gj*NCW +: NCW];  fc_n = fc_q[gj*NCW +: NCW];  st_n = st_q[gj*8 +: 8];
+                tag_n = tag_q[gj*`WC_SD0_TAG_W +: `WC_SD0_TAG_W];  grp_n = grp_q[gj*GIW +: GIW];
+                src_n = src_q[gj*`WC_NH0_SRC_W +: `WC_NH0_SRC_W];  ml_n = ml_q[gj*16 +: 16];
+                npk_n = npk_q[gj*KW +: KW];  av_n = av_q[gj*KW +: KW];  adr_n = adr_q[gj*32 +: 32];
+                // a forwarding job starts; it counts the packets it receives
+                if (newj) begin
+                    v_n = 1'b1;  fw_n = 1'b1;  hd_n = 1'b0;  ty_n = PT_MDATA;  nc_n = nf_nc_i;
+                    fc_n = {NCW{1'b0}};  st_n = 8'd0;  tag_n = {`WC_SD0_TAG_W{1'b0}};
+                    grp_n = nf_group_i;  src_n = nf_src_i;  ml_n = nf_msglen_i;  npk_n = nf_npk_i;
+                    av_n = {KW{1'b0}};  adr_n = nf_addr_i;
+                end
+                if (fjinc_i && fj_i == gj) av_n = av_n + 1'b1;
+                // FCFS: the current child has been sent the last packet
+                if (selj && {1'b0, s_child_o} == fc_n && s_k_o + 1'b1 == npk_n) fc_n = fc_n + 1'b1;
+                // finished: the job leaves through the completion FIFO
+                if (push_o && pj == gj) v_n = 1'b0;
+                // the send queue unit's new job, live once its bases are set
+                if (crj) begin
+                    v_n = 1'b0;  fw_n = 1'b0;  hd_n = 1'b0;  ty_n = c_type_i;  nc_n = c_nc_i;
+                    fc_n = {NCW{1'b0}};  st_n = 8'd0;  tag_n = c_tag_i;  grp_n = c_group_i;
+                    src_n = c_src_i;  ml_n = c_msglen_i;  npk_n = c_npk_i;  av_n = c_npk_i;  adr_n = c_addr_i;
+                end
+                if (inij && init_fin_i) v_n = 1'b1;
+                if (stage_err_i && stage_err_job_i == gj) st_n = ST_BUSERR;
+                if (hostdone_i && hostdone_job_i == gj) begin
+                    hd_n = 1'b1;
+                    if (hostdone_err_i) st_n = ST_BUSERR;
+                end
+            end
+            assign v_d[gj] = v_n;
+            assign fw_d[gj] = fw_n;
+            assign hd_d[gj] = hd_n;
+            assign ty_d[gj*TW +: TW] = ty_n;
+            assign nc_d[gj*NCW +: NCW] = nc_n;
+            assign fc_d[gj*NCW +: NCW] = fc_n;
+            assign st_d[gj*8 +: 8] = st_n;
+            assign tag_d[gj*`WC_SD0_TAG_W +: `WC_SD0_TAG_W] = tag_n;
+            assign grp_d[gj*GIW +: GIW] = grp_n;
+            assign src_d[gj*`WC_NH0_SRC_W +: `WC_NH0_SRC_W] = src_n;
+            assign ml_d[gj*16 +: 16] = ml_n;
+            assign npk_d[gj*KW +: KW] = npk_n;
+            assign av_d[gj*KW +: KW] = av_n;
+            assign adr_d[gj*32 +: 32] = adr_n;
+
+            for (gc = 0; gc < MAXC; gc = gc + 1) begin : g_child
+                localparam integer X = gj * MAXC + gc;
+                reg [DW-1:0] dst_n;
+                reg [15:0]   base_n;
+                reg [KW-1:0] sent_n, acked_n;
+                reg [31:0]   dl_n;
+                always @* begin : child
+                    reg [15:0]   d;
+                    reg [KW-1:0] a2;
+                    dst_n = dst_q[X*DW +: DW];  base_n = base_q[X*16 +: 16];
+                    sent_n = sent_q[X*KW +: KW];  acked_n = acked_q[X*KW +: KW];  dl_n = dl_q[X*32 +: 32];
+                    d = 16'd0;  a2 = {KW{1'b0}};
+                    if (newj) begin
+                        dst_n   = (gc < nf_nc_i) ? nf_dst_i[gc*DW +: DW] : {DW{1'b0}};
+                        base_n  = (gc < nf_nc_i) ? nf_seq_i : 16'd0;
+                        sent_n  = {KW{1'b0}};  acked_n = {KW{1'b0}};  dl_n = 32'd0;
+                    end
+                    // the selection sends packet k to this child
+                    if (selj && s_child_o == gc) begin
+                        if (acked_n == sent_n) dl_n = dl_new;
+                        sent_n = s_k_o + 1'b1;
+                    end
+                    // a cumulative acknowledgement (older than the job's
+                    // first packet when "negative": stale, ignored)
+                    if (hit[gj] && hitc[gj*CIW +: CIW] == gc) begin
+                        d = ack_seq_i - base_n;
+                        if (!d[15]) begin
+                            a2 = ({{(16-KW){1'b0}}, npk_m} > d) ? d[KW-1:0] : npk_m;
+                            if (a2 > acked_n) begin
+                                acked_n = a2;
+                                dl_n = dl_new;
+                                if (sent_n < a2) sent_n = a2;
+                            end
+                        end
+                    end
+                    // deadline passed: back to the first unacknowledged packet
+                    if (tmo && scj == gj && scc == gc) begin
+                        sent_n = acked_n;
+                        dl_n   = dl_new;
+                    end
+                    if (crj) begin
+                        dst_n   = (gc < c_nc_i) ? c_dst_i[gc*DW +: DW] : {DW{1'b0}};
+                        base_n  = 16'd0;
+                        sent_n  = {KW{1'b0}};  acked_n = {KW{1'b0}};  dl_n = 32'd0;
+                    end
+                    if (inij && (init_all_i ? gc < nc_m : init_c_i == gc))
+                        base_n = init_base_i;
+                end
+                assign dst_d[X*DW +: DW]   = dst_n;
+                assign base_d[X*16 +: 16]  = base_n;
+                assign sent_d[X*KW +: KW]  = sent_n;
+                assign acked_d[X*KW +: KW] = acked_n;
+                assign dl_d[X*32 +: 32]    = dl_n;
+            end
+        end
+    endgenerate
+
+    // round robin pointers and the scanner
+    always @* begin
+        ackp_d = ackp_q;
+        jobp_d = jobp_q;
+        if (sl_ack_o)
+            ackp_d = ({{(32-SIDW){1'b0}}, ak_sid} == NG - 1) ? {SIDW{1'b0}} : ak_sid + 1'b1;
+        else if (sl_valid_o)
+            jobp_d = ({{(32-JW){1'b0}}, jb} == J - 1) ? {JW{1'b0}} : jb + 1'b1;
+        scc_d = scc_q + 1'b1;
+        scj_d = scj_q;
+        if (&scc_q)
+            scj_d = ({{(32-JW){1'b0}}, scj_q} == J - 1) ? {JW{1'b0}} : scj_q + 1'b1;
+    end
+
+    assign job_valid_o = v_q;
+    assign job_group_o = grp_q;
+    genvar g;
+    generate
+        for (g = 0; g < J; g = g + 1) begin : g_open
+            assign job_open_o[g] = av_q[g*KW +: KW] < npk_q[g*KW +: KW];
+        end
+    endgenerate
+    assign adr_o  = adr_q[adr_job_i*32 +: 32];
+    assign busy_o = v_q != {J{1'b0}};
+
+    // ---------------------------------------------------------- registers
+    wire clr = !rst_ni || soft_i;
+    always @(posedge clk_i) begin
+        if (clr) begin
+            v_q <= {J{1'b0}};  fw_q <= {J{1'b0}};  hd_q <= {J{1'b0}};  ty_q <= {J*TW{1'b0}};
+            nc_q <= {J*NCW{1'b0}};  fc_q <= {J*NCW{1'b0}};  st_q <= {J*8{1'b0}};
+            tag_q <= {J*`WC_SD0_TAG_W{1'b0}};  grp_q <= {J*GIW{1'b0}};
+            src_q <= {J*`WC_NH0_SRC_W{1'b0}};  ml_q <= {J*16{1'b0}};
+            npk_q <= {J*KW{1'b0}};  av_q <= {J*KW{1'b0}};  adr_q <= {J*32{1'b0}};
+        end else begin
+            v_q <= v_d;  fw_q <= fw_d;  hd_q <= hd_d;  ty_q <= ty_d;
+            nc_q <= nc_d;  fc_q <= fc_d;  st_q <= st_d;
+            tag_q <= tag_d;  grp_q <= grp_d;
+            src_q <= src_d;  ml_q <= ml_d;
+            npk_q <= npk_d;  av_q <= av_d;  adr_q <= adr_d;
+        end
+    end
+
+    always @(posedge clk_i) begin
+        if (clr) begin
+            dst_q <= {JC*DW{1'b0}};  base_q <= {JC*16{1'b0}};
+            sent_q <= {JC*KW{1'b0}};  acked_q <= {JC*KW{1'b0}};  dl_q <= {JC*32{1'b0}};
+        end else begin
+            dst_q <= dst_d;  base_q <= base_d;
+            sent_q <= sent_d;  acked_q <= acked_d;  dl_q <= dl_d;
+        end
+    end
+
+    always @(posedge clk_i) begin
+        if (clr) begin
+            ackp_q <= {SIDW{1'b0}};  jobp_q <= {JW{1'b0}};
+            scj_q <= {JW{1'b0}};  scc_q <= {CIW{1'b0}};
+        end else begin
+            ackp_q <= ackp_d;  jobp_q <= jobp_d;
+            scj_q <= scj_d;  scc_q <= scc_d;
+        end
+    end
+endmodule
+`resetall

@@ -1,0 +1,670 @@
+`default_nettype none
+`include "wc_defs.vh"
+// NIC register block: the Wishbone B4 classic slave of docs/nic.md, the
+// control and ring registers, the host-visible counters, the group table
+// with its validation (wc_nic_group_set of sw/lib/wc_nic_group.c, same
+// order of error codes), and the per-stream tables (expected and next
+// sequence numbers, busy flags, pending acknowledgements).  reg_read(),
+// reg_write(), count() and the stream-table parts of wc_nic_commit() in
+// cmodel/wc_nic.c.
+//
+// The other units do not write these registers; they send strobes, and
+// this block applies them in the order wc_nic_commit() does: the receive
+// processor's counts and stream updates, a finished send job's busy flags,
+// the send queue unit, the transmit selection's acknowledgement flags, the
+// DMA ring indices, and the host write last, so a host write wins over
+// whatever the NIC did to the same register in that cycle.
+//
+// soft_o is the soft-reset bit of a NICR_CTRL write: every unit resets at
+// this edge except s_ack/s_dat here (the write that asked for it must
+// still be acknowledged) and node_q (sampled in reset only).
+module wc_nic_regs #(
+    // Node ids 0..NNODES-1: size of the unicast stream tables, 2..4096.
+    parameter integer NNODES  = 16,
+    // Group table entries (ids 1..NGROUPS-1 usable), 2..WC_NIC_GROUPS.
+    parameter integer NGROUPS = `WC_NIC_GROUPS,
+    // Receive slots (for the SLOTS and PEAK counters' width), 1..128.
+    parameter integer NSLOT   = 72,
+    // Width of a packet count (npk of the largest message), from the top.
+    parameter integer KW      = 7
+) (
+    input  wire                         clk_i,
+    input  wire                         rst_ni,
+    // This NIC's node id, sampled while rst_ni is low (as the router).
+    input  wire [`WC_HEAD_DST_W-1:0]    node_id_i,
+    // ---- Wishbone B4 classic slave (one-cycle ack, registered data) ----
+    input  wire                         s_cyc_i,
+    input  wire                         s_stb_i,
+    input  wire                         s_we_i,
+    input  wire [31:0]                  s_adr_i,
+    input  wire [31:0]                  s_dat_i,
+    // Byte lanes are ignored: every register is written whole (C model).
+    input  wire [3:0]                   s_sel_i,
+    output wire                         s_ack_o,
+    output wire [31:0]                  s_dat_o,
+    output wire                         irq_o,
+    // Soft reset requested by this cycle's write (resets every unit).
+    output wire                         soft_o,
+    // ---- configuration to the units ----
+    output wire [`WC_HEAD_DST_W-1:0]    self_o,
+    output wire                         en_o,
+    output wire [1:0]                   mode_o,
+    output wire [31:0]                  timeout_o,
+    output wire [31:0]                  now_o,
+    output wire [31:0]                  sq_base_o,
+    output wire [15:0]                  sq_size_o,
+    output wire [15:0]                  sq_head_o,
+    output wire [15:0]                  sq_tail_o,
+    output wire [31:0]                  rq_base_o,
+    output wire [15:0]                  rq_size_o,
+    output wire [15:0]                  rq_head_o,
+    output wire [15:0]                  rq_tail_o,
+    output wire [31:0]                  cq_base_o,
+    output wire [15:0]                  cq_size_o,
+    output wire [15:0]                  cq_head_o,
+    output wire [15:0]                  cq_tail_o,
+    // ---- status inputs (NICR_STATUS) ----
+    input  wire                         busy_i,
+    input  wire                         rqb_valid_i,
+    // ---- events from the units ----
+    // receive processor: one counter (a WC_NICR_* offset) and the
+    // intact-packet count
+    input  wire                         cnt_i,
+    input  wire [5:0]                   cnt_reg_i,
+    input  wire                         rxpkt_i,
+    // timeout scanner: a rewind of amt packets
+    input  wire                         tmo_i,
+    input  wire [KW-1:0]                tmo_amt_i,
+    // emitter: a packet's tail left
+    input  wire                         txpkt_i,
+    // send queue: descriptor consumed (sq_head advances), with an error
+    input  wire                         sq_adv_i,
+    input  wire                         sq_err_i,
+    // DMA: a receive buffer fetched, a completion written
+    input  wire                         rq_adv_i,
+    input  wire                         cq_adv_i,
+    // receive slots in use, when the slot table recounted them
+    input  wire                         slot_upd_i,
+    input  wire [$clog2(NSLOT+1)-1:0]   slot_cnt_i,
+    // ---- stream table updates ----
+    // a data packet accepted: expected sequence of its stream + 1
+    input  wire                         exp_inc_i,
+    input  wire                         exp_grp_i,      // group stream (else unicast)
+    input  wire [$clog2(NNODES)-1:0]    exp_node_i,
+    input  wire [$clog2(NGROUPS)-1:0]   exp_gid_i,
+    // acknowledgement flags: the selection clears one, the receive
+    // processor sets one (stream id: node, or NNODES + group)
+    input  wire                         ack_clr_i,
+    input  wire [$clog2(NNODES+NGROUPS)-1:0] ack_clr_sid_i,
+    input  wire                         ack_set_i,
+    input  wire [$clog2(NNODES+NGROUPS)-1:0] ack_set_sid_i,
+    // a send job completed: its streams are free again
+    input  wire                         done_i,
+    input  wire                         done_grp_i,     // multicast (else unicast)
+    input  wire [$clog2(NGROUPS)-1:0]   done_gid_i,
+    input  wire [$clog2(`WC_NIC_MAX_CHILDREN+1)-1:0] done_nc_i,
+    input  wire [`WC_NIC_MAX_CHILDREN*`WC_HEAD_DST_W-1:0] done_dst_i,
+    // send queue unit: a stream of a new job takes npk sequence numbers
+    input  wire                         init_i,
+    input  wire                         init_grp_i,
+    input  wire [$clog2(NGROUPS)-1:0]   init_gid_i,
+    input  wire [$clog2(NNODES)-1:0]    init_node_i,
+    input  wire [KW-1:0]                init_npk_i,
+    // ---- read ports ----
+    output wire [NNODES+NGROUPS-1:0]    ackpend_o,
+    output wire [NNODES-1:0]            ubusy_o,
+    output wire [NGROUPS-1:0]           gbusy_o,
+    // receive processor: its event's source and group
+    input  wire [`WC_HEAD_DST_W-1:0]    rp_node_i,
+    input  wire [`WC_NH0_GROUP_W-1:0]   rp_gid_i,
+    output wire [15:0]                  rp_uexp_o,
+    output wire [15:0]                  rp_gexp_o,
+    output wire                         rp_gvalid_o,
+    output wire [`WC_HEAD_DST_W-1:0]    rp_gparent_o,
+    output wire [$clog2(`WC_NIC_MAX_CHILDREN+1)-1:0] rp_gnc_o,
+    output wire [`WC_NIC_MAX_CHILDREN*`WC_HEAD_DST_W-1:0] rp_gchild_o,
+    // acknowledgement selection: the stream it picked
+    input  wire [$clog2(NNODES+NGROUPS)-1:0] ak_sid_i,
+    output wire [15:0]                  ak_exp_o,
+    output wire                         ak_gvalid_o,
+    output wire [`WC_HEAD_DST_W-1:0]    ak_gparent_o,
+    // send queue unit: its descriptor's group and node
+    input  wire [`WC_NH0_GROUP_W-1:0]   sq_gid_i,
+    input  wire [`WC_HEAD_DST_W-1:0]    sq_node_i,
+    output wire                         sq_gvalid_o,
+    output wire [`WC_HEAD_DST_W-1:0]    sq_gparent_o,
+    output wire [$clog2(`WC_NIC_MAX_CHILDREN+1)-1:0] sq_gnc_o,
+    output wire [`WC_NIC_MAX_CHILDREN*`WC_HEAD_DST_W-1:0] sq_gchild_o,
+    output wire [15:0]                  sq_gnext_o,
+    output wire [15:0]                  sq_unext_o
+);
+    localparam integer DW    = `WC_HEAD_DST_W;
+    localparam integer GIW   = `WC_NH0_GROUP_W;
+    localparam integer MAXC  = `WC_NIC_MAX_CHILDREN;
+    localparam integer NCW   = $clog2(MAXC + 1);
+    localparam integer NB    = $clog2(NNODES);
+    localparam integer GB    = $clog2(NGROUPS);
+    localparam integer NG    = NNODES + NGROUPS;
+    localparam integer SIDW  = $clog2(NG);
+    localparam integer SCW   = $clog2(NSLOT + 1);
+    localparam integer AW    = $clog2(`WC_NICR_WORDS);
+    localparam [DW-1:0] NOPAR = `WC_NIC_NO_PARENT;
+    // NICR_ID bits 31:24: register-map version.
+    localparam [7:0] VERSION = 8'd1;
+
+    initial begin
+        if (NNODES < 2 || NNODES > `WC_MAX_NODES)
+            $error("%m: NNODES must be 2..%0d (got %0d)", `WC_MAX_NODES, NNODES);
+        if (NGROUPS < 2 || NGROUPS > `WC_NIC_GROUPS)
+            $error("%m: NGROUPS must be 2..%0d (got %0d)", `WC_NIC_GROUPS, NGROUPS);
+        if (NSLOT < 1 || NSLOT > 128) $error("%m: NSLOT must be 1..128 (got %0d)", NSLOT);
+        if (KW < 1 || KW > 16) $error("%m: KW must be 1..16 (got %0d)", KW);
+    end
+
+    // Only the word index selects a register; byte lanes are not used.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_bus = ^{s_sel_i, s_adr_i[31:2+AW], s_adr_i[1:0]};
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // ---------------------------------------------------------------- state
+    reg  [DW-1:0]   node_q;
+    reg             s_ack_q, s_ack_d;
+    reg  [31:0]     s_dat_q, s_dat_d;
+    reg             en_q, en_d;
+    reg  [1:0]      mode_q, mode_d;
+    reg  [2:0]      ist_q, ist_d;          // NICR_INT_STATUS
+    reg  [2:0]      ien_q, ien_d;          // NICR_INT_ENABLE
+    reg  [31:0]     timeout_q, timeout_d;
+    reg  [31:0]     now_q;
+    wire [31:0]     now_d = now_q + 32'd1;   // the retransmission clock
+    reg  [31:0]     sq_base_q, sq_base_d, rq_base_q, rq_base_d, cq_base_q, cq_base_d;
+    reg  [15:0]     sq_size_q, sq_size_d, rq_size_q, rq_size_d, cq_size_q, cq_size_d;
+    reg  [15:0]     sq_tail_q, sq_tail_d, sq_head_q, sq_head_d;
+    reg  [15:0]     rq_tail_q, rq_tail_d, rq_head_q, rq_head_d;
+    reg  [15:0]     cq_head_q, cq_head_d, cq_tail_q, cq_tail_d;
+    reg  [GIW-1:0]  gt_sel_q, gt_sel_d;
+    reg  [DW-1:0]   gt_par_q, gt_par_d;
+    reg  [MAXC*DW-1:0] gt_stage_q, gt_stage_d;   // staged children
+    reg  [7:0]      gt_res_q, gt_res_d;
+    reg  [31:0]     err_crc_q, err_crc_d, err_grp_q, err_grp_d, err_len_q, err_len_d;
+    reg  [31:0]     err_type_q, err_type_d, err_dst_q, err_dst_d, retx_q, retx_d;
+    reg  [31:0]     nobuf_q, nobuf_d, dups_q, dups_d, txp_q, txp_d, rxp_q, rxp_d;
+    reg  [31:0]     tmos_q, tmos_d, edesc_q, edesc_d;
+    reg  [SCW-1:0]  slots_q, slots_d, peak_q, peak_d;
+    // group table: valid, parent and child count per entry (reset by a
+    // soft reset), children in a memory (never reset: only entries below
+    // the count are read)
+    reg  [NGROUPS-1:0]    gv_q, gv_d;
+    reg  [NGROUPS*DW-1:0] gp_q, gp_d;
+    reg  [NGROUPS*NCW-1:0] gn_q, gn_d;
+    reg  [MAXC*DW-1:0]    gc_q [0:NGROUPS-1];
+    // stream tables
+    // stream tables: a memory per table plus a written-since-reset flag
+    // per entry, so a reset clears a whole table in one edge (an entry
+    // reads 0 until written) and the memory itself needs no reset
+    reg  [15:0]     uexp_m  [0:NNODES-1];
+    reg  [15:0]     unext_m [0:NNODES-1];
+    reg  [15:0]     gexp_m  [0:NGROUPS-1];
+    reg  [15:0]     gnext_m [0:NGROUPS-1];
+    reg  [NNODES-1:0]  uexp_v_q, uexp_v_d, unext_v_q, unext_v_d;
+    reg  [NGROUPS-1:0] gexp_v_q, gexp_v_d, gnext_v_q, gnext_v_d;
+    reg  [NNODES-1:0]  ubusy_q, ubusy_d;
+    reg  [NGROUPS-1:0] gbusy_q, gbusy_d;
+    reg  [NG-1:0]   ackp_q, ackp_d;
+
+    // ------------------------------------------------------------ the bus
+    wire          go   = s_cyc_i && s_stb_i && !s_ack_q;
+    wire [AW-1:0] wa   = s_adr_i[2 +: AW];
+    wire          wr   = go && s_we_i;
+    wire          srst = wr && (wa == `WC_NICR_CTRL) && s_dat_i[3];
+    assign soft_o = srst;
+
+    // -------------------------------------------------------- read ports
+    function [15:0] uexp(input [NB-1:0] a);
+        uexp = uexp_v_q[a] ? uexp_m[a] : 16'd0;
+    endfunction
+    function [15:0] unext(input [NB-1:0] a);
+        unext = unext_v_q[a] ? unext_m[a] : 16'd0;
+    endfunction
+    function [15:0] gexp(input [GB-1:0] a);
+        gexp = gexp_v_q[a] ? gexp_m[a] : 16'd0;
+    endfunction
+    function [15:0] gnext(input [GB-1:0] a);
+        gnext = gnext_v_q[a] ? gnext_m[a] : 16'd0;
+    endfunction
+
+    wire nin_rp = {20'd0, rp_node_i} < NNODES;
+    wire gin_rp = {20'd0, rp_gid_i} < NGROUPS;
+    assign rp_uexp_o    = nin_rp ? uexp(rp_node_i[NB-1:0]) : 16'd0;
+    assign rp_gexp_o    = gin_rp ? gexp(rp_gid_i[GB-1:0]) : 16'd0;
+    assign rp_gvalid_o  = gin_rp && gv_q[rp_gid_i[GB-1:0]];
+    assign rp_gparent_o = gp_q[rp_gid_i[GB-1:0]*DW +: DW];
+    assign rp_gnc_o     = gn_q[rp_gid_i[GB-1:0]*NCW +: NCW];
+    assign rp_gchild_o  = gc_q[rp_gid_i[GB-1:0]];
+
+    // a stream id below NNODES is a unicast peer, above it a group
+    wire          ak_uni = {{(32-SIDW){1'b0}}, ak_sid_i} < NNODES;
+    // group = sid - NNODES, < NGROUPS <= 2^GB: exact modulo 2^GB
+    wire [GB-1:0] ak_gi  = ak_sid_i[GB-1:0] - NNODES[GB-1:0];
+    assign ak_exp_o     = ak_uni ? uexp(ak_sid_i[NB-1:0]) : gexp(ak_gi);
+    assign ak_gvalid_o  = !ak_uni && gv_q[ak_gi];
+    assign ak_gparent_o = gp_q[ak_gi*DW +: DW];
+
+    wire gin_sq = {20'd0, sq_gid_i} < NGROUPS;
+    wire nin_sq = {20'd0, sq_node_i} < NNODES;
+    assign sq_gvalid_o  = gin_sq && gv_q[sq_gid_i[GB-1:0]];
+    assign sq_gparent_o = gp_q[sq_gid_i[GB-1:0]*DW +: DW];
+    assign sq_gnc_o     = gn_q[sq_gid_i[GB-1:0]*NCW +: NCW];
+    assign sq_gchild_o  = gc_q[sq_gid_i[GB-1:0]];
+    assign sq_gnext_o   = gin_sq ? gnext(sq_gid_i[GB-1:0]) : 16'd0;
+    assign sq_unext_o   = nin_sq ? unext(sq_node_i[NB-1:0]) : 16'd0;
+
+    assign ackpend_o = ackp_q;
+    assign ubusy_o   = ubusy_q;
+    assign gbusy_o   = gbusy_q;
+
+    // --------------------------------------------------- group commit
+    // wc_nic_group_set's checks in its order; the first failing child
+    // decides between BADDST and IDRULE.
+    wire [7:0] gt_cnt  = s_dat_i[7:0];
+    wire       gt_root = gt_par_q == NOPAR;
+    reg        gt_set, gt_clear;
+    reg  [7:0] gt_rc;
+    always @* begin : commit_check
+        integer i, k;
+        reg hit, dup;
+        reg [DW-1:0] ch;
+        gt_set   = 1'b0;
+        gt_clear = 1'b0;
+        ch       = {DW{1'b0}};
+        dup      = 1'b0;
+        gt_rc    = `WC_NIC_ST_OK;
+        hit      = 1'b0;
+        if (gt_sel_q == 0 || {20'd0, gt_sel_q} >= NGROUPS)
+            gt_rc = `WC_NIC_ST_NOGROUP;
+        else if (gt_cnt == 8'd0 && gt_root)
+            gt_clear = 1'b1;
+        else if (s_dat_i[31:8] != 24'd0)
+            gt_rc = `WC_NIC_ST_NODST;
+        else if ((!gt_root && ({20'd0, gt_par_q} >= NNODES || gt_par_q == node_q)) || {20'd0, node_q} >= NNODES)
+            gt_rc = `WC_NIC_ST_BADDST;
+        else if ({24'd0, gt_cnt} > MAXC || (gt_root && gt_cnt == 8'd0))
+            gt_rc = `WC_NIC_ST_NODST;
+        else begin
+            for (i = 0; i < MAXC; i = i + 1) begin
+                ch  = gt_stage_q[i*DW +: DW];
+                dup = 1'b0;
+                for (k = 0; k < i; k = k + 1)
+                    if (gt_stage_q[k*DW +: DW] == ch) dup = 1'b1;
+                if (!hit && i[7:0] < gt_cnt) begin
+                    if ({20'd0, ch} >= NNODES) begin
+                        gt_rc = `WC_NIC_ST_BADDST;
+                        hit   = 1'b1;
+                    end else if (ch == node_q || (!gt_root && ch == gt_par_q) ||
+                                 (!gt_root && ch <= node_q) || dup) begin
+                        gt_rc = `WC_NIC_ST_IDRULE;
+                        hit   = 1'b1;
+                    end
+                end
+            end
+            gt_set = !hit;
+        end
+    end
+    wire            wr_commit = wr && (wa == `WC_NICR_GT_COMMIT);
+    wire            gt_fresh  = wr_commit && (gt_set || gt_clear);   // streams restart
+    wire [GB-1:0]   gt_g      = gt_sel_q[GB-1:0];
+
+    // ---------------------------------------------------- stream tables
+    // Write ports in the C model's order: the receive processor's
+    // increment, then the send queue unit, then a group (re)install, which
+    // restarts the group's streams and so wins.
+    wire          uexp_we  = exp_inc_i && !exp_grp_i;
+    wire [NB-1:0] uexp_wa  = exp_node_i;
+    wire [15:0]   uexp_wd  = uexp(uexp_wa) + 16'd1;
+    wire          gexp_we  = exp_inc_i && exp_grp_i;
+    wire [GB-1:0] gexp_wa  = exp_gid_i;
+    wire [15:0]   gexp_wd  = gexp(gexp_wa) + 16'd1;
+    wire [15:0]   npk16    = {{(16-KW){1'b0}}, init_npk_i};
+    wire          unext_we = init_i && !init_grp_i;
+    wire [NB-1:0] unext_wa = init_node_i;
+    wire [15:0]   unext_wd = unext(unext_wa) + npk16;
+    wire          gnext_we = init_i && init_grp_i;
+    wire [GB-1:0] gnext_wa = init_gid_i;
+    wire [15:0]   gnext_wd = gnext(gnext_wa) + npk16;
+    wire          clr      = !rst_ni || srst;
+
+    always @* begin : flags
+        integer c;
+        ubusy_d = ubusy_q;
+        gbusy_d = gbusy_q;
+        ackp_d  = ackp_q;
+        if (done_i) begin
+            if (done_grp_i)
+                gbusy_d[done_gid_i] = 1'b0;
+            else
+                for (c = 0; c < MAXC; c = c + 1)
+                    if (c[NCW-1:0] < done_nc_i) ubusy_d[done_dst_i[c*DW +: NB]] = 1'b0;
+        end
+        if (init_i) begin
+            if (init_grp_i) gbusy_d[gnext_wa] = 1'b1;
+            else            ubusy_d[unext_wa] = 1'b1;
+        end
+        if (ack_clr_i) ackp_d[ack_clr_sid_i] = 1'b0;
+        if (ack_set_i) ackp_d[ack_set_sid_i] = 1'b1;
+        if (gt_fresh) gbusy_d[gt_g] = 1'b0;
+    end
+
+    // ------------------------------------------------------ next state
+    function [31:0] sat_inc(input [31:0] x);
+        sat_inc = (x == 32'hFFFF_FFFF) ? x : x + 32'd1;
+    endfunction
+
+    reg [31:0] rdat;
+    always @* begin : next
+        integer i;
+        en_d = en_q;  mode_d = mode_q;  ist_d = ist_q;  ien_d = ien_q;
+        timeout_d = timeout_q;
+        sq_base_d = sq_base_q;  rq_base_d = rq_base_q;  cq_base_d = cq_base_q;
+        sq_size_d = sq_size_q;  rq_size_d = rq_size_q;  cq_size_d = cq_size_q;
+        sq_tail_d = sq_tail_q;  sq_head_d = sq_head_q;
+        rq_tail_d = rq_tail_q;  rq_head_d = rq_head_q;
+        cq_head_d = cq_head_q;  cq_tail_d = cq_tail_q;
+        gt_sel_d = gt_sel_q;  gt_par_d = gt_par_q;  gt_stage_d = gt_stage_q;  gt_res_d = gt_res_q;
+        err_crc_d = err_crc_q;  err_grp_d = err_grp_q;  err_len_d = err_len_q;
+        err_type_d = err_type_q;  err_dst_d = err_dst_q;  retx_d = retx_q;
+        nobuf_d = nobuf_q;  dups_d = dups_q;  txp_d = txp_q;  rxp_d = rxp_q;
+        tmos_d = tmos_q;  edesc_d = edesc_q;  slots_d = slots_q;  peak_d = peak_q;
+        gv_d = gv_q;  gp_d = gp_q;  gn_d = gn_q;
+
+        // receive processor
+        if (cnt_i) begin
+            case (cnt_reg_i)
+                `WC_NICR_ERR_LEN:   begin err_len_d  = sat_inc(err_len_q);  ist_d[1] = 1'b1; end
+                `WC_NICR_ERR_CRC:   begin err_crc_d  = sat_inc(err_crc_q);  ist_d[1] = 1'b1; end
+                `WC_NICR_ERR_TYPE:  begin err_type_d = sat_inc(err_type_q); ist_d[1] = 1'b1; end
+                `WC_NICR_ERR_DST:   begin err_dst_d  = sat_inc(err_dst_q);  ist_d[1] = 1'b1; end
+                `WC_NICR_ERR_GROUP: begin err_grp_d  = sat_inc(err_grp_q);  ist_d[1] = 1'b1; end
+                `WC_NICR_ERR_NOBUF: nobuf_d = sat_inc(nobuf_q);
+                `WC_NICR_DUPS:      dups_d  = sat_inc(dups_q);
+                default: ;
+            endcase
+        end
+        if (rxpkt_i) rxp_d = rxp_q + 32'd1;
+        // timeout scanner (the resent count wraps, as in the C model)
+        if (tmo_i) begin
+            retx_d = retx_q + {{(32-KW){1'b0}}, tmo_amt_i};
+            tmos_d = sat_inc(tmos_q);
+        end
+        // send queue unit
+        if (sq_err_i) begin
+            edesc_d  = sat_inc(edesc_q);
+            ist_d[1] = 1'b1;
+        end
+        if (sq_adv_i) begin
+            sq_head_d = sq_head_q + 16'd1;
+            if (sq_head_d == sq_tail_q) ist_d[2] = 1'b1;
+        end
+        // emitter, DMA
+        if (txpkt_i) txp_d = txp_q + 32'd1;
+        if (rq_adv_i) rq_head_d = rq_head_q + 16'd1;
+        if (cq_adv_i) begin
+            cq_tail_d = cq_tail_q + 16'd1;
+            ist_d[0]  = 1'b1;
+        end
+        // slot table
+        if (slot_upd_i) begin
+            slots_d = slot_cnt_i;
+            if (slot_cnt_i > peak_q) peak_d = slot_cnt_i;
+        end
+
+        // the host write, last
+        if (wr) begin
+            case (wa)
+                `WC_NICR_CTRL: begin
+                    en_d   = s_dat_i[0];
+                    mode_d = s_dat_i[2:1];
+                end
+                `WC_NICR_SQ_BASE:    sq_base_d = s_dat_i;
+                `WC_NICR_SQ_SIZE:    sq_size_d = s_dat_i[15:0];
+                `WC_NICR_SQ_TAIL:    sq_tail_d = s_dat_i[15:0];
+                `WC_NICR_RQ_BASE:    rq_base_d = s_dat_i;
+                `WC_NICR_RQ_SIZE:    rq_size_d = s_dat_i[15:0];
+                `WC_NICR_RQ_TAIL:    rq_tail_d = s_dat_i[15:0];
+                `WC_NICR_CQ_BASE:    cq_base_d = s_dat_i;
+                `WC_NICR_CQ_SIZE:    cq_size_d = s_dat_i[15:0];
+                `WC_NICR_CQ_HEAD:    cq_head_d = s_dat_i[15:0];
+                `WC_NICR_INT_STATUS: ist_d = ist_d & ~s_dat_i[2:0];
+                `WC_NICR_INT_ENABLE: ien_d = s_dat_i[2:0];
+                `WC_NICR_GT_SEL:     gt_sel_d = s_dat_i[GIW-1:0];
+                `WC_NICR_GT_PARENT:  gt_par_d = s_dat_i[DW-1:0];
+                `WC_NICR_GT_CHILD: begin
+                    for (i = 0; i < MAXC; i = i + 1)
+                        if (s_dat_i[23:16] == i[7:0]) gt_stage_d[i*DW +: DW] = s_dat_i[DW-1:0];
+                end
+                `WC_NICR_GT_COMMIT: begin
+                    gt_res_d = gt_rc;
+                    if (gt_set) begin
+                        gv_d[gt_g] = 1'b1;
+                        gp_d[gt_g*DW +: DW]   = gt_par_q;
+                        gn_d[gt_g*NCW +: NCW] = gt_cnt[NCW-1:0];
+                    end
+                    if (gt_clear) begin
+                        gv_d[gt_g] = 1'b0;
+                        gn_d[gt_g*NCW +: NCW] = {NCW{1'b0}};
+                    end
+                end
+                `WC_NICR_ERR_CRC:    err_crc_d  = 32'd0;
+                `WC_NICR_ERR_GROUP:  err_grp_d  = 32'd0;
+                `WC_NICR_ERR_LEN:    err_len_d  = 32'd0;
+                `WC_NICR_ERR_TYPE:   err_type_d = 32'd0;
+                `WC_NICR_ERR_DST:    err_dst_d  = 32'd0;
+                `WC_NICR_RETX:       retx_d     = 32'd0;
+                `WC_NICR_TIMEOUT:    timeout_d  = s_dat_i;
+                `WC_NICR_ERR_NOBUF:  nobuf_d    = 32'd0;
+                `WC_NICR_DUPS:       dups_d     = 32'd0;
+                `WC_NICR_PEAK:       peak_d     = {SCW{1'b0}};
+                `WC_NICR_TX_PKTS:    txp_d      = 32'd0;
+                `WC_NICR_RX_PKTS:    rxp_d      = 32'd0;
+                `WC_NICR_TIMEOUTS:   tmos_d     = 32'd0;
+                `WC_NICR_ERR_DESC:   edesc_d    = 32'd0;
+                default: ;
+            endcase
+        end
+
+        // read data (registered values, as the C model's reg_read)
+        case (wa)
+            `WC_NICR_ID:         rdat = {VERSION, {(24-DW){1'b0}}, node_q};
+            `WC_NICR_CTRL:       rdat = {29'd0, mode_q, en_q};
+            `WC_NICR_STATUS:     rdat = {28'd0, busy_i, !rqb_valid_i && rq_head_q == rq_tail_q,
+                                         cq_tail_q != cq_head_q, sq_head_q != sq_tail_q};
+            `WC_NICR_SQ_BASE:    rdat = sq_base_q;
+            `WC_NICR_SQ_SIZE:    rdat = {16'd0, sq_size_q};
+            `WC_NICR_SQ_TAIL:    rdat = {16'd0, sq_tail_q};
+            `WC_NICR_SQ_HEAD:    rdat = {16'd0, sq_head_q};
+            `WC_NICR_RQ_BASE:    rdat = rq_base_q;
+            `WC_NICR_RQ_SIZE:    rdat = {16'd0, rq_size_q};
+            `WC_NICR_RQ_TAIL:    rdat = {16'd0, rq_tail_q};
+            `WC_NICR_RQ_HEAD:    rdat = {16'd0, rq_head_q};
+            `WC_NICR_CQ_BASE:    rdat = cq_base_q;
+            `WC_NICR_CQ_SIZE:    rdat = {16'd0, cq_size_q};
+            `WC_NICR_CQ_HEAD:    rdat = {16'd0, cq_head_q};
+            `WC_NICR_CQ_TAIL:    rdat = {16'd0, cq_tail_q};
+            `WC_NICR_INT_STATUS: rdat = {29'd0, ist_q};
+            `WC_NICR_INT_ENABLE: rdat = {29'd0, ien_q};
+            `WC_NICR_GT_SEL:     rdat = {{(32-GIW){1'b0}}, gt_sel_q};
+            `WC_NICR_GT_PARENT:  rdat = {{(32-DW){1'b0}}, gt_par_q};
+            `WC_NICR_GT_RESULT:  rdat = {24'd0, gt_res_q};
+            `WC_NICR_ERR_CRC:    rdat = err_crc_q;
+            `WC_NICR_ERR_GROUP:  rdat = err_grp_q;
+            `WC_NICR_ERR_LEN:    rdat = err_len_q;
+            `WC_NICR_ERR_TYPE:   rdat = err_type_q;
+            `WC_NICR_ERR_DST:    rdat = err_dst_q;
+            `WC_NICR_RETX:       rdat = retx_q;
+            `WC_NICR_TIMEOUT:    rdat = timeout_q;
+            `WC_NICR_ERR_NOBUF:  rdat = nobuf_q;
+            `WC_NICR_DUPS:       rdat = dups_q;
+            `WC_NICR_PEAK:       rdat = {{(32-SCW){1'b0}}, peak_q};
+            `WC_NICR_SLOTS:      rdat = {{(32-SCW){1'b0}}, slots_q};
+            `WC_NICR_TX_PKTS:    rdat = txp_q;
+            `WC_NICR_RX_PKTS:    rdat = rxp_q;
+            `WC_NICR_TIMEOUTS:   rdat = tmos_q;
+            `WC_NICR_ERR_DESC:   rdat = edesc_q;
+            `WC_NICR_CYCLE:      rdat = now_q;
+            default:             rdat = 32'd0;   // GT_CHILD and unused words read 0
+        endcase
+        s_ack_d = go;
+        s_dat_d = (go && !s_we_i) ? rdat : 32'd0;
+    end
+
+    assign s_ack_o   = s_ack_q;
+    assign s_dat_o   = s_dat_q;
+    assign irq_o     = (ist_q & ien_q) != 3'd0;
+    assign self_o    = node_q;
+    assign en_o      = en_q;
+    assign mode_o    = mode_q;
+    assign timeout_o = timeout_q;
+    assign now_o     = now_q;
+    assign sq_base_o = sq_base_q;
+    assign sq_size_o = sq_size_q;
+    assign sq_head_o = sq_head_q;
+    assign sq_tail_o = sq_tail_q;
+    assign rq_base_o = rq_base_q;
+    assign rq_size_o = rq_size_q;
+    assign rq_head_o = rq_head_q;
+    assign rq_tail_o = rq_tail_q;
+    assign cq_base_o = cq_base_q;
+    assign cq_size_o = cq_size_q;
+    assign cq_head_o = cq_head_q;
+    assign cq_tail_o = cq_tail_q;
+
+    // ---------------------------------------------------------- registers
+    always @(posedge clk_i) begin
+        if (!rst_ni) node_q <= node_id_i;
+    end
+
+    // the slave's answer survives a soft reset
+    always @(posedge clk_i) begin
+        if (!rst_ni) begin
+            s_ack_q <= 1'b0;
+            s_dat_q <= 32'd0;
+        end else begin
+            s_ack_q <= s_ack_d;
+            s_dat_q <= s_dat_d;
+        end
+    end
+
+    always @(posedge clk_i) begin
+        if (clr) begin
+            en_q <= 1'b0;  mode_q <= 2'd0;  ist_q <= 3'd0;  ien_q <= 3'd0;
+            timeout_q <= 32'd4096;
+            now_q <= 32'd0;
+        end else begin
+            en_q <= en_d;  mode_q <= mode_d;  ist_q <= ist_d;  ien_q <= ien_d;
+            timeout_q <= timeout_d;
+            now_q <= now_d;
+        end
+    end
+
+    always @(posedge clk_i) begin
+        if (clr) begin
+            sq_base_q <= 32'd0;  rq_base_q <= 32'd0;  cq_base_q <= 32'd0;
+            sq_size_q <= 16'd0;  rq_size_q <= 16'd0;  cq_size_q <= 16'd0;
+            sq_tail_q <= 16'd0;  sq_head_q <= 16'd0;
+            rq_tail_q <= 16'd0;  rq_head_q <= 16'd0;
+            cq_head_q <= 16'd0;  cq_tail_q <= 16'd0;
+        end else begin
+            sq_base_q <= sq_base_d;  rq_base_q <= rq_base_d;  cq_base_q <= cq_base_d;
+            sq_size_q <= sq_size_d;  rq_size_q <= rq_size_d;  cq_size_q <= cq_size_d;
+            sq_tail_q <= sq_tail_d;  sq_head_q <= sq_head_d;
+            rq_tail_q <= rq_tail_d;  rq_head_q <= rq_head_d;
+            cq_head_q <= cq_head_d;  cq_tail_q <= cq_tail_d;
+        end
+    end
+
+    always @(posedge clk_i) begin
+        if (clr) begin
+            gt_sel_q <= {GIW{1'b0}};  gt_par_q <= NOPAR;
+            gt_stage_q <= {MAXC*DW{1'b0}};  gt_res_q <= 8'd0;
+        end else begin
+            gt_sel_q <= gt_sel_d;  gt_par_q <= gt_par_d;
+            gt_stage_q <= gt_stage_d;  gt_res_q <= gt_res_d;
+        end
+    end
+
+    always @(posedge clk_i) begin
+        if (clr) begin
+            err_crc_q <= 32'd0;  err_grp_q <= 32'd0;  err_len_q <= 32'd0;
+            err_type_q <= 32'd0;  err_dst_q <= 32'd0;  retx_q <= 32'd0;
+            nobuf_q <= 32'd0;  dups_q <= 32'd0;  txp_q <= 32'd0;  rxp_q <= 32'd0;
+            tmos_q <= 32'd0;  edesc_q <= 32'd0;
+            slots_q <= {SCW{1'b0}};  peak_q <= {SCW{1'b0}};
+        end else begin
+            err_crc_q <= err_crc_d;  err_grp_q <= err_grp_d;  err_len_q <= err_len_d;
+            err_type_q <= err_type_d;  err_dst_q <= err_dst_d;  retx_q <= retx_d;
+            nobuf_q <= nobuf_d;  dups_q <= dups_d;  txp_q <= txp_d;  rxp_q <= rxp_d;
+            tmos_q <= tmos_d;  edesc_q <= edesc_d;
+            slots_q <= slots_d;  peak_q <= peak_d;
+        end
+    end
+
+    always @(posedge clk_i) begin
+        if (clr) begin
+            gv_q <= {NGROUPS{1'b0}};
+            gp_q <= {NGROUPS{NOPAR}};
+            gn_q <= {NGROUPS*NCW{1'b0}};
+            ubusy_q <= {NNODES{1'b0}};
+            gbusy_q <= {NGROUPS{1'b0}};
+            ackp_q  <= {NG{1'b0}};
+        end else begin
+            gv_q <= gv_d;
+            gp_q <= gp_d;
+            gn_q <= gn_d;
+            ubusy_q <= ubusy_d;
+            gbusy_q <= gbusy_d;
+            ackp_q  <= ackp_d;
+        end
+    end
+
+    // group children: a memory with one write port (a commit)
+    wire gc_we = wr_commit && gt_set;
+    always @(posedge clk_i) begin
+        if (gc_we) gc_q[gt_g] <= gt_stage_q;
+    end
+
+    // stream tables: the flags reset, the memories only take writes
+    always @* begin
+        uexp_v_d  = uexp_v_q;
+        unext_v_d = unext_v_q;
+        gexp_v_d  = gexp_v_q;
+        gnext_v_d = gnext_v_q;
+        if (uexp_we)  uexp_v_d[uexp_wa]   = 1'b1;
+        if (unext_we) unext_v_d[unext_wa] = 1'b1;
+        if (gexp_we)  gexp_v_d[gexp_wa]   = 1'b1;
+        if (gnext_we) gnext_v_d[gnext_wa] = 1'b1;
+        // a (re)installed group's streams read 0 again
+        if (gt_fresh) begin
+            gexp_v_d[gt_g]  = 1'b0;
+            gnext_v_d[gt_g] = 1'b0;
+        end
+    end
+    always @(posedge clk_i) begin
+        if (clr) begin
+            uexp_v_q  <= {NNODES{1'b0}};
+            unext_v_q <= {NNODES{1'b0}};
+            gexp_v_q  <= {NGROUPS{1'b0}};
+            gnext_v_q <= {NGROUPS{1'b0}};
+        end else begin
+            uexp_v_q  <= uexp_v_d;
+            unext_v_q <= unext_v_d;
+            gexp_v_q  <= gexp_v_d;
+            gnext_v_q <= gnext_v_d;
+        end
+    end
+    always @(posedge clk_i) begin
+        if (uexp_we)  uexp_m[uexp_wa]   <= uexp_wd;
+        if (unext_we) unext_m[unext_wa] <= unext_wd;
+        if (gexp_we)  gexp_m[gexp_wa]   <= gexp_wd;
+        if (gnext_we) gnext_m[gnext_wa] <= gnext_wd;
+    end
+endmodule
+`resetall

@@ -1,0 +1,428 @@
+`default_nettype none
+`include "wc_defs.vh"
+// Receive processor: takes the assembler's event (one checked packet per
+// cycle at most) and decides what it is: an acknowledgement for the jobs,
+// a data packet in sequence for a message in progress or a new one (a
+// receive context, a receive buffer, and at a forwarding node a
+// forwarding job), a duplicate or early packet to acknowledge again, or a
+// drop to count.  Accepted packets queue for the DMA (the write queue, one
+// entry per slot).  decide_rp() and the receive processor step of
+// wc_nic_commit() in cmodel/wc_nic.c, with the receive buffer prefetch
+// and the DMA's context and write-queue updates that follow it there.
+//
+// A packet that cannot be taken now (no context, buffer or forwarding
+// job) is dropped unacknowledged: the sender's timeout repeats it, so the
+// network never waits on this node (docs/nic.md, Reliability).
+module wc_nic_rxp #(
+    parameter integer NNODES  = 16,                 // node ids 0..NNODES-1
+    parameter integer NGROUPS = `WC_NIC_GROUPS,     // group table entries
+    parameter integer PAYLOAD = `WC_NIC_PAYLOAD,    // bytes per packet
+    parameter integer NSLOT   = 72,                 // slots = write queue entries
+    parameter integer JSEND   = 4,                  // send jobs 0..JSEND-1
+    parameter integer JFWD    = 4,                  // forwarding jobs after them
+    parameter integer NCTX    = 8,                  // receive contexts, 1..16
+    parameter integer KW      = 7,                  // packet index width
+    // Derived (leave at the default; the body checks them):
+    parameter integer J    = JSEND + JFWD,
+    parameter integer JW   = $clog2(J),
+    parameter integer SW   = NSLOT > 1 ? $clog2(NSLOT) : 1,
+    parameter integer CW   = NCTX > 1 ? $clog2(NCTX) : 1,
+    parameter integer NG   = NNODES + NGROUPS,
+    parameter integer SIDW = $clog2(NG)
+) (
+    input  wire                         clk_i,
+    input  wire                         rst_ni,
+    input  wire                         soft_i,
+    input  wire [`WC_HEAD_DST_W-1:0]    self_i,
+    input  wire                         en_i,
+    input  wire [1:0]                   mode_i,
+    // event register of the assembler
+    input  wire                         ev_valid_i,
+    input  wire [7:0]                   ev_status_i,
+    input  wire [`WC_NH0_TYPE_W-1:0]    ev_type_i,
+    input  wire                         ev_slot_ok_i,
+    input  wire [SW-1:0]                ev_slot_i,
+    input  wire [`WC_NH0_SRC_W-1:0]     ev_src_i,
+    input  wire [`WC_NH0_GROUP_W-1:0]   ev_group_i,
+    input  wire [`WC_NH1_SEQ_W-1:0]     ev_seq_i,
+    input  wire [`WC_NH1_OFF_W-1:0]     ev_off_i,
+    input  wire [`WC_NH2_LEN_W-1:0]     ev_len_i,
+    input  wire [`WC_NH2_MSGLEN_W-1:0]  ev_msglen_i,
+    // register block: the event's group entry and its stream's expected
+    // sequence number
+    input  wire                         gvalid_i,
+    input  wire [`WC_HEAD_DST_W-1:0]    gparent_i,
+    input  wire [$clog2(`WC_NIC_MAX_CHILDREN+1)-1:0] gnc_i,
+    input  wire [15:0]                  uexp_i,
+    input  wire [15:0]                  gexp_i,
+    // jobs: valid, group, still receiving (avail < npk)
+    input  wire [J-1:0]                 job_valid_i,
+    input  wire [J*`WC_NH0_GROUP_W-1:0] job_group_i,
+    input  wire [J-1:0]                 job_open_i,
+    // the completion FIFO has room
+    input  wire                         cq_room_i,
+    // ---- decision outputs ----
+    output reg                          cnt_o,          // bump a counter
+    output reg  [5:0]                   cnt_reg_o,      // its WC_NICR_* offset
+    output reg                          rxpkt_o,
+    output reg                          ack_o,          // ack bus to the jobs
+    output reg  [`WC_NH0_GROUP_W-1:0]   ack_grp_o,      // 0: unicast ack
+    output wire [`WC_NH0_SRC_W-1:0]     ack_from_o,
+    output wire [`WC_NH1_SEQ_W-1:0]     ack_seq_o,
+    output reg                          free_o,         // release the event's slot
+    output wire [SW-1:0]                free_idx_o,
+    output reg                          tag_o,          // tag it for forwarding
+    output wire [KW-1:0]                tag_k_o,
+    output reg                          setpend_o,      // acknowledge stream sid
+    output reg  [SIDW-1:0]              sid_o,
+    output reg                          exp_inc_o,      // stream advances
+    output reg                          exp_grp_o,
+    output reg                          newfj_o,        // forwarding job fj starts
+    output reg                          fjinc_o,        // forwarding job fj got a packet
+    output reg  [JW-1:0]                fj_o,
+    output wire [KW-1:0]                npk_o,          // packets of the event's message
+    output wire [31:0]                  buf_addr_o,     // receive buffer address
+    output reg                          toobig_o,       // TOOBIG completion
+    output wire [127:0]                 toobig_w_o,
+    // ---- receive buffers prefetched from the ring (DMA): a 2-entry FIFO,
+    //      so a new message finds one while the DMA fetches the next ----
+    output wire [1:0]                   rqb_n_o,        // buffers held, 0..2
+    output wire                         rqb_rd_o,       // FIFO head
+    input  wire                         rq_wr_i,        // word i of the RQ entry
+    input  wire                         rq_buf_i,       // into this FIFO entry
+    input  wire                         rq_hi_i,        // i != 0: capacity
+    input  wire [31:0]                  rq_data_i,
+    input  wire                         rq_done_i,
+    // ---- write queue head and contexts (DMA) ----
+    output wire                         wq_any_o,
+    output wire [SW-1:0]                wq_slot_o,
+    output wire [CW-1:0]                wq_ctx_o,
+    output wire [15:0]                  wq_off_o,
+    output wire [15:0]                  wq_len_o,
+    output wire                         wq_last_o,
+    output wire                         wq_fjv_o,       // the packet is forwarded by job wq_fj_o:
+    output wire [JW-1:0]                wq_fj_o,        // its message completes with that job
+    input  wire                         wq_pop_i,
+    input  wire [CW-1:0]                ctx_idx_i,      // context read port
+    output wire [31:0]                  ctx_addr_o,
+    output wire [`WC_NH0_SRC_W-1:0]     ctx_src_o,
+    output wire [`WC_NH0_GROUP_W-1:0]   ctx_group_o,
+    output wire [15:0]                  ctx_msglen_o,
+    output wire                         ctx_err_o,
+    input  wire                         rxw_done_i,     // a write finished
+    input  wire [CW-1:0]                rxw_ctx_i,
+    input  wire                         rxw_last_i,
+    input  wire                         rxw_err_i,
+    // a context is open or the queue holds writes (NICR_STATUS busy)
+    output wire                         busy_o
+);
+    localparam integer QW   = $clog2(NSLOT + 1);
+    localparam integer GIW  = `WC_NH0_GROUP_W;
+    localparam [`WC_HEAD_DST_W-1:0] NOPAR = `WC_NIC_NO_PARENT;
+    localparam [15:0] PAY16 = PAYLOAD[15:0];
+
+    initial begin
+        if (J != JSEND + JFWD) $error("%m: J is derived, leave it at its default");
+        if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
+        if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");
+        if (CW != (NCTX > 1 ? $clog2(NCTX) : 1)) $error("%m: CW is derived, leave it at its default");
+        if (NG != NNODES + NGROUPS) $error("%m: NG is derived, leave it at its default");
+        if (SIDW != $clog2(NG)) $error("%m: SIDW is derived, leave it at its default");
+        if (NCTX < 1 || NCTX > 16) $error("%m: NCTX must be 1..16 (got %0d)", NCTX);
+        if (JSEND < 1 || JSEND > 8) $error("%m: JSEND must be 1..8 (got %0d)", JSEND);
+        if (JFWD < 1 || JFWD > 8) $error("%m: JFWD must be 1..8 (got %0d)", JFWD);
+    end
+
+    // ---------------------------------------------------------------- state
+    reg  [NCTX-1:0]      cv_q, cv_d, ccl_q, ccl_d, cer_q, cer_d;  // valid, closing, err
+    reg  [NCTX*SIDW-1:0] csid_q, csid_d;
+    reg  [NCTX*16-1:0]   cml_q, cml_d, cno_q, cno_d;              // msglen, next offset
+    reg  [NCTX*`WC_NH0_SRC_W-1:0] csrc_q, csrc_d;
+    reg  [NCTX*GIW-1:0]  cgrp_q, cgrp_d;
+    reg  [NCTX*32-1:0]   cadr_q, cadr_d;
+    reg  [1:0]           rqn_q, rqn_d;                            // receive buffers held
+    reg                  rqr_q, rqr_d;                            // head entry
+    reg  [63:0]          rqa_q, rqa_d, rqc_q, rqc_d;              // address, capacity per entry
+    reg  [SW-1:0]        wq_rd_q, wq_rd_d;
+    reg  [QW-1:0]        wq_n_q, wq_n_d;
+    // write queue entries {fj, fjv, last, len, off, ctx, slot}
+    localparam integer WQW = JW + 1 + 1 + 16 + 16 + CW + SW;
+    reg  [WQW-1:0]       wq_mem [0:NSLOT-1];
+
+    // ------------------------------------------------------------- lookups
+    wire uni = ev_type_i == `WC_PT_UDATA;
+    // stream id: the peer node for unicast, NNODES + group for multicast
+    function [SIDW-1:0] node_sid(input [`WC_NH0_SRC_W-1:0] id);
+        integer b;
+        begin
+            node_sid = {SIDW{1'b0}};
+            for (b = 0; b < SIDW && b < `WC_NH0_SRC_W; b = b + 1) node_sid[b] = id[b];
+        end
+    endfunction
+    function [SIDW-1:0] group_sid(input [GIW-1:0] g);
+        integer b;
+        begin
+            group_sid = {SIDW{1'b0}};
+            for (b = 0; b < SIDW && b < GIW; b = b + 1) group_sid[b] = g[b];
+            group_sid = group_sid + NNODES[SIDW-1:0];
+        end
+    endfunction
+    wire [SIDW-1:0] usid = node_sid(ev_src_i);
+    wire [SIDW-1:0] gsid = group_sid(ev_group_i);
+    wire [SIDW-1:0] sid  = uni ? usid : gsid;
+    // open context of this stream, free context
+    reg          fc_ok, frc_ok;
+    reg [CW-1:0] fc_i, frc_i;
+    always @* begin : ctx_search
+        integer i;
+        fc_ok = 1'b0;  fc_i = {CW{1'b0}};
+        frc_ok = 1'b0; frc_i = {CW{1'b0}};
+        for (i = NCTX - 1; i >= 0; i = i - 1) begin
+            if (cv_q[i] && !ccl_q[i] && csid_q[i*SIDW +: SIDW] == sid) begin
+                fc_ok = 1'b1;
+                fc_i  = i[CW-1:0];
+            end
+            if (!cv_q[i]) begin
+                frc_ok = 1'b1;
+                frc_i  = i[CW-1:0];
+            end
+        end
+    end
+    // free forwarding job, and the one still receiving this group's message
+    reg          ffj_ok, gfj_ok;
+    reg [JW-1:0] ffj_i, gfj_i;
+    always @* begin : fj_search
+        integer j;
+        ffj_ok = 1'b0;  ffj_i = {JW{1'b0}};
+        gfj_ok = 1'b0;  gfj_i = {JW{1'b0}};
+        for (j = J - 1; j >= JSEND; j = j - 1) begin
+            if (!job_valid_i[j]) begin
+                ffj_ok = 1'b1;
+                ffj_i  = j[JW-1:0];
+            end
+            if (job_valid_i[j] && job_group_i[j*GIW +: GIW] == ev_group_i && job_open_i[j]) begin
+                gfj_ok = 1'b1;
+                gfj_i  = j[JW-1:0];
+            end
+        end
+    end
+
+    // the receive buffer at the head of the prefetch FIFO
+    wire [31:0]   rq_addr = {rqa_q[rqr_q*32+2 +: 30], 2'b00};
+    wire [31:0]   rq_cap  = rqc_q[rqr_q*32 +: 32];
+    wire [CW-1:0] fc = fc_i;
+    wire          ctx_match = fc_ok && cml_q[fc*16 +: 16] == ev_msglen_i &&
+                              cno_q[fc*16 +: 16] == ev_off_i &&
+                              csrc_q[fc*`WC_NH0_SRC_W +: `WC_NH0_SRC_W] == ev_src_i;
+    wire          grp_bad  = ev_group_i == 0 || {20'd0, ev_group_i} >= NGROUPS || !gvalid_i;
+    wire          fwd      = !uni && mode_i != `WC_NIC_MODE_HOST && gnc_i != 0;
+    wire [15:0]   expseq   = uni ? uexp_i : gexp_i;
+
+    // ------------------------------------------------------------ decision
+    reg           accept, new_ctx;
+    reg  [CW-1:0] ctx_i;
+    always @* begin
+        cnt_o = 1'b0;  cnt_reg_o = 6'd0;  rxpkt_o = 1'b0;
+        ack_o = 1'b0;  ack_grp_o = {GIW{1'b0}};
+        free_o = ev_valid_i && ev_slot_ok_i;
+        tag_o = 1'b0;  setpend_o = 1'b0;  sid_o = sid;
+        exp_inc_o = 1'b0;  exp_grp_o = !uni;
+        newfj_o = 1'b0;  fjinc_o = 1'b0;  fj_o = ffj_i;
+        toobig_o = 1'b0;
+        accept = 1'b0;  new_ctx = 1'b0;  ctx_i = fc_i;
+        if (!ev_valid_i) begin
+            // nothing this cycle
+        end else if (ev_status_i != `WC_NIC_ST_OK) begin
+            cnt_o = 1'b1;
+            case (ev_status_i)
+                `WC_NIC_ST_BADLEN:  cnt_reg_o = `WC_NICR_ERR_LEN;
+                `WC_NIC_ST_BADCRC:  cnt_reg_o = `WC_NICR_ERR_CRC;
+                `WC_NIC_ST_BADTYPE: cnt_reg_o = `WC_NICR_ERR_TYPE;
+                `WC_NIC_ST_BADDST:  cnt_reg_o = `WC_NICR_ERR_DST;
+                default:            cnt_reg_o = `WC_NICR_ERR_NOBUF;
+            endcase
+        end else if (!en_i) begin
+            cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_NOBUF;
+        end else if (ev_type_i == `WC_PT_UACK) begin
+            if ({20'd0, ev_src_i} >= NNODES) begin
+                cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_DST;
+            end else begin
+                rxpkt_o = 1'b1;  ack_o = 1'b1;
+            end
+        end else if (ev_type_i == `WC_PT_MACK) begin
+            if (grp_bad) begin
+                cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_GROUP;
+            end else begin
+                rxpkt_o = 1'b1;  ack_o = 1'b1;  ack_grp_o = ev_group_i;
+            end
+        end else if (uni && ({20'd0, ev_src_i} >= NNODES || ev_src_i == self_i)) begin
+            cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_DST;
+        end else if (!uni && grp_bad) begin
+            cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_GROUP;
+        end else if (!uni && gparent_i == NOPAR) begin
+            cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_DST;
+        end else begin
+            rxpkt_o = 1'b1;
+            if (ev_seq_i != expseq) begin
+                // duplicate or early: dropped, and the cumulative ack repeats
+                cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_DUPS;
+                setpend_o = 1'b1;
+            end else if (ev_off_i == 16'd0) begin
+                if (fc_ok) begin
+                    cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_LEN;
+                end else if (!frc_ok || rqn_q == 2'd0 || (fwd && !ffj_ok)) begin
+                    cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_NOBUF;
+                end else if ({16'd0, ev_msglen_i} > rq_cap) begin
+                    // the buffer goes back with TOOBIG; the repeated packet
+                    // tries the next one
+                    cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_NOBUF;
+                    toobig_o = cq_room_i;
+                end else begin
+                    accept = 1'b1;  new_ctx = 1'b1;  ctx_i = frc_i;
+                    newfj_o = fwd;  fjinc_o = fwd;
+                end
+            end else if (!ctx_match) begin
+                cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_LEN;
+            end else if (fwd && !gfj_ok) begin
+                cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_LEN;
+            end else begin
+                accept = 1'b1;
+                fjinc_o = fwd;  fj_o = gfj_i;
+            end
+            if (accept) begin
+                setpend_o = 1'b1;
+                exp_inc_o = 1'b1;
+                free_o    = 1'b0;
+                tag_o     = fwd;
+            end
+        end
+    end
+
+    assign ack_from_o = ev_src_i;
+    assign ack_seq_o  = ev_seq_i;
+    assign free_idx_o = ev_slot_i;
+    // packet index and packet count of a valid message fit in KW bits
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [15:0] kk    = ev_off_i / PAY16;
+    wire [15:0] npk16 = (ev_msglen_i + PAY16 - 16'd1) / PAY16;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign tag_k_o    = kk[KW-1:0];
+    assign npk_o      = npk16[KW-1:0];
+    assign buf_addr_o = rq_addr;
+    // the TOOBIG completion (C model: cqf_push in the receive processor)
+    localparam [`WC_CD0_STATUS_W-1:0] ST_TOOBIG = `WC_NIC_ST_TOOBIG;
+    localparam [`WC_CD0_KIND_W-1:0]   CK_RECV   = `WC_CK_RECV;
+    assign toobig_w_o = {
+        {16'd0, ev_msglen_i} << `WC_CD3_LEN_LSB,
+        rq_addr,
+        ({20'd0, ev_group_i} << `WC_CD1_GROUP_LSB) | ({20'd0, ev_src_i} << `WC_CD1_SRC_LSB),
+        (32'd1 << `WC_CD0_VALID_LSB) | ({28'd0, CK_RECV} << `WC_CD0_KIND_LSB) |
+        ({24'd0, ST_TOOBIG} << `WC_CD0_STATUS_LSB)};
+
+    // ------------------------------------------------------------ contexts
+    wire last = ({1'b0, ev_off_i} + {1'b0, ev_len_i}) == {1'b0, ev_msglen_i};
+    always @* begin : ctx_next
+        integer i;
+        cv_d = cv_q;  ccl_d = ccl_q;  cer_d = cer_q;  csid_d = csid_q;
+        cml_d = cml_q;  cno_d = cno_q;  csrc_d = csrc_q;  cgrp_d = cgrp_q;  cadr_d = cadr_q;
+        for (i = 0; i < NCTX; i = i + 1) begin
+            if (accept && ctx_i == i[CW-1:0]) begin
+                if (new_ctx) begin
+                    cv_d[i]  = 1'b1;
+                    cer_d[i] = 1'b0;
+                    csid_d[i*SIDW +: SIDW] = sid;
+                    cml_d[i*16 +: 16] = ev_msglen_i;
+                    cno_d[i*16 +: 16] = 16'd0;
+                    csrc_d[i*`WC_NH0_SRC_W +: `WC_NH0_SRC_W] = ev_src_i;
+                    cgrp_d[i*GIW +: GIW] = ev_group_i;
+                    cadr_d[i*32 +: 32] = rq_addr;
+                end
+                cno_d[i*16 +: 16] = cno_d[i*16 +: 16] + ev_len_i;
+                ccl_d[i] = last;
+            end
+            if (rxw_done_i && rxw_ctx_i == i[CW-1:0]) begin
+                if (rxw_last_i)     cv_d[i]  = 1'b0;
+                else if (rxw_err_i) cer_d[i] = 1'b1;
+            end
+        end
+    end
+
+    // ------------------------------------------- receive buffer, write queue
+    always @* begin
+        rqn_d = rqn_q;  rqr_d = rqr_q;  rqa_d = rqa_q;  rqc_d = rqc_q;
+        if (rq_wr_i && !rq_hi_i) rqa_d[rq_buf_i*32 +: 32] = rq_data_i;
+        if (rq_wr_i && rq_hi_i)  rqc_d[rq_buf_i*32 +: 32] = rq_data_i;
+        if (rq_done_i) rqn_d = rqn_d + 2'd1;
+        // the head buffer is taken by a new message or returned TOOBIG
+        if (toobig_o || (accept && new_ctx)) begin
+            rqr_d = !rqr_q;
+            rqn_d = rqn_d - 2'd1;
+        end
+    end
+
+    // next free entry of the ring: (rd + n) mod NSLOT
+    reg [SW-1:0] wq_wa;
+    always @* begin : wq_addr
+        reg [8:0] t;
+        t = {{(9-SW){1'b0}}, wq_rd_q} + {{(9-QW){1'b0}}, wq_n_q};
+        if (t >= NSLOT[8:0]) t = t - NSLOT[8:0];
+        wq_wa = t[SW-1:0];
+    end
+    always @* begin
+        wq_rd_d = wq_rd_q;
+        wq_n_d  = wq_n_q;
+        if (accept) wq_n_d = wq_n_d + 1'b1;
+        if (wq_pop_i) begin
+            wq_rd_d = ({{(32-SW){1'b0}}, wq_rd_q} == NSLOT - 1) ? {SW{1'b0}} : wq_rd_q + 1'b1;
+            wq_n_d  = wq_n_d - 1'b1;
+        end
+    end
+    wire [WQW-1:0] wq_head = wq_mem[wq_rd_q];
+    assign wq_any_o  = wq_n_q != {QW{1'b0}};
+    assign wq_slot_o = wq_head[0 +: SW];
+    assign wq_ctx_o  = wq_head[SW +: CW];
+    assign wq_off_o  = wq_head[SW+CW +: 16];
+    assign wq_len_o  = wq_head[SW+CW+16 +: 16];
+    assign wq_last_o = wq_head[SW+CW+32];
+    assign wq_fjv_o  = wq_head[SW+CW+33];
+    assign wq_fj_o   = wq_head[SW+CW+34 +: JW];
+
+    assign ctx_addr_o   = cadr_q[ctx_idx_i*32 +: 32];
+    assign ctx_src_o    = csrc_q[ctx_idx_i*`WC_NH0_SRC_W +: `WC_NH0_SRC_W];
+    assign ctx_group_o  = cgrp_q[ctx_idx_i*GIW +: GIW];
+    assign ctx_msglen_o = cml_q[ctx_idx_i*16 +: 16];
+    assign ctx_err_o    = cer_q[ctx_idx_i];
+    assign rqb_n_o      = rqn_q;
+    assign rqb_rd_o     = rqr_q;
+    assign busy_o       = (cv_q != {NCTX{1'b0}}) || wq_any_o;
+
+    // ---------------------------------------------------------- registers
+    wire clr = !rst_ni || soft_i;
+    always @(posedge clk_i) begin
+        if (clr) begin
+            cv_q <= {NCTX{1'b0}};  ccl_q <= {NCTX{1'b0}};  cer_q <= {NCTX{1'b0}};
+            csid_q <= {NCTX*SIDW{1'b0}};  cml_q <= {NCTX*16{1'b0}};  cno_q <= {NCTX*16{1'b0}};
+            csrc_q <= {NCTX*`WC_NH0_SRC_W{1'b0}};  cgrp_q <= {NCTX*GIW{1'b0}};  cadr_q <= {NCTX*32{1'b0}};
+        end else begin
+            cv_q <= cv_d;  ccl_q <= ccl_d;  cer_q <= cer_d;
+            csid_q <= csid_d;  cml_q <= cml_d;  cno_q <= cno_d;
+            csrc_q <= csrc_d;  cgrp_q <= cgrp_d;  cadr_q <= cadr_d;
+        end
+    end
+
+    always @(posedge clk_i) begin
+        if (clr) begin
+            rqn_q <= 2'd0;  rqr_q <= 1'b0;  rqa_q <= 64'd0;  rqc_q <= 64'd0;
+            wq_rd_q <= {SW{1'b0}};  wq_n_q <= {QW{1'b0}};
+        end else begin
+            rqn_q <= rqn_d;  rqr_q <= rqr_d;  rqa_q <= rqa_d;  rqc_q <= rqc_d;
+            wq_rd_q <= wq_rd_d;  wq_n_q <= wq_n_d;
+        end
+    end
+
+    // write queue entries: read only below wq_n, never reset
+    always @(posedge clk_i) begin
+        if (accept) wq_mem[wq_wa] <= {fj_o, fjinc_o, last, ev_len_i, ev_off_i, ctx_i, ev_slot_i};
+    end
+endmodule
+`resetall

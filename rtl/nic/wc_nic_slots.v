@@ -1,0 +1,234 @@
+`default_nettype none
+`include "wc_defs.vh"
+// Receive slots: NSLOT packet buffers of PAYLOAD bytes and their state
+// (in use, written to host memory, tagged for forwarding by job fj as its
+// packet k, payload CRC).  The slot updates of wc_nic_commit() in
+// cmodel/wc_nic.c, in its order: reclaim, the receive processor's release
+// and forwarding tags, the DMA's "written" flag, then the assembler's
+// allocation, payload write and CRC.
+//
+// A slot is reclaimed once its payload is in host memory, nothing is about
+// to send from it, and no forwarding job still needs it (the job's slowest
+// child has sent packet k).  A forwarder's retransmissions come from host
+// memory, so slots never wait for acknowledgements (GM-2 Section 5.2).
+module wc_nic_slots #(
+    // Payload bytes per slot, multiple of 4 in 4..WC_NIC_PAYLOAD.
+    parameter integer PAYLOAD = `WC_NIC_PAYLOAD,
+    // Slots, 1..128.
+    parameter integer NSLOT   = 72,
+    // Jobs (send + forwarding), 2..16, and the width of a packet index.
+    parameter integer J       = 8,
+    parameter integer KW      = 7,
+    // Derived (leave at the default; the body checks them):
+    parameter integer SW   = NSLOT > 1 ? $clog2(NSLOT) : 1,
+    parameter integer JW   = $clog2(J),
+    parameter integer PW   = PAYLOAD / 4,
+    parameter integer IW   = PW > 1 ? $clog2(PW) : 1
+) (
+    input  wire                     clk_i,
+    input  wire                     rst_ni,
+    input  wire                     soft_i,
+    // slots that an emitter or a pending selection will read: never
+    // reclaimed or evicted
+    input  wire                     sel_pin_i,
+    input  wire [SW-1:0]            sel_buf_i,
+    input  wire                     em_pin_i,
+    input  wire [SW-1:0]            em_buf_i,
+    // the slot the transmit selection picks this cycle: not evicted in the
+    // same cycle (its words would go out under this packet's header)
+    input  wire                     nsel_pin_i,
+    input  wire [SW-1:0]            nsel_buf_i,
+    // jobs: valid, and the slowest child's next packet (16'hFFFF: none)
+    input  wire [J-1:0]             job_valid_i,
+    input  wire [J*16-1:0]          job_minsent_i,
+    // receive processor: release, retag on a new forwarding job, tag
+    input  wire                     rp_free_i,
+    input  wire [SW-1:0]            rp_free_idx_i,
+    input  wire                     rp_newfj_i,
+    input  wire [JW-1:0]            rp_newfj_fj_i,
+    input  wire                     rp_tag_i,
+    input  wire [SW-1:0]            rp_tag_idx_i,
+    input  wire [JW-1:0]            rp_tag_fj_i,
+    input  wire [KW-1:0]            rp_tag_k_i,
+    // DMA: a slot's payload is in host memory
+    input  wire                     dma_done_i,
+    input  wire [SW-1:0]            dma_done_slot_i,
+    // receive assembler
+    input  wire                     alloc_i,
+    input  wire [SW-1:0]            alloc_idx_i,
+    input  wire                     wr_i,
+    input  wire [SW-1:0]            wr_slot_i,
+    input  wire [IW-1:0]            wr_idx_i,
+    input  wire [31:0]              wr_word_i,
+    input  wire                     crcw_i,
+    input  wire [SW-1:0]            crcw_slot_i,
+    input  wire [31:0]              crcw_val_i,
+    // first free slot, first evictable slot (for the assembler)
+    output reg                      free_ok_o,
+    output reg  [SW-1:0]            free_idx_o,
+    output reg                      evict_ok_o,
+    output reg  [SW-1:0]            evict_idx_o,
+    // forwarding tags for the transmit selection: in use and tagged
+    output wire [NSLOT-1:0]         tag_o,
+    output wire [NSLOT*JW-1:0]      fj_o,
+    output wire [NSLOT*KW-1:0]      k_o,
+    // emitter read port: payload word and the slot's payload CRC
+    input  wire [SW-1:0]            em_slot_i,
+    input  wire [IW-1:0]            em_idx_i,
+    output wire [31:0]              em_word_o,
+    output wire [31:0]              em_crcp_o,
+    // DMA read port
+    input  wire [SW-1:0]            dma_slot_i,
+    input  wire [IW-1:0]            dma_idx_i,
+    output wire [31:0]              dma_word_o,
+    // slots in use after this edge, valid when upd_o (NICR_SLOTS, PEAK)
+    output wire                     upd_o,
+    output reg  [$clog2(NSLOT+1)-1:0] cnt_o
+);
+    localparam integer SCW = $clog2(NSLOT + 1);
+
+    initial begin
+        if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");
+        if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
+        if (PW != PAYLOAD / 4) $error("%m: PW is derived, leave it at its default");
+        if (IW != (PW > 1 ? $clog2(PW) : 1)) $error("%m: IW is derived, leave it at its default");
+        if (NSLOT < 1 || NSLOT > 128) $error("%m: NSLOT must be 1..128 (got %0d)", NSLOT);
+        if (J < 2 || J > 16) $error("%m: J must be 2..16 (got %0d)", J);
+        if (PAYLOAD < 4 || PAYLOAD > `WC_NIC_PAYLOAD || PAYLOAD % 4 != 0)
+            $error("%m: PAYLOAD must be a multiple of 4 in 4..%0d (got %0d)", `WC_NIC_PAYLOAD, PAYLOAD);
+    end
+
+    reg  [NSLOT-1:0]    used_q, used_d, dma_q, dma_d, fwd_q, fwd_d;
+    reg  [NSLOT*JW-1:0] fj_q, fj_d;
+    reg  [NSLOT*KW-1:0] k_q, k_d;
+    reg  [NSLOT*32-1:0] crcp_q, crcp_d;
+    // payload: slot s word i at s*PW + i (asynchronous read)
+    reg  [31:0]         mem [0:NSLOT*PW-1];
+
+    // payload memory address of word i of slot s: s * PW + i
+    localparam integer MAW = (NSLOT * PW > 1) ? $clog2(NSLOT * PW) : 1;
+    localparam [MAW-1:0] PWM = PW[MAW-1:0];
+    function [MAW-1:0] maddr(input [SW-1:0] s, input [IW-1:0] i);
+        integer b;
+        reg [MAW-1:0] se, ie;
+        begin
+            se = {MAW{1'b0}};
+            ie = {MAW{1'b0}};
+            for (b = 0; b < SW && b < MAW; b = b + 1) se[b] = s[b];
+            for (b = 0; b < IW && b < MAW; b = b + 1) ie[b] = i[b];
+            maddr = se * PWM + ie;
+        end
+    endfunction
+
+    // pinned: the selection or the emitter will still read it
+    reg [NSLOT-1:0] pin;
+    always @* begin : pins
+        integer s;
+        for (s = 0; s < NSLOT; s = s + 1)
+            pin[s] = (sel_pin_i && sel_buf_i == s[SW-1:0]) || (em_pin_i && em_buf_i == s[SW-1:0]);
+    end
+
+    // first free and first evictable slot (lowest index)
+    always @* begin : search
+        integer s;
+        free_ok_o   = 1'b0;
+        free_idx_o  = {SW{1'b0}};
+        evict_ok_o  = 1'b0;
+        evict_idx_o = {SW{1'b0}};
+        for (s = NSLOT - 1; s >= 0; s = s - 1) begin
+            if (!used_q[s]) begin
+                free_ok_o  = 1'b1;
+                free_idx_o = s[SW-1:0];
+            end
+            if (used_q[s] && dma_q[s] && !pin[s] && !(nsel_pin_i && nsel_buf_i == s[SW-1:0])) begin
+                evict_ok_o  = 1'b1;
+                evict_idx_o = s[SW-1:0];
+            end
+        end
+    end
+
+    reg reclaim_any;
+    always @* begin : next
+        integer s;
+        reg [JW-1:0] fj;
+        reg keep;
+        used_d = used_q;  dma_d = dma_q;  fwd_d = fwd_q;
+        fj_d = fj_q;  k_d = k_q;  crcp_d = crcp_q;
+        reclaim_any = 1'b0;
+        for (s = 0; s < NSLOT; s = s + 1) begin
+            fj   = fj_q[s*JW +: JW];
+            keep = fwd_q[s] && ({1'b0, fj} < J[JW:0]) && job_valid_i[fj] &&
+                   ({{(16-KW){1'b0}}, k_q[s*KW +: KW]} >= job_minsent_i[fj*16 +: 16]);
+            if (used_q[s] && dma_q[s] && !pin[s] && !keep) begin
+                used_d[s]   = 1'b0;
+                reclaim_any = 1'b1;
+            end
+            if (rp_free_i && rp_free_idx_i == s[SW-1:0]) begin
+                used_d[s]   = 1'b0;
+                reclaim_any = 1'b1;
+            end
+            if (rp_newfj_i && fwd_q[s] && fj == rp_newfj_fj_i)
+                fwd_d[s] = 1'b0;
+            if (rp_tag_i && rp_tag_idx_i == s[SW-1:0]) begin
+                fwd_d[s] = 1'b1;
+                fj_d[s*JW +: JW] = rp_tag_fj_i;
+                k_d[s*KW +: KW]  = rp_tag_k_i;
+            end
+            if (dma_done_i && dma_done_slot_i == s[SW-1:0])
+                dma_d[s] = 1'b1;
+            if (alloc_i && alloc_idx_i == s[SW-1:0]) begin
+                used_d[s] = 1'b1;
+                dma_d[s]  = 1'b0;
+                fwd_d[s]  = 1'b0;
+                crcp_d[s*32 +: 32] = 32'd0;
+                reclaim_any = 1'b1;
+            end
+            if (crcw_i && crcw_slot_i == s[SW-1:0])
+                crcp_d[s*32 +: 32] = crcw_val_i;
+        end
+    end
+
+    always @* begin : count
+        integer s;
+        cnt_o = {SCW{1'b0}};
+        for (s = 0; s < NSLOT; s = s + 1)
+            cnt_o = cnt_o + {{(SCW-1){1'b0}}, used_d[s]};
+    end
+    assign upd_o = reclaim_any;
+
+    assign tag_o      = used_q & fwd_q;
+    assign fj_o       = fj_q;
+    assign k_o        = k_q;
+    wire [MAW-1:0] em_a  = maddr(em_slot_i, em_idx_i);
+    wire [MAW-1:0] dma_a = maddr(dma_slot_i, dma_idx_i);
+    wire [MAW-1:0] wr_a  = maddr(wr_slot_i, wr_idx_i);
+    assign em_word_o  = mem[em_a];
+    assign em_crcp_o  = crcp_q[em_slot_i*32 +: 32];
+    assign dma_word_o = mem[dma_a];
+
+    wire clr = !rst_ni || soft_i;
+    always @(posedge clk_i) begin
+        if (clr) begin
+            used_q <= {NSLOT{1'b0}};
+            dma_q  <= {NSLOT{1'b0}};
+            fwd_q  <= {NSLOT{1'b0}};
+            fj_q   <= {NSLOT*JW{1'b0}};
+            k_q    <= {NSLOT*KW{1'b0}};
+            crcp_q <= {NSLOT*32{1'b0}};
+        end else begin
+            used_q <= used_d;
+            dma_q  <= dma_d;
+            fwd_q  <= fwd_d;
+            fj_q   <= fj_d;
+            k_q    <= k_d;
+            crcp_q <= crcp_d;
+        end
+    end
+
+    // The payload is never reset: a slot is read only below the length
+    // its packet filled.
+    always @(posedge clk_i) begin
+        if (wr_i) mem[wr_a] <= wr_word_i;
+    end
+endmodule
+`resetall

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Verilate one NIC configuration (rtl/nic/wc_nic.v) into a static archive
+# that a C++ harness links: OUTDIR/obj/Vwc_nic__ALL.a, the Verilator
+# runtime objects OUTDIR/obj/verilated.o and verilated_threads.o, and the
+# headers (Vwc_nic.h) in OUTDIR/obj.
+# usage: verif/nic/build-nic.sh OUTDIR "-GNNODES=16 -GPAYLOAD=256 ..."
+#   (the -G parameters are those of wc_nic; omitted ones take the RTL's
+#   defaults)
+set -eu
+out=$1 gparams=${2-}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+mkdir -p "$out"
+# shellcheck disable=SC2086
+verilator --cc -O3 --x-assign fast --x-initial fast --unroll-count 1024 --unroll-stmts 100000 --Mdir "$out/obj" $gparams \
+  -I"$root/rtl/include" -I"$root/rtl/nic" --top-module wc_nic \
+  "$root"/rtl/nic/*.v > "$out/verilator.log" 2>&1 || { cat "$out/verilator.log" >&2; exit 1; }
+glob=(verilated.o verilated_threads.o)
+make -s -C "$out/obj" -f Vwc_nic.mk -j "${JOBS:-2}" OPT_FAST="-O2" OPT_SLOW="-O1" \
+  CXXFLAGS="-fPIC" Vwc_nic__ALL.a "${glob[@]}" > "$out/make.log" 2>&1 || { tail -30 "$out/make.log" >&2; exit 1; }
+echo "build-nic: $out/obj/Vwc_nic__ALL.a${gparams:+ ($gparams)}"

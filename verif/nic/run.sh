@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Build (if stale) and run the NIC lockstep bench for one parameter set.
+# usage: verif/nic/run.sh [--params "NAME=V ..."] [--wave PATH] [--build-only] [tb_nic options]
+#   The parameters are resolved against the C model's defaults (every one
+#   of them goes to Verilator as -G and to the C model's wc_nic_cfg), and
+#   the bench is built in $BUILD/unit/nic/<parameters>/ (a separate build
+#   with FST tracing when --wave is given).  Every other option goes to the
+#   bench: --seed, --cycles, --directed, --random, --mutate, --coverage...
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+bdir=${BUILD:-build}/unit/nic
+params="" wave=0 build_only=0
+args=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --params) params=${2?--params needs a value}; shift 2 ;;
+    --wave) wave=1; args+=("$1" "${2?--wave needs a path}"); shift 2 ;;
+    --build-only) build_only=1; shift ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+
+# the C side (the bench library and the C twin, which also resolves parameters)
+make -s --no-print-directory "$bdir/tb_nic_c" "$bdir/libnicbench.a"
+gp=$("$bdir/tb_nic_c" --params "$params" --gparams)
+built=${gp//-G/}
+# Verilator gets the parameters the RTL top declares; one it lacks must
+# be at the C model's default (which the RTL then implements as fixed)
+defaults=$("$bdir/tb_nic_c" --gparams)
+vgp=""
+for g in $gp; do
+  name=${g#-G}
+  name=${name%%=*}
+  if grep -Eq "parameter[[:space:]]+(integer[[:space:]]+)?$name[[:space:]]*=" rtl/nic/wc_nic.v 2>/dev/null; then
+    vgp="$vgp $g"
+  elif [[ " $defaults " != *" $g "* ]]; then
+    echo "run.sh: rtl/nic/wc_nic.v has no parameter $name; only the C model's default ($(tr ' ' '\n' <<< "$defaults" | grep "^-G$name=" | cut -c3-)) can be run" >&2
+    exit 2
+  fi
+done
+key=${built// /_}
+key=${key//=/}
+[ $wave = 1 ] && key=${key}_fst
+out=$bdir/$key
+exe=$out/tb_nic
+
+obj=$out/obj
+# the Verilated model is stale when the RTL or how it is built changed; the
+# bench only needs linking again when its C or C++ side changed
+vstale() {
+  [ -f "$obj/Vwc_nic__ALL.a" ] || return 0
+  [ -n "$(find rtl/nic rtl/include verif/nic/run.sh verif/nic/build-nic.sh -newer "$obj/Vwc_nic__ALL.a" \
+          \( -name '*.v' -o -name '*.vh' -o -name '*.sh' \) 2>/dev/null)" ]
+}
+lstale() {
+  [ -x "$exe" ] || return 0
+  [ -n "$(find verif/nic/tb_nic.cpp "$bdir/libnicbench.a" "$obj/Vwc_nic__ALL.a" -newer "$exe" 2>/dev/null)" ]
+}
+
+verilate() {
+  local rt=(verilated.o verilated_threads.o)
+  rm -rf "$obj"
+  mkdir -p "$out"
+  echo "verilate wc_nic: $built$([ $wave = 1 ] && echo ', FST')" >&2
+  if [ $wave = 0 ] && [ -x verif/nic/build-nic.sh ]; then
+    # shellcheck disable=SC2086
+    verif/nic/build-nic.sh "$out" "$vgp" > "$out/build.log" 2>&1 || { tail -40 "$out/build.log" >&2; return 1; }
+  else
+    # the same Verilator options as build-nic.sh, plus tracing
+    [ $wave = 1 ] && rt+=(verilated_fst_c.o)
+    # shellcheck disable=SC2086
+    verilator --cc -O3 -Wno-fatal --x-assign fast --x-initial fast --unroll-count 1024 --unroll-stmts 100000 \
+      $([ $wave = 1 ] && echo --trace-fst) --Mdir "$obj" $vgp -Irtl/include -Irtl/nic -Irtl/router \
+      --top-module wc_nic rtl/nic/*.v > "$out/build.log" 2>&1 || { tail -40 "$out/build.log" >&2; return 1; }
+    make -s -C "$obj" -f Vwc_nic.mk -j "${JOBS:-2}" OPT_FAST="-O2" OPT_SLOW="-O1" \
+      Vwc_nic__ALL.a "${rt[@]}" >> "$out/build.log" 2>&1 || { tail -40 "$out/build.log" >&2; return 1; }
+  fi
+}
+
+link() {
+  local vinc fst=0 rt=(verilated.o verilated_threads.o) libs=()
+  vinc=$(verilator --getenv VERILATOR_ROOT)/include
+  [ ! -f "$obj/verilated_fst_c.o" ] || { rt+=(verilated_fst_c.o); libs+=(-lz); fst=1; }
+  nice g++ -O2 -std=c++17 -Wall -Wextra -isystem "$obj" -isystem "$vinc" -isystem "$vinc/vltstd" -Iverif/nic -Icmodel \
+    -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=$fst -DVM_TRACE_FST=$fst -DVM_TRACE_VCD=0 -DNIC_BUILT="\"$built\"" \
+    -o "$exe.tmp" verif/nic/tb_nic.cpp "$bdir/libnicbench.a" "$obj/Vwc_nic__ALL.a" "${rt[@]/#/$obj/}" \
+    "${libs[@]}" -pthread > "$out/link.log" 2>&1 || { tail -40 "$out/link.log" >&2; return 1; }
+  mv "$exe.tmp" "$exe"
+}
+
+mkdir -p "$out"
+# one build per directory at a time (make runs several sets in parallel)
+exec 9> "$out/.lock"
+flock 9
+if vstale; then
+  verilate || { echo "run.sh: verilating wc_nic for $built failed (log: $out/build.log)" >&2; exit 2; }
+fi
+if lstale; then
+  link || { echo "run.sh: linking the bench for $built failed (log: $out/link.log)" >&2; exit 2; }
+fi
+flock -u 9
+[ $build_only = 1 ] && exit 0
+exec "$exe" "${args[@]}"
