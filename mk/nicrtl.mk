@@ -8,8 +8,9 @@
 #                         of CPU (51k LUT4: every table and buffer is in
 #                         registers read asynchronously)
 
-NIC_RTL   := $(sort $(wildcard rtl/nic/*.v))
-NIC_VLINT := verilator --lint-only -Wall -Irtl/include -Irtl/nic
+# the round-robin arbiter is the router's (one copy for both)
+NIC_RTL   := $(sort $(wildcard rtl/nic/*.v)) rtl/router/wc_rr_arb.v
+NIC_VLINT := verilator --lint-only -Wall -Irtl/include -Irtl/nic -Irtl/router
 # wc_nic configurations linted whole: the defaults; a small NIC with many
 # nodes and one of each resource; wide flits with a short router buffer
 # and a narrow window; odd sizes everywhere (a payload that is not a

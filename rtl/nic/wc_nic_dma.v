@@ -170,7 +170,7 @@ module wc_nic_dma #(
     assign req[CLI_SQ]    = sq_req_i;
     wire       any;
     wire [2:0] win;
-    wc_nic_rr #(.N(NCLI), .IW(3)) u_rr (.req_i(req), .ptr_i(ptr_q), .any_o(any), .idx_o(win));
+    wc_rr_arb #(.N(NCLI), .IW(3)) u_rr (.req_i(req), .ptr_i(ptr_q), .gnt_valid_o(any), .gnt_idx_o(win));
     wire start = !busy_q && any;
 
     // ------------------------------------------------- the op and its words

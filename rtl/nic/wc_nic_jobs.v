@@ -283,13 +283,13 @@ module wc_nic_jobs #(
     // ------------------------------------------------------- the selection
     wire            ak_any;
     wire [SIDW-1:0] ak_sid;
-    wc_nic_rr #(.N(NG), .IW(SIDW)) u_ack_rr (
-        .req_i(ackpend_i), .ptr_i(ackp_q), .any_o(ak_any), .idx_o(ak_sid)
+    wc_rr_arb #(.N(NG), .IW(SIDW)) u_ack_rr (
+        .req_i(ackpend_i), .ptr_i(ackp_q), .gnt_valid_o(ak_any), .gnt_idx_o(ak_sid)
     );
     wire          jb_any;
     wire [JW-1:0] jb;
-    wc_nic_rr #(.N(J), .IW(JW)) u_job_rr (
-        .req_i(has), .ptr_i(jobp_q), .any_o(jb_any), .idx_o(jb)
+    wc_rr_arb #(.N(J), .IW(JW)) u_job_rr (
+        .req_i(has), .ptr_i(jobp_q), .gnt_valid_o(jb_any), .gnt_idx_o(jb)
     );
     assign ak_sid_o = ak_sid;
     assign sl_sid_o = ak_sid;

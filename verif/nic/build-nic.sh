@@ -13,7 +13,7 @@ mkdir -p "$out"
 # shellcheck disable=SC2086
 verilator --cc -O3 --x-assign fast --x-initial fast --unroll-count 1024 --unroll-stmts 100000 --Mdir "$out/obj" $gparams \
   -I"$root/rtl/include" -I"$root/rtl/nic" --top-module wc_nic \
-  "$root"/rtl/nic/*.v > "$out/verilator.log" 2>&1 || { cat "$out/verilator.log" >&2; exit 1; }
+  "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v > "$out/verilator.log" 2>&1 || { cat "$out/verilator.log" >&2; exit 1; }
 glob=(verilated.o verilated_threads.o)
 make -s -C "$out/obj" -f Vwc_nic.mk -j "${JOBS:-2}" OPT_FAST="-O2" OPT_SLOW="-O1" \
   CXXFLAGS="-fPIC" Vwc_nic__ALL.a "${glob[@]}" > "$out/make.log" 2>&1 || { tail -30 "$out/make.log" >&2; exit 1; }

@@ -50,7 +50,7 @@ obj=$out/obj
 # bench only needs linking again when its C or C++ side changed
 vstale() {
   [ -f "$obj/Vwc_nic__ALL.a" ] || return 0
-  [ -n "$(find rtl/nic rtl/include verif/nic/run.sh verif/nic/build-nic.sh -newer "$obj/Vwc_nic__ALL.a" \
+  [ -n "$(find rtl/nic rtl/router/wc_rr_arb.v rtl/include verif/nic/run.sh verif/nic/build-nic.sh -newer "$obj/Vwc_nic__ALL.a" \
           \( -name '*.v' -o -name '*.vh' -o -name '*.sh' \) 2>/dev/null)" ]
 }
 lstale() {
