@@ -201,7 +201,7 @@
 `define WC_NICR_ERR_LEN 24 // RO: packets dropped for an impossible length (saturating; write clears)
 `define WC_NICR_ERR_TYPE 25 // RO: packets dropped for a bad type (saturating; write clears)
 `define WC_NICR_ERR_DST 26 // RO: packets dropped as delivered to the wrong node (saturating; write clears)
-`define WC_NICR_RETX 27 // RO: packets retransmitted after a timeout (saturating; write clears)
+`define WC_NICR_RETX 27 // RO: packets retransmitted after a timeout (wraps; write clears)
 `define WC_NICR_TIMEOUT 28 // RW: retransmission timeout in cycles
 `define WC_NICR_ERR_NOBUF 29 // RO: packets dropped unacknowledged for want of a slot, receive buffer, receive context or forwarding job, or with the NIC disabled (saturating; write clears)
 `define WC_NICR_DUPS 30 // RO: data packets dropped as duplicate or early, then acknowledged again (saturating; write clears)

@@ -41,9 +41,9 @@ module wc_nic #(
     parameter integer JSEND   = 4,
     // Forwarding jobs (messages being forwarded), 1..8.  (The C model's
     // wc_nic_cfg_default() now uses 8; every harness passes it.)
-    parameter integer JFWD    = 4,
+    parameter integer JFWD    = 8,
     // Messages being received at once, 1..16.  (C model default: 16.)
-    parameter integer NCTX    = 8,
+    parameter integer NCTX    = 16,
     // Group table entries (ids 1..NGROUPS-1), 2..WC_NIC_GROUPS.
     parameter integer NGROUPS = `WC_NIC_GROUPS,
     // Packets a job may have unacknowledged per child (wc_nic_cfg.txwin),
