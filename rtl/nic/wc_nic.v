@@ -39,10 +39,11 @@ module wc_nic #(
     parameter integer NSLOT   = 72,
     // Send jobs (descriptors in progress), 1..8.
     parameter integer JSEND   = 4,
-    // Forwarding jobs (messages being forwarded), 1..8.  (The C model's
-    // wc_nic_cfg_default() now uses 8; every harness passes it.)
+    // Forwarding jobs (messages being forwarded), 1..8: a forwarder
+    // drops the first packet of a new message while all are busy.
     parameter integer JFWD    = 8,
-    // Messages being received at once, 1..16.  (C model default: 16.)
+    // Messages being received at once, 1..16: one per sender a node may
+    // hear from at the same time.
     parameter integer NCTX    = 16,
     // Group table entries (ids 1..NGROUPS-1), 2..WC_NIC_GROUPS.
     parameter integer NGROUPS = `WC_NIC_GROUPS,
