@@ -3,7 +3,8 @@
 # model, every NIC output and router port compared every cycle and every
 # register after the run, over random mixes of unicast, multisend and
 # multicast messages of 1 byte to 16 KiB, FPFS and FCFS, at least CYCLES
-# cycles each; then each NIC mutation of the C model must be caught.
+# cycles each; one run with link faults; then each NIC mutation of the C
+# model must be caught.
 # usage: lockstep_net.sh WORMCAST [CYCLES]
 set -u
 wc=$1 cycles=${2:-200000}
@@ -22,6 +23,17 @@ for topo in cube:4 irregular:8,8,2,1; do
     fi
   done
 done
+# the RTL recovering from link faults (drops and bit flips at 1e-2 per
+# packet), still in lockstep with the C model
+t0=$SECONDS
+out=$("$wc" msg --topo cube:4 --engine lockstep --messages 100 --min-cycles $((cycles / 2)) --size 1-16384 \
+      --fault-rate 0.01 --seed 6 --quiet --csv 2>/tmp/lsn.$$.err); rc=$?
+line="cube:4 fpfs with faults at 1e-2: $(col "$out" cycles) cycles, $(col "$out" delivered)/$(col "$out" expected) deliveries, $(col "$out" faults_dropped) dropped and $(col "$out" faults_flipped) flipped packets, $(col "$out" retx) retransmitted, $(col "$out" mismatch) mismatches ($((SECONDS - t0)) s)"
+if [ $rc -eq 0 ] && [ "$(col "$out" mismatch)" = 0 ] && [ "$(col "$out" retx)" -gt 0 ] && [ "$(col "$out" faults_flipped)" -gt 0 ]; then
+  pass=$((pass+1)); echo "ok   $line"
+else
+  fail=$((fail+1)); echo "FAIL $line (exit $rc)"; grep -i "mismatch\|error\|stall" /tmp/lsn.$$.err | head -3
+fi
 for k in 1 2 3; do
   err=$("$wc" msg --topo cube:4 --engine lockstep --mutate $k --messages 40 --size 1-4096 --seed 5 --quiet 2>&1 >/dev/null); rc=$?
   if [ $rc -ne 0 ] && grep -q "LOCKSTEP MISMATCH" <<<"$err"; then
