@@ -53,7 +53,7 @@ typedef struct {
 } nic_ctx;
 
 typedef struct {
-    uint8_t valid, filling, job;
+    uint8_t valid, job;
     uint16_t k;
     uint32_t crcp;
 } nic_stage;
@@ -92,7 +92,6 @@ typedef struct {
     /* event register: a received packet waiting for the processor */
     uint8_t ev_valid, ev_status, ev_type;
     uint16_t ev_slot, ev_src, ev_group, ev_seq, ev_off, ev_len, ev_msglen;
-    uint32_t ev_crcp;
     /* receive buffer prefetch */
     /* receive buffers prefetched from the ring: a 2-entry FIFO, so the
      * next message finds one while the DMA fetches the one after */
@@ -337,10 +336,6 @@ static uint32_t reg_read(const wc_nic *n, unsigned a)
     case WC_NICR_INT_ENABLE: return r->int_enable;
     case WC_NICR_GT_SEL:     return r->gt_sel;
     case WC_NICR_GT_PARENT:  return r->gt_parent;
-    case WC_NICR_GT_CHILD: {
-        /* the staged child at the index last written */
-        return 0;
-    }
     case WC_NICR_GT_RESULT:  return r->gt_result;
     case WC_NICR_ERR_CRC:    return r->err_crc;
     case WC_NICR_ERR_GROUP:  return r->err_group;
@@ -371,7 +366,6 @@ uint32_t wc_nic_peek(const wc_nic *n, unsigned reg)
 
 static uint32_t em_word(const wc_nic *n, const nic_send *e, unsigned k, unsigned *type)
 {
-    const nic_regs *r = &n->r;
     unsigned nfl = 1u + WC_NIC_HDR_FLITS + words_of(e->len);
     uint32_t h0, h1, h2, crcp;
     *type = k == 0 ? WC_FT_HEAD : k == nfl - 1 ? WC_FT_TAIL : WC_FT_BODY;
@@ -388,7 +382,6 @@ static uint32_t em_word(const wc_nic *n, const nic_send *e, unsigned k, unsigned
         crcp = e->ack ? 0u : e->from_slot ? n->slot[e->buf].crcp : n->stage[e->buf].crcp;
         return wc_nic_crc_finish(crcp, h0, h1, h2);
     default:
-        (void)r;
         return e->from_slot ? n->sbuf[(size_t)e->buf * (size_t)n->PW + (k - 5u)]
                             : n->stbuf[e->buf][k - 5u];
     }
@@ -420,7 +413,7 @@ void wc_nic_eval(wc_nic *n, wc_nic_out *o)
 /* Receive assembler: what the flit of this cycle does. */
 typedef struct {
     int alloc;                      /* take a slot for the first payload word */
-    int alloc_slot, evict;
+    int alloc_slot;
     int ev;                         /* produce an event */
     uint8_t ev_status, ev_type;
     uint16_t ev_slot, ev_src, ev_group, ev_seq, ev_off, ev_len, ev_msglen;
@@ -522,7 +515,6 @@ static void decide_ra(const wc_nic *n, const wc_nic_in *in, int sel_slot, dec_ra
                     int f = free_slot(n);
                     if (f < 0) {
                         f = evictable_slot(n, sel_slot);
-                        d->evict = f >= 0;
                     }
                     if (f >= 0) {
                         d->alloc = 1;
@@ -1338,7 +1330,6 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
         r->ev_status = ra.ev_status; r->ev_type = ra.ev_type; r->ev_slot = ra.ev_slot;
         r->ev_src = ra.ev_src; r->ev_group = ra.ev_group; r->ev_seq = ra.ev_seq;
         r->ev_off = ra.ev_off; r->ev_len = ra.ev_len; r->ev_msglen = ra.ev_msglen;
-        r->ev_crcp = ra.ev_crcp;
     }
 
     /* job children: selection, then acks, then the timeout scanner */
@@ -1524,7 +1515,7 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
         r->sel = sl.s;
         if (sl.s.fill) {
             nic_stage *st = &n->stage[sl.s.buf];
-            st->valid = 1; st->filling = 1; st->job = sl.s.job; st->k = sl.s.k;
+            st->valid = 1; st->job = sl.s.job; st->k = sl.s.k;
         }
     }
     r->cred = (uint16_t)(r->cred + (in->tx_credit ? 1 : 0) - em_sent);
@@ -1626,7 +1617,6 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
             break;
         case CLI_STAGE: {
             nic_stage *st = &n->stage[r->dma_buf];
-            st->filling = 0;
             st->crcp = r->dma_crc;
             r->sel.ready = 1;
             if (err)

@@ -104,10 +104,8 @@ typedef struct {
     unsigned (*net_drops)(const inst *, int r);
     void (*end_cycle)(inst *);      /* clock edge where eval and edge are separate calls */
     void (*destroy)(inst *);
-    /* make nic_peek current (RTL: read every register over the slave bus
-     * with the NICs alone clocked, so only once the run is over); NULL
-     * when nic_peek is always current */
-    void (*snapshot)(inst *);
+    void (*nic_tick)(inst *);       /* clock edge of the NICs alone (C: nic_commit is the edge) */
+    void (*net_cfg)(inst *, int router, unsigned addr, unsigned data);  /* route-table write */
 } inst_ops;
 
 struct inst {
@@ -141,6 +139,8 @@ static uint64_t c_net_abs_mask(const inst *I, int r) { return wc_net_abs_mask(I-
 static uint64_t c_net_abs(const inst *I, int r, int p, int *v) { return wc_net_abs(I->net, r, p, v); }
 static unsigned c_net_drops(const inst *I, int r) { return wc_net_drops_now(I->net, r); }
 static void c_end_cycle(inst *I) { (void)I; }
+static void c_nic_tick(inst *I) { (void)I; }
+static void c_net_cfg(inst *I, int r, unsigned a, unsigned d) { wc_net_cfg_write(I->net, r, a, d); }
 
 static void inst_free(inst *I)
 {
@@ -168,10 +168,9 @@ static void inst_free(inst *I)
 
 static void c_destroy(inst *I) { inst_free(I); }
 
-static void c_snapshot(inst *I);
 static const inst_ops c_ops = {
     c_nic_eval, c_nic_commit, c_nic_peek, c_net_set_ext, c_net_eval, c_net_port,
-    c_net_abs_mask, c_net_abs, c_net_drops, c_end_cycle, c_destroy, c_snapshot
+    c_net_abs_mask, c_net_abs, c_net_drops, c_end_cycle, c_destroy, c_nic_tick, c_net_cfg
 };
 
 /* The RTL instance: Verilated routers (wc_rtl) and NICs (wc_rtl_nic). */
@@ -179,7 +178,8 @@ static void r_nic_eval(inst *I, int n, wc_nic_out *o) { wc_rtl_nic_get(I->rnic, 
 static void r_nic_commit(inst *I, int n, const wc_nic_in *in) { wc_rtl_nic_set(I->rnic, n, in); }
 static uint32_t r_nic_peek(const inst *I, int n, unsigned reg)
 {
-    return reg < WC_NICR_WORDS ? I->regs[(size_t)n * WC_NICR_WORDS + reg] : 0;
+    /* the Verilated registers are read only once the run is over */
+    return I->regs && reg < WC_NICR_WORDS ? I->regs[(size_t)n * WC_NICR_WORDS + reg] : 0;
 }
 static void r_net_set_ext(inst *I, int idx, int v, uint64_t f, int c) { wc_rtl_set_ext(I->rtl, idx, v, f, c); }
 static void r_net_eval(inst *I) { wc_rtl_eval(I->rtl); }
@@ -210,11 +210,19 @@ static void r_end_cycle(inst *I)
     wc_rtl_nic_tick(I->rnic);
 }
 
-/* Every register of every NIC over the slave bus: a read request, the
- * edge that answers it, an idle edge; all NICs at once.  The C model's
- * snapshot runs the same sequence, so in lockstep both have been clocked
- * the same 2 * NICR_WORDS extra cycles when their registers are compared. */
-static void c_snapshot(inst *I)
+static void r_nic_tick(inst *I) { wc_rtl_nic_tick(I->rnic); }
+static void r_net_cfg(inst *I, int r, unsigned a, unsigned d) { wc_rtl_cfg(I->rtl, r, a, d); }
+
+static const inst_ops rtl_ops = {
+    r_nic_eval, r_nic_commit, r_nic_peek, r_net_set_ext, r_net_eval, r_net_port,
+    r_net_abs_mask, r_net_abs, r_net_drops, r_end_cycle, c_destroy, r_nic_tick, r_net_cfg
+};
+
+/* Every register of every NIC over the slave bus, once the run is over
+ * (the NICs are clocked alone): a read request, the edge that answers it,
+ * an idle edge; all NICs at once.  Both instances of a lockstep run take
+ * the same sequence, so their registers are compared at the same cycle. */
+static void inst_snapshot(inst *I)
 {
     unsigned reg;
     int n;
@@ -228,45 +236,38 @@ static void c_snapshot(inst *I)
         in.s_adr = 4u * reg;
         in.s_sel = 0xFu;
         for (n = 0; n < I->N; n++)
-            wc_nic_commit(I->nic[n], &in);
+            I->ops->nic_commit(I, n, &in);
+        I->ops->nic_tick(I);
         memset(&in, 0, sizeof in);
         for (n = 0; n < I->N; n++) {
-            wc_nic_eval(I->nic[n], &o);
+            I->ops->nic_eval(I, n, &o);
             I->regs[(size_t)n * WC_NICR_WORDS + reg] = o.s_dat;
-            wc_nic_commit(I->nic[n], &in);
+            I->ops->nic_commit(I, n, &in);
         }
+        I->ops->nic_tick(I);
     }
 }
 
-static void r_snapshot(inst *I)
+/* The up*-down* tables, in the order the C model enumerates them, through
+ * the instance's configuration port. */
+static int load_tables(inst *I, const wc_topo *t, const wc_msg_opts *o, char *err, int errlen)
 {
-    unsigned reg;
-    int n;
-    for (reg = 0; reg < WC_NICR_WORDS; reg++) {
-        wc_nic_in in;
-        wc_nic_out o;
-        memset(&in, 0, sizeof in);
-        in.s_cyc = in.s_stb = 1;
-        in.s_adr = 4u * reg;
-        in.s_sel = 0xFu;
-        for (n = 0; n < I->N; n++)
-            wc_rtl_nic_set(I->rnic, n, &in);
-        wc_rtl_nic_tick(I->rnic);
-        for (n = 0; n < I->N; n++) {
-            wc_rtl_nic_get(I->rnic, n, &o);
-            I->regs[(size_t)n * WC_NICR_WORDS + reg] = o.s_dat;
-        }
-        memset(&in, 0, sizeof in);
-        for (n = 0; n < I->N; n++)
-            wc_rtl_nic_set(I->rnic, n, &in);
-        wc_rtl_nic_tick(I->rnic);
-    }
+    wc_net *net;
+    wc_cfg_word *w;
+    long k, ncfg;
+    if (t->routing != WC_ROUTING_TABLE)
+        return 0;
+    if (!(net = wc_net_create(t, o->width, o->buffer, 0, err, errlen)))
+        return -1;
+    ncfg = wc_net_cfg_words(net, NULL, 0);
+    w = malloc((size_t)(ncfg > 0 ? ncfg : 1) * sizeof *w);
+    wc_net_cfg_words(net, w, ncfg);
+    for (k = 0; k < ncfg; k++)
+        I->ops->net_cfg(I, w[k].router, w[k].addr, w[k].data);
+    free(w);
+    wc_net_free(net);
+    return 0;
 }
-
-static const inst_ops rtl_ops = {
-    r_nic_eval, r_nic_commit, r_nic_peek, r_net_set_ext, r_net_eval, r_net_port,
-    r_net_abs_mask, r_net_abs, r_net_drops, r_end_cycle, c_destroy, r_snapshot
-};
 
 /* What every instance has: host memories, fault injectors, this cycle's
  * NIC signals. */
@@ -308,13 +309,9 @@ static inst *inst_c_create(const wc_topo *t, const wc_msg_opts *o, const wc_nic_
         inst_free(I);
         return NULL;
     }
-    if (t->routing == WC_ROUTING_TABLE) {
-        long k, ncfg = wc_net_cfg_words(I->net, NULL, 0);
-        wc_cfg_word *w = malloc((size_t)(ncfg > 0 ? ncfg : 1) * sizeof *w);
-        wc_net_cfg_words(I->net, w, ncfg);
-        for (k = 0; k < ncfg; k++)
-            wc_net_cfg_write(I->net, w[k].router, w[k].addr, w[k].data);
-        free(w);
+    if (load_tables(I, t, o, err, errlen)) {
+        inst_free(I);
+        return NULL;
     }
     for (n = 0; n < N; n++) {
         if (!(I->nic[n] = wc_nic_create(nc, (unsigned)n, err, errlen))) {
@@ -336,7 +333,6 @@ static inst *inst_rtl_create(const wc_topo *t, const wc_msg_opts *o, const wc_ni
     if (!I)
         return NULL;
     I->ops = &rtl_ops;
-    I->regs = calloc((size_t)t->nnodes * WC_NICR_WORDS, sizeof *I->regs);
     if (!(I->rtl = wc_rtl_open(t, o->width, o->buffer, 0, 0, err, errlen)) ||
         !(I->rnic = wc_rtl_nic_open(nc, t->nnodes, err, errlen))) {
         inst_free(I);
@@ -344,21 +340,9 @@ static inst *inst_rtl_create(const wc_topo *t, const wc_msg_opts *o, const wc_ni
     }
     wc_rtl_reset(I->rtl, 4);
     wc_rtl_nic_reset(I->rnic, 4);
-    if (t->routing == WC_ROUTING_TABLE) {
-        wc_net *tmp = wc_net_create(t, o->width, o->buffer, 0, err, errlen);
-        long k, ncfg;
-        wc_cfg_word *w;
-        if (!tmp) {
-            inst_free(I);
-            return NULL;
-        }
-        ncfg = wc_net_cfg_words(tmp, NULL, 0);
-        w = malloc((size_t)(ncfg > 0 ? ncfg : 1) * sizeof *w);
-        wc_net_cfg_words(tmp, w, ncfg);
-        for (k = 0; k < ncfg; k++)
-            wc_rtl_cfg(I->rtl, w[k].router, w[k].addr, w[k].data);
-        free(w);
-        wc_net_free(tmp);
+    if (load_tables(I, t, o, err, errlen)) {
+        inst_free(I);
+        return NULL;
     }
     return I;
 }
@@ -1328,8 +1312,7 @@ static unsigned long long sum_reg(const msim *s, unsigned reg)
 static void stall_report(msim *s)
 {
     const inst *I = s->I[0];
-    if (s->I[0]->ops->snapshot)     /* the run ends here: the NICs may be clocked alone */
-        s->I[0]->ops->snapshot(s->I[0]);
+    inst_snapshot(s->I[0]);         /* the run ends here: the NICs may be clocked alone */
     uint8_t *inv = calloc((size_t)s->N, 1);
     long k, shown = 0;
     int n, listed = 0;
@@ -1722,8 +1705,8 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
     res->cycles = s->cyc;
     res->seconds = now_s() - t0;
     for (i = 0; i < s->ni; i++)
-        if (s->I[i]->ops->snapshot && !res->stall)
-            s->I[i]->ops->snapshot(s->I[i]);
+        if (!res->stall)
+            inst_snapshot(s->I[i]);
     /* lockstep: the register files agree at the end too */
     if (s->ni == 2 && res->mismatch_cycle < 0 && !res->failure[0] && !res->stall) {
         unsigned reg;

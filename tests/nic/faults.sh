@@ -7,8 +7,7 @@
 set -u
 wc=$1 msgs=${2:-10000} rate=${3:-0.001}
 pass=0 fail=0
-# column of a --csv run by header name (a quoted topology name holds commas)
-col() { sed 's/"[^"]*"/topo/g' <<<"$1" | awk -F, -v k="$2" 'NR==1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } NR==2 { print $c }'; }
+. "$(dirname "$0")/../../tools/csvcol.sh"
 run() { # name args...
   local name=$1; shift
   local out rc t0=$SECONDS

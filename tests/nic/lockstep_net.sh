@@ -9,7 +9,7 @@
 set -u
 wc=$1 cycles=${2:-200000}
 pass=0 fail=0
-col() { sed 's/"[^"]*"/topo/g' <<<"$1" | awk -F, -v k="$2" 'NR==1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } NR==2 { print $c }'; }
+. "$(dirname "$0")/../../tools/csvcol.sh"
 for topo in cube:4 irregular:8,8,2,1; do
   for mode in fpfs fcfs; do
     t0=$SECONDS

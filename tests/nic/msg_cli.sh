@@ -12,10 +12,7 @@ expect_err() { # name pattern args...: exit 2 and stderr naming the problem
   if [ $rc -eq 2 ] && grep -q -- "$pat" <<<"$err"; then ok "$name"
   else bad "$name (exit $rc): $err"; fi
 }
-# column of a --csv run by header name
-col() { # csv name
-  awk -F, -v k="$2" 'NR==1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } NR==2 { print $c }' <<<"$1"
-}
+. "$(dirname "$0")/../../tools/csvcol.sh"
 
 expect_err "missing topology" "--topo is required" msg
 expect_err "unknown topology" "unknown topology 'torus:4'" msg --topo torus:4

@@ -15,7 +15,7 @@
 set -eu
 wc=$1 engine=${ENGINE:-rtl} out=${BUILD:-build}/bench/nic.txt
 mkdir -p "$(dirname "$out")"
-col() { sed 's/"[^"]*"/topo/g' <<<"$1" | awk -F, -v k="$2" 'NR==1 { for (i = 1; i <= NF; i++) if ($i == k) c = i } NR==2 { print $c }'; }
+. "$(dirname "$0")/../../tools/csvcol.sh"
 once() { # kind size extra-args...: prints the csv
   local kind=$1 size=$2; shift 2
   "$wc" msg --topo cube:4 --engine "$engine" --group 0:all --once "$kind" --size "$size" --quiet --csv "$@"
