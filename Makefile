@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Wormcast: the one entry point.
 #   make            build the host CLI build/bin/wormcast
 #   make demo       a lockstep RTL-vs-C-model run a newcomer can watch
@@ -14,7 +15,18 @@ BUILD   ?= build
 CC      ?= gcc
 CXX     ?= g++
 CFLAGS  ?= -O2 -g
-WC_CFLAGS = -std=c99 -Wall -Wextra -pedantic -Icmodel -Isw/lib -Isw/host
+WC_STD    = -std=c99 -Wall -Wextra -pedantic
+# Layers, bottom up (docs/architecture.md; tools/layers.conf is the table
+# that make check-layers enforces).  Each layer compiles with the include
+# paths of itself and the layers below it, and nothing else, so an include
+# that points up does not even compile.
+INC_defs   := -Idefs
+INC_lib    := $(INC_defs) -Isw/lib
+INC_cmodel := $(INC_lib) -Icmodel -Icmodel/topo
+INC_host   := $(INC_cmodel) -Isw/host
+INC_cli    := $(INC_host) -Isw/cli
+# tests and tools built on the libraries see every layer
+WC_CFLAGS  = $(WC_STD) $(INC_host)
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 export BUILD
 
@@ -47,26 +59,57 @@ check-gen: $(BUILD)/bin/gendefs
 	@echo "check-gen: generated headers and doc tables match defs/wc_defs.def"
 TEST_TARGETS += check-gen
 
+# No include points up the layers (tools/layers.conf); the self-test plants
+# upward includes in a copy of the tree and expects each to be caught.
+.PHONY: check-layers
+check-layers:
+	@tools/check-layers.sh
+	@tests/layers/test_layers.sh
+TEST_TARGETS += check-layers
+
+# Every source file names the project's license (LICENSE, Apache-2.0).
+.PHONY: check-spdx
+check-spdx:
+	@tools/spdx.sh
+TEST_TARGETS += check-spdx
+
 # ---- host CLI and libraries ---------------------------------------------
-LIB_SRCS   := $(wildcard sw/lib/*.c sw/host/*.c)
-CMODEL_SRCS:= $(wildcard cmodel/*.c)
-CLI_SRCS   := $(wildcard sw/cli/*.c)
-HOST_OBJS  := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS) $(CMODEL_SRCS))
-CLI_OBJS   := $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRCS))
+# One archive per layer; link order is top layer first.
+LIB_SRCS    := $(wildcard sw/lib/*.c)
+CMODEL_SRCS := $(wildcard cmodel/*.c cmodel/topo/*.c)
+HOST_SRCS   := $(wildcard sw/host/*.c)
+CLI_SRCS    := $(wildcard sw/cli/*.c)
+obj_of       = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+WC_LIB_A    := $(BUILD)/lib/libwc_lib.a
+WC_CMODEL_A := $(BUILD)/lib/libwc_cmodel.a
+WC_HOST_A   := $(BUILD)/lib/libwc_host.a
+WC_LIBS     := $(WC_HOST_A) $(WC_CMODEL_A) $(WC_LIB_A)
 
-$(BUILD)/obj/%.o: %.c
+$(BUILD)/obj/sw/lib/%.o: sw/lib/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(CFLAGS) $(WC_STD) $(INC_lib) -MMD -MP -c -o $@ $<
+$(BUILD)/obj/cmodel/%.o: cmodel/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(WC_STD) $(INC_cmodel) -MMD -MP -c -o $@ $<
+$(BUILD)/obj/sw/host/%.o: sw/host/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(WC_STD) $(INC_host) -MMD -MP -c -o $@ $<
+$(BUILD)/obj/sw/cli/%.o: sw/cli/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(WC_STD) $(INC_cli) -MMD -MP -c -o $@ $<
 
-$(BUILD)/lib/libwormcast.a: $(HOST_OBJS)
+$(WC_LIB_A): $(call obj_of,$(LIB_SRCS))
+$(WC_CMODEL_A): $(call obj_of,$(CMODEL_SRCS))
+$(WC_HOST_A): $(call obj_of,$(HOST_SRCS))
+$(WC_LIBS):
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/bin/wormcast: $(CLI_OBJS) $(BUILD)/lib/libwormcast.a
+$(BUILD)/bin/wormcast: $(call obj_of,$(CLI_SRCS)) $(WC_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/lib/libwormcast.a -lm -ldl
+	$(CC) $(CFLAGS) -o $@ $(call obj_of,$(CLI_SRCS)) $(WC_LIBS) -lm -ldl
 
--include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/obj/*/*/*.d)
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 include $(sort $(wildcard mk/*.mk))
 

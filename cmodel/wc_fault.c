@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Link fault injector (see wc_fault.h). */
 #include "wc_fault.h"
 #include "wc_defs.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Link fault injector: sits on the injection link between a NIC's output
  * and its router's input and damages whole packets (worms), to exercise
  * the NIC's GM-2 reliability (docs/nic.md, "Reliability") on a real

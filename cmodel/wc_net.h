@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Network of C-model routers wired per a topology: the golden model of the
  * generated RTL network top and the project's fast simulator.
  * All state lives behind the handle. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Cycle- and bit-exact C model of rtl/nic/wc_nic.v.  docs/nic-uarch.md
  * describes the units and their cycle behaviour; each unit below is one
  * RTL module and one pair of functions here: a decide_* function that

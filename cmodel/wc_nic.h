@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Cycle- and bit-exact C model of the NIC (rtl/nic/wc_nic.v): packetizer,
  * receive path, replication engine (FPFS/FCFS), GM-2 reliability, DMA
  * master and register block.  docs/nic.md is the host-level contract,

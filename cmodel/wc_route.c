@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include <stddef.h>
 #include "wc_route.h"
 #include "wc_defs.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Routing functions of the router, one per RTL module
  * (rtl/router/wc_route_ecube.v, wc_route_xy.v, wc_route_table.v).
  * Each returns the output port for a head flit, or -1 when the worm cannot

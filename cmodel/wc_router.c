@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* C model of the router; each function names the RTL module it mirrors. */
 #include <string.h>
 #include "wc_router.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Cycle- and bit-exact C model of rtl/router/wc_router.v.
  *
  * One cycle is two calls: wc_router_eval() computes this cycle's outputs

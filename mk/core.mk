@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # RV32IM node core, its instruction-set model, the node SoC, firmware and
 # the lockstep harness.  Outputs under $(BUILD)/core.
 #   make test-core            ISA tests + C programs in lockstep, mutation
@@ -14,7 +15,7 @@ FW_ARCH     := -march=rv32im_zicsr_zifencei -mabi=ilp32
 # libgcc of the rv32im multilib (the zicsr suffix does not change it)
 FW_MULTI    := -march=rv32im -mabi=ilp32
 FW_CFLAGS   := $(FW_ARCH) -O2 -g -std=c99 -Wall -Wextra -ffreestanding -fno-builtin-printf \
-               -Isw/fw -I$(CORE_INC) -Isw/lib
+               -Isw/fw -I$(CORE_INC) -Idefs -Isw/lib
 FW_LDFLAGS  := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments -T $(CORE_B)/link.ld
 FW_LIBGCC    = $(shell $(FW_CC) $(FW_MULTI) -print-libgcc-file-name)
 CORE_RTL    := $(wildcard rtl/core/*.v) $(wildcard rtl/soc/*.v)
@@ -115,7 +116,7 @@ $(CORE_B)/fw/tests/kbin.elf: sw/fw/tests/kbin.c sw/fw/rt.h $(FW_RT_OBJS) $(CORE_
 FW_TWINS := sort crc kbin
 $(CORE_B)/host/%: sw/fw/tests/%.c sw/fw/host_rt.c sw/fw/rt.h $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -std=c99 -Wall -Wextra -Isw/fw -I$(CORE_INC) -Isw/lib -o $@ $< sw/fw/host_rt.c $(FW_LIB_$*)
+	$(CC) $(CFLAGS) -std=c99 -Wall -Wextra -Isw/fw -I$(CORE_INC) -Idefs -Isw/lib -o $@ $< sw/fw/host_rt.c $(FW_LIB_$*)
 
 $(CORE_B)/fw/tests/%.elf: sw/fw/tests/%.c sw/fw/rt.h $(FW_RT_OBJS) $(CORE_B)/link.ld
 	@mkdir -p $(@D)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Hypercube multicast (sw/lib/wc_hcube*, wc_steps*, wc_contention*,
 # wc_scatter*, `wormcast tree`): tests, the rv32 build check of the whole
 # freestanding library, and the Robinson et al. Figs. 9-10 results.
@@ -7,15 +8,15 @@ RESULTS_TARGETS += results-hcube
 HCUBE_TEST_BIN := $(BUILD)/bin/test_hcube
 HCUBE_RES_BIN  := $(BUILD)/bin/hcube_results
 RV32_CC        ?= riscv64-unknown-elf-gcc
-RV32_FLAGS     := -march=rv32im -mabi=ilp32 -ffreestanding -std=c99 -Wall -Wextra -Werror -O2 -Isw/lib -Icmodel
+RV32_FLAGS     := -march=rv32im -mabi=ilp32 -ffreestanding -std=c99 -Wall -Wextra -Werror -O2 -Idefs -Isw/lib
 
-$(HCUBE_TEST_BIN): tests/hcube/test_hcube.c $(BUILD)/lib/libwormcast.a
+$(HCUBE_TEST_BIN): tests/hcube/test_hcube.c $(WC_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(BUILD)/lib/libwormcast.a -lm
+	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
 
-$(HCUBE_RES_BIN): tests/hcube/hcube_results.c $(BUILD)/lib/libwormcast.a
+$(HCUBE_RES_BIN): tests/hcube/hcube_results.c $(WC_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(BUILD)/lib/libwormcast.a -lm
+	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
 
 .PHONY: test-hcube test-rv32-lib results-hcube
 test-hcube: $(HCUBE_TEST_BIN) $(BUILD)/bin/wormcast

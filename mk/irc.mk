@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Multidestination worms (sw/lib/wc_worm*, wc_brcp*, wc_irc*,
 # sw/host/wc_brcp_topo*, `wormcast worm`): library tests against a routing
 # oracle, the lecture notes' claims, CLI contract, and the docs pictures.
@@ -6,9 +7,9 @@ RESULTS_TARGETS += results-irc
 
 IRC_TEST_BIN := $(BUILD)/bin/test_irc
 
-$(IRC_TEST_BIN): tests/irc/test_irc.c $(BUILD)/lib/libwormcast.a
+$(IRC_TEST_BIN): tests/irc/test_irc.c $(WC_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(BUILD)/lib/libwormcast.a -lm
+	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
 
 .PHONY: test-irc results-irc
 test-irc: $(IRC_TEST_BIN) $(BUILD)/bin/wormcast

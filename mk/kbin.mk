@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # k-binomial trees, FPFS/FCFS, postal tree, ForwardInSwitch/RAM/CCO:
 # unit tests, CLI contract checks, rv32im build of the freestanding parts,
 # and the Kesavan & Panda step-level results.
@@ -5,11 +6,11 @@
 KBIN_LIB      := $(wildcard sw/lib/wc_kbin.c sw/lib/wc_fpfs.c sw/lib/wc_postal.c sw/lib/wc_fis.c sw/lib/wc_ram.c sw/lib/wc_cco.c)
 KBIN_TESTS    := $(patsubst tests/kbin/%.c,$(BUILD)/tests/kbin/%,$(wildcard tests/kbin/test_*.c))
 KBIN_RV32_CC  ?= riscv64-unknown-elf-gcc
-KBIN_RV32_FLAGS = -march=rv32im -mabi=ilp32 -ffreestanding -nostdlib -std=c99 -Wall -Wextra -pedantic -Werror -O2 -Isw/lib -Icmodel
+KBIN_RV32_FLAGS = -march=rv32im -mabi=ilp32 -ffreestanding -nostdlib -std=c99 -Wall -Wextra -pedantic -Werror -O2 -Idefs -Isw/lib
 
-$(BUILD)/tests/kbin/%: tests/kbin/%.c tests/kbin/test_kbin.h $(BUILD)/lib/libwormcast.a
+$(BUILD)/tests/kbin/%: tests/kbin/%.c tests/kbin/test_kbin.h $(WC_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(BUILD)/lib/libwormcast.a -lm
+	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
 
 # The algorithm cores must build for the firmware target without warnings.
 kbin-rv32:
@@ -25,9 +26,9 @@ test-kbin: $(BUILD)/bin/wormcast $(KBIN_TESTS) kbin-rv32
 
 # ---- results: docs/results/kbin_* ------------------------------------------
 KBIN_RES := docs/results
-$(BUILD)/tests/kbin/results: tests/kbin/results.c $(BUILD)/lib/libwormcast.a
+$(BUILD)/tests/kbin/results: tests/kbin/results.c $(WC_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(BUILD)/lib/libwormcast.a -lm
+	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
 
 results-kbin: $(BUILD)/tests/kbin/results
 	@mkdir -p $(KBIN_RES)

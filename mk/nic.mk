@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # NIC shared definitions and packet-level C reference (docs/nic.md):
 # packet codec, group table with the id rule, FPFS/FCFS orders, GM-2
 # reliability state machines and their lossy-channel simulation.
@@ -6,18 +7,18 @@
 NIC_LIB     := $(wildcard sw/lib/wc_nic_*.c)
 NIC_TESTS   := $(patsubst tests/nic/%.c,$(BUILD)/tests/nic/%,$(wildcard tests/nic/test_*.c))
 NIC_RV32_CC ?= riscv64-unknown-elf-gcc
-NIC_RV32_FLAGS = -march=rv32im -mabi=ilp32 -ffreestanding -nostdlib -std=c99 -Wall -Wextra -pedantic -Werror -O2 -Isw/lib -Icmodel
+NIC_RV32_FLAGS = -march=rv32im -mabi=ilp32 -ffreestanding -nostdlib -std=c99 -Wall -Wextra -pedantic -Werror -O2 -Idefs -Isw/lib
 
-$(BUILD)/tests/nic/%: tests/nic/%.c $(BUILD)/lib/libwormcast.a
+$(BUILD)/tests/nic/%: tests/nic/%.c $(WC_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(BUILD)/lib/libwormcast.a -lm
+	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
 
 # The model test shares its bench board and directed scenarios with the
 # RTL lockstep bench (verif/nic/, mk/nicunit.mk): one copy of each.
-NIC_BENCH_SRCS := tests/nic/nic_bench.c tests/nic/nic_scen.c
-$(BUILD)/tests/nic/test_nic_model: tests/nic/test_nic_model.c $(NIC_BENCH_SRCS) tests/nic/nic_bench.h $(BUILD)/lib/libwormcast.a
+NIC_BENCH_SRCS := verif/nic/nic_bench.c verif/nic/nic_scen.c
+$(BUILD)/tests/nic/test_nic_model: tests/nic/test_nic_model.c $(NIC_BENCH_SRCS) verif/nic/nic_bench.h $(WC_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $(filter %.c,$^) $(BUILD)/lib/libwormcast.a -lm
+	$(CC) $(CFLAGS) $(WC_CFLAGS) -Iverif/nic -o $@ $(filter %.c,$^) $(WC_LIBS) -lm
 
 # The NIC library is what the NIC firmware and the RTL reference share:
 # it must build freestanding for rv32im without a warning.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # NIC RTL (rtl/nic/, one module per unit of cmodel/wc_nic.c): lint and
 # synthesis.  The lockstep bench against the C model is mk/nicunit.mk
 # (it verilates through verif/nic/build-nic.sh).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # NIC lockstep bench (verif/nic/, README there): the Verilated NIC
 # (rtl/nic/wc_nic.v) and its C model (cmodel/wc_nic.c) side by side on the
 # same inputs, every output compared every cycle, stimulus from the
@@ -11,12 +12,12 @@
 # One Verilated build per parameter set in $(BUILD)/unit/nic/<parameters>/.
 
 NICU_B      := $(BUILD)/unit/nic
-NICU_CSRCS  := verif/nic/nic_lock.c verif/nic/nic_rand.c tests/nic/nic_bench.c tests/nic/nic_scen.c \
+NICU_CSRCS  := verif/nic/nic_lock.c verif/nic/nic_rand.c verif/nic/nic_bench.c verif/nic/nic_scen.c \
                cmodel/wc_nic.c sw/lib/wc_nic_pkt.c sw/lib/wc_nic_group.c
 NICU_COBJS  := $(patsubst %.c,$(NICU_B)/obj/%.o,$(NICU_CSRCS))
-NICU_HDRS   := $(wildcard verif/nic/*.h) tests/nic/nic_bench.h cmodel/wc_nic.h cmodel/wc_defs.h \
-               sw/lib/wc_nic_pkt.h sw/lib/wc_nic_group.h sw/lib/wc_rng.h defs/wc_defs.def
-NICU_CFLAGS := $(CFLAGS) -std=c99 -Wall -Wextra -pedantic -Icmodel -Isw/lib -Itests/nic -Iverif/nic
+NICU_HDRS   := $(wildcard verif/nic/*.h) verif/nic/nic_bench.h cmodel/wc_nic.h defs/wc_defs.h \
+               sw/lib/wc_nic_pkt.h sw/lib/wc_nic_group.h defs/wc_rng.h defs/wc_defs.def
+NICU_CFLAGS := $(CFLAGS) -std=c99 -Wall -Wextra -pedantic -Idefs -Isw/lib -Icmodel -Icmodel/topo -Iverif/nic
 
 TEST_TARGETS += test-nic-lockstep test-nic-mutation
 SOAK_TARGETS += soak-nic-lockstep

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Router RTL, C model, lockstep harness and network simulator.
 WC           := $(BUILD)/bin/wormcast
 ROUTER_RTL   := $(sort $(wildcard rtl/router/*.v))

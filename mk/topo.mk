@@ -1,11 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
 # Topology layer: tests for sw/host/wc_topo*.c and `wormcast topo`.
 TEST_TARGETS += test-topo
 
 TOPO_TEST_BIN := $(BUILD)/bin/test_topo
 
-$(TOPO_TEST_BIN): tests/topo/test_topo.c $(BUILD)/lib/libwormcast.a
+$(TOPO_TEST_BIN): tests/topo/test_topo.c $(WC_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(BUILD)/lib/libwormcast.a -lm
+	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
 
 .PHONY: test-topo
 test-topo: $(TOPO_TEST_BIN) $(BUILD)/bin/wormcast

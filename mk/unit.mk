@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Unit benches of the router submodules: one Verilated C++ testbench per
 # module (verif/unit/tb_*.cpp), each compared against the C model
 # (cmodel/wc_router.c, cmodel/wc_route.c).  Outputs under $(BUILD)/unit.
@@ -14,7 +15,7 @@ UNIT_RT    := $(UNIT_B)/rt/verilated.o $(UNIT_B)/rt/verilated_threads.o
 UNIT_RTDEF := -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0
 UNIT_COBJS := $(BUILD)/obj/cmodel/wc_router.o $(BUILD)/obj/cmodel/wc_route.o
 UNIT_DEPS  := $(wildcard rtl/router/*.v) rtl/include/wc_defs.vh verif/unit/unit.h \
-              cmodel/wc_router.h cmodel/wc_route.h cmodel/wc_defs.h defs/wc_defs.def sw/lib/wc_rng.h \
+              cmodel/wc_router.h cmodel/wc_route.h defs/wc_defs.h defs/wc_defs.def defs/wc_rng.h \
               $(UNIT_COBJS) $(UNIT_RT) mk/unit.mk
 
 TEST_TARGETS += test-unit
@@ -37,7 +38,7 @@ $(UNIT_B)/$(1)/V$(2): $(3) verif/unit/$(4) $(UNIT_DEPS)
 	@echo "verilate $(1)"
 	@nice verilator --cc --exe --build -O2 -j 2 -Irtl/include -Irtl/router \
 	  --top-module $(2) -Mdir $(UNIT_B)/$(1) $(addprefix -G,$(5)) \
-	  -CFLAGS "-O2 -I$(abspath verif/unit) -I$(abspath cmodel) -I$(abspath sw/lib) $(addprefix -DUT_,$(5))" \
+	  -CFLAGS "-O2 -I$(abspath verif/unit) -I$(abspath defs) -I$(abspath cmodel) -I$(abspath sw/lib) $(addprefix -DUT_,$(5))" \
 	  -MAKEFLAGS "VM_GLOBAL_FAST= VM_GLOBAL_SLOW=" \
 	  -LDFLAGS "$(abspath $(UNIT_COBJS) $(UNIT_RT))" \
 	  $(3) $(abspath verif/unit/$(4)) > $(UNIT_B)/$(1)/build.log 2>&1 \

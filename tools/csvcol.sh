@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Sourced by the test and bench scripts: col CSV NAME prints the field
 # NAME of the row of a `wormcast ... --csv` output (header line, one row).
 # A quoted field (a topology name such as "irregular:8,8,2,1") holds

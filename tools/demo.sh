@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make demo: something a newcomer can watch.  A 4x4 mesh of RTL routers
 # runs in lockstep with the C model (every port compared every cycle),
 # multicast with multidestination worms and a tree from the algorithm

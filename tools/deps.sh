@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Install the Debian packages Wormcast needs, if any are missing.
 # As root: apt-get installs them.  Otherwise: prints the exact command.
 # Usage: tools/deps.sh [group...]   groups: base (default), fpga, riscv, view

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Emit the Verilog header and the Markdown tables from defs/wc_defs.def.
  * Usage: gendefs vh|md|h  (writes to stdout); h is a #define header for
  * code that cannot use the C enum (assembler, 32-bit addresses). Kept tiny on purpose: the .def
@@ -23,7 +24,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!strcmp(argv[1], "vh")) {
-        printf("// Generated from defs/wc_defs.def by tools/gendefs. Do not edit.\n");
+        printf("// SPDX-License-Identifier: Apache-2.0\n// Generated from defs/wc_defs.def by tools/gendefs. Do not edit.\n");
         printf("`ifndef WC_DEFS_VH\n`define WC_DEFS_VH\n");
         for (i = 0; i < n; i++) {
             const struct ent *e = &ents[i];
@@ -41,7 +42,7 @@ int main(int argc, char **argv)
     } else if (!strcmp(argv[1], "h")) {
         /* Plain #defines without integer suffixes so the GNU assembler and
          * the C preprocessor of linker scripts accept them too. */
-        printf("/* Generated from defs/wc_defs.def by tools/gendefs. Do not edit. */\n");
+        printf("/* SPDX-License-Identifier: Apache-2.0 */\n/* Generated from defs/wc_defs.def by tools/gendefs. Do not edit. */\n");
         printf("#ifndef WC_DEFS_MACROS_H\n#define WC_DEFS_MACROS_H\n");
         for (i = 0; i < n; i++) {
             const struct ent *e = &ents[i];

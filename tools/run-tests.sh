@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Run each make test target in turn, keep going, print a summary and the
 # closing line 'N passed, N failed'.  Exit non-zero if any failed.
 set -u

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Regenerate docs/img/lockstep_wave.png: a 2x2 mesh in lockstep, one
 # packet's path from terminal 0 through router 0 to terminal 1, RTL beside
 # the C model, rendered by GTKWave on a virtual display.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Disassembler and trace formatter, driven by the same instruction list
  * (rv32_insns.def) as the decoder. */
 #include "rv32_iss.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ELF32 loader: reads program headers (PT_LOAD) and the symbol table only,
  * which is all riscv-tests style programs need (entry, tohost).  Layout from
  * the System V ABI "ELF header", "Program header", "Symbol table" sections. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Minimal ELF32 little-endian RISC-V loader for the node SoC (host only). */
 #ifndef RV32_ELF_H
 #define RV32_ELF_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Instruction-set model of the node core.  Semantics follow The RISC-V
  * Instruction Set Manual Vol. I (RV32I, "M" extension: division by zero and
  * overflow results from its table "Semantics for division by zero and

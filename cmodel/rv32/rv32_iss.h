@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Instruction-set model of the Wormcast node core (RV32IM, machine mode).
  * All state lives in an rv_iss handle; devices outside RAM are reached
  * through callbacks so the same model runs stand-alone (rv32_soc.c) or in

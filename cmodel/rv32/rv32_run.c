@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rv32iss: run an ELF on the instruction-set model with the SoC devices.
  *   rv32iss [--trace] [--quiet] [--max N] [--mutate INSN] prog.elf
  *   rv32iss --hex FILE prog.elf   write the RAM image for $readmemh and

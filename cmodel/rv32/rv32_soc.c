@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "rv32_soc.h"
 #include "wc_defs_macros.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Device side of the node SoC for stand-alone model runs: console, timer
  * (mtime counts retired instructions here, clock cycles in the RTL), the
  * external interrupt register and the exit register, plus the riscv-tests

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // Integer ALU of the node core: one adder, one subtractor that also gives
 // the branch compares, one right barrel shifter that also does left shifts

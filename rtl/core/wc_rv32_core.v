@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
 // Wormcast node core: RV32IM + Zicsr, machine mode only, multi-cycle (not

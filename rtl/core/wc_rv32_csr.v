@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
 // Machine-mode CSRs of the node core, trap entry/return and interrupt

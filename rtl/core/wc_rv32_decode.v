@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // Instruction decoder of the node core: classifies the 32-bit word,
 // extracts the immediate of its format and flags every encoding outside

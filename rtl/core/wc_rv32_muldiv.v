@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // Iterative multiply/divide unit for the M extension: STEPS result bits
 // per cycle (32/STEPS cycles + 1), on operand magnitudes with the sign

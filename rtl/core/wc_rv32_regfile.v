@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // Register file x1..x31 with two registered read ports and one write port,
 // shaped for FPGA block RAM (synchronous read): the core presents the

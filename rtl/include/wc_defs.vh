@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Generated from defs/wc_defs.def by tools/gendefs. Do not edit.
 `ifndef WC_DEFS_VH
 `define WC_DEFS_VH

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // CRC-32 of the NIC packets (docs/nic.md): IEEE 802.3 / zlib, reflected
 // polynomial 0xEDB88320, over NW 32-bit words, word 0 first, each word as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
 // DMA master: one Wishbone B4 classic master port shared by five clients

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
 // Replication jobs: the job table (send jobs 0..JSEND-1 run host

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
 // NIC register block: the Wishbone B4 classic slave of docs/nic.md, the

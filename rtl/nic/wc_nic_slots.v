@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
 // Receive slots: NSLOT packet buffers of PAYLOAD bytes and their state

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // NI x P crossbar: output o carries input sel[o].  The router feeds it
 // every input's front flit and, as inputs P..2P-1, every input's forward

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // Input buffer of one router port: a plain synchronous FIFO.
 // Push and pop may happen in the same cycle.  The head is read

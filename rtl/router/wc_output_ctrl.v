@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // Output unit of one router port: allocation state, credit counter and
 // round-robin arbitration among the inputs that request it.

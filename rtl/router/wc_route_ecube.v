@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
 // e-cube route compute for binary n-cubes (one input port).

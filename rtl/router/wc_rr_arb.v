@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // Round-robin arbiter: grants the first requester at or after the pointer,
 // cyclically.  The owner (wc_output_ctrl) moves the pointer to the winner

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
 // Node SoC for simulation: the RV32IM core, a dual-port RAM at

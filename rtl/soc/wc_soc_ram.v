@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
 // Dual-port RAM of the node SoC with two Wishbone B4 classic slave ports

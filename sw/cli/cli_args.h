@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Option-value parsing shared by the subcommands: a clear message naming
  * the command, the option, the allowed range and the bad value. */
 #ifndef CLI_ARGS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast fis: the ForwardInSwitch schedule of liu-et-al-agent-based-
  * multicast-forwardinswitch.txt, Sections 4-5, for one switch. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast fpfs: FPFS / FCFS step simulation of a packetized multicast on
  * a tree read from a JSON file (kesavan-panda-optimal-multicast-
  * packetization-ni.txt, Sections 3 and 4.1). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast kopt: optimal k of Theorem 3 (kesavan-panda-optimal-multicast-
  * packetization-ni.txt, Section 4.2) for n nodes (source included) and m
  * packets. */

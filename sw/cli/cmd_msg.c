@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast msg: messages through NICs on a network of routers, with host
  * drivers, fault injection and an end-to-end scoreboard. */
 #define _POSIX_C_SOURCE 200809L

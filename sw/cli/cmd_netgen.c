@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast netgen: print the Verilog top of a whole network. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast sim: unicast traffic on a network with the C model, the
  * Verilated RTL, or both in lockstep. */
 #define _POSIX_C_SOURCE 200809L

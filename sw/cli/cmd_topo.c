@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast topo: describe a network as JSON (links, hosts, up* / down*
  * spanning tree and link directions, optionally every route). */
 #include "wc_topo.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast tree: multicast trees on binary n-cubes, timed by the one-port
  * or all-port step model (docs/steps.md) and checked for contention under
  * Definition 4 of robinson-et-al-allport-hypercube-multicast.txt.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast worm: multicast schemes of multidestination worms (intermediate
  * reception, lecture-multicast-irc-brcp-broadcast-scatter.txt) printed as
  * text, JSON or a Graphviz picture of the network; --check validates one

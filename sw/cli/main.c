@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast: the project's host CLI.  Dispatches to subcommands listed in
  * commands.def. */
 #include <stdio.h>

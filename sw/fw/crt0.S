@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Reset entry of the node firmware: clear the register file (the RTL's
  * register file is not reset), install the trap entry, set gp/sp, clear
  * .bss, run main and report its return value through tohost as riscv-tests'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Host stand-in for the firmware runtime (rt.c) so a test program builds
  * natively too: `make test-core` compares the console output of the RTL
  * with the output of the same source compiled by the host compiler, an

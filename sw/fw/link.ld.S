@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Node SoC firmware layout, run through the C preprocessor so the RAM
  * window comes from defs/wc_defs.def.  Sections follow riscv-tests' env/p
  * link.ld: code first at the reset address, tohost in its own section. */

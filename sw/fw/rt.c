@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Runtime of the node firmware (see rt.h). */
 #include "rt.h"
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Tiny runtime of the node firmware: console output, exit, memory helpers
  * and access to the SoC devices.  Freestanding: no libc. */
 #ifndef WC_RT_H

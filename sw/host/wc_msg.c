@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Message-level network simulation with NICs, host drivers, fault
  * injectors and a per-stream scoreboard (see wc_msg.h).
  *

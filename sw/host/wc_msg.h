@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Message-level simulation: a network of routers with one NIC per node
  * (cmodel/wc_nic.h), each NIC with a host memory and a host driver
  * (sw/lib/wc_nic_drv.h) that posts unicasts, multisends and multicasts,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "wc_netgen.h"
 #include "wc_defs.h"
 

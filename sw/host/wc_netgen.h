@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Emit the Verilog top of a whole network (wc_net_top) for a topology:
  * one wc_router per switch/node, links wired per the topology, terminal
  * ports and every router port brought out for the lockstep harness. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
 #include <limits.h>
@@ -67,7 +68,7 @@ static double mtime(const char *path)
 }
 
 static const char *const router_dirs[] = { "rtl/router", "rtl/include", "verif/net", NULL };
-static const char *const nic_dirs[] = { "rtl/nic", "rtl/router", "rtl/include", "verif/net", "cmodel", NULL };
+static const char *const nic_dirs[] = { "rtl/nic", "rtl/router", "rtl/include", "verif/net", "cmodel", "defs", NULL };
 
 /* newest mtime of the RTL and harness sources a model depends on */
 static double sources_mtime(const char *root, const char *const *dirs)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The Verilated RTL of a whole network, behind the same narrow interface
  * as the C model (cmodel/wc_net.h), loaded with dlopen and built on first
  * use.  Two forms:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Terminals, traffic and scoreboard around the network engines.
  *
  * Each cycle: every terminal port decides its injected flit and the credit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Network simulation with terminals, traffic, scoreboard and the three
  * engines (C model, Verilated RTL, both in lockstep). */
 #ifndef WC_SIM_H

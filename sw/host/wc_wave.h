@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Port-level waveforms of a network run: every compared signal of the
  * chosen routers (the RTL's value, and in lockstep the C model's expected
  * value beside it), written as VCD, converted to FST with vcd2fst when it

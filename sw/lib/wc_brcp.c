@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* BRCP rules per network kind: lecture-multicast-irc-brcp-broadcast-
  * scatter.txt, "Intermediate reception capability" (the concatenation of
  * the piecewise routes must be a base-routing path). */

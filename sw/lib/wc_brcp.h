@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Base-routing-conformed paths (BRCP) for multidestination worms
  * (lecture-multicast-irc-brcp-broadcast-scatter.txt, "Intermediate
  * reception capability"): a worm from s to d1, ..., dn is routed piecewise

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CCO: partial ordered chains concatenated (liu-et-al-agent-based-
  * multicast-forwardinswitch.txt Section 1: "a sequence of destinations
  * such that we can apply a binomial multicast on it without any

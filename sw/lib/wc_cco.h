@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Ordered-chain multicast for irregular networks (CCO): chains of
  * destinations on which a binomial multicast has no contention
  * ("partial ordered chains"), concatenated with the source's chain first,

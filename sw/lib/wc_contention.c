@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Contention checkers (robinson-et-al-allport-hypercube-multicast.txt
  * Section 3.4, Definition 4; general shared-link check).  See the header. */
 #include "wc_contention.h"

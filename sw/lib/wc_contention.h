@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Contention checkers for trees of timed unicasts.  Freestanding.
  *
  * Hypercube: Definition 4 of robinson-et-al-allport-hypercube-multicast.txt

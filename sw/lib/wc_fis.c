@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ForwardInSwitch: liu-et-al-agent-based-multicast-forwardinswitch.txt,
  * Section 5.1 (criticality), 5.2 (priorities, Fig. 11 test_finish_time,
  * Lemmas 1-4) and 5.3 (Fig. 12 binary search). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ForwardInSwitch: the optimal schedule by which the agent of a switch
  * hands a message to the other destinations on that switch ("local"
  * nodes) and to the agents of its child subtrees ("remote" nodes), from

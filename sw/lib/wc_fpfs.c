@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FPFS / FCFS step simulation: kesavan-panda-optimal-multicast-
  * packetization-ni.txt, Section 3 (Figs. 6 and 7 give the two send
  * orders) and Section 4.1 (the pipelined model whose completion Theorems

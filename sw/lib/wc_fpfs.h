@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Step simulation of packetized multicast through smart network
  * interfaces (kesavan-panda-optimal-multicast-packetization-ni.txt,
  * Sections 3.1-3.2 and 4.1).  Freestanding, caller-owned storage.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unicast-based multicast on wormhole-routed binary n-cubes with e-cube
  * routing (robinson-et-al-allport-hypercube-multicast.txt, Sections 3-4;
  * dimension-ordered chains also in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Schemes of multidestination worms: lecture-multicast-irc-brcp-broadcast-
  * scatter.txt ("Multicast in hypercubes", "Multicast in meshes",
  * "One-to-all broadcast with IRC"); docs/irc.md explains each. */

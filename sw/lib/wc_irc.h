@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Multicast and broadcast with intermediate reception (IRC): schemes of
  * BRCP-conformant multidestination worms in rounds
  * (lecture-multicast-irc-brcp-broadcast-scatter.txt, "Multicast in

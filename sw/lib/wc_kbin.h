@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* k-binomial multicast trees for packetized multicast with smart network
  * interfaces (kesavan-panda-optimal-multicast-packetization-ni.txt,
  * Section 4).  Freestanding: caller-owned storage, no allocation.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* NIC host driver (see wc_nic_drv.h). */
 #include "wc_nic_drv.h"
 

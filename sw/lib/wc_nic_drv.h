@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Host driver of the NIC (docs/nic.md, "Host interface"): ring set-up,
  * group table entries, receive buffers, send descriptors and completion
  * polling.  The same code drives the C model in `wormcast msg` and will

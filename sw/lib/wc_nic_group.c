@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Group table with the id rule of yu-buntinas-panda-nic-multicast-
  * myrinet-gm2.txt Section 5.4, and the FPFS/FCFS orders of
  * kesavan-panda-optimal-multicast-packetization-ni.txt Section 3. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* NIC group table and replication send orders.
  *
  * The table holds, per multicast group, this node's parent and ordered

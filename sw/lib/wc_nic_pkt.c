@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* NIC packet codec: see wc_nic_pkt.h and docs/nic.md. */
 #include "wc_nic_pkt.h"
 

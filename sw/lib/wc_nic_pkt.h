@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* NIC packets: CRC-32, build / parse one packet's flits, packetize a
  * message and reassemble it in order.  Layout and field widths come from
  * defs/wc_defs.def (groups NICPKT, NICST); docs/nic.md explains them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* GM-2 reliable ordered multicast: yu-buntinas-panda-nic-multicast-
  * myrinet-gm2.txt Section 5.3 (per-group send sequence, per-child
  * acknowledged sequence, retransmission of a timed-out packet and its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* NIC reliability: the GM-2 multicast ordering and retransmission scheme
  * of yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section 5.3, as pure
  * functions on caller-owned state (the RTL keeps the same fields in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Recursive agent-based multicast (RAM) on switch networks with up-down
  * routing, liu-et-al-agent-based-multicast-forwardinswitch.txt Section 3:
  * an agent per subtree of the routing tree, costs C(m,v) bottom up,

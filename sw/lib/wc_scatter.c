@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Necklace construction of the optimal all-port non-combining scatter tree
  * in Q_n (lecture-multicast-irc-brcp-broadcast-scatter.txt, "All-port
  * non-combining hypercube").  Columns of the table are the subtrees; a

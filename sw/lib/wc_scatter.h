@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* One-to-all scatter on the all-port binary n-cube without combining:
  * a spanning tree of the source 0 whose n subtrees D_0..D_{n-1} have
  * floor or ceil of (2^n-1)/n nodes each, are shortest-path trees and are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Step models for unicast trees: the semantics fixed by the project's
  * multicast issue and docs/steps.md (one-port / all-port as in
  * robinson-et-al-allport-hypercube-multicast.txt Section 1, Fig. 3(c)-(e)).

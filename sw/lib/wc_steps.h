@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Step models for trees of unicasts (semantics in docs/steps.md):
  *  - a unicast sent in step t is received at the end of step t; the
  *    receiver may send from step t+1; steps count from 1;

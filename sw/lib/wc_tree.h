@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A multicast as a set of timed unicasts: the common currency of the
  * algorithm library (tree builders fill it, step models and the contention
  * checker read it, the CLI prints it).  Caller-owned storage: no malloc. */

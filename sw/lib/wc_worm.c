@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "wc_worm.h"
 
 const char *wc_worm_strerror(int err)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Multidestination worms and multicast schemes made of them
  * (lecture-multicast-irc-brcp-broadcast-scatter.txt, "Intermediate
  * reception capability"): a worm leaves its source and is absorbed, in

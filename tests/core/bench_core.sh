@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Node core figures: CPI on sw/fw/bench/bench.c, simulated instructions per
 # second of the Verilated SoC (alone and in lockstep) and of the
 # instruction-set model, and the ice40 LUT4 count of wc_rv32_core (retire

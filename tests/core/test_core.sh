@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make test part of the node core: every ISA test and C program in lockstep
 # (RTL vs instruction-set model) and stand-alone on the model, output
 # checks, the mutation checks and the 1M-instruction random lockstep run.

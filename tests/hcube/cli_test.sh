@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # `wormcast tree` through the CLI: the papers' examples in JSON, the dot and
 # text renderings, destination order independence, and every bad input
 # (exit 2, message on stderr, nothing on stdout).

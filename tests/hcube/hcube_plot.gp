@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Plot one Robinson et al. Fig. 9/10 reproduction.  Called from mk/hcube.mk
 # with csv, png and ttl set on the command line.
 set terminal pngcairo size 900,560 font "sans,11"

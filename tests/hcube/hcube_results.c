@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Robinson et al. Figs. 9-10 (robinson-et-al-allport-hypercube-multicast.txt
  * Section 5.1): for every number of destinations m, the average over 100
  * random destination sets of the maximum steps (all-port step model) of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Tests for the hypercube multicast library: the worked examples of
  * robinson-et-al-allport-hypercube-multicast.txt (Figs. 3, 5, 6, 8),
  * the lecture notes' chain lemma and Q6 scatter table

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # `wormcast worm` through the CLI: schemes print worms that the --check mode
 # accepts one by one, JSON parses, the dot picture renders, and every bad
 # input exits non-zero with a message naming the problem.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Multidestination worms: BRCP checks, schemes and the lecture notes'
  * concrete claims (lecture-multicast-irc-brcp-broadcast-scatter.txt).
  * Every scheme is verified by an oracle independent of sw/lib/wc_brcp.c:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # CLI contract checks for wormcast kopt / fpfs / fis: JSON shape, values
 # derived by hand from the papers, and clear errors on bad input.
 set -u

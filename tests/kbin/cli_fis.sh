@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Sourced by tests/kbin/cli.sh: wormcast fis contract checks.
 # Local nodes only: recursive doubling, ceil(log2 4) = 2.
 expect_out "fis 4 locals, no remotes: T=2" '{"T":2,"schedule":[{"t":0,"from":"L0","to":"L1"}' $W fis --local 4 --remote "" --ll 2 --lr 3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Step-level reproduction of kesavan-panda-optimal-multicast-
  * packetization-ni.txt results: Fig. 12 (optimal k vs m and vs n), the
  * k-binomial vs binomial comparison of Section 5.2 / Fig. 14, and the

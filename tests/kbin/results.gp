@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Plots for docs/results/kbin_*.png (called from mk/kbin.mk with outdir set).
 set terminal pngcairo size 900,600 font ",11"
 set datafile separator ","

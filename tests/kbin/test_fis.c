@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ForwardInSwitch (liu-et-al-agent-based-multicast-forwardinswitch.txt,
  * Sections 4-5) against an exhaustive search over all schedules of the
  * Section 4 model, plus a replay check of every schedule it returns. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* k-binomial trees and FPFS/FCFS simulation against the paper
  * (kesavan-panda-optimal-multicast-packetization-ni.txt) and against
  * independent checks written here: a direct recursive Lemma 1, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Tiny assertion harness for the tests/kbin programs: every check prints
  * what it verified; the program ends with "N passed, N failed". */
 #ifndef TEST_KBIN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Postal tree (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section
  * 5.5) against the postal recurrence and an exhaustive search. */
 #include <string.h>

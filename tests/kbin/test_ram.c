@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RAM, its multiple-multicast variants and CCO
  * (liu-et-al-agent-based-multicast-forwardinswitch.txt Sections 1, 3-5) on
  * random irregular networks with up-down routing. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Reliability under link faults: packets dropped or bit-flipped on every
 # injection link at the given rate; every message must still arrive
 # exactly once, intact and in order per stream, and the counters must

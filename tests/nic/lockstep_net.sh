@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Networks of NICs in lockstep: Verilated routers and NICs against the C
 # model, every NIC output and router port compared every cycle and every
 # register after the run, over random mixes of unicast, multisend and

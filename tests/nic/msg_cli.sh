@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # wormcast msg: bad input is a clear error and exit code 2; then small
 # end-to-end runs (clean, lossy, lockstep self-check) must come out exact.
 set -u

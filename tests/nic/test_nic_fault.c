@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Link fault injector (cmodel/wc_fault.h): whole packets dropped with
  * their credits paid back, flips of 1 to 3 data bits in one flit only,
  * per-link streams that repeat with the seed and differ between links. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Group table (id rule of yu-buntinas-panda-nic-multicast-myrinet-gm2.txt
  * Section 5.4) and FPFS/FCFS send orders and buffer peaks checked against
  * the step simulator sw/lib/wc_fpfs.c (kesavan-panda-optimal-multicast-

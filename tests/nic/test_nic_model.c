@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* One NIC of the cycle model on a bench (nic_bench.h): the test plays the
  * router (it injects flits on the ejection link, collects what the NIC
  * injects), the host memory (a combinational Wishbone slave) and the host

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* NIC packet codec: CRC-32 known answers, flit layout, every parse error
  * code, packetize/reassemble round trips from 1 byte to NIC_MAX_MSG. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* GM-2 reliability (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt
  * Section 5.3): unit checks of the sender and receiver state machines,
  * then a seeded simulation of a multicast tree over lossy, bit-flipping

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # wormcast sim / netgen: bad input is a clear error and a non-zero exit.
 set -u
 wc=$1

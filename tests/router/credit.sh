@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The credit loop is 3 cycles (docs/router.md): a link sustains B/3 flits
 # per cycle for B < 3 and one flit per cycle from B = 3.  Two nodes of
 # cube:1 stream to each other at 0.95 flits/node/cycle; the accepted load

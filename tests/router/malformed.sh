@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Malformed worms (unroutable destination, body/tail without a head) are
 # dropped and counted identically by the RTL and the C model, and never
 # stall the rest of the traffic: in lockstep, with 3% of worms malformed,

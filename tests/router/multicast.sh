@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Multicast traffic in the simulator: a fraction of messages go to N
 # random destinations as separate unicasts, as a binomial tree of
 # unicasts that the destinations forward, or as multidestination worms.

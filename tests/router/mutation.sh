@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The lockstep comparison must be able to fail: each C-model mutation
 # (1 = round-robin pointer never advances, 2 = the other dimension order,
 # 3 = the absorption channel gets the forwarded head, 4 = the forwarded

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Build time of up*/down* tables and of the full checker for large switch
 # networks, through `wormcast topo`.  Usage: bench.sh WORMCAST OUTFILE
 set -eu

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # `wormcast topo` through the CLI: valid names give JSON, every bad input
 # gives exit 2 and a message naming the problem.
 # Usage: cli_test.sh WORMCAST SCRATCHDIR

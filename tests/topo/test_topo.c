@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Topology layer tests: every name form, irregular networks under the
  * up* / down* checker (liu-et-al-agent-based-multicast-forwardinswitch.txt,
  * sec. 2.1), a hand-worked file topology, an anynet file, and e-cube / XY

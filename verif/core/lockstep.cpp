@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lockstep harness: the Verilated node SoC (rtl/soc/wc_soc_node.v) runs an
 // ELF; every record on the core's retire port is compared with the
 // instruction-set model (cmodel/rv32/) executing the same instruction.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Random RV32IM instruction-stream generator for lockstep runs.
  *   rvgen SEED BLOCKS BLOCKLEN ITERS > prog.S
  * Emits an assembly `main` (linked with sw/fw/crt0.S) that seeds x1..x28

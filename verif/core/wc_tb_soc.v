@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // Icarus testbench of the node SoC: loads +hex=<file> (written by
 // `rv32iss --hex`), runs until the retire port shows a store to

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Intermediate reception figures for `make bench`: one multicast at a time
 # on an idle network, on the RTL, multidestination worms (BRCP schemes of
 # sw/lib/wc_irc.c) against a binomial tree of unicasts; completion latency

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # NIC figures for `make bench`, measured on the RTL (Verilated routers and
 # NICs) of cube:4, 16 nodes, one operation at a time on an idle network,
 # from node 0 to the 15 others:

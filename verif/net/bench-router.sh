@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Router / simulator figures for `make bench`, against the goals of the
 # router issue (reference: BookSim2, 5-stage router, same workloads).
 # Writes build/bench/router.txt and prints it.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Verilate one router configuration into a shared object for the RTL
 # engine (verif/net/wc_rtl_routers.cpp wires the routers per topology).
 # usage: verif/net/build-router.sh OUTDIR "-GP=5 -GROUTING=1 ..."

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Verilate a whole network for one topology into a shared object that
 # `wormcast --engine rtl|lockstep` loads.
 # usage: verif/net/build-rtl.sh WORMCAST OUTDIR TOPO W B TRACE(0|1)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Run the lockstep suite of verif/net/lockstep.cfg (NAME TOPOLOGY RATE
 # [more wormcast sim options]): each run at least
 # WARMUP + CYCLES cycles (plus up to 50000 cycles of drain and the flush), zero mismatches, zero lost or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The NIC side of the RTL engine: one Verilated wc_nic per node, behind
 // the same per-cycle contract as the C model (cmodel/wc_nic.h), so the
 // message simulation (sw/host/wc_msg.c) drives either, or both in

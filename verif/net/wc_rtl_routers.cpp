@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The RTL engine: one Verilated wc_router per network router, wired by
 // this harness exactly as wc_net_top.v wires them (flat port index
 // i = router*P + port on every bus).  One router model per router

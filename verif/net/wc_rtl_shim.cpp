@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Thin C shim around the Verilated network top (wc_net_top), loaded by
 // `wormcast` with dlopen so one host program drives any topology's RTL.
 // The interface is deliberately narrow (set inputs, evaluate, read ports,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Verilate one NIC configuration (rtl/nic/wc_nic.v) into a static archive
 # that a C++ harness links: OUTDIR/obj/Vwc_nic__ALL.a, the Verilator
 # runtime objects OUTDIR/obj/verilated.o and verilated_threads.o, and the

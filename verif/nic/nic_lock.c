@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* NIC lockstep bench: comparison, mismatch report and options (see
  * nic_lock.h). */
 #include <ctype.h>

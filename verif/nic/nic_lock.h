@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* NIC lockstep bench: the C model (cmodel/wc_nic.c) and a DUT -- the
  * Verilated rtl/nic/wc_nic (tb_nic.cpp) or a second C model (tb_nic_c.c,
  * to test the bench itself) -- run side by side on identical inputs.

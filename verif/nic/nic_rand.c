@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Seeded random stimulus for one NIC (nic_rand.h).
  *
  * The host is a sequential program, as firmware would be: it blocks on its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Seeded random stimulus for one NIC on the bench board (tests/nic/
  * nic_bench.h): a host program (rings, receive buffers, send descriptors
  * of all three opcodes with valid and invalid fields, group table

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Build (if stale) and run the NIC lockstep bench for one parameter set.
 # usage: verif/nic/run.sh [--params "NAME=V ..."] [--wave PATH] [--build-only] [tb_nic options]
 #   The parameters are resolved against the C model's defaults (every one
@@ -82,7 +83,7 @@ link() {
   local vinc fst=0 rt=(verilated.o verilated_threads.o) libs=()
   vinc=$(verilator --getenv VERILATOR_ROOT)/include
   [ ! -f "$obj/verilated_fst_c.o" ] || { rt+=(verilated_fst_c.o); libs+=(-lz); fst=1; }
-  nice g++ -O2 -std=c++17 -Wall -Wextra -isystem "$obj" -isystem "$vinc" -isystem "$vinc/vltstd" -Iverif/nic -Icmodel \
+  nice g++ -O2 -std=c++17 -Wall -Wextra -isystem "$obj" -isystem "$vinc" -isystem "$vinc/vltstd" -Iverif/nic -Idefs -Isw/lib -Icmodel \
     -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=$fst -DVM_TRACE_FST=$fst -DVM_TRACE_VCD=0 -DNIC_BUILT="\"$built\"" \
     -o "$exe.tmp" verif/nic/tb_nic.cpp "$bdir/libnicbench.a" "$obj/Vwc_nic__ALL.a" "${rt[@]/#/$obj/}" \
     "${libs[@]}" -pthread > "$out/link.log" 2>&1 || { tail -40 "$out/link.log" >&2; return 1; }

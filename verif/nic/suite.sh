@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The NIC lockstep make targets (mk/nicunit.mk):
 #   suite.sh test       directed scenarios + random runs over two parameter sets
 #   suite.sh mutation   each C model mutation must stop a run with a mismatch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Verilated NIC (rtl/nic/wc_nic.v) as the DUT of the lockstep bench:
 // only the port mapping, reset, clocking and waveform live here; the
 // bench itself (stimulus, comparison, report) is C in nic_lock.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The lockstep bench with a second C model as the DUT: the bench tested
  * without the RTL.  It must run clean (the two models are the same code)
  * and must stop at the first cycle where a mutated reference differs,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wc_crossbar.v against the obvious reference out[o] = in[sel[o]]: random
 // data on every input, random selects (broadcast and permutations too).
 // NI inputs feed P outputs; the router uses NI = 2P (front flits, then the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wc_fifo.v against a reference queue: random push/pop, never pushing
 // into a full FIFO (the credit contract of wc_input_ctrl.v: the upstream
 // sends only with a credit), never popping an empty one.  Phases of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wc_input_ctrl.v cycle by cycle against a reference written here from
 // the input-unit parts of cmodel/wc_router.c (wc_router_eval: fresh /
 // stray / discard / drop counting, absorbing heads (here), their forward

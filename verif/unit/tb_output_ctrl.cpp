@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wc_output_ctrl.v cycle by cycle against a reference written here from
 // the output-unit parts of cmodel/wc_router.c (wc_router_eval: owner or
 // wc_rr_arb() winner, busy = owned or granted, has_cred = a credit in

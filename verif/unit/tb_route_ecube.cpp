@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wc_route_ecube.v against wc_route_ecube() of the C model, exhaustive over
 // node, destination (including ids with bits above n) and input port for
 // n = 1..6, in the node model and dimension order of this build.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wc_route_table.v against wc_route_table() of the C model plus the e < P
 // rule of wc_router_route() (an entry naming a port the router lacks is
 // unroutable).  Random tables and per-port down_only bits go in through

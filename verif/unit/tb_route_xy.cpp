@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wc_route_xy.v against wc_route_xy() of the C model: every node of the
 // 4x4, 3x5 and 8x8 meshes against every 12-bit destination (so every
 // dst >= MX*MY, which must be unroutable).  XY dimension order:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The whole router (wc_router.v) cycle by cycle against wc_router_eval() /
 // wc_router_commit() of the C model: every output link (valid, flit),
 // every input credit and the drop counter, every cycle.  Random traffic on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wc_rr_arb.v against wc_rr_arb() of the C model: exhaustive request and
 // pointer for N = 1..6, random for N = 20.  An independent scan (first
 // requester at or after the pointer, cyclically) checks the C model too.

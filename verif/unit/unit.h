@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // Shared scaffolding of the router unit benches (verif/unit/tb_*.cpp):
 // named check groups that count comparisons, bit-field access on
 // Verilated ports of any width, and the C model headers.

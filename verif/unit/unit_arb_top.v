@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // Seven round-robin arbiters (N = 1..6 and 20) side by side so one
 // Verilated model checks every width; each reads the low N request bits

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
 // e-cube route compute for n = 1..6 side by side, one node model and one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
 // XY route compute for the 4x4, 3x5 and 8x8 meshes side by side (one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integer benchmark for CPI measurements, in the spirit of CoreMark's three
  * kernels (linked-list walk and reorder, small matrix multiply-accumulate,
  * a character state machine) plus a CRC over the results.  Written here;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CRC check: CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320) computed
  * bit by bit and with a 256-entry table must agree on a 4 KiB buffer, and
  * both must give the published check value 0xCBF43926 for "123456789"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The k-binomial tree code of the algorithm library (sw/lib/wc_kbin.c,
  * kesavan-panda-optimal-multicast-packetization-ni.txt Section 4) running
  * as firmware: optimal k and step counts over a grid of set sizes and

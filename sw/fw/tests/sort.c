@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Sort check: sorts pseudo-random keys three ways (insertion sort, heap sort
  * and a bottom-up merge sort) and checks every result is ordered, is a
  * permutation of the input (order-independent sum and xor) and that the

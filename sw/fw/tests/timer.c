@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Interrupts from C: the timer fires TICKS times through wc_trap_handler
  * while main spins (with wfi, a no-op on this core); then the external
  * interrupt line is raised by software and must be taken once. */

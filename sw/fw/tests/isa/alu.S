@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integer register-register and register-immediate instructions, lui and
  * auipc: sign and carry edges, shift amounts 0/31 and the shamt masking of
  * register shifts, signed/unsigned compares, destination = source, x0. */

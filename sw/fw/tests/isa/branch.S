@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Conditional branches (signed and unsigned, both directions, equal
  * operands), backward branches, jal/jalr link values and jalr's clearing
  * of bit 0, jumps that do not write the link (rd = x0). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Zicsr semantics: read-old/write-new of all six forms, no write when
  * rs1 = x0 / uimm = 0 for set and clear (so read-only CSRs can be read),
  * WARL masks of mtvec/mepc/mstatus/mie, read-only misa, mhartid and

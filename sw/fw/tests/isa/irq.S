@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Interrupts: the timer (mtime >= mtimecmp) and the external line (SoC
  * IRQ register) trap with mcause bit 31 set, mepc at the interrupted
  * instruction and mtval 0; nothing is taken while mstatus.MIE or the mie

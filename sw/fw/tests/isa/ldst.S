@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Loads and stores of every width at every legal alignment, sign and zero
  * extension, byte-lane merging of partial stores, negative offsets, x0 as
  * load destination. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* M extension: all products and both halves, sign mixes of mulhsu, and the
  * division corner cases of the spec table (divide by zero, overflow of
  * -2^31 / -1) for div, divu, rem, remu. */

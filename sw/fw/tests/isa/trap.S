@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Synchronous traps: mcause, mtval, mepc and the mstatus MIE/MPIE stack
  * for illegal instructions, ecall, ebreak, misaligned loads/stores/jumps
  * and branches, bus errors on loads and stores, and mret's return. A

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Self-checking ISA test conventions (after riscv-tests' env/p and
  * isa/macros/scalar/test_macros.h, rewritten here): each test is an
  * assembly `main` linked with crt0.S.  s11 holds the number of the running

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* up* / down* routing for switch-based networks
  * (liu-et-al-agent-based-multicast-forwardinswitch.txt, sec. 2.1 "Routing
  * Mechanism": BFS spanning tree, a link's up end is the end nearer the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Topology names, the regular networks (binary n-cube, 2D mesh), the random
  * irregular switch networks, routing dispatch, paths and JSON.
  * Port conventions: see wc_topo.h and docs/topology.md. */

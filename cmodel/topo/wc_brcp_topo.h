@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* BRCP descriptions of wc_topo networks (host side: allocates).  Cubes and
  * meshes need only their sizes; switched networks hand the routers' own
  * up* / down* tables to sw/lib/wc_brcp.c so conformance is judged on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* One NIC on a bench board: the bench plays the router (it injects flits
  * on the ejection link and collects what the NIC injects, returning a
  * credit per flit), the host memory (a Wishbone slave answering the DMA

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A small JSON reader for the CLI's input files (host only: allocates).
  * Full JSON syntax (RFC 8259) is accepted; numbers keep their source text
  * so ids round-trip exactly. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Networks as first-class names: cube:N, mesh:XxY, irregular:S,P,H,SEED,
  * file:PATH (our format or BookSim anynet).  Host-side (allocates); the
  * firmware never builds topologies, it receives tables.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Small deterministic PRNG (splitmix64 seeding an xorshift64*), freestanding,
  * state in the caller's struct so every user is reproducible from a seed. */
 #ifndef WC_RNG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Host glue: RAM (wc_ram.h) and CCO (wc_cco.h) on a switched wc_topo
  * (irregular:S,P,H,SEED or file:PATH networks with up-down routing). */
 #ifndef WC_RAM_TOPO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wc_topo glue for the agent-based and ordered-chain multicasts
  * (liu-et-al-agent-based-multicast-forwardinswitch.txt Sections 1, 3). */
 #include "wc_ram_topo.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Internals shared by the topology sources (wc_topo.c, wc_topo_file.c,
  * wc_topo_updown.c).  Not part of the public API. */
 #ifndef WC_TOPO_INT_H

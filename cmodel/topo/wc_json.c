@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Recursive-descent JSON reader (RFC 8259 grammar). */
 #include "wc_json.h"
 #include <stdio.h>

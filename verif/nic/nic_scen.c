@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The directed scenarios of the single-NIC bench (nic_bench.h): every
  * bad-input case of docs/nic.md (bad CRC, unknown group, impossible
  * length, wrong type, wrong node, framing, invalid descriptors), the group

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The single-NIC bench board: see nic_bench.h. */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* C view of defs/wc_defs.def: every constant becomes WC_<NAME>, every field
  * WC_<NAME>_LSB / WC_<NAME>_W plus get/set helpers. */
 #ifndef WC_DEFS_H
@@ -8,7 +9,7 @@ enum {
 #define WC_GROUP(n, d)
 #define WC_CONST(n, v, d)    WC_##n = (v),
 #define WC_FIELD(n, l, w, d) WC_##n##_LSB = (l), WC_##n##_W = (w),
-#include "../defs/wc_defs.def"
+#include "wc_defs.def"
 #undef WC_GROUP
 #undef WC_CONST
 #undef WC_FIELD

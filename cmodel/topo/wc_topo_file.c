@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* file:PATH topologies.  Two line-oriented formats, told apart by the first
  * keyword of the file (docs/topology.md):
  *   our own:  switches S / ports P / hosts [SWITCH] COUNT /
