@@ -133,9 +133,10 @@ int wc_arg_list(const char *opt, const char *noun, const char *s, long lo, long 
         item[len] = 0;
         if (wc_arg_long(opt, item, lo, hi, &v, NULL, 0) < 0) {
             char a[32], b[32];
-            int num = wc_arg_long(opt, item, LONG_MIN, LONG_MAX, &v, NULL, 0) == 0;
-            snprintf(sub, sizeof sub, num ? "out of range %s..%s" : "not an integer", fmt_long(a, sizeof a, lo),
-                     fmt_long(b, sizeof b, hi));
+            if (wc_arg_long(opt, item, LONG_MIN, LONG_MAX, &v, NULL, 0) == 0)
+                snprintf(sub, sizeof sub, "out of range %s..%s", fmt_long(a, sizeof a, lo), fmt_long(b, sizeof b, hi));
+            else
+                snprintf(sub, sizeof sub, "not an integer");
             why = sub;
             break;
         }
@@ -317,59 +318,48 @@ int wc_cli_parse(wc_cli *c, int argc, char **argv)
 }
 
 /* Range, choices and default of an option, as --help shows them; the
- * default is the destination's value before parsing. */
+ * default is the destination's value before parsing, shown when it is a
+ * value the option accepts. */
 static void describe(const wc_opt *o, char *buf, size_t len)
 {
-    char a[32], b[32], list[256];
-    buf[0] = 0;
+    char a[32], b[32], range[256], def[64] = "";
+    int i;
+    range[0] = 0;
     switch (o->kind) {
-    case WC_OPT_INT: {
-        long d = *(const int *)o->dst;
-        if (d >= o->lo && d <= o->hi)
-            snprintf(buf, len, "%s..%s, default %ld", fmt_long(a, sizeof a, o->lo), fmt_long(b, sizeof b, o->hi), d);
-        else
-            snprintf(buf, len, "%s..%s", fmt_long(a, sizeof a, o->lo), fmt_long(b, sizeof b, o->hi));
-        break;
-    }
+    case WC_OPT_INT:
     case WC_OPT_LONG: {
-        long d = *(const long *)o->dst;
+        long d = o->kind == WC_OPT_INT ? *(const int *)o->dst : *(const long *)o->dst;
+        snprintf(range, sizeof range, "%s..%s", fmt_long(a, sizeof a, o->lo), fmt_long(b, sizeof b, o->hi));
         if (d >= o->lo && d <= o->hi)
-            snprintf(buf, len, "%s..%s, default %ld", fmt_long(a, sizeof a, o->lo), fmt_long(b, sizeof b, o->hi), d);
-        else
-            snprintf(buf, len, "%s..%s", fmt_long(a, sizeof a, o->lo), fmt_long(b, sizeof b, o->hi));
+            snprintf(def, sizeof def, "%ld", d);
         break;
     }
     case WC_OPT_DOUBLE: {
         double d = *(const double *)o->dst;
         if (o->dhi > DBL_MAX)
-            snprintf(a, sizeof a, ">= %g", o->dlo);
+            snprintf(range, sizeof range, ">= %g", o->dlo);
         else
-            snprintf(a, sizeof a, "%g..%g", o->dlo, o->dhi);
+            snprintf(range, sizeof range, "%g..%g", o->dlo, o->dhi);
         if (d >= o->dlo && d <= o->dhi)
-            snprintf(buf, len, "%s, default %g", a, d);
-        else
-            snprintf(buf, len, "%s", a);
+            snprintf(def, sizeof def, "%g", d);
         break;
     }
-    case WC_OPT_CHOICE: {
-        int i;
-        choice_list(o, "|", "|", list, sizeof list);
+    case WC_OPT_CHOICE:
+        choice_list(o, "|", "|", range, sizeof range);
         for (i = 0; o->choices[i] && choice_value(o, i) != *(const int *)o->dst; i++)
             ;
         if (o->choices[i])
-            snprintf(buf, len, "%s, default %s", list, o->choices[i]);
-        else
-            snprintf(buf, len, "%s", list);
+            snprintf(def, sizeof def, "%s", o->choices[i]);
         break;
-    }
     case WC_OPT_STRING:
         if (*(const char *const *)o->dst)
-            snprintf(buf, len, "default %s", *(const char *const *)o->dst);
+            snprintf(def, sizeof def, "%s", *(const char *const *)o->dst);
         break;
     case WC_OPT_FLAG:
     case WC_OPT_FUNC:
         break;
     }
+    snprintf(buf, len, "%s%s%s%s", range, range[0] && def[0] ? ", " : "", def[0] ? "default " : "", def);
 }
 
 void wc_cli_help(const wc_cli *c, FILE *f)

@@ -63,6 +63,8 @@ typedef struct wc_opt {
 #define WC_OPT_FUNC(n, m, f, d, h) \
     { .name = n, .kind = WC_OPT_FUNC, .meta = m, .help = h, .dst = d, .fn = f }
 #define WC_OPT_END { .name = 0 }
+/* The network names every command takes (wc_topo_create). */
+#define WC_TOPO_NAMES "cube:N[:all][:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH"
 
 typedef struct wc_cli {
     const char *cmd;        /* "sim" */

@@ -12,7 +12,7 @@ int wc_cmd_netgen(int argc, char **argv)
     char err[512];
     wc_topo *t;
     wc_opt opts[] = {
-        WC_OPT_STRING("--topo", "T", &topo, "cube:N[:all][:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH"),
+        WC_OPT_STRING("--topo", "T", &topo, WC_TOPO_NAMES),
         WC_OPT_INT("--width", "W", &W, 32, 62, "flit data width in bits"),
         WC_OPT_INT("--buffer", "B", &B, 1, 4096, "router input buffer depth in flits"),
         WC_OPT_END

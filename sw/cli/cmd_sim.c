@@ -141,7 +141,7 @@ int wc_cmd_sim(int argc, char **argv)
     wc_topo *t;
     long seed;
     wc_opt opts[] = {
-        WC_OPT_STRING("--topo", "T", &topo, "cube:N[:all][:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH"),
+        WC_OPT_STRING("--topo", "T", &topo, WC_TOPO_NAMES),
         WC_OPT_CHOICE("--traffic", "P", &o.traffic, traffics, NULL, "traffic pattern"),
         WC_OPT_DOUBLE("--rate", "R", &o.rate, 0, HUGE_VAL, "offered flits/node/cycle"),
         WC_OPT_INT("--packet", "F", &o.packet, 1, 1 << 20, "flits per packet"),

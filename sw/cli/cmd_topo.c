@@ -13,7 +13,7 @@ int wc_cmd_topo(int argc, char **argv)
     char err[512];
     wc_topo *t;
     wc_opt opts[] = {
-        WC_OPT_STRING("--topo", "NAME", &name, "cube:N[:all][:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH"),
+        WC_OPT_STRING("--topo", "NAME", &name, WC_TOPO_NAMES),
         WC_OPT_FLAG("--routes", &routes, "add the route (switch, output port) of every host pair"),
         WC_OPT_FLAG("--check", &check, "verify the up* / down* tables (switch-based networks) and\n"
                                        "print the verdict on stderr; exit 1 if they are wrong"),

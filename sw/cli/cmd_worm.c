@@ -211,7 +211,7 @@ int wc_cmd_worm(int argc, char **argv)
     wc_irc_work wk;
     char err[512];
     wc_opt opts[] = {
-        WC_OPT_STRING("--topo", "T", &topo, "cube:N[:all][:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH"),
+        WC_OPT_STRING("--topo", "T", &topo, WC_TOPO_NAMES),
         WC_OPT_STRING("--scheme", "SCHEME", &scheme_s,
                       "chain (cube), bcast-cr, bcast-rcc, bcast-rcr (mesh, source in a corner),\n"
                       "bcast-any, bcast-nd (mesh, any source), mesh-mcast (mesh),\n"
