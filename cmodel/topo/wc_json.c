@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
-#include <errno.h>
 
 typedef struct {
     const char *s;
@@ -452,26 +451,4 @@ void wc_json_put_string(FILE *f, const char *s)
             fputc(c, f);
     }
     fputc('"', f);
-}
-
-int wc_cli_int(const char *cmd, const char *opt, const char *s, long lo, long hi, int *out)
-{
-    char *end;
-    long v;
-    if (!s) {
-        fprintf(stderr, "wormcast %s: %s needs a value\n", cmd, opt);
-        return -1;
-    }
-    errno = 0;
-    v = strtol(s, &end, 10);
-    if (end == s || *end || errno) {
-        fprintf(stderr, "wormcast %s: %s: '%s' is not an integer\n", cmd, opt, s);
-        return -1;
-    }
-    if (v < lo || v > hi) {
-        fprintf(stderr, "wormcast %s: %s: %ld out of range [%ld, %ld]\n", cmd, opt, v, lo, hi);
-        return -1;
-    }
-    *out = (int)v;
-    return 0;
 }

@@ -28,11 +28,8 @@ void wc_json_free(wc_json *v);
 const wc_json *wc_json_get(const wc_json *v, const char *key);
 const char *wc_json_kind_name(enum wc_json_kind k);
 
-/* Output and argument helpers shared by the CLI commands. */
+/* Output helper shared by the CLI commands. */
 #include <stdio.h>
 /* Write s as a JSON string literal (quotes and escapes). */
 void wc_json_put_string(FILE *f, const char *s);
-/* Parse a decimal integer option value in [lo, hi]; on failure prints
- * "wormcast CMD: OPT: ..." to stderr and returns -1. */
-int wc_cli_int(const char *cmd, const char *opt, const char *s, long lo, long hi, int *out);
 #endif

@@ -7,15 +7,7 @@
 #include <string.h>
 #include "wc_fpfs.h"
 #include "wc_json.h"
-
-static void fpfs_usage(FILE *f)
-{
-    fprintf(f, "usage: wormcast fpfs --tree FILE --m M [--mode fpfs|fcfs]\n"
-               "  FILE  {\"root\":R,\"children\":{\"R\":[A,B],\"A\":[C],...}}, children in sending\n"
-               "        order; node names are strings or integers\n"
-               "  M     packets per message (1..100000)\n"
-               "prints {\"steps\":S,\"L\":[L1,...,Lm],\"max_buffer\":B,...}\n");
-}
+#include "cli_args.h"
 
 /* Node names: a JSON string's text or a number's source text. */
 static const char *node_name(const wc_json *v)
@@ -151,52 +143,30 @@ out:
 
 int wc_cmd_fpfs(int argc, char **argv)
 {
-    const char *path = NULL, *mode_s = "fpfs";
-    int i, m = -1, mode, rc = 1, nwork, *work = NULL, *L = NULL, *buf = NULL;
+    static const char *const modes[] = { "fpfs", "fcfs", NULL };
+    static const int mode_v[] = { WC_FPFS, WC_FCFS };
+    const char *path = NULL, *mode_s;
+    int i, m = -1, mode = WC_FPFS, rc = 1, nwork, *work = NULL, *L = NULL, *buf = NULL, st;
     char err[512];
     wc_json *doc = NULL;
     nameset ns = { NULL, 0, 0 };
     wc_tree t = { 0, 0, 0, NULL };
     wc_fpfs_result res;
+    wc_opt opts[] = {
+        WC_OPT_STRING("--tree", "FILE", &path,
+                      "{\"root\":R,\"children\":{\"R\":[A,B],\"A\":[C],...}}, children in sending\n"
+                      "order; node names are strings or integers"),
+        WC_OPT_INT("--m", "M", &m, 1, 100000L, "packets per message"),
+        WC_OPT_CHOICE("--mode", "MODE", &mode, modes, mode_v, "packet-first (FPFS) or child-first (FCFS) forwarding"),
+        WC_OPT_END
+    };
+    wc_cli cli = { "fpfs", "--tree FILE --m M [--mode fpfs|fcfs]",
+                   "FPFS / FCFS step simulation of a packetized multicast on a tree (Kesavan & Panda)",
+                   "prints {\"steps\":S,\"L\":[L1,...,Lm],\"max_buffer\":B,...}", "--tree --m", opts };
 
-    for (i = 1; i < argc; i++) {
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fpfs_usage(stdout);
-            return 0;
-        } else if (!strcmp(argv[i], "--tree") || !strcmp(argv[i], "--mode")) {
-            if (!val) {
-                fprintf(stderr, "wormcast fpfs: %s needs a value\n", argv[i]);
-                return 2;
-            }
-            if (!strcmp(argv[i], "--tree"))
-                path = val;
-            else
-                mode_s = val;
-            i++;
-        } else if (!strcmp(argv[i], "--m")) {
-            if (wc_cli_int("fpfs", "--m", val, 1, 100000L, &m) < 0)
-                return 2;
-            i++;
-        } else {
-            fprintf(stderr, "wormcast fpfs: unknown option '%s'\n", argv[i]);
-            fpfs_usage(stderr);
-            return 2;
-        }
-    }
-    if (!path || m < 0) {
-        fprintf(stderr, "wormcast fpfs: %s is required\n", !path ? "--tree" : "--m");
-        fpfs_usage(stderr);
-        return 2;
-    }
-    if (!strcmp(mode_s, "fpfs"))
-        mode = WC_FPFS;
-    else if (!strcmp(mode_s, "fcfs"))
-        mode = WC_FCFS;
-    else {
-        fprintf(stderr, "wormcast fpfs: --mode: '%s' is neither fpfs nor fcfs\n", mode_s);
-        return 2;
-    }
+    if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
+        return st;
+    mode_s = modes[mode == WC_FCFS];
     doc = wc_json_parse_file(path, err, (int)sizeof err);
     if (!doc) {
         fprintf(stderr, "wormcast fpfs: %s\n", err);

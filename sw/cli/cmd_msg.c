@@ -2,7 +2,6 @@
 /* wormcast msg: messages through NICs on a network of routers, with host
  * drivers, fault injection and an end-to-end scoreboard. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,160 +9,90 @@
 #include "wc_topo.h"
 #include "wc_defs.h"
 #include "cli_args.h"
+#include "wc_err.h"
 
-static const char *usage_text =
-"usage: wormcast msg --topo T [options]\n"
-"Every node has a NIC and a host; hosts post unicasts, multisends (one message\n"
-"to a list of nodes) and multicasts (along a preposted group tree), the NICs\n"
-"packetize, replicate, acknowledge and retransmit, and every received message\n"
-"is checked byte for byte and for order.\n"
-"  --topo T             cube:N[:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH\n"
-"                       (one NIC per node: all-port cubes are refused)\n"
-"  --engine E           c (C model) | rtl (Verilated routers and NICs, built on first use) |\n"
-"                       lockstep (both, every NIC output and router port compared every cycle)\n"
-"                       | lockstep-c: two C instances compared every cycle (self-check;\n"
-"                       with --mutate K the second one is broken and must mismatch)\n"
-"  --messages N         messages to post in total (200)\n"
-"  --size MIN-MAX       message bytes, 1..16384, log-uniform between MIN and MAX so\n"
-"                       small and large messages both show up; N alone = N-N (1-16384)\n"
-"  --mix LIST           kinds to draw uniformly from: unicast,multisend,multicast (all)\n"
-"  --mode M             fpfs | fcfs (NIC forwards packet-first or child-first) |\n"
-"                       host (hosts receive and re-send: the GM-2 baseline) (fpfs)\n"
-"  --fault-rate R       per packet on every injection link: dropped with probability R,\n"
-"                       otherwise 1-3 bits flipped with probability R; 0..0.5 (0)\n"
-"  --seed S             seed of traffic, groups and faults (1)\n"
-"  --outstanding K      sends in flight per node, 1..48 (2)\n"
-"  --min-cycles C       keep posting messages until cycle C, beyond --messages (0)\n"
-"  --groups-per-node G  random groups rooted at each node, 2..15 destinations each\n"
-"                       (2 with multicast in the mix)\n"
-"  --group R:D1,D2,...  one fixed group rooted at R instead (R:all = every other node)\n"
-"  --once KIND          benchmark: on the idle network the --group root sends one message of\n"
-"                       --size bytes to the group's destinations as one multicast along the\n"
-"                       tree, one multisend, or separate unicasts (KIND multicast, multisend\n"
-"                       or unicasts); latency max = the operation's completion\n"
-"  --host-delay C       cycles a host takes to act on a completion (0)\n"
-"  --timeout C          NIC retransmission timeout in cycles (2000)\n"
-"  --mem-wait C         host memory wait states per DMA access (0)\n"
-"  --mem-size BYTES     host memory per node, suffix k or M allowed (1M)\n"
-"  --watchdog C         cycles without a completion that count as a stall (200000)\n"
-"  --slots N            NIC receive slots, 1..128 (NIC default)\n"
-"  --buffer B           router input buffer depth in flits (8)\n"
-"  --width W            flit data width, 32..62 (32)\n"
-"  --mutate K           lockstep: break the C model (NIC mutation 1, 2 or 3): the run must\n"
-"                       stop at a mismatch; lockstep-c: break the second C instance\n"
-"  --csv                one header line and one row\n"
-"  --quiet              no progress lines\n"
-"Exit status: 0 if every message arrived exactly once, in order and intact and\n"
-"every send completed; 1 otherwise (loss, stall, lockstep mismatch); 2 bad input.\n";
-
-static int parse_long(const char *opt, const char *v, long lo, long hi, long *out)
+/* MIN-MAX bytes, or N alone for N-N, into int[2] */
+static int parse_size(const char *opt, const char *v, void *dst, char *err, int errlen)
 {
-    return wc_arg_long("msg", opt, v, lo, hi, out);
-}
-
-static int parse_double(const char *opt, const char *v, double lo, double hi, double *out)
-{
-    return wc_arg_double("msg", opt, v, lo, hi, out);
-}
-
-static int parse_size(const char *v, int *lo, int *hi)
-{
-    char *end;
-    long a, b;
-    errno = 0;
-    a = strtol(v, &end, 10);
-    if (end == v || errno)
-        goto bad;
-    if (*end == '-') {
-        const char *q = end + 1;
-        b = strtol(q, &end, 10);
-        if (end == q || errno)
-            goto bad;
-    } else {
-        b = a;
-    }
-    if (*end || a < 1 || b > WC_NIC_MAX_MSG || a > b)
-        goto bad;
-    *lo = (int)a;
-    *hi = (int)b;
-    return 0;
-bad:
-    fprintf(stderr, "wormcast msg: --size expects MIN-MAX bytes with 1 <= MIN <= MAX <= %d, got '%s'\n",
-            WC_NIC_MAX_MSG, v);
-    return -1;
-}
-
-static int parse_mix(const char *v, unsigned *mix)
-{
-    char buf[256], *tok, *save = NULL;
-    *mix = 0;
-    snprintf(buf, sizeof buf, "%s", v);
-    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (!strcmp(tok, "unicast")) *mix |= WC_MSG_UNICAST;
-        else if (!strcmp(tok, "multisend")) *mix |= WC_MSG_MULTISEND;
-        else if (!strcmp(tok, "multicast")) *mix |= WC_MSG_MULTICAST;
-        else {
-            fprintf(stderr, "wormcast msg: unknown message kind '%s' in --mix (unicast, multisend, multicast)\n", tok);
-            return -1;
-        }
-    }
-    if (!*mix) {
-        fprintf(stderr, "wormcast msg: --mix expects a list of unicast, multisend, multicast, got '%s'\n", v);
-        return -1;
-    }
+    int *r = dst, x[2] = { 0, 0 }, n;
+    wc_arg_field f[2];
+    n = wc_arg_fields(v, '-', f, 2);
+    if (n < 1 || wc_arg_int(opt, f[0], 1, WC_NIC_MAX_MSG, &x[0], NULL, 0) < 0 ||
+        wc_arg_int(opt, f[n - 1], x[0], WC_NIC_MAX_MSG, &x[1], NULL, 0) < 0)
+        return wc_err(err, errlen, "%s expects MIN-MAX bytes with 1 <= MIN <= MAX <= %d, got '%s'", opt,
+                      WC_NIC_MAX_MSG, v);
+    r[0] = x[0];
+    r[1] = x[1];
     return 0;
 }
 
-static int parse_mem(const char *v, long *out)
+static int parse_mix(const char *opt, const char *v, void *dst, char *err, int errlen)
 {
-    char *end;
+    static const char *const kinds[] = { "unicast", "multisend", "multicast" };
+    static const unsigned bits[] = { WC_MSG_UNICAST, WC_MSG_MULTISEND, WC_MSG_MULTICAST };
+    unsigned mix = 0;
+    const char *p = v;
+    while (*p) {
+        size_t n = strcspn(p, ",");
+        int k;
+        for (k = 0; k < 3 && (strlen(kinds[k]) != n || strncmp(kinds[k], p, n)); k++)
+            ;
+        if (k == 3 && n)
+            return wc_err(err, errlen, "unknown message kind '%.*s' in %s (unicast, multisend, multicast)", (int)n,
+                          p, opt);
+        if (k < 3)
+            mix |= bits[k];
+        p += n + (p[n] == ',');
+    }
+    if (!mix)
+        return wc_err(err, errlen, "%s expects a list of unicast, multisend, multicast, got '%s'", opt, v);
+    *(unsigned *)dst = mix;
+    return 0;
+}
+
+/* bytes with an optional suffix k or M */
+static int parse_mem(const char *opt, const char *v, void *dst, char *err, int errlen)
+{
+    wc_arg_field f;
+    size_t n = strlen(v);
+    int shift = 0;
     long x;
-    errno = 0;
-    x = strtol(v, &end, 10);
-    if (end != v && (*end == 'k' || *end == 'K') && !end[1]) { x <<= 10; end++; }
-    else if (end != v && *end == 'M' && !end[1]) { x <<= 20; end++; }
-    if (errno || *end || end == v || x < 4096 || x > (1L << 30)) {
-        fprintf(stderr, "wormcast msg: --mem-size expects bytes in 4k..1024M (suffix k or M), got '%s'\n", v);
-        return -1;
+    snprintf(f, sizeof f, "%s", v);
+    if (n && n < sizeof f && strchr("kKM", v[n - 1])) {
+        shift = v[n - 1] == 'M' ? 20 : 10;
+        f[n - 1] = 0;
     }
-    *out = x;
+    if (wc_arg_long(opt, f, 1, (1L << 30) >> shift, &x, NULL, 0) < 0 || (x << shift) < 4096)
+        return wc_err(err, errlen, "%s expects bytes in 4k..1024M (suffix k or M), got '%s'", opt, v);
+    *(long *)dst = x << shift;
     return 0;
 }
+
+typedef struct {
+    int root, all, n;
+    int *dst;
+} group_arg;
 
 /* R:D1,D2,... or R:all; the node range is checked once the topology is known */
-static int parse_group(const char *v, int *root, int **dst, int *n, int *all)
+static int parse_group(const char *opt, const char *v, void *dst, char *err, int errlen)
 {
-    char *end;
-    const char *q;
-    long r = strtol(v, &end, 10);
-    int cap = 16;
-    if (end == v || *end != ':' || r < 0)
+    group_arg *g = dst;
+    const char *colon = strchr(v, ':');
+    wc_arg_field root;
+    if (!colon || (size_t)(colon - v) >= sizeof root)
         goto bad;
-    *root = (int)r;
-    *n = 0;
-    *all = 0;
-    q = end + 1;
-    if (!strcmp(q, "all")) {
-        *all = 1;
+    memcpy(root, v, (size_t)(colon - v));
+    root[colon - v] = 0;
+    if (wc_arg_int(opt, root, 0, WC_MAX_NODES - 1, &g->root, NULL, 0) < 0)
+        goto bad;
+    if (!strcmp(colon + 1, "all")) {
+        g->all = 1;
         return 0;
     }
-    *dst = malloc((size_t)cap * sizeof **dst);
-    while (*q) {
-        long d = strtol(q, &end, 10);
-        if (end == q || d < 0 || d >= WC_MAX_NODES || (*end && *end != ','))
-            goto bad;
-        if (*n == cap) {
-            cap *= 2;
-            *dst = realloc(*dst, (size_t)cap * sizeof **dst);
-        }
-        (*dst)[(*n)++] = (int)d;
-        q = *end ? end + 1 : end;
-    }
-    if (*n)
+    if ((g->n = wc_arg_list(opt, "node", colon + 1, 0, WC_MAX_NODES - 1, 0, 0, &g->dst, NULL, 0)) >= 0)
         return 0;
 bad:
-    fprintf(stderr, "wormcast msg: --group expects ROOT:D1,D2,... or ROOT:all, got '%s'\n", v);
-    return -1;
+    return wc_err(err, errlen, "%s expects ROOT:D1,D2,... or ROOT:all, got '%s'", opt, v);
 }
 
 static void print_csv(const wc_topo *t, const wc_msg_opts *o, const wc_msg_result *r)
@@ -223,74 +152,118 @@ static void print_human(const wc_topo *t, const wc_msg_opts *o, const wc_msg_res
 
 int wc_cmd_msg(int argc, char **argv)
 {
+    static const char *const engines[] = { "c", "rtl", "lockstep", "lockstep-c", NULL },
+                             *const modes[] = { "fpfs", "fcfs", "host", NULL },
+                             *const onces[] = { "multicast", "multisend", "unicasts", NULL };
+    static const int engine_v[] = { WC_MSG_ENGINE_C, WC_MSG_ENGINE_RTL, WC_MSG_ENGINE_LOCKSTEP,
+                                    WC_MSG_ENGINE_LOCKSTEP_C },
+                     mode_v[] = { WC_NIC_MODE_FPFS, WC_NIC_MODE_FCFS, WC_NIC_MODE_HOST },
+                     once_v[] = { WC_MSG_MULTICAST, WC_MSG_MULTISEND, WC_MSG_UNICAST };
+    static const char *const one_op = "one operation on an idle network: nothing random is posted";
     wc_msg_opts o;
     wc_msg_result r;
     const char *topo = NULL;
-    int csv = 0, i, rc, *gdst = NULL, gall = 0, groot = -1, gn = 0;
+    int csv = 0, quiet = 0, rc, *gdst = NULL, gall = 0, groot = -1, gn = 0, once = 0, size[2], st;
     char err[512];
     wc_topo *t;
-    long v;
+    long seed, timeout;
+    group_arg group = { -1, 0, 0, NULL };
+    wc_opt opts[] = {
+        WC_OPT_STRING("--topo", "T", &topo, "cube:N[:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH\n"
+                                           "(one NIC per node: all-port cubes are refused)"),
+        WC_OPT_CHOICE("--engine", "E", &o.engine, engines, engine_v,
+                      "c: C model, rtl: Verilated routers and NICs, built on first use,\n"
+                      "lockstep: both, every NIC output and router port compared every cycle,\n"
+                      "lockstep-c: two C instances compared every cycle (self-check;\n"
+                      "with --mutate K the second one is broken and must mismatch)"),
+        WC_OPT_LONG("--messages", "N", &o.messages, 0, 1L << 40, "messages to post in total"),
+        WC_OPT_FUNC("--size", "MIN-MAX", parse_size, size,
+                    "message bytes, 1..16384, log-uniform between MIN and MAX so\n"
+                    "small and large messages both show up; N alone = N-N (1-16384)"),
+        WC_OPT_FUNC("--mix", "LIST", parse_mix, &o.mix,
+                    "kinds to draw uniformly from: unicast,multisend,multicast (all)"),
+        WC_OPT_CHOICE("--mode", "M", &o.mode, modes, mode_v,
+                      "fpfs | fcfs: the NIC forwards packet-first or child-first;\n"
+                      "host: hosts receive and re-send (the GM-2 baseline)"),
+        WC_OPT_DOUBLE("--fault-rate", "R", &o.fault_rate, 0, 0.5,
+                      "per packet on every injection link: dropped with probability R,\n"
+                      "otherwise 1-3 bits flipped with probability R"),
+        WC_OPT_LONG("--seed", "S", &seed, 0, 0x7fffffffffffffffL, "seed of traffic, groups and faults"),
+        WC_OPT_INT("--outstanding", "K", &o.outstanding, 1, 48, "sends in flight per node"),
+        WC_OPT_LONG("--min-cycles", "C", &o.min_cycles, 0, 1L << 40,
+                    "keep posting messages until cycle C, beyond --messages"),
+        WC_OPT_INT("--groups-per-node", "G", &o.groups_per_node, 0, WC_NIC_GROUPS - 1,
+                   "random groups rooted at each node, 2..15 destinations each\n"
+                   "(2 with multicast in the mix)"),
+        WC_OPT_FUNC("--group", "R:D1,D2,...", parse_group, &group,
+                    "one fixed group rooted at R instead (R:all = every other node)"),
+        WC_OPT_CHOICE("--once", "KIND", &once, onces, once_v,
+                      "benchmark: on the idle network the --group root sends one message of\n"
+                      "--size bytes to the group's destinations as one multicast along the\n"
+                      "tree, one multisend, or separate unicasts; latency max = the\n"
+                      "operation's completion"),
+        WC_OPT_LONG("--host-delay", "C", &o.host_delay, 0, 1L << 30, "cycles a host takes to act on a completion"),
+        WC_OPT_LONG("--timeout", "C", &timeout, 1, 1L << 30, "NIC retransmission timeout in cycles"),
+        WC_OPT_INT("--mem-wait", "C", &o.mem_wait, 0, 1000, "host memory wait states per DMA access"),
+        WC_OPT_FUNC("--mem-size", "BYTES", parse_mem, &o.mem_size,
+                    "host memory per node, 4k..1024M, suffix k or M allowed (1M)"),
+        WC_OPT_LONG("--watchdog", "C", &o.watchdog, 100, 1L << 40, "cycles without a completion that count as a stall"),
+        WC_OPT_INT("--slots", "N", &o.slots, 1, 128, "NIC receive slots (NIC default)"),
+        WC_OPT_INT("--buffer", "B", &o.buffer, 1, 4096, "router input buffer depth in flits"),
+        WC_OPT_INT("--width", "W", &o.width, 32, 62, "flit data width"),
+        WC_OPT_INT("--mutate", "K", &o.mutate, 0, 1000,
+                   "lockstep: break the C model (NIC mutation 1, 2 or 3): the run must\n"
+                   "stop at a mismatch; lockstep-c: break the second C instance"),
+        WC_OPT_FLAG("--csv", &csv, "one header line and one row"),
+        WC_OPT_FLAG("--quiet", &quiet, "no progress lines"),
+        WC_OPT_END
+    };
+    wc_cli cli = { "msg", "--topo T [options]",
+                   "Every node has a NIC and a host; hosts post unicasts, multisends (one message\n"
+                   "to a list of nodes) and multicasts (along a preposted group tree), the NICs\n"
+                   "packetize, replicate, acknowledge and retransmit, and every received message\n"
+                   "is checked byte for byte and for order.",
+                   "Exit status: 0 if every message arrived exactly once, in order and intact and\n"
+                   "every send completed; 1 otherwise (loss, stall, lockstep mismatch); 2 bad input.",
+                   "--topo", opts };
 
     wc_msg_defaults(&o);
-    o.progress = 1;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED() do { if (!val) { fprintf(stderr, "wormcast msg: %s needs a value\n", a); goto bad; } i++; } while (0)
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage_text, stdout); free(gdst); return 0; }
-        else if (!strcmp(a, "--topo")) { NEED(); topo = val; }
-        else if (!strcmp(a, "--engine")) {
-            NEED();
-            if (!strcmp(val, "c")) o.engine = WC_MSG_ENGINE_C;
-            else if (!strcmp(val, "rtl")) o.engine = WC_MSG_ENGINE_RTL;
-            else if (!strcmp(val, "lockstep")) o.engine = WC_MSG_ENGINE_LOCKSTEP;
-            else if (!strcmp(val, "lockstep-c")) o.engine = WC_MSG_ENGINE_LOCKSTEP_C;
-            else { fprintf(stderr, "wormcast msg: unknown engine '%s' (c, rtl, lockstep, lockstep-c)\n", val); goto bad; }
-        }
-        else if (!strcmp(a, "--messages")) { NEED(); if (parse_long(a, val, 0, 1L << 40, &o.messages)) goto bad; }
-        else if (!strcmp(a, "--size")) { NEED(); if (parse_size(val, &o.size_min, &o.size_max)) goto bad; }
-        else if (!strcmp(a, "--mix")) { NEED(); if (parse_mix(val, &o.mix)) goto bad; }
-        else if (!strcmp(a, "--mode")) {
-            NEED();
-            if (!strcmp(val, "fpfs")) o.mode = WC_NIC_MODE_FPFS;
-            else if (!strcmp(val, "fcfs")) o.mode = WC_NIC_MODE_FCFS;
-            else if (!strcmp(val, "host")) o.mode = WC_NIC_MODE_HOST;
-            else { fprintf(stderr, "wormcast msg: unknown mode '%s' (fpfs, fcfs, host)\n", val); goto bad; }
-        }
-        else if (!strcmp(a, "--fault-rate")) { NEED(); if (parse_double(a, val, 0, 0.5, &o.fault_rate)) goto bad; }
-        else if (!strcmp(a, "--seed")) { NEED(); if (parse_long(a, val, 0, 0x7fffffffffffffffL, &v)) goto bad; o.seed = (uint64_t)v; }
-        else if (!strcmp(a, "--outstanding")) { NEED(); if (parse_long(a, val, 1, 48, &v)) goto bad; o.outstanding = (int)v; }
-        else if (!strcmp(a, "--min-cycles")) { NEED(); if (parse_long(a, val, 0, 1L << 40, &o.min_cycles)) goto bad; }
-        else if (!strcmp(a, "--groups-per-node")) { NEED(); if (parse_long(a, val, 0, WC_NIC_GROUPS - 1, &v)) goto bad; o.groups_per_node = (int)v; }
-        else if (!strcmp(a, "--once")) {
-            NEED();
-            o.once = !strcmp(val, "multicast") ? WC_MSG_MULTICAST : !strcmp(val, "multisend") ? WC_MSG_MULTISEND
-                   : !strcmp(val, "unicasts") ? WC_MSG_UNICAST : 0;
-            if (!o.once) {
-                fprintf(stderr, "wormcast msg: --once expects multicast, multisend or unicasts, got '%s'\n", val);
-                goto bad;
-            }
-        }
-        else if (!strcmp(a, "--group")) { NEED(); free(gdst); gdst = NULL; if (parse_group(val, &groot, &gdst, &gn, &gall)) goto bad; }
-        else if (!strcmp(a, "--host-delay")) { NEED(); if (parse_long(a, val, 0, 1L << 30, &o.host_delay)) goto bad; }
-        else if (!strcmp(a, "--timeout")) { NEED(); if (parse_long(a, val, 1, 1L << 30, &v)) goto bad; o.timeout = (unsigned)v; }
-        else if (!strcmp(a, "--mem-wait")) { NEED(); if (parse_long(a, val, 0, 1000, &v)) goto bad; o.mem_wait = (int)v; }
-        else if (!strcmp(a, "--mem-size")) { NEED(); if (parse_mem(val, &o.mem_size)) goto bad; }
-        else if (!strcmp(a, "--watchdog")) { NEED(); if (parse_long(a, val, 100, 1L << 40, &o.watchdog)) goto bad; }
-        else if (!strcmp(a, "--slots")) { NEED(); if (parse_long(a, val, 1, 128, &v)) goto bad; o.slots = (int)v; }
-        else if (!strcmp(a, "--buffer")) { NEED(); if (parse_long(a, val, 1, 4096, &v)) goto bad; o.buffer = (int)v; }
-        else if (!strcmp(a, "--width")) { NEED(); if (parse_long(a, val, 32, 62, &v)) goto bad; o.width = (int)v; }
-        else if (!strcmp(a, "--mutate")) { NEED(); if (parse_long(a, val, 0, 1000, &v)) goto bad; o.mutate = (int)v; }
-        else if (!strcmp(a, "--csv")) csv = 1;
-        else if (!strcmp(a, "--quiet")) o.progress = 0;
-        else { fprintf(stderr, "wormcast msg: unknown option '%s'\n%s", a, usage_text); goto bad; }
-#undef NEED
+    seed = (long)o.seed;
+    timeout = (long)o.timeout;
+    size[0] = o.size_min;
+    size[1] = o.size_max;
+    st = wc_cli_parse(&cli, argc, argv);
+    gdst = group.dst;
+    if (st != WC_CLI_RUN)
+        goto bad;
+    o.seed = (uint64_t)seed;
+    o.timeout = (unsigned)timeout;
+    o.size_min = size[0];
+    o.size_max = size[1];
+    o.once = (unsigned)once;
+    o.progress = !quiet;
+    groot = group.root;
+    gall = group.all;
+    gn = group.n;
+    if (wc_cli_excl(&cli, "--once", "--messages", one_op) || wc_cli_excl(&cli, "--once", "--mix", one_op) ||
+        wc_cli_excl(&cli, "--once", "--min-cycles", one_op) ||
+        wc_cli_excl(&cli, "--once", "--groups-per-node", "it sends to the --group") ||
+        wc_cli_excl(&cli, "--group", "--groups-per-node", "the fixed group replaces the random ones")) {
+        st = 2;
+        goto bad;
     }
-    if (!topo) { fprintf(stderr, "wormcast msg: --topo is required\n%s", usage_text); goto bad; }
-    if (!(t = wc_topo_create(topo, err, sizeof err))) { fprintf(stderr, "wormcast msg: %s\n", err); goto bad; }
+    if (!(t = wc_topo_create(topo, err, sizeof err))) {
+        st = wc_cli_error(&cli, "%s", err);
+        goto bad;
+    }
     if (groot >= 0) {
         if (gall) {
             int n;
-            gdst = malloc((size_t)t->nnodes * sizeof *gdst);
+            if (!(gdst = wc_alloc((size_t)t->nnodes, sizeof *gdst, "--group", err, sizeof err))) {
+                wc_topo_free(t);
+                st = wc_cli_error(&cli, "%s", err);
+                goto bad;
+            }
             for (n = 0; n < t->nnodes; n++)
                 if (n != groot)
                     gdst[gn++] = n;
@@ -324,5 +297,5 @@ int wc_cmd_msg(int argc, char **argv)
     return rc;
 bad:
     free(gdst);
-    return 2;
+    return st;
 }

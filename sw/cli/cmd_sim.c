@@ -2,7 +2,7 @@
 /* wormcast sim: unicast traffic on a network with the C model, the
  * Verilated RTL, or both in lockstep. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,51 +13,49 @@
 #include "wc_rng.h"
 #include "wc_defs.h"
 #include "cli_args.h"
+#include "wc_err.h"
 
-static const char *usage_text =
-"usage: wormcast sim --topo T [options]\n"
-"  --topo T           cube:N[:all][:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH\n"
-"  --traffic P        uniform|transpose|bitcomp|bitrev|shuffle|hotspot|neighbor (uniform)\n"
-"  --rate R           offered flits/node/cycle (0.1)\n"
-"  --packet F         flits per packet (8)\n"
-"  --buffer F         input buffer depth in flits (8)\n"
-"  --width W          flit data width in bits (32)\n"
-"  --warmup C         cycles before measuring (10000)\n"
-"  --cycles C         measured cycles (100000)\n"
-"  --seed S           traffic seed (1)\n"
-"  --engine E         c | rtl | lockstep (c)\n"
-"  --hotspot N:F      hotspot node and fraction for --traffic hotspot (0:0.2)\n"
-"  --malformed F      fraction of worms sent malformed (bad destination or no head)\n"
-"  --multicast F      fraction of messages that are multicasts (0)\n"
-"  --mcast-dests N    destinations per multicast, random, distinct (8)\n"
-"  --mcast-scheme S   unicast (one unicast per destination) | tree (binomial tree of\n"
-"                     unicasts, forwarded by the destinations) | worm (multidestination worms)\n"
-"  --sweep [A:B:S]    latency-vs-load curve over rates A..B step S (0.02:1:0.02)\n"
-"  --mcast-once N|all one multicast (N random destinations, or a broadcast) on an idle\n"
-"                     network, repeated over --sets random sources/sets: completion\n"
-"                     latency and rounds of --mcast-scheme\n"
-"  --sets K           sets for --mcast-once (10)\n"
-"  --csv              machine-readable rows\n"
-"  --wave PATH        record a port-level waveform: PATH.fst (PATH.vcd without vcd2fst) + PATH.gtkw\n"
-"  --wave-routers L   routers to record, e.g. 0,1,5 (all up to 16 routers, else 0-3)\n"
-"  --wave-dir DIR     where lockstep leaves the waveform of a mismatch (build/waves)\n"
-"  --no-wave          do not record a waveform on mismatch\n"
-"  --rtl-flat         RTL engine: verilate the whole generated network top (slow build;\n"
-"                     with --wave also dumps every internal signal to PATH.internal.fst)\n"
-"  --drain-max C      cycles allowed to drain measured packets (10*cycles+100000)\n"
-"  --watchdog C       cycles without progress that count as deadlock (5000)\n"
-"  --mutate K         self-check: break the C model (1 arbitration, 2 routing,\n"
-"                     3 absorbed head, 4 forwarded head)\n"
-"  --quiet            no progress lines\n";
-
-static int parse_long(const char *opt, const char *v, long lo, long hi, long *out)
+/* NODE:FRACTION */
+static int parse_hotspot(const char *opt, const char *v, void *dst, char *err, int errlen)
 {
-    return wc_arg_long("sim", opt, v, lo, hi, out);
+    wc_sim_opts *o = dst;
+    wc_arg_field f[2];
+    if (wc_arg_fields(v, ':', f, 2) != 2 || wc_arg_int(opt, f[0], 0, 0x7fffffffL, &o->hotspot_node, NULL, 0) < 0 ||
+        wc_arg_double(opt, f[1], 0, 1, &o->hotspot_frac, NULL, 0) < 0)
+        return wc_err(err, errlen, "%s expects NODE:FRACTION (FRACTION 0..1), got '%s'", opt, v);
+    return 0;
 }
 
-static int parse_double(const char *opt, const char *v, double lo, double hi, double *out)
+/* [START:STOP:STEP] into double[3] */
+static int parse_sweep(const char *opt, const char *v, void *dst, char *err, int errlen)
 {
-    return wc_arg_double("sim", opt, v, lo, hi, out);
+    double *r = dst, x[3];
+    wc_arg_field f[3];
+    int i;
+    if (!v)
+        return 0;
+    if (wc_arg_fields(v, ':', f, 3) != 3)
+        goto bad;
+    for (i = 0; i < 3; i++)
+        if (wc_arg_double(opt, f[i], 0, HUGE_VAL, &x[i], NULL, 0) < 0)
+            goto bad;
+    if (x[0] <= 0 || x[1] < x[0] || x[2] <= 0)
+        goto bad;
+    for (i = 0; i < 3; i++)
+        r[i] = x[i];
+    return 0;
+bad:
+    return wc_err(err, errlen, "%s expects START:STOP:STEP with 0 < START <= STOP and STEP > 0, got '%s'", opt, v);
+}
+
+/* N random destinations, or all: -1 */
+static int parse_once(const char *opt, const char *v, void *dst, char *err, int errlen)
+{
+    if (!strcmp(v, "all")) {
+        *(int *)dst = -1;
+        return 0;
+    }
+    return wc_arg_int(opt, v, 1, 4095, dst, err, errlen);
 }
 
 static const char *engine_name(int e) { return e == WC_ENGINE_C ? "c" : e == WC_ENGINE_RTL ? "rtl" : "lockstep"; }
@@ -130,107 +128,111 @@ static void mkdirs(const char *dir)
 
 int wc_cmd_sim(int argc, char **argv)
 {
+    static const char *const engines[] = { "c", "rtl", "lockstep", NULL }, *const schemes[] = { "unicast", "tree", "worm", NULL };
+    static const int engine_v[] = { WC_ENGINE_C, WC_ENGINE_RTL, WC_ENGINE_LOCKSTEP },
+                     scheme_v[] = { WC_MC_UNICAST, WC_MC_TREE, WC_MC_WORM };
+    static const char *const idle = "one multicast on an idle network";
+    const char *traffics[WC_TR_NEIGHBOR + 2], *topo = NULL, *wave = NULL, *wave_dir = NULL, *wave_rl = NULL;
     wc_sim_opts o;
     wc_sim_result r;
-    const char *topo = NULL, *wave = NULL, *wave_dir = NULL;
-    double sw_a = 0.02, sw_b = 1.0, sw_s = 0.02;
-    int csv = 0, sweep = 0, no_wave = 0, i, rc, wr[64], nwr = -1, once = 0, once_n = 0, sets = 10;
+    double sweep_r[3] = { 0.02, 1.0, 0.02 }, sw_a, sw_b, sw_s;
+    int csv = 0, sweep, no_wave = 0, quiet = 0, i, rc, wr[64], nwr = -1, once, once_n = 0, sets = 10, *list, st;
     char err[512];
     wc_topo *t;
-    long v;
+    long seed;
+    wc_opt opts[] = {
+        WC_OPT_STRING("--topo", "T", &topo, WC_TOPO_NAMES),
+        WC_OPT_CHOICE("--traffic", "P", &o.traffic, traffics, NULL, "traffic pattern"),
+        WC_OPT_DOUBLE("--rate", "R", &o.rate, 0, HUGE_VAL, "offered flits/node/cycle"),
+        WC_OPT_INT("--packet", "F", &o.packet, 1, 1 << 20, "flits per packet"),
+        WC_OPT_INT("--buffer", "F", &o.buffer, 1, 4096, "input buffer depth in flits"),
+        WC_OPT_INT("--width", "W", &o.width, 32, 62, "flit data width in bits"),
+        WC_OPT_LONG("--warmup", "C", &o.warmup, 0, 1L << 40, "cycles before measuring"),
+        WC_OPT_LONG("--cycles", "C", &o.cycles, 1, 1L << 40, "measured cycles"),
+        WC_OPT_LONG("--seed", "S", &seed, 0, 0x7fffffffffffffffL, "traffic seed"),
+        WC_OPT_CHOICE("--engine", "E", &o.engine, engines, engine_v,
+                      "c: C model, rtl: Verilated RTL (built on first use),\n"
+                      "lockstep: both, every router port compared every cycle"),
+        WC_OPT_FUNC("--hotspot", "N:F", parse_hotspot, &o, "hotspot node and fraction for --traffic hotspot (0:0.2)"),
+        WC_OPT_DOUBLE("--malformed", "F", &o.malformed, 0, 1,
+                      "fraction of worms sent malformed (bad destination or no head)"),
+        WC_OPT_DOUBLE("--multicast", "F", &o.multicast, 0, 1, "fraction of messages that are multicasts"),
+        WC_OPT_INT("--mcast-dests", "N", &o.mcast_dests, 1, 4095, "destinations per multicast, random, distinct"),
+        WC_OPT_CHOICE("--mcast-scheme", "S", &o.mcast_scheme, schemes, scheme_v,
+                      "unicast: one unicast per destination, tree: binomial tree of\n"
+                      "unicasts forwarded by the destinations, worm: multidestination worms"),
+        WC_OPT_FUNC("--sweep", "[A:B:S]", parse_sweep, sweep_r,
+                    "latency-vs-load curve over rates A..B step S (0.02:1:0.02)"),
+        WC_OPT_FUNC("--mcast-once", "N|all", parse_once, &once_n,
+                    "one multicast (N random destinations, or a broadcast) on an idle\n"
+                    "network, repeated over --sets random sources/sets: completion\n"
+                    "latency and rounds of --mcast-scheme"),
+        WC_OPT_INT("--sets", "K", &sets, 1, 100000, "sets for --mcast-once"),
+        WC_OPT_FLAG("--csv", &csv, "machine-readable rows"),
+        WC_OPT_STRING("--wave", "PATH", &wave,
+                      "record a port-level waveform: PATH.fst (PATH.vcd without vcd2fst) + PATH.gtkw"),
+        WC_OPT_STRING("--wave-routers", "L", &wave_rl, "routers to record, e.g. 0,1,5 (all up to 16 routers, else 0-3)"),
+        WC_OPT_STRING("--wave-dir", "DIR", &wave_dir, "where lockstep leaves the waveform of a mismatch (build/waves)"),
+        WC_OPT_FLAG("--no-wave", &no_wave, "do not record a waveform on mismatch"),
+        WC_OPT_FLAG("--rtl-flat", &o.rtl_flat,
+                    "RTL engine: verilate the whole generated network top (slow build;\n"
+                    "with --wave also dumps every internal signal to PATH.internal.fst)"),
+        WC_OPT_LONG("--drain-max", "C", &o.drain_max, 0, 1L << 40,
+                    "cycles allowed to drain measured packets (10*cycles+100000)"),
+        WC_OPT_LONG("--watchdog", "C", &o.watchdog, 10, 1L << 40, "cycles without progress that count as deadlock"),
+        WC_OPT_INT("--mutate", "K", &o.mutate, 0, 4,
+                   "self-check: break the C model (1 arbitration, 2 routing,\n"
+                   "3 absorbed head, 4 forwarded head)"),
+        WC_OPT_FLAG("--quiet", &quiet, "no progress lines"),
+        WC_OPT_END
+    };
+    wc_cli cli = { "sim", "--topo T [options]",
+                   "unicast and multicast traffic on a network of routers: the C model, the Verilated RTL,\n"
+                   "or both in lockstep", NULL, "--topo", opts };
 
+    for (i = 0; i <= WC_TR_NEIGHBOR; i++)
+        traffics[i] = wc_sim_traffic_name(i);
+    traffics[i] = NULL;
     wc_sim_defaults(&o);
-    o.progress = 1;
     o.mcast_dests = 8;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED() do { if (!val) { fprintf(stderr, "wormcast sim: %s needs a value\n", a); return 2; } i++; } while (0)
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage_text, stdout); return 0; }
-        else if (!strcmp(a, "--topo")) { NEED(); topo = val; }
-        else if (!strcmp(a, "--traffic")) {
-            NEED();
-            if ((o.traffic = wc_sim_traffic_parse(val)) < 0) {
-                fprintf(stderr, "wormcast sim: unknown traffic '%s' (uniform, transpose, bitcomp, bitrev, shuffle, hotspot, neighbor)\n", val);
-                return 2;
-            }
-        }
-        else if (!strcmp(a, "--rate")) { NEED(); if (parse_double(a, val, 0, 1e9, &o.rate)) return 2; }
-        else if (!strcmp(a, "--packet")) { NEED(); if (parse_long(a, val, 1, 1 << 20, &v)) return 2; o.packet = (int)v; }
-        else if (!strcmp(a, "--buffer")) { NEED(); if (parse_long(a, val, 1, 4096, &v)) return 2; o.buffer = (int)v; }
-        else if (!strcmp(a, "--width")) { NEED(); if (parse_long(a, val, 32, 62, &v)) return 2; o.width = (int)v; }
-        else if (!strcmp(a, "--warmup")) { NEED(); if (parse_long(a, val, 0, 1L << 40, &o.warmup)) return 2; }
-        else if (!strcmp(a, "--cycles")) { NEED(); if (parse_long(a, val, 1, 1L << 40, &o.cycles)) return 2; }
-        else if (!strcmp(a, "--drain-max")) { NEED(); if (parse_long(a, val, 0, 1L << 40, &o.drain_max)) return 2; }
-        else if (!strcmp(a, "--watchdog")) { NEED(); if (parse_long(a, val, 10, 1L << 40, &o.watchdog)) return 2; }
-        else if (!strcmp(a, "--seed")) { NEED(); if (parse_long(a, val, 0, 0x7fffffffffffffffL, &v)) return 2; o.seed = (uint64_t)v; }
-        else if (!strcmp(a, "--mutate")) { NEED(); if (parse_long(a, val, 0, 4, &v)) return 2; o.mutate = (int)v; }
-        else if (!strcmp(a, "--malformed")) { NEED(); if (parse_double(a, val, 0, 1, &o.malformed)) return 2; }
-        else if (!strcmp(a, "--multicast")) { NEED(); if (parse_double(a, val, 0, 1, &o.multicast)) return 2; }
-        else if (!strcmp(a, "--mcast-dests")) { NEED(); if (parse_long(a, val, 1, 4095, &v)) return 2; o.mcast_dests = (int)v; }
-        else if (!strcmp(a, "--mcast-scheme")) {
-            NEED();
-            if (!strcmp(val, "unicast")) o.mcast_scheme = WC_MC_UNICAST;
-            else if (!strcmp(val, "tree")) o.mcast_scheme = WC_MC_TREE;
-            else if (!strcmp(val, "worm")) o.mcast_scheme = WC_MC_WORM;
-            else { fprintf(stderr, "wormcast sim: unknown multicast scheme '%s' (unicast, tree, worm)\n", val); return 2; }
-        }
-        else if (!strcmp(a, "--engine")) {
-            NEED();
-            if (!strcmp(val, "c")) o.engine = WC_ENGINE_C;
-            else if (!strcmp(val, "rtl")) o.engine = WC_ENGINE_RTL;
-            else if (!strcmp(val, "lockstep")) o.engine = WC_ENGINE_LOCKSTEP;
-            else { fprintf(stderr, "wormcast sim: unknown engine '%s' (c, rtl, lockstep)\n", val); return 2; }
-        }
-        else if (!strcmp(a, "--hotspot")) {
-            char *end;
-            NEED();
-            o.hotspot_node = (int)strtol(val, &end, 10);
-            if (*end != ':' || (o.hotspot_frac = strtod(end + 1, &end), *end) || o.hotspot_frac < 0 || o.hotspot_frac > 1) {
-                fprintf(stderr, "wormcast sim: --hotspot expects NODE:FRACTION, got '%s'\n", val);
-                return 2;
-            }
-        }
-        else if (!strcmp(a, "--sweep")) {
-            sweep = 1;
-            if (val && val[0] != '-') {
-                i++;
-                if (sscanf(val, "%lf:%lf:%lf", &sw_a, &sw_b, &sw_s) != 3 || sw_a <= 0 || sw_b < sw_a || sw_s <= 0) {
-                    fprintf(stderr, "wormcast sim: --sweep expects START:STOP:STEP, got '%s'\n", val);
-                    return 2;
-                }
-            }
-        }
-        else if (!strcmp(a, "--mcast-once")) {
-            NEED();
-            once = 1;
-            if (!strcmp(val, "all")) once_n = -1;
-            else if (parse_long(a, val, 1, 4095, &v)) return 2;
-            else once_n = (int)v;
-        }
-        else if (!strcmp(a, "--sets")) { NEED(); if (parse_long(a, val, 1, 100000, &v)) return 2; sets = (int)v; }
-        else if (!strcmp(a, "--csv")) csv = 1;
-        else if (!strcmp(a, "--quiet")) o.progress = 0;
-        else if (!strcmp(a, "--no-wave")) no_wave = 1;
-        else if (!strcmp(a, "--wave")) { NEED(); wave = val; }
-        else if (!strcmp(a, "--rtl-flat")) o.rtl_flat = 1;
-        else if (!strcmp(a, "--wave-routers")) {
-            const char *q = NULL;
-            NEED();
-            nwr = 0;
-            for (q = val; *q && nwr < 64;) {
-                char *end;
-                long x = strtol(q, &end, 10);
-                if (end == q || x < 0) { fprintf(stderr, "wormcast sim: --wave-routers expects a list like 0,1,5, got '%s'\n", val); return 2; }
-                wr[nwr++] = (int)x;
-                q = *end == ',' ? end + 1 : end;
-                if (*end && *end != ',') { fprintf(stderr, "wormcast sim: --wave-routers expects a list like 0,1,5, got '%s'\n", val); return 2; }
-            }
-        }
-        else if (!strcmp(a, "--wave-dir")) { NEED(); wave_dir = val; }
-        else { fprintf(stderr, "wormcast sim: unknown option '%s'\n%s", a, usage_text); return 2; }
-#undef NEED
+    seed = (long)o.seed;
+    if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
+        return st;
+    o.seed = (uint64_t)seed;
+    o.progress = !quiet;
+    sweep = wc_cli_given(&cli, "--sweep");
+    once = wc_cli_given(&cli, "--mcast-once");
+    sw_a = sweep_r[0];
+    sw_b = sweep_r[1];
+    sw_s = sweep_r[2];
+    if (wc_cli_needs(&cli, "--hotspot", o.traffic == WC_TR_HOTSPOT, "--traffic hotspot", "no other pattern has a hot spot") ||
+        wc_cli_excl(&cli, "--sweep", "--rate", "the sweep sets the rate") ||
+        wc_cli_excl(&cli, "--sweep", "--mcast-once", "a sweep measures loaded networks") ||
+        wc_cli_excl(&cli, "--sweep", "--wave", "a sweep records no waveform") ||
+        wc_cli_excl(&cli, "--mcast-once", "--rate", idle) || wc_cli_excl(&cli, "--mcast-once", "--traffic", idle) ||
+        wc_cli_excl(&cli, "--mcast-once", "--warmup", idle) || wc_cli_excl(&cli, "--mcast-once", "--cycles", idle) ||
+        wc_cli_excl(&cli, "--mcast-once", "--multicast", idle) ||
+        wc_cli_excl(&cli, "--mcast-once", "--mcast-dests", "N of --mcast-once is the number of destinations") ||
+        wc_cli_needs(&cli, "--sets", once, "--mcast-once", "the sets are its repetitions") ||
+        wc_cli_needs(&cli, "--mcast-dests", wc_cli_given(&cli, "--multicast"), "--multicast",
+                     "it sizes the multicasts of the traffic") ||
+        wc_cli_needs(&cli, "--mcast-scheme", wc_cli_given(&cli, "--multicast") || once, "--multicast or --mcast-once",
+                     "unicast traffic has no multicast scheme") ||
+        wc_cli_needs(&cli, "--rtl-flat", o.engine != WC_ENGINE_C, "--engine rtl or --engine lockstep",
+                     "it chooses how the RTL is built") ||
+        wc_cli_needs(&cli, "--wave-dir", o.engine == WC_ENGINE_LOCKSTEP, "--engine lockstep",
+                     "it is where a lockstep mismatch leaves its waveform") ||
+        wc_cli_needs(&cli, "--no-wave", o.engine == WC_ENGINE_LOCKSTEP, "--engine lockstep",
+                     "only a lockstep mismatch records a waveform unasked") ||
+        wc_cli_excl(&cli, "--no-wave", "--wave-dir", "the directory is for the waveform --no-wave turns off") ||
+        wc_cli_needs(&cli, "--wave-routers", wave != NULL, "--wave", "it chooses the routers --wave records"))
+        return 2;
+    if (wave_rl) {
+        if ((nwr = wc_arg_list("--wave-routers", "router", wave_rl, 0, 0x7fffffffL, 0, 64, &list, err, sizeof err)) < 0)
+            return wc_cli_error(&cli, "%s", err);
+        memcpy(wr, list, sizeof *wr * (size_t)nwr);
+        free(list);
     }
-    if (!topo) { fprintf(stderr, "wormcast sim: --topo is required\n%s", usage_text); return 2; }
     if (!(t = wc_topo_create(topo, err, sizeof err))) { fprintf(stderr, "wormcast sim: %s\n", err); return 2; }
 
     if (sweep) {

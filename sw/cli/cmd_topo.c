@@ -4,47 +4,27 @@
 #include "wc_topo.h"
 #include <stdio.h>
 #include <string.h>
-
-static void topo_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: wormcast topo --topo NAME [--routes] [--check]\n"
-            "  NAME     cube:N[:all][:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH\n"
-            "  --routes add the route (switch, output port) of every host pair\n"
-            "  --check  verify the up* / down* tables (switch-based networks) and\n"
-            "           print the verdict on stderr; exit 1 if they are wrong\n");
-}
+#include "cli_args.h"
 
 int wc_cmd_topo(int argc, char **argv)
 {
     const char *name = NULL;
-    int routes = 0, check = 0, i, rc = 0;
+    int routes = 0, check = 0, rc = 0, st;
     char err[512];
     wc_topo *t;
+    wc_opt opts[] = {
+        WC_OPT_STRING("--topo", "NAME", &name, WC_TOPO_NAMES),
+        WC_OPT_FLAG("--routes", &routes, "add the route (switch, output port) of every host pair"),
+        WC_OPT_FLAG("--check", &check, "verify the up* / down* tables (switch-based networks) and\n"
+                                       "print the verdict on stderr; exit 1 if they are wrong"),
+        WC_OPT_END
+    };
+    wc_cli cli = { "topo", "--topo NAME [--routes] [--check]",
+                   "describes a network as JSON: links, hosts, up* / down* spanning tree and link directions",
+                   NULL, "--topo", opts };
 
-    for (i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--topo") && i + 1 < argc)
-            name = argv[++i];
-        else if (!strncmp(argv[i], "--topo=", 7))
-            name = argv[i] + 7;
-        else if (!strcmp(argv[i], "--routes"))
-            routes = 1;
-        else if (!strcmp(argv[i], "--check"))
-            check = 1;
-        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            topo_usage(stdout);
-            return 0;
-        } else {
-            fprintf(stderr, "wormcast topo: unknown or incomplete option '%s'\n", argv[i]);
-            topo_usage(stderr);
-            return 2;
-        }
-    }
-    if (!name) {
-        fprintf(stderr, "wormcast topo: --topo NAME is required\n");
-        topo_usage(stderr);
-        return 2;
-    }
+    if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
+        return st;
     t = wc_topo_create(name, err, sizeof err);
     if (!t) {
         fprintf(stderr, "wormcast topo: %s\n", err);

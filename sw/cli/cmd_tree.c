@@ -9,30 +9,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
 #include "wc_topo.h"
 #include "wc_json.h"
 #include "wc_hcube.h"
 #include "wc_kbin.h"
 #include "wc_steps.h"
 #include "wc_contention.h"
+#include "cli_args.h"
 
 enum { FMT_JSON, FMT_DOT, FMT_TEXT };
 enum { ALGO_BINOMIAL = 100, ALGO_LINEAR, ALGO_KBINOMIAL };
-
-static void tree_usage(FILE *f)
-{
-    fprintf(f,
-        "usage: wormcast tree --topo cube:N[:all][:low] --algo ALGO --src S --dst A,B,...\n"
-        "                     [--port one|all] [--format json|dot|text]\n"
-        "  ALGO    ucube, maxport, combine, wsort (Robinson et al.), binomial, linear,\n"
-        "          kbinomial[:K] (Kesavan & Panda; without :K the optimal k for one packet)\n"
-        "  S, A..  node ids 0..2^N-1; destinations in any order, distinct, not S\n"
-        "  --port  step model; default all-port for cube:N:all, else one-port\n"
-        "  --format json (default): {\"topo\",\"algo\",\"src\",\"port\",\"edges\":[{from,to,step}],\n"
-        "          \"steps\",\"contention_free\"}; dot: Graphviz with step labels; text\n"
-        "  :low    e-cube resolves the lowest dimension first (default highest first)\n");
-}
 
 static int parse_algo(const char *s, int *k)
 {
@@ -47,52 +33,15 @@ static int parse_algo(const char *s, int *k)
     if (!strcmp(s, "kbinomial"))
         return ALGO_KBINOMIAL;
     if (!strncmp(s, "kbinomial:", 10)) {
-        char *end;
-        long v;
-        errno = 0;
-        v = strtol(s + 10, &end, 10);
-        if (end == s + 10 || *end || errno || v < 1 || v > 1000000) {
-            fprintf(stderr, "wormcast tree: --algo %s: K must be an integer >= 1\n", s);
+        if (wc_arg_int("--algo kbinomial:K", s + 10, 1, 1000000L, k, NULL, 0) < 0) {
+            fprintf(stderr, "wormcast tree: --algo %s: K must be an integer >= 1 (at most 1000000)\n", s);
             return -2;
         }
-        *k = (int)v;
         return ALGO_KBINOMIAL;
     }
     fprintf(stderr, "wormcast tree: unknown --algo '%s' (expected ucube, maxport, combine, wsort, "
                     "binomial, linear or kbinomial[:K])\n", s);
     return -2;
-}
-
-/* Comma-separated decimal ids; range, source and duplicate checks come
- * later, once the cube is known. */
-static int parse_dst(const char *s, int **out)
-{
-    int cnt = 1, i = 0;
-    const char *p;
-    for (p = s; *p; p++)
-        cnt += *p == ',';
-    *out = malloc(sizeof(int) * (size_t)cnt);
-    if (!*out) {
-        fprintf(stderr, "wormcast tree: out of memory\n");
-        return -1;
-    }
-    p = s;
-    for (;;) {
-        char *end;
-        long v;
-        errno = 0;
-        v = strtol(p, &end, 10);
-        if (end == p || (*end && *end != ',') || errno || v < 0 || v > 0x7fffffffL) {
-            int len = (int)strcspn(p, ",");
-            fprintf(stderr, "wormcast tree: --dst: '%.*s' is not a node id\n", len, p);
-            return -1;
-        }
-        (*out)[i++] = (int)v;
-        if (!*end)
-            break;
-        p = end + 1;
-    }
-    return i;
 }
 
 static int check_dst(const int *dst, int m, int src, int size, const char *topo)
@@ -193,64 +142,38 @@ static void print_text(const wc_tree *t, int n, const char *topo, const char *al
 
 int wc_cmd_tree(int argc, char **argv)
 {
+    static const char *const ports[] = { "one", "all", NULL }, *const fmts[] = { "json", "dot", "text", NULL };
+    static const int port_v[] = { WC_PORT_ONE, WC_PORT_ALL }, fmt_v[] = { FMT_JSON, FMT_DOT, FMT_TEXT };
     const char *topo_name = NULL, *algo_name = NULL, *dst_s = NULL;
     char err[256], algo_out[64];
-    int i, src = -1, port = 0, fmt = FMT_JSON, algo, k = 0, m, rc = 2, n, hf, steps, cont;
+    int src = -1, port = 0, fmt = FMT_JSON, algo, k = 0, m, rc = 2, n, hf, steps, cont, st;
     int *dst = NULL, *chain = NULL, *work = NULL;
     wc_edge *edges = NULL;
     wc_topo *topo = NULL;
     wc_tree t;
     wc_hcube_cfg cfg;
+    wc_opt opts[] = {
+        WC_OPT_STRING("--topo", "T", &topo_name,
+                      "cube:N[:all][:low], the hypercube; :all all-port, :low e-cube\n"
+                      "resolves the lowest dimension first (default highest first)"),
+        WC_OPT_STRING("--algo", "ALGO", &algo_name,
+                      "ucube, maxport, combine, wsort (Robinson et al.), binomial, linear,\n"
+                      "kbinomial[:K] (Kesavan & Panda; without :K the optimal k for one packet)"),
+        WC_OPT_INT("--src", "S", &src, 0, 0x7fffffffL, "source node id (0..2^N-1 on cube:N)"),
+        WC_OPT_STRING("--dst", "A,B,...", &dst_s, "destinations in any order, distinct, not S"),
+        WC_OPT_CHOICE("--port", "P", &port, ports, port_v,
+                      "step model; default all-port for cube:N:all, else one-port"),
+        WC_OPT_CHOICE("--format", "F", &fmt, fmts, fmt_v,
+                      "json: {\"topo\",\"algo\",\"src\",\"port\",\"edges\":[{from,to,step}],\n"
+                      "\"steps\",\"contention_free\"}; dot: Graphviz with step labels; text"),
+        WC_OPT_END
+    };
+    wc_cli cli = { "tree", "--topo cube:N[:all][:low] --algo ALGO --src S --dst A,B,... [--port P] [--format F]",
+                   "a multicast tree on a binary n-cube, its steps and a contention check (Definition 4)", NULL,
+                   "--topo --algo --src --dst", opts };
 
-    for (i = 1; i < argc; i++) {
-        const char *opt = argv[i], *val;
-        if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
-            tree_usage(stdout);
-            return 0;
-        }
-        if (strcmp(opt, "--topo") && strcmp(opt, "--algo") && strcmp(opt, "--src") &&
-            strcmp(opt, "--dst") && strcmp(opt, "--port") && strcmp(opt, "--format")) {
-            fprintf(stderr, "wormcast tree: unknown option '%s'\n", opt);
-            tree_usage(stderr);
-            return 2;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "wormcast tree: %s needs a value\n", opt);
-            return 2;
-        }
-        val = argv[++i];
-        if (!strcmp(opt, "--topo"))
-            topo_name = val;
-        else if (!strcmp(opt, "--algo"))
-            algo_name = val;
-        else if (!strcmp(opt, "--dst"))
-            dst_s = val;
-        else if (!strcmp(opt, "--src")) {
-            if (wc_cli_int("tree", "--src", val, 0, 0x7fffffffL, &src) < 0)
-                return 2;
-        } else if (!strcmp(opt, "--port")) {
-            if (!strcmp(val, "one")) port = WC_PORT_ONE;
-            else if (!strcmp(val, "all")) port = WC_PORT_ALL;
-            else {
-                fprintf(stderr, "wormcast tree: --port '%s': expected one or all\n", val);
-                return 2;
-            }
-        } else {
-            if (!strcmp(val, "json")) fmt = FMT_JSON;
-            else if (!strcmp(val, "dot")) fmt = FMT_DOT;
-            else if (!strcmp(val, "text")) fmt = FMT_TEXT;
-            else {
-                fprintf(stderr, "wormcast tree: --format '%s': expected json, dot or text\n", val);
-                return 2;
-            }
-        }
-    }
-    if (!topo_name || !algo_name || src < 0 || !dst_s) {
-        fprintf(stderr, "wormcast tree: %s is required\n",
-                !topo_name ? "--topo" : !algo_name ? "--algo" : src < 0 ? "--src" : "--dst");
-        tree_usage(stderr);
-        return 2;
-    }
+    if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
+        return st;
     algo = parse_algo(algo_name, &k);
     if (algo == -2)
         return 2;
@@ -267,8 +190,11 @@ int wc_cmd_tree(int argc, char **argv)
     hf = topo->high_first;
     if (!port)
         port = topo->all_port ? WC_PORT_ALL : WC_PORT_ONE;
-    m = parse_dst(dst_s, &dst);
-    if (m < 0 || check_dst(dst, m, src, 1 << n, topo->name) < 0)
+    if ((m = wc_arg_list("--dst", "node id", dst_s, 0, 0x7fffffffL, 0, 0, &dst, err, sizeof err)) < 0) {
+        wc_cli_error(&cli, "%s", err);
+        goto out;
+    }
+    if (check_dst(dst, m, src, 1 << n, topo->name) < 0)
         goto out;
     chain = malloc(sizeof(int) * (size_t)(m + 1));
     edges = malloc(sizeof(wc_edge) * (size_t)(m + 1));

@@ -6,62 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
 #include <math.h>
 #include "wc_topo.h"
 #include "wc_json.h"
 #include "wc_brcp_topo.h"
 #include "wc_irc.h"
+#include "cli_args.h"
 
 enum { FMT_TEXT, FMT_JSON, FMT_DOT };
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-        "usage: wormcast worm --topo T --scheme SCHEME --src S [--dst A,B,...|all]\n"
-        "                     [--format text|json|dot]\n"
-        "       wormcast worm --topo T --check SRC:D1,D2,...\n"
-        "  SCHEME  chain (cube), bcast-cr, bcast-rcc, bcast-rcr (mesh, source in a corner),\n"
-        "          bcast-any, bcast-nd (mesh, any source), mesh-mcast (mesh),\n"
-        "          updown (irregular / file), unicast-tree (any: binomial tree of unicasts)\n"
-        "  --dst   destinations (distinct, not S) or all; broadcast schemes take all\n"
-        "  --format text (default): one line per worm; json; dot: Graphviz picture\n"
-        "          (mesh and cube carry pos=, render with neato -n2 -Tpng; irregular: neato)\n"
-        "  --check prints 'conformant' or the first offending destination and why (exit 1)\n");
-}
-
-/* Comma-separated node ids into a new array; count or -1. */
-static int parse_list(const char *s, int **out, const char *what)
-{
-    int cnt = 1, i = 0;
-    const char *p;
-    for (p = s; *p; p++)
-        cnt += *p == ',';
-    *out = malloc(sizeof(int) * (size_t)cnt);
-    if (!*out) {
-        fprintf(stderr, "wormcast worm: out of memory\n");
-        return -1;
-    }
-    p = s;
-    for (;;) {
-        char *end;
-        long v;
-        errno = 0;
-        v = strtol(p, &end, 10);
-        if (end == p || (*end && *end != ',') || errno || v < 0 || v > 0x7fffffffL) {
-            int len = (int)strcspn(p, ",");
-            fprintf(stderr, "wormcast worm: %s: '%.*s' is not a node id\n", what, len, p);
-            free(*out);
-            *out = NULL;
-            return -1;
-        }
-        (*out)[i++] = (int)v;
-        if (!*end)
-            break;
-        p = end + 1;
-    }
-    return i;
-}
 
 static const char *const palette[] = {
     "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4",
@@ -217,27 +169,24 @@ static void print_json(const wc_topo *t, const wc_scheme *s, const char *scheme,
     fprintf(f, "]}\n");
 }
 
-static int do_check(const wc_topo *t, const wc_brcp_net *net, const char *spec)
+static int do_check(const wc_cli *cli, const wc_topo *t, const wc_brcp_net *net, const char *spec)
 {
     const char *colon = strchr(spec, ':');
     int src, n, bad, rc;
     int *dst = NULL;
     char err[512], srcbuf[32];
-    if (!colon || colon == spec || (size_t)(colon - spec) >= sizeof srcbuf) {
-        fprintf(stderr, "wormcast worm: --check: expected SRC:D1,D2,... (got '%s')\n", spec);
-        return 2;
-    }
+    if (!colon || colon == spec || (size_t)(colon - spec) >= sizeof srcbuf)
+        return wc_cli_error(cli, "--check: expected SRC:D1,D2,... (got '%s')", spec);
     memcpy(srcbuf, spec, (size_t)(colon - spec));
     srcbuf[colon - spec] = 0;
-    if (wc_cli_int("worm", "--check source", srcbuf, 0, 0x7fffffffL, &src) < 0)
-        return 2;
+    if (wc_arg_int("--check source", srcbuf, 0, 0x7fffffffL, &src, err, sizeof err) < 0)
+        return wc_cli_error(cli, "%s", err);
     if (!colon[1]) {
         fprintf(stderr, "wormcast worm: --check: empty destination list\n");
         return 2;
     }
-    n = parse_list(colon + 1, &dst, "--check");
-    if (n < 0)
-        return 2;
+    if ((n = wc_arg_list("--check", "node id", colon + 1, 0, 0x7fffffffL, 0, 0, &dst, err, sizeof err)) < 0)
+        return wc_cli_error(cli, "%s", err);
     rc = wc_brcp_check(net, src, dst, n, &bad, err, sizeof err);
     free(dst);
     if (rc == 0) {
@@ -250,65 +199,45 @@ static int do_check(const wc_topo *t, const wc_brcp_net *net, const char *spec)
 
 int wc_cmd_worm(int argc, char **argv)
 {
+    static const char *const fmts[] = { "text", "json", "dot", NULL };
+    static const int fmt_v[] = { FMT_TEXT, FMT_JSON, FMT_DOT };
+    static const char *const check_why = "it checks one destination list given with it";
     const char *topo = NULL, *scheme_s = NULL, *dst_s = NULL, *check = NULL;
-    int src = -1, have_src = 0, fmt = FMT_TEXT, i, rc = 1, scheme, ndst = 0, r;
+    int src = -1, fmt = FMT_TEXT, i, rc = 1, scheme, ndst = 0, r, st;
     int *dst = NULL;
     wc_topo *t = NULL;
     wc_brcp_topo bt;
     wc_scheme s;
     wc_irc_work wk;
     char err[512];
+    wc_opt opts[] = {
+        WC_OPT_STRING("--topo", "T", &topo, WC_TOPO_NAMES),
+        WC_OPT_STRING("--scheme", "SCHEME", &scheme_s,
+                      "chain (cube), bcast-cr, bcast-rcc, bcast-rcr (mesh, source in a corner),\n"
+                      "bcast-any, bcast-nd (mesh, any source), mesh-mcast (mesh),\n"
+                      "updown (irregular / file), unicast-tree (any: binomial tree of unicasts)"),
+        WC_OPT_INT("--src", "S", &src, 0, 0x7fffffffL, "source node"),
+        WC_OPT_STRING("--dst", "A,B,...|all", &dst_s, "destinations (distinct, not S) or all; broadcast schemes take all"),
+        WC_OPT_CHOICE("--format", "F", &fmt, fmts, fmt_v,
+                      "text: one line per worm; json; dot: Graphviz picture (mesh and cube\n"
+                      "carry pos=, render with neato -n2 -Tpng; irregular: neato)"),
+        WC_OPT_STRING("--check", "SRC:D1,D2,...", &check,
+                      "print 'conformant' or the first offending destination and why (exit 1)"),
+        WC_OPT_END
+    };
+    wc_cli cli = { "worm", "--topo T --scheme SCHEME --src S [--dst A,B,...|all] [--format F]\n"
+                           "       wormcast worm --topo T --check SRC:D1,D2,...",
+                   "multicast schemes of multidestination worms (intermediate reception), or --check one\n"
+                   "destination list against the base-routing-conformed-path rule", NULL, "--topo", opts };
+
     memset(&bt, 0, sizeof bt);
     memset(&wk, 0, sizeof wk);
     s.worms = NULL;
-    for (i = 1; i < argc; i++) {
-        const char *opt = argv[i], *val;
-        if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        if (strcmp(opt, "--topo") && strcmp(opt, "--scheme") && strcmp(opt, "--src") &&
-            strcmp(opt, "--dst") && strcmp(opt, "--format") && strcmp(opt, "--check")) {
-            fprintf(stderr, "wormcast worm: unknown option '%s'\n", opt);
-            usage(stderr);
-            return 2;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "wormcast worm: %s needs a value\n", opt);
-            return 2;
-        }
-        val = argv[++i];
-        if (!strcmp(opt, "--topo"))
-            topo = val;
-        else if (!strcmp(opt, "--scheme"))
-            scheme_s = val;
-        else if (!strcmp(opt, "--dst"))
-            dst_s = val;
-        else if (!strcmp(opt, "--check"))
-            check = val;
-        else if (!strcmp(opt, "--src")) {
-            if (wc_cli_int("worm", "--src", val, 0, 0x7fffffffL, &src) < 0)
-                return 2;
-            have_src = 1;
-        } else {
-            if (!strcmp(val, "text")) fmt = FMT_TEXT;
-            else if (!strcmp(val, "json")) fmt = FMT_JSON;
-            else if (!strcmp(val, "dot")) fmt = FMT_DOT;
-            else {
-                fprintf(stderr, "wormcast worm: --format: '%s' is not text, json or dot\n", val);
-                return 2;
-            }
-        }
-    }
-    if (!topo) {
-        fprintf(stderr, "wormcast worm: --topo is required\n");
-        usage(stderr);
+    if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
+        return st;
+    if (wc_cli_excl(&cli, "--check", "--scheme", check_why) || wc_cli_excl(&cli, "--check", "--src", check_why) ||
+        wc_cli_excl(&cli, "--check", "--dst", check_why) || wc_cli_excl(&cli, "--check", "--format", check_why))
         return 2;
-    }
-    if (check && (scheme_s || have_src || dst_s)) {
-        fprintf(stderr, "wormcast worm: --check takes no --scheme, --src or --dst\n");
-        return 2;
-    }
     t = wc_topo_create(topo, err, sizeof err);
     if (!t) {
         fprintf(stderr, "wormcast worm: --topo %s: %s\n", topo, err);
@@ -319,10 +248,10 @@ int wc_cmd_worm(int argc, char **argv)
         goto done;
     }
     if (check) {
-        rc = do_check(t, &bt.net, check);
+        rc = do_check(&cli, t, &bt.net, check);
         goto done;
     }
-    if (!scheme_s || !have_src) {
+    if (!scheme_s || !wc_cli_given(&cli, "--src")) {
         fprintf(stderr, "wormcast worm: --scheme and --src are required (or use --check)\n");
         rc = 2;
         goto done;
@@ -359,9 +288,8 @@ int wc_cmd_worm(int argc, char **argv)
             if (i != src)
                 dst[ndst++] = i;
     } else {
-        ndst = parse_list(dst_s, &dst, "--dst");
-        if (ndst < 0) {
-            rc = 2;
+        if ((ndst = wc_arg_list("--dst", "node id", dst_s, 0, 0x7fffffffL, 0, 0, &dst, err, sizeof err)) < 0) {
+            rc = wc_cli_error(&cli, "%s", err);
             goto done;
         }
     }

@@ -103,8 +103,8 @@ expect_err "unknown --algo 'foo'"          --topo cube:4 --algo foo --src 0 --ds
 expect_err "K must be an integer >= 1"     --topo cube:4 --algo kbinomial:0 --src 0 --dst 1
 expect_err "only binary n-cubes"           --topo mesh:4x4 --algo ucube --src 0 --dst 1
 expect_err "dimension 11 out of range"     --topo cube:11 --algo ucube --src 0 --dst 1
-expect_err "--port 'two'"                  --topo cube:4 --algo ucube --src 0 --dst 1 --port two
-expect_err "--format 'svg'"                --topo cube:4 --algo ucube --src 0 --dst 1 --format svg
+expect_err "--port expects one or all, got 'two'" --topo cube:4 --algo ucube --src 0 --dst 1 --port two
+expect_err "--format expects json, dot or text, got 'svg'" --topo cube:4 --algo ucube --src 0 --dst 1 --format svg
 expect_err "--dst is required"             --topo cube:4 --algo ucube --src 0
 expect_err "unknown option '--bogus'"      --topo cube:4 --bogus 1
 expect_err "--src needs a value"           --topo cube:4 --algo ucube --src

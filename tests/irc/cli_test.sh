@@ -40,7 +40,7 @@ expect_err 2 "destination 0 is the source"             --topo cube:4 --scheme ch
 expect_err 2 "destination 3 listed twice"              --topo cube:4 --scheme chain --src 0 --dst 3,1,3
 expect_err 2 "destination 16 out of range"             --topo cube:4 --scheme chain --src 0 --dst 16
 expect_err 2 "--src 16 outside cube:4"                 --topo cube:4 --scheme chain --src 16 --dst 1
-expect_err 2 "--format: 'svg' is not text, json or dot" --topo cube:4 --scheme chain --src 0 --dst 1 --format svg
+expect_err 2 "--format expects text, json or dot, got 'svg'" --topo cube:4 --scheme chain --src 0 --dst 1 --format svg
 expect_err 2 "--topo cube:11"                          --topo cube:11 --scheme chain --src 0 --dst 1
 expect_err 2 "--check takes no --scheme"               --topo cube:4 --check 0:1 --scheme chain
 expect_err 2 "expected SRC:D1,D2"                      --topo cube:4 --check 5

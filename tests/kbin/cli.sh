@@ -49,7 +49,7 @@ bad_tree "unknown member" '{"root":"R","kids":{}}' 'unknown member "kids"'
 bad_tree "child that is not a name" '{"root":"R","children":{"R":[["A"]]}}' "not a node name"
 bad_tree "duplicate member" '{"root":"R","children":{"R":["A"],"R":["B"]}}' 'duplicate member "R"'
 expect_err "fpfs: missing file" "cannot open" $W fpfs --tree "$D/none.json" --m 2
-expect_err "fpfs: bad mode" "neither fpfs nor fcfs" $W fpfs --tree "$D/bin.json" --m 2 --mode lifo
+expect_err "fpfs: bad mode" "--mode expects fpfs or fcfs, got 'lifo'" $W fpfs --tree "$D/bin.json" --m 2 --mode lifo
 expect_err "fpfs: m=0" "--m" $W fpfs --tree "$D/bin.json" --m 0
 
 if [ -f tests/kbin/cli_fis.sh ]; then . tests/kbin/cli_fis.sh; fi

@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# The wormcast CLI (sw/cli): the option parser and errors of every command,
+# every command's --help, and the README's examples run as pasted.
+TEST_TARGETS += test-cli
+.PHONY: test-cli test-readme-rtl
+test-cli: $(BUILD)/bin/wormcast
+	@tests/cli/cli.sh $(BUILD)/bin/wormcast
+	@tests/cli/readme.sh $(BUILD)/bin/wormcast README.md
+
+# The README's examples with an RTL engine too; they verilate the routers
+# and NICs they use on first run (minutes), so make test skips them.
+SOAK_TARGETS += test-readme-rtl
+test-readme-rtl: $(BUILD)/bin/wormcast
+	@WORMCAST_README_RTL=1 tests/cli/readme.sh $(BUILD)/bin/wormcast README.md

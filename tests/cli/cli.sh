@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The option parser shared by every wormcast command (sw/cli/cli_args.c):
+# both value forms, unknown, repeated, missing and swallowed options, the
+# one strict integer parser, numbers, choices, lists, and options that
+# make no sense together.  Every error exits 2 with nothing on stdout and
+# one line "wormcast CMD: MESSAGE" on stderr naming the option and value.
+# Usage: cli.sh WORMCAST
+set -u
+wc=$1
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok()  { pass=$((pass+1)); echo "ok   $1"; }
+bad() { fail=$((fail+1)); echo "FAIL $1"; }
+
+# expect_err TEXT CMD ARGS...: exit 2, no stdout, stderr starts with
+# "wormcast CMD: " and holds TEXT (a fixed string)
+expect_err() {
+  local want=$1 cmd=$2; shift   # CMD stays the first argument
+  "$wc" "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+  if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && head -1 "$tmp/err" | grep -q "^wormcast $cmd: " &&
+     grep -qF -- "$want" "$tmp/err"; then ok "$* -> $want"
+  else bad "$*: exit $rc, stdout $(wc -c <"$tmp/out") bytes, stderr: $(cat "$tmp/err") (want: $want)"; fi
+}
+# same_out ARGS-A -- ARGS-B: both exit 0 with the same stdout
+same_out() {
+  local a=() b=()
+  while [ "$1" != -- ]; do a+=("$1"); shift; done; shift; b=("$@")
+  local oa ob; oa=$("$wc" "${a[@]}" 2>&1); local ra=$?; ob=$("$wc" "${b[@]}" 2>&1); local rb=$?
+  if [ $ra -eq 0 ] && [ $rb -eq 0 ] && [ -n "$oa" ] && [ "$oa" = "$ob" ]; then ok "${a[*]} == ${b[*]}"
+  else bad "${a[*]} (exit $ra) vs ${b[*]} (exit $rb): outputs differ"; fi
+}
+
+# both value forms
+same_out kopt --n 16 --m 4 -- kopt --n=16 --m=4
+same_out netgen --topo mesh:2x2 --width 40 -- netgen --topo=mesh:2x2 --width=40
+same_out tree --topo cube:3 --algo ucube --src 0 --dst 3,5 --format text -- tree --format=text --dst=3,5 --src=0 --algo=ucube --topo=cube:3
+
+# usage errors
+expect_err "unknown option '--k'" kopt --n 8 --m 2 --k 3
+expect_err "unknown option '--k'" kopt --n 8 --m 2 --k=3
+expect_err "usage: wormcast kopt --n N --m M" kopt --n 8 --m 2 --k 3
+expect_err "unexpected argument 'cube:3' (options start with --)" topo cube:3
+expect_err "--n given twice" kopt --n 8 --n 9 --m 2
+expect_err "--csv given twice" sim --topo mesh:4x4 --csv --csv
+expect_err "--m needs a value" kopt --n 8 --m
+expect_err "--topo needs a value (the next argument '--routes' is an option)" topo --topo --routes
+expect_err "--routes takes no value, got '--routes=1'" topo --topo cube:3 --routes=1
+expect_err "--topo is required" netgen --width 40
+expect_err "--m is required" kopt --n 8
+
+# the one integer parser: decimal, the whole string, in range
+expect_err "--width expects an integer in 32..62, got '40x' (not an integer)" netgen --topo mesh:4x4 --width 40x
+expect_err "--width expects an integer in 32..62, got '63' (out of range)" netgen --topo mesh:4x4 --width 63
+expect_err "--buffer expects an integer in 1..4096, got '0x10' (not an integer)" netgen --topo mesh:4x4 --buffer 0x10
+expect_err "--n expects an integer in 2..2^30-1, got ' 8' (not an integer)" kopt --n " 8" --m 2
+expect_err "--n expects an integer in 2..2^30-1, got '' (not an integer)" kopt --n "" --m 2
+expect_err "--n expects an integer in 2..2^30-1, got '1e3' (not an integer)" kopt --n 1e3 --m 2
+expect_err "--n expects an integer in 2..2^30-1, got '99999999999999999999' (out of range)" kopt --n 99999999999999999999 --m 2
+expect_err "--packet expects an integer in 1..2^20, got '8.5' (not an integer)" sim --topo mesh:4x4 --packet 8.5
+expect_err "--src expects an integer in 0..2^31-1, got '-1' (out of range)" tree --topo cube:3 --algo ucube --src -1 --dst 1
+expect_err "--cycles expects an integer in 1..2^40, got '1099511627777' (out of range)" sim --topo mesh:4x4 --cycles 1099511627777
+
+# numbers, choices, lists
+expect_err "--rate expects a number >= 0, got '-0.1' (out of range)" sim --topo mesh:4x4 --rate -0.1
+expect_err "--rate expects a number >= 0, got 'nan' (not a number)" sim --topo mesh:4x4 --rate nan
+expect_err "--rate expects a number >= 0, got '0.1x' (not a number)" sim --topo mesh:4x4 --rate 0.1x
+expect_err "--fault-rate expects a number in 0..0.5, got 'inf' (out of range)" msg --topo cube:3 --fault-rate inf
+expect_err "--engine expects c, rtl or lockstep, got 'lockstep-c'" sim --topo mesh:4x4 --engine lockstep-c
+expect_err "--dst: '' is not a node id (an empty item in '1,,2')" tree --topo cube:3 --algo ucube --src 0 --dst 1,,2
+expect_err "--dst: '' is not a node id (a trailing ',' in '1,2,')" worm --topo cube:3 --scheme chain --src 0 --dst 1,2,
+expect_err "--wave-routers: 'x' is not a router (not an integer)" sim --topo mesh:4x4 --wave /tmp/w --wave-routers 1,x
+expect_err "--size expects MIN-MAX bytes with 1 <= MIN <= MAX <= 16384, got '1-2-3'" msg --topo cube:3 --size 1-2-3
+expect_err "--mem-size expects bytes in 4k..1024M (suffix k or M), got '2G'" msg --topo cube:3 --mem-size 2G
+expect_err "--hotspot expects NODE:FRACTION (FRACTION 0..1), got '3:1.5'" sim --topo mesh:4x4 --traffic hotspot --hotspot 3:1.5
+out=$("$wc" fis --local 2 --remote "" --ll 2 --lr 3 2>&1); rc=$?
+[ $rc -eq 0 ] && [[ $out == *'"tasks":[]}' ]] && ok "fis --remote \"\" is no remote agent" || bad "fis --remote \"\": exit $rc: $out"
+out=$("$wc" msg --topo cube:3 --mem-size 64k --messages 0 --quiet 2>&1); rc=$?
+[[ $out != *"--mem-size expects"* ]] && ok "msg --mem-size 64k parses (the run judges the size: exit $rc)" || bad "msg --mem-size 64k: $out"
+
+# options that make no sense together name both
+expect_err "--sweep takes no --rate (the sweep sets the rate)" sim --topo mesh:4x4 --sweep --rate 0.3
+expect_err "--sweep takes no --mcast-once" sim --topo mesh:4x4 --sweep 0.1:0.2:0.1 --mcast-once 3
+expect_err "--sweep takes no --wave" sim --topo mesh:4x4 --sweep --wave /tmp/w
+expect_err "--mcast-once takes no --rate" sim --topo mesh:4x4 --mcast-once all --rate 0.1
+expect_err "--mcast-once takes no --traffic" sim --topo mesh:4x4 --mcast-once all --traffic transpose
+expect_err "--mcast-once takes no --warmup" sim --topo mesh:4x4 --mcast-once all --warmup 10
+expect_err "--mcast-once takes no --cycles" sim --topo mesh:4x4 --mcast-once all --cycles 10
+expect_err "--mcast-once takes no --multicast" sim --topo mesh:4x4 --mcast-once all --multicast 0.1
+expect_err "--mcast-once takes no --mcast-dests" sim --topo mesh:4x4 --mcast-once 3 --mcast-dests 3
+expect_err "--hotspot needs --traffic hotspot" sim --topo mesh:4x4 --hotspot 3:0.5
+expect_err "--sets needs --mcast-once" sim --topo mesh:4x4 --sets 3
+expect_err "--mcast-dests needs --multicast" sim --topo mesh:4x4 --mcast-dests 3
+expect_err "--mcast-scheme needs --multicast or --mcast-once" sim --topo mesh:4x4 --mcast-scheme worm
+expect_err "--rtl-flat needs --engine rtl or --engine lockstep" sim --topo mesh:4x4 --rtl-flat
+expect_err "--wave-dir needs --engine lockstep" sim --topo mesh:4x4 --engine rtl --wave-dir /tmp/w
+expect_err "--no-wave needs --engine lockstep" sim --topo mesh:4x4 --no-wave
+expect_err "--no-wave takes no --wave-dir" sim --topo mesh:4x4 --engine lockstep --no-wave --wave-dir /tmp/w
+expect_err "--wave-routers needs --wave" sim --topo mesh:4x4 --wave-routers 0,1
+expect_err "--once takes no --messages" msg --topo cube:3 --group 0:all --once multicast --messages 5
+expect_err "--once takes no --mix" msg --topo cube:3 --group 0:all --once multisend --mix unicast
+expect_err "--once takes no --min-cycles" msg --topo cube:3 --group 0:all --once unicasts --min-cycles 100
+expect_err "--once takes no --groups-per-node" msg --topo cube:3 --once multicast --groups-per-node 2
+expect_err "--group takes no --groups-per-node" msg --topo cube:3 --group 0:1,2 --groups-per-node 2
+expect_err "--check takes no --format" worm --topo cube:3 --check 0:1 --format dot
+
+# the general usage line
+"$wc" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^usage: wormcast COMMAND" "$tmp/err" && ok "wormcast alone: usage, exit 2" \
+  || bad "wormcast alone: exit $rc"
+"$wc" fly >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^wormcast: unknown command 'fly'" "$tmp/err" && ok "unknown command: exit 2" \
+  || bad "wormcast fly: exit $rc: $(cat "$tmp/err")"
+
+echo "cli: option parser, integer parser, value kinds, conflicting options"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
