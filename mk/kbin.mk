@@ -36,6 +36,11 @@ results-kbin: $(BUILD)/tests/kbin/results
 	gnuplot -e "outdir='$(KBIN_RES)'" tests/kbin/results.gp
 	@echo "results-kbin: CSV and PNG in $(KBIN_RES)/kbin_*"
 
-.PHONY: test-kbin kbin-rv32 results-kbin
+# ---- bench: fpfs on 10^5-node trees -> build/bench/fpfs.txt ---------------
+bench-fpfs: $(BUILD)/bin/wormcast
+	@tests/kbin/bench_fpfs.sh $(BUILD)/bin/wormcast $(BUILD)/bench/fpfs.txt
+
+.PHONY: test-kbin kbin-rv32 results-kbin bench-fpfs
 TEST_TARGETS    += test-kbin
 RESULTS_TARGETS += results-kbin
+BENCH_TARGETS   += bench-fpfs

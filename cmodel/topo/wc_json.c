@@ -1,10 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Recursive-descent JSON reader (RFC 8259 grammar). */
+/* Recursive-descent JSON reader (RFC 8259 grammar), linear time. */
 #include "wc_json.h"
+#include "wc_file.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
+
+/* Member names seen so far, keyed by (object serial, name), to find a
+ * duplicate in O(1) instead of comparing with every earlier member. */
+typedef struct {
+    unsigned long obj;
+    const char *key;
+} jkey;
 
 typedef struct {
     const char *s;
@@ -13,6 +21,10 @@ typedef struct {
     int errlen;
     int failed;
     int depth;
+    long nvalues;
+    unsigned long nobj;
+    jkey *keys;
+    size_t nkeys, keycap;   /* keycap: 0 or a power of two */
 } jp;
 
 static void jfail(jp *p, const char *fmt, ...)
@@ -52,7 +64,12 @@ static void ws(jp *p)
 
 static wc_json *newv(jp *p, enum wc_json_kind k)
 {
-    wc_json *v = calloc(1, sizeof *v);
+    wc_json *v;
+    if (++p->nvalues > WC_JSON_MAX_VALUES) {
+        jfail(p, "more than %d values (the limit of the JSON reader)", WC_JSON_MAX_VALUES);
+        return NULL;
+    }
+    v = calloc(1, sizeof *v);
     if (!v) {
         jfail(p, "out of memory");
         return NULL;
@@ -105,12 +122,15 @@ static int hex4(jp *p, unsigned *out)
 /* Parses a string at '"'; returns a malloc'd UTF-8 copy. */
 static char *pstring(jp *p)
 {
-    /* escapes never make the text longer than the source */
-    int start = p->pos, n = 0;
+    /* escapes never make the text longer than the source, so the source
+     * span up to the closing quote bounds the copy */
+    int start = p->pos, n = 0, e = p->pos + 1;
     size_t cap;
     char *o;
     adv(p);
-    cap = strlen(p->s + start) + 1;
+    while (p->s[e] && p->s[e] != '"')
+        e += p->s[e] == '\\' && p->s[e + 1] ? 2 : 1;
+    cap = (size_t)(e - start) + 1;
     o = malloc(cap);
     if (!o) {
         jfail(p, "out of memory");
@@ -178,24 +198,69 @@ bad:
 
 static wc_json *pvalue(jp *p);
 
+/* Appends to an array or object.  The arrays double when n reaches a
+ * power of two (their capacity is implied by n), so appending is
+ * amortized O(1). */
 static int push(jp *p, wc_json *a, wc_json *item, char *key)
 {
-    wc_json **ni = realloc(a->items, sizeof *ni * (size_t)(a->n + 1));
-    if (!ni) {
-        jfail(p, "out of memory");
-        return -1;
-    }
-    a->items = ni;
-    if (a->kind == WC_JSON_OBJECT) {
-        char **nk = realloc(a->keys, sizeof *nk * (size_t)(a->n + 1));
-        if (!nk) {
+    size_t cap = a->n ? 2 * (size_t)a->n : 1;
+    if ((a->n & (a->n - 1)) == 0) {
+        wc_json **ni = realloc(a->items, sizeof *ni * cap);
+        if (!ni) {
             jfail(p, "out of memory");
             return -1;
         }
-        a->keys = nk;
-        a->keys[a->n] = key;
+        a->items = ni;
+        if (a->kind == WC_JSON_OBJECT) {
+            char **nk = realloc(a->keys, sizeof *nk * cap);
+            if (!nk) {
+                jfail(p, "out of memory");
+                return -1;
+            }
+            a->keys = nk;
+        }
     }
+    if (a->kind == WC_JSON_OBJECT)
+        a->keys[a->n] = key;
     a->items[a->n++] = item;
+    return 0;
+}
+
+static size_t key_hash(unsigned long obj, const char *key)
+{
+    size_t h = (size_t)2166136261u ^ (size_t)obj * 0x9e3779b1u;
+    for (; *key; key++)
+        h = (h ^ (unsigned char)*key) * 16777619u;
+    return h;
+}
+
+/* Records member name key of object number obj: 1 if the object already
+ * has it, 0 if new, -1 out of memory.  Open addressing, load <= 1/2. */
+static int key_seen(jp *p, unsigned long obj, const char *key)
+{
+    size_t i, mask;
+    if (2 * (p->nkeys + 1) > p->keycap) {
+        size_t ncap = p->keycap ? 2 * p->keycap : 64, j;
+        jkey *nt = calloc(ncap, sizeof *nt);
+        if (!nt)
+            return -1;
+        for (j = 0; j < p->keycap; j++)
+            if (p->keys[j].key) {
+                for (i = key_hash(p->keys[j].obj, p->keys[j].key) & (ncap - 1); nt[i].key; i = (i + 1) & (ncap - 1))
+                    ;
+                nt[i] = p->keys[j];
+            }
+        free(p->keys);
+        p->keys = nt;
+        p->keycap = ncap;
+    }
+    mask = p->keycap - 1;
+    for (i = key_hash(obj, key) & mask; p->keys[i].key; i = (i + 1) & mask)
+        if (p->keys[i].obj == obj && !strcmp(p->keys[i].key, key))
+            return 1;
+    p->keys[i].obj = obj;
+    p->keys[i].key = key;
+    p->nkeys++;
     return 0;
 }
 
@@ -257,12 +322,14 @@ static wc_json *pvalue(jp *p)
     int c;
     ws(p);
     c = peek(p);
-    if (++p->depth > 256) {
-        jfail(p, "nesting deeper than 256");
+    if (++p->depth > WC_JSON_MAX_DEPTH) {
+        jfail(p, "nesting deeper than %d levels (the limit of the JSON reader)", WC_JSON_MAX_DEPTH);
+        p->depth--;
         return NULL;
     }
     if (c == '{' || c == '[') {
         int obj = c == '{';
+        unsigned long oid = ++p->nobj;
         v = newv(p, obj ? WC_JSON_OBJECT : WC_JSON_ARRAY);
         if (!v)
             goto out;
@@ -277,17 +344,20 @@ static wc_json *pvalue(jp *p)
             wc_json *item;
             ws(p);
             if (obj) {
-                int i;
+                int seen;
                 if (peek(p) != '"') { jfail(p, "expected a member name in double quotes"); goto bad; }
                 key = pstring(p);
                 if (!key)
                     goto bad;
-                for (i = 0; i < v->n; i++)
-                    if (!strcmp(v->keys[i], key)) {
+                seen = key_seen(p, oid, key);
+                if (seen) {
+                    if (seen < 0)
+                        jfail(p, "out of memory");
+                    else
                         jfail(p, "duplicate member \"%s\"", key);
-                        free(key);
-                        goto bad;
-                    }
+                    free(key);
+                    goto bad;
+                }
                 ws(p);
                 if (peek(p) != ':') { jfail(p, "expected ':' after member name"); free(key); goto bad; }
                 adv(p);
@@ -361,38 +431,18 @@ wc_json *wc_json_parse(const char *src, char *err, int errlen)
             v = NULL;
         }
     }
+    free(p.keys);
     return v;
 }
 
 wc_json *wc_json_parse_file(const char *path, char *err, int errlen)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL, msg[200];
-    size_t n = 0, cap = 0;
+    char msg[200];
+    size_t n;
+    char *buf = wc_file_read(path, path, "JSON file", WC_FILE_MAX_BYTES, &n, err, errlen);
     wc_json *v;
-    if (!f) {
-        snprintf(err, (size_t)errlen, "%s: cannot open", path);
+    if (!buf)
         return NULL;
-    }
-    for (;;) {
-        size_t got;
-        if (n + 4096 + 1 > cap) {
-            char *nb = realloc(buf, cap = (cap ? cap * 2 : 8192));
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                snprintf(err, (size_t)errlen, "%s: out of memory", path);
-                return NULL;
-            }
-            buf = nb;
-        }
-        got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    fclose(f);
-    buf[n] = 0;
     if (strlen(buf) != n) {
         free(buf);
         snprintf(err, (size_t)errlen, "%s: NUL byte in file", path);

@@ -1,9 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* A small JSON reader for the CLI's input files (host only: allocates).
  * Full JSON syntax (RFC 8259) is accepted; numbers keep their source text
- * so ids round-trip exactly. */
+ * so ids round-trip exactly.
+ *
+ * Bounded: files of at most WC_FILE_MAX_BYTES (wc_file.h), nesting of at
+ * most WC_JSON_MAX_DEPTH arrays/objects (the reader recurses), at most
+ * WC_JSON_MAX_VALUES values (about 100 bytes of memory each).  Time is
+ * linear in the input: duplicate member names are found by hashing. */
 #ifndef WC_JSON_H
 #define WC_JSON_H
+
+enum { WC_JSON_MAX_DEPTH = 256,
+       WC_JSON_MAX_VALUES = 1 << 20 };  /* a tree of n nodes takes <= 2n + 3 */
 
 enum wc_json_kind { WC_JSON_NULL, WC_JSON_BOOL, WC_JSON_NUMBER, WC_JSON_STRING,
                     WC_JSON_ARRAY, WC_JSON_OBJECT };
@@ -21,7 +29,8 @@ typedef struct wc_json {
 
 /* Parse a whole document; NULL on error with "line L col C: what" in err. */
 wc_json *wc_json_parse(const char *src, char *err, int errlen);
-/* Read and parse a file; NULL on error with the file name in err. */
+/* Read and parse a file; NULL on error with the file name in err (and the
+ * limit, when the file is too large or is a directory). */
 wc_json *wc_json_parse_file(const char *path, char *err, int errlen);
 void wc_json_free(wc_json *v);
 /* Member of an object by name, NULL if absent or v is not an object. */

@@ -8,7 +8,7 @@
  *             be listed from both ends (deduplicated), latencies ignored. */
 #include "wc_topo_int.h"
 #include "wc_defs.h"
-#include <errno.h>
+#include "wc_file.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -478,8 +478,7 @@ out:
 
 wc_topo *wc__topo_from_file(const char *path, char *err, int errlen)
 {
-    FILE *f;
-    size_t sz, cap;
+    size_t sz;
     ctx c;
     char name[256], *p;
     wc_topo *t;
@@ -489,42 +488,13 @@ wc_topo *wc__topo_from_file(const char *path, char *err, int errlen)
         wc__topo_err(err, errlen, "file: missing path (expected file:PATH)");
         return NULL;
     }
-    f = fopen(path, "rb");
-    if (!f) {
-        wc__topo_err(err, errlen, "file:%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
+    snprintf(name, sizeof name, "file:%s", path);
     c.path = path;
     c.err = err;
     c.errlen = errlen;
-    /* read in chunks: a size from fseek/ftell is meaningless for pipes and
-     * directories */
-    c.buf = NULL;
-    for (sz = 0, cap = 0;;) {
-        size_t got;
-        if (cap - sz < 4096) {
-            char *nb = realloc(c.buf, cap = cap ? cap * 2 : 65536);
-            if (!nb) {
-                free(c.buf);
-                fclose(f);
-                wc__topo_err(err, errlen, "file:%s: out of memory", path);
-                return NULL;
-            }
-            c.buf = nb;
-        }
-        got = fread(c.buf + sz, 1, cap - sz - 1, f);
-        sz += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        wc__topo_err(err, errlen, "file:%s: cannot read (not a regular file?)", path);
-        fclose(f);
-        free(c.buf);
+    c.buf = wc_file_read(path, name, "topology file", WC_FILE_MAX_BYTES, &sz, err, errlen);
+    if (!c.buf)
         return NULL;
-    }
-    fclose(f);
-    c.buf[sz] = 0;
     if (memchr(c.buf, 0, sz)) {
         wc__topo_err(err, errlen, "file:%s: binary file (NUL byte), expected a text topology", path);
         free(c.buf);
@@ -542,7 +512,6 @@ wc_topo *wc__topo_from_file(const char *path, char *err, int errlen)
         anynet = !strncmp(p, "router", 6) || !strncmp(p, "node", 4);
         break;
     }
-    snprintf(name, sizeof name, "file:%s", path);
     t = anynet ? parse_anynet(&c, name) : parse_ours(&c, name);
     free(c.buf);
     return t;

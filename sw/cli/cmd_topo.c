@@ -1,10 +1,37 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast topo: describe a network as JSON (links, hosts, up* / down*
  * spanning tree and link directions, optionally every route). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime for progress lines */
 #include "wc_topo.h"
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include "cli_args.h"
+
+/* Progress of --check on stderr: silent for the first 2 s (most checks end
+ * sooner), then a line every 2 s of wall time. */
+typedef struct {
+    const char *name;
+    double start, last;
+} check_progress;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void check_progress_cb(void *ctx, long done, long total)
+{
+    check_progress *cp = ctx;
+    double now = now_s();
+    if (done >= total || now - cp->last < 2.0)
+        return;
+    cp->last = now;
+    fprintf(stderr, "wormcast topo: checking %s: %ld of %ld destination switches (%ld%%), %.0f s\n",
+            cp->name, done, total, 100 * done / total, now - cp->start);
+}
 
 int wc_cmd_topo(int argc, char **argv)
 {
@@ -34,11 +61,14 @@ int wc_cmd_topo(int argc, char **argv)
         if (t->kind != WC_TOPO_SWITCHED)
             fprintf(stderr, "wormcast topo: %s: routing is computed by the router (%s), nothing to check\n",
                     t->name, t->kind == WC_TOPO_CUBE ? "e-cube" : "XY");
-        else if (wc_topo_check_updown(t, err, sizeof err) < 0) {
+        else {
+            check_progress cp;
+            cp.name = t->name;
+            cp.start = cp.last = now_s();
+            if (wc_topo_check_updown_progress(t, check_progress_cb, &cp, err, sizeof err) < 0)
+                rc = 1;
             fprintf(stderr, "wormcast topo: %s: %s\n", t->name, err);
-            rc = 1;
-        } else
-            fprintf(stderr, "wormcast topo: %s: %s\n", t->name, err);
+        }
     }
     wc_topo_json(t, stdout, routes);
     wc_topo_free(t);

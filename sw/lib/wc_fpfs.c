@@ -4,24 +4,28 @@
  * orders) and Section 4.1 (the pipelined model whose completion Theorems
  * 1-2 predict; the simulation is what checks them). */
 #include "wc_fpfs.h"
+#include <limits.h>
 
 int wc_fpfs_run(const wc_tree *t, int nnodes, int m, int mode,
                 wc_fpfs_result *res, int *L, int *buf, int *sent,
                 int *work, int nwork)
 {
-    int *recv, *kids, *parent, *order;
+    int *recv, *parent, *order, *start, *kids;
     int i, j, e, head, tail, v;
 
     if (!t || !res || !work || nnodes < 1 || m < 1 || t->nedges < 0 ||
-        (mode != WC_FPFS && mode != WC_FCFS) || nwork < WC_FPFS_WORK(nnodes, m) ||
+        (mode != WC_FPFS && mode != WC_FCFS) ||
+        m > INT_MAX - 3 || nnodes > (INT_MAX - 1) / (m + 3) || nwork < WC_FPFS_WORK(nnodes, m) ||
         (t->nedges > 0 && !t->edges))
         return WC_FPFS_EARG;
     if (t->src < 0 || t->src >= nnodes)
         return WC_FPFS_ENODE;
     recv = work;                    /* [nnodes*m] step node v got packet j */
-    kids = recv + nnodes * m;       /* [nnodes] edge indices of one node's children */
-    parent = kids + nnodes;         /* [nnodes] parent edge index, -1 none */
-    order = parent + nnodes;        /* [nnodes] BFS order */
+    parent = recv + nnodes * m;     /* [nnodes] parent edge index, -1 none;
+                                     * then the BFS order */
+    start = parent + nnodes;        /* [nnodes+1] node v's children are */
+    kids = start + nnodes + 1;      /* kids[start[v]..start[v+1]-1], edge
+                                     * indices in edge order; [nnodes-1] */
 
     for (v = 0; v < nnodes; v++)
         parent[v] = -1;
@@ -33,6 +37,20 @@ int wc_fpfs_run(const wc_tree *t, int nnodes, int m, int mode,
             return WC_FPFS_EPARENT;
         parent[b] = e;
     }
+    /* Distinct targets other than the root: nedges <= nnodes-1 fits kids.
+     * A stable counting sort by sender keeps each node's children in
+     * edge order. */
+    for (v = 0; v <= nnodes; v++)
+        start[v] = 0;
+    for (e = 0; e < t->nedges; e++)
+        start[t->edges[e].from + 1]++;
+    for (v = 0; v < nnodes; v++)
+        start[v + 1] += start[v];
+    for (e = 0; e < t->nedges; e++)
+        kids[start[t->edges[e].from]++] = e;
+    for (v = nnodes; v > 0; v--)
+        start[v] = start[v - 1];
+    start[0] = 0;
     for (i = 0; i < nnodes * m; i++)
         recv[i] = -1;
     for (j = 0; j < m; j++)
@@ -40,14 +58,13 @@ int wc_fpfs_run(const wc_tree *t, int nnodes, int m, int mode,
 
     /* Breadth first from the root: a node's receive steps are final before
      * it is expanded, and its sends depend on nothing else. */
+    order = parent;
     head = tail = 0;
     order[tail++] = t->src;
     while (head < tail) {
-        int u = order[head++], prev = 0, d = 0, c;
-        const int *ru = recv + u * m;
-        for (e = 0; e < t->nedges; e++)
-            if (t->edges[e].from == u)
-                kids[d++] = e;
+        int u = order[head++], prev = 0, c;
+        int d = start[u + 1] - start[u];
+        const int *ku = kids + start[u], *ru = recv + u * m;
         /* FPFS walks (packet, child) with the child index fastest, FCFS
          * with the packet index fastest; each copy goes in the earliest
          * step after both the node's previous send and the packet's
@@ -56,7 +73,7 @@ int wc_fpfs_run(const wc_tree *t, int nnodes, int m, int mode,
             int jj = mode == WC_FPFS ? i / d : i % m;
             int ci = mode == WC_FPFS ? i % d : i / m;
             int s = prev + 1;
-            e = kids[ci];
+            e = ku[ci];
             c = t->edges[e].to;
             if (ru[jj] + 1 > s)
                 s = ru[jj] + 1;
@@ -65,12 +82,11 @@ int wc_fpfs_run(const wc_tree *t, int nnodes, int m, int mode,
             if (sent)
                 sent[e * m + jj] = s;
         }
-        for (e = 0; e < t->nedges; e++)
-            if (t->edges[e].from == u) {
-                if (tail >= nnodes)
-                    return WC_FPFS_ECYCLE;
-                order[tail++] = t->edges[e].to;
-            }
+        for (i = 0; i < d; i++) {
+            if (tail >= nnodes)
+                return WC_FPFS_ECYCLE;
+            order[tail++] = t->edges[ku[i]].to;
+        }
     }
     /* every edge's target must have been reached: otherwise some edges form
      * a cycle detached from the root */
@@ -81,39 +97,34 @@ int wc_fpfs_run(const wc_tree *t, int nnodes, int m, int mode,
     res->steps = 0;
     res->max_buffer = 0;
     res->max_buffer_node = -1;
-    for (j = 0; j < m; j++) {
-        int lj = 0;
-        for (v = 0; v < nnodes; v++)
-            if (recv[v * m + j] > lj)
-                lj = recv[v * m + j];
-        if (L)
-            L[j] = lj;
-        if (lj > res->steps)
-            res->steps = lj;
-    }
+    if (L)
+        for (j = 0; j < m; j++)
+            L[j] = 0;
+    for (v = 0; v < nnodes; v++)
+        for (j = 0; j < m; j++) {
+            int r = recv[v * m + j];
+            if (L && r > L[j])
+                L[j] = r;
+            if (r > res->steps)
+                res->steps = r;
+        }
 
     /* Buffer occupancy: both orders forward packets of one node in packet
      * order to each child, so arrival and release steps are nondecreasing
      * in j and a two-pointer sweep counts the packets held per step. */
     for (v = 0; v < nnodes; v++) {
-        int d = 0, a, r, held, best = 0;
+        int d = start[v + 1] - start[v], a, r, held, best = 0;
         const int *rv = recv + v * m;
-        for (e = 0; e < t->nedges; e++)
-            if (t->edges[e].from == v)
-                d++;
         if (d > 0 && rv[0] >= 0) {
             /* a packet is released by its copy to the last child, in
              * either order */
-            int lastc = -1, cnt = 0;
-            for (e = 0; e < t->nedges; e++)
-                if (t->edges[e].from == v && ++cnt == d)
-                    lastc = t->edges[e].to;
+            const int *rl = recv + t->edges[kids[start[v + 1] - 1]].to * m;
             /* occupancy during step x: #{j : rv[j] < x} - #{j : rel[j] < x};
              * it can only rise at x = rv[j]+1, so test those points */
             r = 0;
             for (a = 0; a < m; a++) {
                 int x = rv[a] + 1;
-                while (r < m && recv[lastc * m + r] < x)
+                while (r < m && rl[r] < x)
                     r++;
                 held = (a + 1) - r;
                 /* packets arriving together are all counted at once */

@@ -9,7 +9,11 @@
  * it received it (a copy sent in step t is received at the end of step t).
  *   FPFS: packet 1 to every child (in the tree's order), then packet 2, ...
  *   FCFS: every packet to child 1, then every packet to child 2, ...
- * Each node sends its copies in that order as early as the rules allow. */
+ * Each node sends its copies in that order as early as the rules allow.
+ *
+ * Cost: O(n*m + e) time for n nodes, e edges and m packets (each packet
+ * copy is placed once, children are grouped by a counting sort) and
+ * n*(m+3)+1 ints of scratch: linear in the size of the result. */
 #ifndef WC_FPFS_H
 #define WC_FPFS_H
 #include "wc_tree.h"
@@ -30,7 +34,7 @@ typedef struct {
     int max_buffer_node;    /* a node reaching it (-1 if no forwarder) */
 } wc_fpfs_result;
 
-/* Scratch ints wc_fpfs_run needs. */
+/* Scratch ints wc_fpfs_run needs (it must fit an int: EARG otherwise). */
 #define WC_FPFS_WORK(nnodes, m) ((nnodes) * ((m) + 3) + 1)
 
 /* Run the simulation on tree t (nodes 0..nnodes-1, root t->src, each

@@ -52,6 +52,42 @@ expect_err "fpfs: missing file" "cannot open" $W fpfs --tree "$D/none.json" --m 
 expect_err "fpfs: bad mode" "--mode expects fpfs or fcfs, got 'lifo'" $W fpfs --tree "$D/bin.json" --m 2 --mode lifo
 expect_err "fpfs: m=0" "--m" $W fpfs --tree "$D/bin.json" --m 0
 
+# Bounded input: every refusal names the file and the limit, exits 2.
+# expect_err2 DESC STDERR-SUBSTRING CMD...: as expect_err, and the exit status is 2
+expect_err2() {
+  local desc=$1 want=$2; shift 2
+  local out; out=$("$@" 2>"$D/err"); local rc=$?
+  if [ $rc -eq 2 ] && [ -z "$out" ] && grep -qF -- "$want" "$D/err"; then ok "$desc"; else bad "$desc: rc=$rc out=$out err=$(cat "$D/err")"; fi
+}
+expect_err2 "fpfs: /dev/zero stops at the 16 MiB limit" "/dev/zero: longer than the limit of 16 MiB for a JSON file" \
+  $W fpfs --tree /dev/zero --m 2
+mkdir "$D/dir"
+expect_err2 "fpfs: a directory is named as such" "$D/dir: is a directory, not a JSON file" $W fpfs --tree "$D/dir" --m 2
+truncate -s 17M "$D/huge.json"
+expect_err2 "fpfs: a regular file over the limit is refused by its size" "huge.json: 17825792 bytes, larger than the limit of 16 MiB" \
+  $W fpfs --tree "$D/huge.json" --m 2
+rm -f "$D/huge.json"
+awk 'BEGIN { for (i = 0; i < 300; i++) printf "["; for (i = 0; i < 300; i++) printf "]"; print "" }' > "$D/deep.json"
+expect_err2 "fpfs: nesting deeper than the JSON limit" "nesting deeper than 256 levels (the limit of the JSON reader)" \
+  $W fpfs --tree "$D/deep.json" --m 2
+awk 'BEGIN { printf "{\"root\":0,\"children\":{\"0\":[1"; for (i = 0; i < 1048576; i++) printf ",1"; print "]}}" }' > "$D/vals.json"
+expect_err2 "fpfs: more values than the JSON limit" "more than 1048576 values (the limit of the JSON reader)" \
+  $W fpfs --tree "$D/vals.json" --m 1
+awk 'BEGIN { printf "{\"root\":0,\"children\":{\"0\":[1"; for (i = 2; i < 500000; i++) printf ",%d", i; print "]}}" }' > "$D/star500k.json"
+expect_out "fpfs: a star of 500000 nodes (the tree limit) runs: 499999 steps" '{"steps":499999,' $W fpfs --tree "$D/star500k.json" --m 1
+awk 'BEGIN { printf "{\"root\":0,\"children\":{\"0\":[1"; for (i = 2; i < 500000; i++) printf ",%d", i; print "],\"1\":[500000]}}" }' > "$D/star500k1.json"
+expect_err2 "fpfs: one node over the tree limit" "star500k1.json: more than 500000 nodes (the limit for trees)" \
+  $W fpfs --tree "$D/star500k1.json" --m 1
+rm -f "$D/vals.json" "$D/star500k.json" "$D/star500k1.json"
+# A chain of n nodes pipelines: packet j reaches the last node in step n+j-2.
+awk 'BEGIN { printf "{\"root\":0,\"children\":{"; for (i = 0; i < 19999; i++) { if (i) printf ","; printf "\"%d\":[%d]", i, i + 1 }; print "}}" }' > "$D/chain20k.json"
+expect_out "fpfs: a chain of 20000 nodes, 4 packets: 20002 steps" '{"steps":20002,"L":[19999,20000,20001,20002],"max_buffer":1,' \
+  $W fpfs --tree "$D/chain20k.json" --m 4
+expect_err2 "fpfs: nodes x (m+3) over the work limit" "20000 nodes x 5000 packets is too large to simulate" \
+  $W fpfs --tree "$D/chain20k.json" --m 5000
+echo '{"root":"R","children":{"R":["A","B"],"A":["B"]}}' > "$D/two.json"
+expect_err2 "fpfs: a malformed tree is bad input: exit 2" 'node "B" has two parents' $W fpfs --tree "$D/two.json" --m 2
+
 if [ -f tests/kbin/cli_fis.sh ]; then . tests/kbin/cli_fis.sh; fi
 
 echo "$pass passed, $fail failed"

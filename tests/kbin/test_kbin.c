@@ -29,45 +29,59 @@ static long ref_N(int s, int k)
 
 /* Global-clock simulation: in each step every node looks at the next copy
  * of its send list and sends it if it holds that packet from an earlier
- * step.  Returns the completion step; fills L and buf (max packets held
- * waiting for a copy, per node) like wc_fpfs_run. */
-static int ref_sim(const wc_tree *t, int n, int m, int mode, int *L, int *buf)
+ * step.  Returns the completion step; fills L, buf (max packets held
+ * waiting for a copy, per node) and, when not NULL, sent (the step of
+ * every copy, per edge and packet) like wc_fpfs_run.  O(steps * n). */
+static int ref_sim(const wc_tree *t, int n, int m, int mode, int *L, int *buf, int *sent)
 {
-    static int have[MAXN][MAXM], lastsend[MAXN][MAXM], kids[MAXN][MAXN], nk[MAXN], idx[MAXN];
+    int *have = malloc(sizeof(int) * (size_t)n * (size_t)m), *lastsend = malloc(sizeof(int) * (size_t)n * (size_t)m);
+    int *kids = malloc(sizeof(int) * (size_t)(t->nedges + 1)), *ks = calloc((size_t)n + 1, sizeof(int));
+    int *nk = calloc((size_t)n, sizeof(int)), *idx = calloc((size_t)n, sizeof(int));
+    int *who = malloc(sizeof(int) * (size_t)n), *pk = malloc(sizeof(int) * (size_t)n);
     int v, j, step, left = 0, done = 0;
-    memset(nk, 0, sizeof nk);
-    memset(idx, 0, sizeof idx);
+    if (!have || !lastsend || !kids || !ks || !nk || !idx || !who || !pk) {
+        printf("ref_sim: out of memory\n");
+        exit(1);
+    }
     for (v = 0; v < n; v++)
         for (j = 0; j < m; j++)
-            have[v][j] = v == t->src ? 0 : 1 << 29, lastsend[v][j] = -1;
+            have[v * m + j] = v == t->src ? 0 : 1 << 29, lastsend[v * m + j] = -1;
+    /* each node's child edges in edge order */
     for (j = 0; j < t->nedges; j++)
-        kids[t->edges[j].from][nk[t->edges[j].from]++] = t->edges[j].to;
+        ks[t->edges[j].from + 1]++;
+    for (v = 0; v < n; v++)
+        ks[v + 1] += ks[v];
+    for (j = 0; j < t->nedges; j++)
+        kids[ks[t->edges[j].from] + nk[t->edges[j].from]++] = j;
     for (v = 0; v < n; v++)
         left += nk[v] * m;
-    for (step = 1; left > 0 && step < 100000; step++) {
-        int who[MAXN], pk[MAXN], cnt = 0, q;
+    for (step = 1; left > 0 && step < 1000000; step++) {
+        int cnt = 0, q;
         for (v = 0; v < n; v++) {
-            int c, p;
+            int c, p, e;
             if (idx[v] >= nk[v] * m)
                 continue;
             p = mode == WC_FPFS ? idx[v] / nk[v] : idx[v] % m;
             c = mode == WC_FPFS ? idx[v] % nk[v] : idx[v] / m;
-            if (have[v][p] < step) {
-                who[cnt] = kids[v][c];
+            e = kids[ks[v] + c];
+            if (have[v * m + p] < step) {
+                who[cnt] = t->edges[e].to;
                 pk[cnt++] = p;
-                lastsend[v][p] = step;
+                lastsend[v * m + p] = step;
+                if (sent)
+                    sent[e * m + p] = step;
                 idx[v]++;
                 left--;
             }
         }
         for (q = 0; q < cnt; q++)    /* arrivals land at the end of the step */
-            have[who[q]][pk[q]] = step;
+            have[who[q] * m + pk[q]] = step;
     }
     for (j = 0; j < m; j++) {
         L[j] = 0;
         for (v = 0; v < n; v++)
-            if (have[v][j] > L[j])
-                L[j] = have[v][j];
+            if (have[v * m + j] > L[j])
+                L[j] = have[v * m + j];
         if (L[j] > done)
             done = L[j];
     }
@@ -78,12 +92,20 @@ static int ref_sim(const wc_tree *t, int n, int m, int mode, int *L, int *buf)
         for (step = 1; step <= done; step++) {
             int held = 0;
             for (j = 0; j < m; j++)
-                if (have[v][j] < step && lastsend[v][j] >= step)
+                if (have[v * m + j] < step && lastsend[v * m + j] >= step)
                     held++;
             if (held > buf[v])
                 buf[v] = held;
         }
     }
+    free(have);
+    free(lastsend);
+    free(kids);
+    free(ks);
+    free(nk);
+    free(idx);
+    free(who);
+    free(pk);
     return done;
 }
 
@@ -338,7 +360,7 @@ int main(void)
                 }
             for (e = 1; e < n; e++)
                 wc_tree_add(&T, chain[wc_rng_below(&rng, (uint32_t)e)], chain[e], 0);
-            d = ref_sim(&T, n, m, mode, L2, buf2);
+            d = ref_sim(&T, n, m, mode, L2, buf2, NULL);
             CHECK(sim(&T, n, m, mode, L, buf, &r) == d, "n=%d m=%d mode=%d: %d vs ref %d", n, m, mode, r.steps, d);
             ok = 1;
             for (e = 0; e < m; e++)
@@ -349,6 +371,69 @@ int main(void)
         }
         for (i = 0; i < MAXN; i++)
             chain[i] = i;
+    });
+
+    GROUP("wc_fpfs_run equals the global-clock simulator on large trees (n <= 2000, random, chain-like, broad; "
+          "edges shuffled; L, buffers and the step of every copy)", {
+        wc_rng_seed(&rng, 11);
+        for (i = 0; i < 12; i++) {
+            int nn = 300 + (int)wc_rng_below(&rng, 1700), mm = 1 + (int)wc_rng_below(&rng, 6), mode = i & 1;
+            int shape = (i / 2) % 3, e, d, ok = 1;
+            int *perm = malloc(sizeof(int) * (size_t)nn), *bl = malloc(sizeof(int) * (size_t)mm);
+            int *bb = malloc(sizeof(int) * (size_t)nn), *rl = malloc(sizeof(int) * (size_t)mm);
+            int *rb = malloc(sizeof(int) * (size_t)nn), nw = WC_FPFS_WORK(nn, mm);
+            int *bs = malloc(sizeof(int) * (size_t)nn * (size_t)mm), *rsent = malloc(sizeof(int) * (size_t)nn * (size_t)mm);
+            int *bw = malloc(sizeof(int) * (size_t)nw);
+            wc_edge *ed = malloc(sizeof *ed * (size_t)nn);
+            wc_tree bt;
+            if (!perm || !bl || !bb || !rl || !rb || !bs || !rsent || !bw || !ed) {
+                printf("out of memory\n");
+                exit(1);
+            }
+            bt.src = 0;
+            bt.nedges = 0;
+            bt.cap = nn;
+            bt.edges = ed;
+            for (e = 0; e < nn; e++)
+                perm[e] = e;
+            for (e = nn - 1; e > 1; e--) {   /* labels random, the root stays 0 */
+                int j2 = 1 + (int)wc_rng_below(&rng, (uint32_t)e), x = perm[e];
+                perm[e] = perm[j2];
+                perm[j2] = x;
+            }
+            for (e = 1; e < nn; e++) {
+                /* random recursive, a long path with twigs, or a few broad forwarders */
+                int par = shape == 0 ? (int)wc_rng_below(&rng, (uint32_t)e)
+                        : shape == 1 ? (wc_rng_below(&rng, 8) ? e - 1 : (int)wc_rng_below(&rng, (uint32_t)e))
+                        : (int)wc_rng_below(&rng, (uint32_t)(e < 5 ? e : 5));
+                wc_tree_add(&bt, perm[par], perm[e], 0);
+            }
+            for (e = bt.nedges - 1; e > 0; e--) {   /* interleave the senders' edges */
+                int j2 = (int)wc_rng_below(&rng, (uint32_t)e + 1);
+                wc_edge x = ed[e];
+                ed[e] = ed[j2];
+                ed[j2] = x;
+            }
+            d = ref_sim(&bt, nn, mm, mode, rl, rb, rsent);
+            CHECK(wc_fpfs_run(&bt, nn, mm, mode, &r, bl, bb, bs, bw, nw) == 0 && r.steps == d,
+                  "n=%d m=%d mode=%d shape=%d: %d steps vs ref %d", nn, mm, mode, shape, r.steps, d);
+            for (e = 0; e < mm; e++)
+                ok &= bl[e] == rl[e];
+            for (e = 0; e < nn; e++)
+                ok &= bb[e] == rb[e];
+            for (e = 0; e < bt.nedges * mm; e++)
+                ok &= bs[e] == rsent[e];
+            CHECK(ok, "n=%d m=%d mode=%d shape=%d: L_i, buffers and copy steps agree", nn, mm, mode, shape);
+            free(perm);
+            free(bl);
+            free(bb);
+            free(rl);
+            free(rb);
+            free(bs);
+            free(rsent);
+            free(bw);
+            free(ed);
+        }
     });
 
     GROUP("Section 3.3: FCFS holds every packet at a forwarder, FPFS one when packets arrive no faster than it forwards", {

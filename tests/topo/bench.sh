@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Build time of up*/down* tables and of the full checker for large switch
-# networks, through `wormcast topo`.  Usage: bench.sh WORMCAST OUTFILE
+# networks, through `wormcast topo`; the largest allowed (4096 switches,
+# 64 ports) is the worst case.  Usage: bench.sh WORMCAST OUTFILE
 set -eu
 wc=$1; out=$2
 mkdir -p "$(dirname "$out")"
@@ -9,7 +10,7 @@ now() { date +%s.%N; }
 {
   echo "# wormcast topo: seconds to build (create + JSON) and to build + check every host pair"
   printf '%-26s %8s %8s %10s\n' topology nnodes build_s check_s
-  for n in irregular:16,8,4,1 irregular:256,16,4,1 irregular:1024,16,4,1 irregular:4096,8,1,1 cube:10:all mesh:64x64; do
+  for n in irregular:16,8,4,1 irregular:256,16,4,1 irregular:1024,16,4,1 irregular:4096,8,1,1 irregular:4096,3,1,1 irregular:4096,64,1,1 cube:10:all mesh:64x64; do
     t0=$(now); "$wc" topo --topo "$n" > "$out.json"; t1=$(now)
     "$wc" topo --topo "$n" --check > /dev/null 2>&1; t2=$(now)
     # cube and mesh route in the router: nothing to check

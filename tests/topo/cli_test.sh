@@ -73,7 +73,13 @@ f twice.net     'switches 2\nswitches 3\n'
 expect_err "file:$dir/twice.net"   "twice.net:2: 'switches' given twice"
 f hosts2.net    'switches 2\nhosts 1\nhosts 2\nlink 0 1\n'
 expect_err "file:$dir/hosts2.net"  "hosts2.net:3: default 'hosts COUNT' given twice (first on line 2)"
-expect_err "file:$dir"             "cannot read (not a regular file?)"
+expect_err "file:$dir"             "file:$dir: is a directory, not a topology file"
+# input files are bounded (16 MiB): a device that never ends and a large
+# regular file are refused naming the file and the limit
+expect_err "file:/dev/zero"        "file:/dev/zero: longer than the limit of 16 MiB for a topology file"
+truncate -s 17M "$dir/huge.net"
+expect_err "file:$dir/huge.net"    "huge.net: 17825792 bytes, larger than the limit of 16 MiB for a topology file"
+rm -f "$dir/huge.net"
 f nohosts.net   'switches 2\nlink 0 1\n'
 expect_err "file:$dir/nohosts.net" "no hosts"
 f toomany.net   'switches 1\nports 2\nhosts 3\n'
@@ -105,6 +111,11 @@ for key in '"name": "irregular:8,8,2,1"' '"kind": "switched"' '"nrouters": 8' '"
   [[ "$out" == *"$key"* ]] && ok || bad "irregular:8,8,2,1 JSON lacks $key"
 done
 [ $rc -eq 0 ] && grep -q "ok: 256 host pairs" "$dir/err" && ok || bad "irregular:8,8,2,1 --check: exit $rc: $(cat "$dir/err")"
+# the largest ring-like network: every one of the 4096^2 routes checked
+# (it used to take minutes: the checker followed each route hop by hop)
+"$wc" topo --topo irregular:4096,3,1,1 --check >/dev/null 2>"$dir/err"; rc=$?
+[ $rc -eq 0 ] && grep -q "ok: 16777216 host pairs legal, shortest and connected" "$dir/err" && ok ||
+  bad "irregular:4096,3,1,1 --check: exit $rc: $(cat "$dir/err")"
 if command -v python3 >/dev/null 2>&1; then
   for n in cube:3:all mesh:3x2 irregular:8,8,2,1; do
     "$wc" topo --topo $n --routes | python3 -c 'import json,sys; json.load(sys.stdin)' && ok || bad "$n: JSON does not parse"

@@ -353,6 +353,137 @@ static void test_checker_detects(void)
     wc_topo_free(t);
 }
 
+/* The checker's verdict by its definition, slowly: every host pair's route
+ * through wc_topo_path, its links one by one, and the shortest legal length
+ * by relaxing (switch, went-down) distances until nothing changes
+ * (Bellman-Ford rather than the checker's BFS).  0 or -1 with the message
+ * of the first bad pair in (source switch, source, destination) order. */
+static int ref_check(const wc_topo *t, char *err, int errlen)
+{
+    int S = t->nrouters, P = t->nports, N = t->nnodes, s, src, dst, i;
+    int *dist = malloc(sizeof(int) * 2 * (size_t)S), *rs = malloc(sizeof(int) * (size_t)(2 * S + 2));
+    int *ps = malloc(sizeof(int) * (size_t)(2 * S + 2)), rc = 0;
+    for (s = 0; s < S && rc == 0; s++) {
+        int changed = 1;
+        for (i = 0; i < 2 * S; i++)
+            dist[i] = 1 << 30;
+        dist[2 * s] = 0;
+        while (changed) {
+            changed = 0;
+            for (i = 0; i < 2 * S; i++) {
+                int p;
+                if (dist[i] == 1 << 30)
+                    continue;
+                for (p = 0; p < P; p++) {
+                    wc_endpoint e = t->peer[(i / 2) * P + p];
+                    int up = t->up[(i / 2) * P + p], to;
+                    if (e.router < 0 || (up && i % 2))
+                        continue;
+                    to = 2 * e.router + !up;
+                    if (dist[i] + 1 < dist[to]) {
+                        dist[to] = dist[i] + 1;
+                        changed = 1;
+                    }
+                }
+            }
+        }
+        for (src = 0; src < N && rc == 0; src++) {
+            if (t->node_router[src] != s)
+                continue;
+            for (dst = 0; dst < N && rc == 0; dst++) {
+                int n = wc_topo_path(t, src, dst, rs, ps, 2 * S + 2), d = t->node_router[dst], down = 0;
+                int shortest = dist[2 * d] < dist[2 * d + 1] ? dist[2 * d] : dist[2 * d + 1];
+                if (n < 0) {
+                    snprintf(err, (size_t)errlen, "check: no route from host %d to host %d", src, dst);
+                    rc = -1;
+                    break;
+                }
+                for (i = 0; i + 1 < n && rc == 0; i++) {
+                    int up = t->up[rs[i] * P + ps[i]];
+                    if (up && down) {
+                        snprintf(err, (size_t)errlen, "check: host %d to %d takes an up link after a down link at switch %d port %d",
+                                 src, dst, rs[i], ps[i]);
+                        rc = -1;
+                    }
+                    down |= !up;
+                }
+                if (rc == 0 && n - 1 != shortest) {
+                    snprintf(err, (size_t)errlen, "check: host %d to %d takes %d hops, shortest legal route has %d",
+                             src, dst, n - 1, shortest);
+                    rc = -1;
+                }
+            }
+        }
+    }
+    if (rc == 0)
+        snprintf(err, (size_t)errlen, "ok: %d host pairs legal, shortest and connected", N * N);
+    free(dist);
+    free(rs);
+    free(ps);
+    return rc;
+}
+
+typedef struct { long calls, last, total, backwards; } progress_log;
+
+static void log_progress(void *ctx, long done, long total)
+{
+    progress_log *pl = ctx;
+    pl->backwards += done < pl->last;
+    pl->calls++;
+    pl->last = done;
+    pl->total = total;
+}
+
+/* The checker follows routes per destination, all sources at once; the
+ * reference follows each pair.  On tables corrupted at random both must
+ * give the same verdict and name the same first bad pair. */
+static void test_checker_vs_reference(void)
+{
+    static const char *nets[] = { "irregular:24,6,2,3", "irregular:40,5,1,9", "irregular:16,8,4,2" };
+    char err[512], rerr[512];
+    int ni, trial, agree = 0, failed = 0, passed = 0;
+    wc_rng rng;
+    wc_rng_seed(&rng, 77);
+    for (ni = 0; ni < 3; ni++) {
+        wc_topo *t = mk(nets[ni]);
+        size_t tsize;
+        uint8_t *keep;
+        progress_log pl = { 0, 0, 0, 0 };
+        if (!t)
+            continue;
+        CHECK(wc_topo_check_updown_progress(t, log_progress, &pl, err, sizeof err) == 0 &&
+              pl.calls >= 2 && pl.backwards == 0 && pl.last == t->nrouters && pl.total == t->nrouters,
+              "%s: progress reported %ld times up to %ld of %ld, %ld times backwards (%s)", nets[ni], pl.calls,
+              pl.last, pl.total, pl.backwards, err);
+        tsize = (size_t)t->nrouters * 2 * (size_t)t->nnodes;
+        keep = malloc(tsize);
+        memcpy(keep, t->rtable, tsize);
+        for (trial = 0; trial < 150; trial++) {
+            int k, nbad = 1 + (int)wc_rng_below(&rng, 3), a, b;
+            for (k = 0; k < nbad; k++) {
+                size_t at = wc_rng_below(&rng, (uint32_t)tsize);
+                uint32_t v = wc_rng_below(&rng, (uint32_t)t->nports + 1);
+                t->rtable[at] = v == (uint32_t)t->nports ? WC_RT_PORT_NONE : (uint8_t)v;
+            }
+            a = wc_topo_check_updown(t, err, sizeof err);
+            b = ref_check(t, rerr, sizeof rerr);
+            if (a == b && !strcmp(err, rerr))
+                agree++;
+            else
+                printf("FAIL %s trial %d: checker %d '%s', reference %d '%s'\n", nets[ni], trial, a, err, b, rerr);
+            failed += a < 0;
+            passed += a == 0;
+            memcpy(t->rtable, keep, tsize);
+        }
+        free(keep);
+        wc_topo_free(t);
+    }
+    CHECK(agree == 450, "checker and reference agree on %d of 450 corrupted tables", agree);
+    CHECK(failed > 100 && passed > 10, "corruptions: %d rejected, %d harmless (both kinds must occur)", failed, passed);
+    printf("checker vs reference: same verdict and first bad pair on %d corrupted tables (%d rejected, %d harmless); "
+           "progress reported per destination chunk\n", agree, failed, passed);
+}
+
 /* small.net worked by hand (see the drawing in the file):
  * BFS from 0 with neighbours in id order: 0 -> {1, 2}; 1 -> {3}; 2 -> {5};
  * 3 -> {4}.  Levels 0,1,1,2,3,2; parents -,0,0,1,3,2.
@@ -496,6 +627,7 @@ int main(int argc, char **argv)
     test_anynet(dir);
     test_irregular();
     test_checker_detects();
+    test_checker_vs_reference();
     printf("%d passed, %d failed\n", npass, nfail);
     return nfail ? 1 : 0;
 }
