@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "wc_defs.h"
+#include "wc_nic_port.h"
 
 typedef struct wc_nic wc_nic;
 
@@ -40,35 +41,8 @@ void wc_nic_cfg_default(wc_nic_cfg *c, int nnodes);
 /* 0, or -1 with a message naming the bad parameter. */
 int wc_nic_cfg_check(const wc_nic_cfg *c, char *err, int errlen);
 
-/* Inputs of one cycle. */
-typedef struct {
-    /* router ejection link: the router's output port to this node */
-    int rx_valid;
-    uint64_t rx_flit;           /* {type[1:0], data[W-1:0]} */
-    /* the router's input buffer freed a slot (credit for the injection link) */
-    int tx_credit;
-    /* Wishbone B4 classic slave: the register window */
-    int s_cyc, s_stb, s_we;
-    uint32_t s_adr;             /* byte address; bits 7:2 select the register */
-    uint32_t s_dat;
-    unsigned s_sel;
-    /* Wishbone B4 classic master: the host memory's answer to m_* */
-    int m_ack, m_err;
-    uint32_t m_dat;
-} wc_nic_in;
-
-/* Outputs of one cycle (functions of registered state only). */
-typedef struct {
-    int tx_valid;               /* injection link into the router */
-    uint64_t tx_flit;
-    int rx_credit;              /* credit to the router's output port */
-    int s_ack;                  /* slave: one cycle after the request */
-    uint32_t s_dat;
-    int m_cyc, m_stb, m_we;     /* DMA master */
-    uint32_t m_adr, m_dat;
-    unsigned m_sel;
-    int irq;                    /* |(INT_STATUS & INT_ENABLE) */
-} wc_nic_out;
+/* Inputs and outputs of one cycle: wc_nic_in, wc_nic_out (wc_nic_port.h,
+ * shared with the Verilated NIC). */
 
 /* NULL with a message on bad parameters.  node_id is the RTL's node_id_i,
  * sampled in reset. */

@@ -348,7 +348,7 @@ int wc_cmd_sim(int argc, char **argv)
             wc_sim_result r2;
             int rr = 0, routers[16], nr = 0, k;
             if (wave_dir) snprintf(dir, sizeof dir, "%s", wave_dir);
-            else snprintf(dir, sizeof dir, "%s/build/waves", wc_root());
+            else snprintf(dir, sizeof dir, "%s/waves", wc_build_dir());
             mkdirs(dir);
             snprintf(path, sizeof path, "%s/mismatch", dir);
             sscanf(r.mismatch, "cycle %*d router %d", &rr);

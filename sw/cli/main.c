@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast: the project's host CLI.  Dispatches to subcommands listed in
  * commands.def. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include "wc_rtl.h"
 
 #define WC_CMD(name, help) int wc_cmd_##name(int argc, char **argv);
 #include "commands.def"
@@ -16,25 +19,78 @@ static const struct cmd cmds[] = {
     { NULL, NULL, NULL }
 };
 
-static void usage(FILE *f)
+static void usage(FILE *f, int where)
 {
     const struct cmd *c;
-    fprintf(f, "usage: wormcast COMMAND [options]   (wormcast COMMAND --help for its options)\n\ncommands:\n");
+    wc_rtl_where w;
+    char err[600];
+    fprintf(f, "usage: wormcast [--root DIR] [--build-dir DIR] COMMAND [options]   (wormcast COMMAND --help for its options)\n\ncommands:\n");
     for (c = cmds; c->name; c++)
         fprintf(f, "  %-8s %s\n", c->name, c->help);
+    fprintf(f, "\nglobal options, for the RTL engines of sim and msg (docs/rtl-engine.md):\n"
+               "  --root DIR       the RTL sources to verilate: a checkout or PREFIX/share/wormcast (sets WORMCAST_ROOT)\n"
+               "  --build-dir DIR  where Verilated models are built and kept (sets WORMCAST_BUILD)\n");
+    if (!where)
+        return;
+    if (wc_rtl_where_get(&w, err, sizeof err))
+        fprintf(f, "now: %s\n", err);
+    else
+        fprintf(f, "now: root %s (%s)\n     build %s (%s)\n", w.root, w.root_from, w.build, w.build_from);
+}
+
+/* --root DIR / --build-dir DIR (or =DIR) before the command: they set the
+ * environment variables of the same meaning, which the loader reads and
+ * the build scripts it runs inherit.  Index of the command, or -1. */
+static int global_options(int argc, char **argv)
+{
+    static const struct { const char *opt, *env; } g[] = { { "--root", "WORMCAST_ROOT" },
+                                                           { "--build-dir", "WORMCAST_BUILD" } };
+    int i = 1, k, seen[2] = { 0, 0 };
+    while (i < argc && !strncmp(argv[i], "--", 2)) {
+        const char *v = NULL;
+        size_t n;
+        for (k = 0; k < 2; k++) {
+            n = strlen(g[k].opt);
+            if (!strncmp(argv[i], g[k].opt, n) && (argv[i][n] == '=' || !argv[i][n]))
+                break;
+        }
+        if (k == 2)
+            return i; /* --help and friends */
+        if (argv[i][n] == '=')
+            v = argv[i] + n + 1;
+        else if (i + 1 < argc)
+            v = argv[++i];
+        if (!v || !*v) {
+            fprintf(stderr, "wormcast: %s needs a directory\n", g[k].opt);
+            return -1;
+        }
+        if (seen[k]++) {
+            fprintf(stderr, "wormcast: %s given twice\n", g[k].opt);
+            return -1;
+        }
+        if (setenv(g[k].env, v, 1)) {
+            fprintf(stderr, "wormcast: cannot set %s\n", g[k].env);
+            return -1;
+        }
+        i++;
+    }
+    return i;
 }
 
 int main(int argc, char **argv)
 {
     const struct cmd *c;
-    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+    int i = global_options(argc, argv);
+    if (i < 0)
+        return 2;
+    if (i >= argc || !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+        usage(i >= argc ? stderr : stdout, i < argc);
+        return i >= argc ? 2 : 0;
     }
     for (c = cmds; c->name; c++)
-        if (!strcmp(argv[1], c->name))
-            return c->fn(argc - 1, argv + 1);
-    fprintf(stderr, "wormcast: unknown command '%s'\n", argv[1]);
-    usage(stderr);
+        if (!strcmp(argv[i], c->name))
+            return c->fn(argc - i, argv + i);
+    fprintf(stderr, "wormcast: unknown command '%s'\n", argv[i]);
+    usage(stderr, 0);
     return 2;
 }

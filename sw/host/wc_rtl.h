@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The Verilated RTL of a whole network, behind the same narrow interface
- * as the C model (cmodel/wc_net.h), loaded with dlopen and built on first
- * use.  Two forms:
+ * as the C model (cmodel/wc_net.h), built on first use and loaded with
+ * dlopen through the typed engine ABI (defs/wc_engine_abi.h).  Two forms:
  *  - routers (default): one Verilated wc_router per router configuration
- *    (verif/net/build-router.sh -> build/rtl/router_<params>/), wired per
- *    topology by verif/net/wc_rtl_routers.cpp;
+ *    (verif/net/build-engine.sh router -> BUILD/rtl/router_<params>/),
+ *    wired per topology by verif/net/wc_rtl_routers.cpp;
  *  - flat: the generated network top wc_net_top.v verilated whole
- *    (verif/net/build-rtl.sh -> build/rtl/<topology>_w<W>_b<B>[_fst]/),
- *    slow to compile, but can dump every internal signal to FST. */
+ *    (verif/net/build-engine.sh flat -> BUILD/rtl/<topology>_w<W>_b<B>[_fst]/),
+ *    slow to compile, but can dump every internal signal to FST.
+ * Where the sources and BUILD are: wc_rtl_where_get() and
+ * docs/rtl-engine.md. */
 #ifndef WC_RTL_H
 #define WC_RTL_H
+#include <limits.h>
 #include <stdint.h>
 #include "wc_topo.h"
 #include "wc_nic.h"
@@ -31,7 +34,7 @@ unsigned wc_rtl_drops(wc_rtl *m, int r);
 void wc_rtl_tick(wc_rtl *m);
 /* The NICs of a network: count Verilated wc_nic models of configuration
  * c (node ids 0..count-1, sampled in reset), built on first use by
- * verif/net/build-nic-net.sh into build/rtl/nic_<params>/.  Per cycle:
+ * verif/net/build-engine.sh nic into BUILD/rtl/nic_<params>/.  Per cycle:
  * get (this cycle's outputs, from registers), set (this cycle's inputs),
  * then tick (the clock edge of all of them). */
 typedef struct wc_rtl_nic wc_rtl_nic;
@@ -42,6 +45,28 @@ void wc_rtl_nic_get(wc_rtl_nic *m, int i, wc_nic_out *o);
 void wc_rtl_nic_set(wc_rtl_nic *m, int i, const wc_nic_in *in);
 void wc_rtl_nic_tick(wc_rtl_nic *m);
 
-/* Repository root (for build scripts and outputs). */
+/* Where the RTL engine finds its sources and builds its models, each
+ * with how it was chosen (for messages and `wormcast --help`):
+ *  root:  $WORMCAST_ROOT (what the global option --root DIR sets); else
+ *         the installed copy next to the binary (BIN/../share/wormcast);
+ *         else the checkout the binary was built from.
+ *  build: $WORMCAST_BUILD (--build-dir DIR); else, for the checkout the
+ *         binary was built from, the directory it was built in (make
+ *         BUILD=..., default ROOT/build); for another checkout ROOT/build;
+ *         for an installed copy the per-user cache
+ *         ${XDG_CACHE_HOME:-$HOME/.cache}/wormcast.
+ * Models go to BUILD/rtl/<model>/.  0, or -1 with a message naming what
+ * was tried and how to set it. */
+typedef struct {
+    char root[PATH_MAX], build[PATH_MAX];
+    const char *root_from, *build_from;
+} wc_rtl_where;
+int wc_rtl_where_get(wc_rtl_where *w, char *err, int errlen);
+
+/* Repository root (for build scripts and outputs): wc_rtl_where_get()'s
+ * root, or "." when there is none. */
 const char *wc_root(void);
+/* Its build directory (outputs such as waveforms go below it), or
+ * "build" when there is none. */
+const char *wc_build_dir(void);
 #endif

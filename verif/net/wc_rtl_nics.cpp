@@ -1,18 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// The NIC side of the RTL engine: one Verilated wc_nic per node, behind
-// the same per-cycle contract as the C model (cmodel/wc_nic.h), so the
-// message simulation (sw/host/wc_msg.c) drives either, or both in
-// lockstep.  Outputs depend on registers only, so a snapshot taken after
-// the last clock edge is this cycle's wc_nic_out; inputs are stored and
-// applied at the next edge.
+// The NIC engine (WC_ENGINE_NICS of defs/wc_engine_abi.h): one Verilated
+// wc_nic per node, behind the same per-cycle contract as the C model
+// (cmodel/wc_nic.h), so the message simulation (sw/host/wc_msg.c) drives
+// either, or both in lockstep.  Outputs depend on registers only, so a
+// snapshot taken after the last clock edge is this cycle's wc_nic_out;
+// inputs are stored and applied at the next edge.
 #include <cstdint>
 #include <cstdio>
 #include <vector>
 #include "Vwc_nic.h"
 #include "verilated.h"
-extern "C" {
-#include "wc_nic.h"
-}
+#include "wc_shim.h"
 
 namespace {
 struct Nics {
@@ -25,12 +23,17 @@ void edge_all(Nics *n)
     for (auto *x : n->m) { x->clk_i = 1; x->eval(); }
     for (auto *x : n->m) { x->clk_i = 0; x->eval(); }
 }
-} // namespace
 
-extern "C" {
-void *wcnic_new(int count)
+void destroy(void *h)
 {
-    Nics *n = new Nics;
+    Nics *n = (Nics *)h;
+    for (auto *x : n->m) { x->final(); delete x; }
+    delete n;
+}
+
+void build(Nics *n, int count)
+{
+    n->m.reserve(count);
     for (int i = 0; i < count; i++) {
         char name[32];
         snprintf(name, sizeof name, "nic%d", i);
@@ -41,17 +44,18 @@ void *wcnic_new(int count)
         x->eval();
         n->m.push_back(x);
     }
-    return n;
 }
 
-void wcnic_free(void *h)
+void *create(int count, char *err, int errlen)
 {
-    Nics *n = (Nics *)h;
-    for (auto *x : n->m) { x->final(); delete x; }
-    delete n;
+    if (count < 1) {
+        if (err && errlen > 0) snprintf(err, (size_t)errlen, "the RTL NICs need at least one NIC, not %d", count);
+        return nullptr;
+    }
+    return wc_shim::create<Nics>("the RTL NICs", err, errlen, [=](Nics *n) { build(n, count); }, destroy);
 }
 
-void wcnic_reset(void *h, int cycles)
+void reset(void *h, int cycles)
 {
     Nics *n = (Nics *)h;
     for (auto *x : n->m) x->rst_ni = 0;
@@ -59,7 +63,7 @@ void wcnic_reset(void *h, int cycles)
     for (auto *x : n->m) { x->rst_ni = 1; x->eval(); }
 }
 
-void wcnic_get(void *h, int i, wc_nic_out *o)
+void get(void *h, int i, wc_nic_out *o)
 {
     const Vwc_nic *x = ((Nics *)h)->m[i];
     o->tx_valid = x->tx_valid_o;
@@ -76,7 +80,7 @@ void wcnic_get(void *h, int i, wc_nic_out *o)
     o->irq = x->irq_o;
 }
 
-void wcnic_set(void *h, int i, const wc_nic_in *in)
+void set(void *h, int i, const wc_nic_in *in)
 {
     Vwc_nic *x = ((Nics *)h)->m[i];
     x->rx_valid_i = (uint8_t)in->rx_valid;
@@ -93,8 +97,12 @@ void wcnic_set(void *h, int i, const wc_nic_in *in)
     x->m_dat_i = in->m_dat;
 }
 
-void wcnic_tick(void *h)
+void tick(void *h)
 {
     edge_all((Nics *)h);
 }
-}
+
+const wc_engine_nics_abi table = { wc_shim::head<wc_engine_nics_abi>(WC_ENGINE_NICS), sizeof(wc_nic_in),
+                                   sizeof(wc_nic_out), create, destroy, reset, get, set, tick };
+} // namespace
+WC_SHIM_ENTRY(wc_engine_nics_abi, wc_engine_nics, table)

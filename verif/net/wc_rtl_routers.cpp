@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The RTL engine: one Verilated wc_router per network router, wired by
+// The router network engine (WC_ENGINE_ROUTER_NET of defs/wc_engine_abi.h):
+// one Verilated wc_router per network router, wired by
 // this harness exactly as wc_net_top.v wires them (flat port index
 // i = router*P + port on every bus).  One router model per router
 // configuration instead of one model per network: Verilator specializes
@@ -7,12 +8,13 @@
 // one router (minutes to compile); this way every topology of a
 // configuration reuses one small build.
 //
-// Per cycle: wcrtl_eval() snapshots every router's outputs (they depend
-// only on registers), wcrtl_get() reads the snapshot, wcrtl_tick() drives
-// each router's inputs from its neighbours' snapshot and clocks them all.
+// Per cycle: eval() snapshots every router's outputs (they depend only
+// on registers), get() reads the snapshot, tick() drives each router's
+// inputs from its neighbours' snapshot and clocks them all.
 #include <cstdint>
-#include <cstring>
+#include <cstdio>
 #include <vector>
+#include "wc_shim.h"
 #include "Vwc_router.h"
 #include "verilated.h"
 
@@ -70,18 +72,23 @@ void edge_all(Net *n)
     for (auto *m : n->r) { m->clk_i = 1; m->eval(); }
     for (auto *m : n->r) { m->clk_i = 0; m->eval(); }
 }
-} // namespace
 
-extern "C" {
-void *wcrtl_net_new(int R, int P, int FW, const int *peer)
+void destroy(void *h)
 {
-    Net *n = new Net;
+    Net *n = (Net *)h;
+    for (auto *m : n->r) { m->final(); delete m; }
+    delete n;
+}
+
+void build(Net *n, int R, int P, int FW, const int *peer)
+{
     n->R = R; n->P = P; n->FW = FW;
     n->peer.assign(peer, peer + R * P);
     n->ov.assign(R * P, 0); n->oc.assign(R * P, 0); n->of.assign(R * P, 0);
     n->ev.assign(R * P, 0); n->ec.assign(R * P, 0); n->ef.assign(R * P, 0);
     n->drops.assign(R, 0);
     n->av.assign(R * P, 0); n->af.assign(R * P, 0);
+    n->r.reserve(R);
     for (int i = 0; i < R; i++) {
         char name[32];
         snprintf(name, sizeof name, "r%d", i);
@@ -92,17 +99,22 @@ void *wcrtl_net_new(int R, int P, int FW, const int *peer)
         m->eval();
         n->r.push_back(m);
     }
-    return n;
 }
 
-void wcrtl_net_free(void *h)
+void *create(int R, int P, int FW, const int *peer, char *err, int errlen)
 {
-    Net *n = (Net *)h;
-    for (auto *m : n->r) { m->final(); delete m; }
-    delete n;
+    // tick() gathers one router's input flits in an array of 64
+    if (R < 1 || P < 1 || P > 64 || FW < 1 || FW > 64) {
+        if (err && errlen > 0)
+            snprintf(err, (size_t)errlen,
+                     "the RTL router network takes 1..64 ports of 1..64-bit flits, not %d routers x %d ports of %d bits",
+                     R, P, FW);
+        return nullptr;
+    }
+    return wc_shim::create<Net>("the RTL router network", err, errlen, [=](Net *n) { build(n, R, P, FW, peer); }, destroy);
 }
 
-void wcrtl_net_reset(void *h, int cycles)
+void reset(void *h, int cycles)
 {
     Net *n = (Net *)h;
     for (auto *m : n->r) m->rst_ni = 0;
@@ -110,7 +122,7 @@ void wcrtl_net_reset(void *h, int cycles)
     for (auto *m : n->r) { m->rst_ni = 1; m->eval(); }
 }
 
-void wcrtl_net_cfg(void *h, int router, unsigned addr, unsigned data)
+void cfg(void *h, int router, unsigned addr, unsigned data)
 {
     Vwc_router *m = ((Net *)h)->r[router];
     m->cfg_we_i = 1;
@@ -120,7 +132,7 @@ void wcrtl_net_cfg(void *h, int router, unsigned addr, unsigned data)
     m->clk_i = 0; m->cfg_we_i = 0; m->eval();
 }
 
-void wcrtl_net_set_ext(void *h, int idx, int valid, uint64_t flit, int credit)
+void set_ext(void *h, int idx, int valid, uint64_t flit, int credit)
 {
     Net *n = (Net *)h;
     n->ev[idx] = (uint8_t)valid;
@@ -128,7 +140,7 @@ void wcrtl_net_set_ext(void *h, int idx, int valid, uint64_t flit, int credit)
     n->ec[idx] = (uint8_t)credit;
 }
 
-void wcrtl_net_eval(void *h)
+void eval(void *h)
 {
     Net *n = (Net *)h;
     const int P = n->P, FW = n->FW;
@@ -151,7 +163,7 @@ void wcrtl_net_eval(void *h)
     }
 }
 
-void wcrtl_net_get(void *h, int idx, int *valid, uint64_t *flit, int *credit)
+void get(void *h, int idx, int *valid, uint64_t *flit, int *credit)
 {
     Net *n = (Net *)h;
     *valid = n->ov[idx];
@@ -159,19 +171,19 @@ void wcrtl_net_get(void *h, int idx, int *valid, uint64_t *flit, int *credit)
     *credit = n->oc[idx];
 }
 
-void wcrtl_net_get_abs(void *h, int idx, int *valid, uint64_t *flit)
+void get_abs(void *h, int idx, int *valid, uint64_t *flit)
 {
     Net *n = (Net *)h;
     *valid = n->av[idx];
     *flit = n->af[idx];
 }
 
-unsigned wcrtl_net_drops(void *h, int router)
+unsigned drops(void *h, int router)
 {
     return ((Net *)h)->drops[router];
 }
 
-void wcrtl_net_tick(void *h)
+void tick(void *h)
 {
     Net *n = (Net *)h;
     const int P = n->P, FW = n->FW;
@@ -196,4 +208,12 @@ void wcrtl_net_tick(void *h)
     }
     edge_all(n);
 }
-}
+
+// routers never trace: the flat network does
+int trace_open(void *, const char *) { return -1; }
+void trace_close(void *) {}
+
+const wc_engine_net_abi table = { wc_shim::head<wc_engine_net_abi>(WC_ENGINE_ROUTER_NET), create, destroy, reset, cfg,
+                                  set_ext, eval, get, get_abs, drops, tick, trace_open, trace_close };
+} // namespace
+WC_SHIM_ENTRY(wc_engine_net_abi, wc_engine_router_net, table)

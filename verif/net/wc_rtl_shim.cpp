@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Thin C shim around the Verilated network top (wc_net_top), loaded by
-// `wormcast` with dlopen so one host program drives any topology's RTL.
-// The interface is deliberately narrow (set inputs, evaluate, read ports,
-// clock edge) so it mirrors cmodel/wc_net.h call for call.
+// The flat network engine (WC_ENGINE_FLAT_NET of defs/wc_engine_abi.h):
+// the generated network top (wc_net_top) verilated whole, loaded by
+// `wormcast` with dlopen.  Slow to compile, but it can dump every internal
+// signal to FST.  build-engine.sh compiles it for one topology and passes its
+// dimensions (WC_FLAT_PORTS = routers x ports, WC_FLAT_FW = flit bits),
+// so create() refuses a network of other dimensions.
 #include <cstdint>
-#include <cstring>
+#include <cstdio>
+#include "wc_shim.h"
 #include "Vwc_net_top.h"
 #include "verilated.h"
 #if VM_TRACE_FST
@@ -14,11 +17,12 @@
 namespace {
 struct Rtl {
     VerilatedContext ctx;
-    Vwc_net_top *top;
+    Vwc_net_top *top = nullptr;
 #if VM_TRACE_FST
     VerilatedFstC *tfp = nullptr;
 #endif
     uint64_t time = 0;
+    int fw = 0;
 };
 
 // Bit-field access for every Verilator port representation.
@@ -72,43 +76,21 @@ void edge(Rtl *r)
     r->top->eval();
     dump(r);
 }
-} // namespace
 
-extern "C" {
-void *wcrtl_new(void)
-{
-    Rtl *r = new Rtl;
-    r->ctx.traceEverOn(true);
-    r->top = new Vwc_net_top(&r->ctx);
-    r->top->clk_i = 0;
-    r->top->rst_ni = 0;
-    r->top->eval();
-    return r;
-}
-
-void wcrtl_free(void *h)
-{
-    Rtl *r = (Rtl *)h;
-#if VM_TRACE_FST
-    if (r->tfp) { r->tfp->close(); delete r->tfp; }
-#endif
-    r->top->final();
-    delete r->top;
-    delete r;
-}
-
-int wcrtl_has_trace(void)
-{
-    return VM_TRACE_FST;
-}
-
-int wcrtl_trace_open(void *h, const char *path)
+int trace_open(void *h, const char *path)
 {
 #if VM_TRACE_FST
     Rtl *r = (Rtl *)h;
-    r->tfp = new VerilatedFstC;
-    r->top->trace(r->tfp, 99);
-    r->tfp->open(path);
+    if (r->tfp) return -1;
+    try {
+        r->tfp = new VerilatedFstC;
+        r->top->trace(r->tfp, 99);
+        r->tfp->open(path);
+    } catch (...) {
+        delete r->tfp;
+        r->tfp = nullptr;
+        return -1;
+    }
     return 0;
 #else
     (void)h; (void)path;
@@ -116,7 +98,7 @@ int wcrtl_trace_open(void *h, const char *path)
 #endif
 }
 
-void wcrtl_trace_close(void *h)
+void trace_close(void *h)
 {
 #if VM_TRACE_FST
     Rtl *r = (Rtl *)h;
@@ -126,7 +108,37 @@ void wcrtl_trace_close(void *h)
 #endif
 }
 
-void wcrtl_reset(void *h, int cycles)
+void destroy(void *h)
+{
+    Rtl *r = (Rtl *)h;
+    trace_close(h);
+    if (r->top) {
+        r->top->final();
+        delete r->top;
+    }
+    delete r;
+}
+
+void *create(int routers, int ports, int fw, const int *peer, char *err, int errlen)
+{
+    (void)peer; // the links are wired in the generated top
+    if (routers * ports != WC_FLAT_PORTS || fw != WC_FLAT_FW) {
+        if (err && errlen > 0)
+            snprintf(err, (size_t)errlen, "this flat RTL network has %d ports of %d-bit flits, not %d x %d ports of %d bits",
+                     WC_FLAT_PORTS, WC_FLAT_FW, routers, ports, fw);
+        return nullptr;
+    }
+    return wc_shim::create<Rtl>("the flat RTL network", err, errlen, [fw](Rtl *r) {
+        r->fw = fw;
+        r->ctx.traceEverOn(true);
+        r->top = new Vwc_net_top(&r->ctx);
+        r->top->clk_i = 0;
+        r->top->rst_ni = 0;
+        r->top->eval();
+    }, destroy);
+}
+
+void reset(void *h, int cycles)
 {
     Rtl *r = (Rtl *)h;
     r->top->rst_ni = 0;
@@ -135,7 +147,7 @@ void wcrtl_reset(void *h, int cycles)
     r->top->eval();
 }
 
-void wcrtl_cfg(void *h, int router, unsigned addr, unsigned data)
+void cfg(void *h, int router, unsigned addr, unsigned data)
 {
     Rtl *r = (Rtl *)h;
     r->top->cfg_we_i = 1;
@@ -147,41 +159,45 @@ void wcrtl_cfg(void *h, int router, unsigned addr, unsigned data)
     r->top->eval();
 }
 
-void wcrtl_set_ext(void *h, int idx, int fw, int valid, uint64_t flit, int credit)
+void set_ext(void *h, int idx, int valid, uint64_t flit, int credit)
 {
     Rtl *r = (Rtl *)h;
     setb(r->top->ext_valid_i, idx, 1, (uint64_t)valid);
-    setb(r->top->ext_flit_i, idx * fw, fw, flit);
+    setb(r->top->ext_flit_i, idx * r->fw, r->fw, flit);
     setb(r->top->ext_credit_i, idx, 1, (uint64_t)credit);
 }
 
-void wcrtl_eval(void *h)
+void eval(void *h)
 {
     ((Rtl *)h)->top->eval();
 }
 
-void wcrtl_get(void *h, int idx, int fw, int *valid, uint64_t *flit, int *credit)
+void get(void *h, int idx, int *valid, uint64_t *flit, int *credit)
 {
     Rtl *r = (Rtl *)h;
     *valid = (int)getb(r->top->mon_valid_o, idx, 1);
-    *flit = getb(r->top->mon_flit_o, idx * fw, fw);
+    *flit = getb(r->top->mon_flit_o, idx * r->fw, r->fw);
     *credit = (int)getb(r->top->mon_credit_o, idx, 1);
 }
 
-void wcrtl_get_abs(void *h, int idx, int fw, int *valid, uint64_t *flit)
+void get_abs(void *h, int idx, int *valid, uint64_t *flit)
 {
     Rtl *r = (Rtl *)h;
     *valid = (int)getb(r->top->mon_abs_valid_o, idx, 1);
-    *flit = getb(r->top->mon_abs_flit_o, idx * fw, fw);
+    *flit = getb(r->top->mon_abs_flit_o, idx * r->fw, r->fw);
 }
 
-unsigned wcrtl_drops(void *h, int router)
+unsigned drops(void *h, int router)
 {
     return (unsigned)getb(((Rtl *)h)->top->mon_drops_o, router * 16, 16);
 }
 
-void wcrtl_tick(void *h)
+void tick(void *h)
 {
     edge((Rtl *)h);
 }
-}
+
+const wc_engine_net_abi table = { wc_shim::head<wc_engine_net_abi>(WC_ENGINE_FLAT_NET), create, destroy, reset, cfg,
+                                  set_ext, eval, get, get_abs, drops, tick, trace_open, trace_close };
+} // namespace
+WC_SHIM_ENTRY(wc_engine_net_abi, wc_engine_flat_net, table)

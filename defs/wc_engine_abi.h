@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The ABI between the wormcast tool (sw/host/wc_rtl.c, the loader) and
+ * the Verilated engines it builds on demand and loads with dlopen
+ * (verif/net/wc_rtl_*.cpp, the shims).  Plain C, so the C++ shims and the
+ * C loader compile the same declarations and the compiler checks both
+ * sides against them (docs/rtl-engine.md).
+ *
+ * One shared object holds one engine of one kind and exports exactly one
+ * entry symbol for it, a function returning the engine's table of
+ * operations.  Every table starts with a wc_engine_abi_head; the loader
+ * looks up the entry of the kind it wants with one dlsym, calls it, and
+ * refuses the object, naming it, unless version, kind and table size are
+ * the ones it was compiled with.  So:
+ *  - changing a table, a signature or a struct the tables pass
+ *    (wc_nic_in, wc_nic_out) bumps WC_ENGINE_ABI_VERSION;
+ *  - a new kind of engine (the node engine coming next: core + NIC +
+ *    router per node) is a new kind number, a new table type and a new
+ *    entry symbol, never a new convention.
+ *
+ * Conventions of every table: create() returns an opaque handle, or NULL
+ * with a message in err (a shim never throws across this boundary and
+ * never prints); every other operation takes that handle; destroy() frees
+ * it.  Indices are not checked by the engines: the loader's callers own
+ * the ranges they pass. */
+#ifndef WC_ENGINE_ABI_H
+#define WC_ENGINE_ABI_H
+#include <stdint.h>
+#include "wc_nic_port.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bump on any incompatible change of what this header declares. */
+#define WC_ENGINE_ABI_VERSION 1u
+
+typedef enum {
+    WC_ENGINE_ROUTER_NET = 1, /* one Verilated wc_router per router, wired by the shim */
+    WC_ENGINE_FLAT_NET = 2,   /* a generated network top (wc_net_top) verilated whole */
+    WC_ENGINE_NICS = 3        /* one Verilated wc_nic per node */
+    /* 4: reserved for the node engine (core + NIC + router per node) */
+} wc_engine_kind;
+
+typedef struct {
+    uint32_t abi_version; /* WC_ENGINE_ABI_VERSION the shim was compiled with */
+    uint32_t kind;        /* wc_engine_kind */
+    uint32_t size;        /* sizeof the whole table */
+} wc_engine_abi_head;
+
+/* A network of routers (both network kinds), mirroring cmodel/wc_net.h.
+ * Ports are flat: index = router * ports + port on every bus.  One cycle:
+ * set_ext() the terminal inputs, eval(), get()/get_abs() the outputs,
+ * tick() the clock edge. */
+typedef struct {
+    wc_engine_abi_head head;
+    /* routers x ports, flit_bits = W + 2 (type and data); peer[i] is the
+     * flat index of the port across link i, -1 for none, -2 for a
+     * terminal (node) port.  A flat network was generated for one
+     * topology and refuses other dimensions. */
+    void *(*create)(int routers, int ports, int flit_bits, const int *peer, char *err, int errlen);
+    void (*destroy)(void *h);
+    void (*reset)(void *h, int cycles);
+    void (*cfg)(void *h, int router, unsigned addr, unsigned data);
+    void (*set_ext)(void *h, int idx, int valid, uint64_t flit, int credit);
+    void (*eval)(void *h);
+    void (*get)(void *h, int idx, int *valid, uint64_t *flit, int *credit);
+    void (*get_abs)(void *h, int idx, int *valid, uint64_t *flit); /* absorption channel */
+    unsigned (*drops)(void *h, int router);
+    void (*tick)(void *h);
+    /* Start an FST dump of every signal into path: 0, or -1 when the
+     * engine was built without tracing (router networks never trace). */
+    int (*trace_open)(void *h, const char *path);
+    void (*trace_close)(void *h);
+} wc_engine_net_abi;
+
+/* The NICs of a network, mirroring cmodel/wc_nic.h: count NICs with node
+ * ids 0..count-1.  One cycle: get() every output, set() every input,
+ * tick() the clock edge of all of them. */
+typedef struct {
+    wc_engine_abi_head head;
+    uint32_t in_size, out_size; /* sizeof(wc_nic_in), sizeof(wc_nic_out) in the shim */
+    void *(*create)(int count, char *err, int errlen);
+    void (*destroy)(void *h);
+    void (*reset)(void *h, int cycles);
+    void (*get)(void *h, int nic, wc_nic_out *o);
+    void (*set)(void *h, int nic, const wc_nic_in *in);
+    void (*tick)(void *h);
+} wc_engine_nics_abi;
+
+/* The entry symbols, one per kind: a shared object exports the one of
+ * its kind.  The _SYM strings are what the loader passes to dlsym. */
+const wc_engine_net_abi *wc_engine_router_net(void);
+const wc_engine_net_abi *wc_engine_flat_net(void);
+const wc_engine_nics_abi *wc_engine_nics(void);
+#define WC_ENGINE_ROUTER_NET_SYM "wc_engine_router_net"
+#define WC_ENGINE_FLAT_NET_SYM "wc_engine_flat_net"
+#define WC_ENGINE_NICS_SYM "wc_engine_nics"
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Verilate one RTL engine into a shared object that wormcast loads with
+# dlopen (sw/host/wc_rtl.c runs this on demand, under a lock on OUTDIR;
+# defs/wc_engine_abi.h is the interface of the shims it compiles in):
+#   router  one router configuration, wired per topology by wc_rtl_routers.cpp
+#   nic     one NIC configuration, one model per node (wc_rtl_nics.cpp)
+#   flat    the generated network top of one topology, verilated whole
+#           (wc_rtl_shim.cpp): slow to compile, can dump every signal to FST
+# usage: build-engine.sh router OUTDIR [-GNAME=VALUE ...]
+#        build-engine.sh nic    OUTDIR [-GNAME=VALUE ...]
+#        build-engine.sh flat   OUTDIR WORMCAST TOPO W B TRACE(0|1)
+# Logs go to OUTDIR/{verilator,make,link}.log; the shared object appears
+# (renamed into place) only when every step succeeded.
+set -eu
+[ $# -ge 2 ] || { echo "usage: $0 router|nic|flat OUTDIR ..." >&2; exit 2; }
+kind=$1 out=$2; shift 2
+root=$(cd "$(dirname "$0")/../.." && pwd)
+mkdir -p "$out"
+vinc=$(verilator --getenv VERILATOR_ROOT)/include
+
+# verilate TOP SHIM SO [verilator args] [-- g++ args]
+verilate() {
+  local top=$1 shim=$2 so=$3; shift 3
+  local vargs=() glob=(verilated.o verilated_threads.o)
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do vargs+=("$1"); shift; done
+  [ $# -gt 0 ] && shift
+  case " ${vargs[*]} " in *" --trace-fst "*) glob+=(verilated_fst_c.o) ;; esac
+  verilator --cc -O3 --x-assign fast --x-initial fast --Mdir "$out/obj" -I"$root/rtl/include" --top-module "$top" \
+    "${vargs[@]}" > "$out/verilator.log" 2>&1 || { cat "$out/verilator.log" >&2; exit 1; }
+  make -s -C "$out/obj" -f "V$top.mk" -j "${JOBS:-2}" OPT_FAST="-O2" OPT_SLOW="-O1" \
+    CXXFLAGS="-fPIC" "V${top}__ALL.a" "${glob[@]}" > "$out/make.log" 2>&1 || { tail -30 "$out/make.log" >&2; exit 1; }
+  g++ -shared -fPIC -O2 -std=c++17 -I"$out/obj" -I"$vinc" -I"$vinc/vltstd" -I"$root/defs" \
+    "$root/verif/net/$shim" "$out/obj/V${top}__ALL.a" "${glob[@]/#/$out/obj/}" -o "$out/$so.tmp" -pthread "$@" \
+    > "$out/link.log" 2>&1 || { tail -30 "$out/link.log" >&2; exit 1; }
+  mv "$out/$so.tmp" "$out/$so"
+}
+
+case $kind in
+  router)
+    verilate wc_router wc_rtl_routers.cpp libwcrouter.so --unroll-count 256 --unroll-stmts 100000 "$@" \
+      -I"$root/rtl/router" "$root"/rtl/router/*.v ;;
+  nic)
+    verilate wc_nic wc_rtl_nics.cpp libwcnic.so --unroll-count 1024 --unroll-stmts 100000 "$@" \
+      -I"$root/rtl/nic" "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v ;;
+  flat)
+    [ $# -eq 5 ] || { echo "usage: $0 flat OUTDIR WORMCAST TOPO W B TRACE(0|1)" >&2; exit 2; }
+    wc=$1 topo=$2 w=$3 b=$4 trace=$5
+    "$wc" netgen --topo "$topo" --width "$w" --buffer "$b" > "$out/wc_net_top.v.tmp"
+    mv "$out/wc_net_top.v.tmp" "$out/wc_net_top.v"
+    # the dimensions the shim checks against the network the tool asks for
+    ports=$(sed -n 's/^ *input  *wire *\[\([0-9]*\):0\] *ext_valid_i,.*/\1/p' "$out/wc_net_top.v")
+    fw=$(sed -n 's/^ *localparam integer FW = \([0-9]*\);.*/\1/p' "$out/wc_net_top.v")
+    [ -n "$ports" ] && [ -n "$fw" ] || { echo "build-engine.sh: no ext_valid_i width or FW in $out/wc_net_top.v" >&2; exit 1; }
+    tr=()
+    [ "$trace" = 1 ] && tr=(--trace-fst --trace-structs)
+    verilate wc_net_top wc_rtl_shim.cpp libwcrtl.so "${tr[@]}" -I"$root/rtl/router" "$out/wc_net_top.v" "$root"/rtl/router/*.v \
+      -- -DVM_TRACE="$trace" -DVM_TRACE_FST="$trace" -DWC_FLAT_PORTS=$((ports + 1)) -DWC_FLAT_FW="$fw" -lz ;;
+  *) echo "build-engine.sh: unknown engine kind '$kind' (router, nic or flat)" >&2; exit 2 ;;
+esac

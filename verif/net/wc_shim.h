@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+// What every engine shim (verif/net/wc_rtl_*.cpp) shares: the engine ABI
+// (defs/wc_engine_abi.h) and a guarded create().  No C++ exception may
+// cross the C boundary of the ABI, so creation runs in a try block and a
+// failure becomes NULL with a message in the caller's err buffer.
+#ifndef WC_SHIM_H
+#define WC_SHIM_H
+#include <cstdio>
+#include <exception>
+#include "wc_engine_abi.h"
+
+namespace wc_shim {
+// The head of every engine table: this ABI version, the kind, the size.
+template <typename T> constexpr wc_engine_abi_head head(wc_engine_kind kind)
+{
+    return { WC_ENGINE_ABI_VERSION, (uint32_t)kind, (uint32_t)sizeof(T) };
+}
+
+inline void say(char *err, int errlen, const char *what, const char *why)
+{
+    if (err && errlen > 0) snprintf(err, (size_t)errlen, "cannot create %s%s%s", what, why ? ": " : "", why ? why : "");
+}
+
+// A new T filled by build(T *); destroy(void *) must cope with a T that
+// build() left half-filled when it threw.  The handle, or NULL with a
+// message naming what.
+template <typename T, typename B> void *create(const char *what, char *err, int errlen, B build, void (*destroy)(void *))
+{
+    try {
+        T *h = new T;
+        try {
+            build(h);
+        } catch (...) {
+            destroy(h);
+            throw;
+        }
+        return h;
+    } catch (const std::exception &e) {
+        say(err, errlen, what, e.what());
+    } catch (...) {
+        say(err, errlen, what, nullptr);
+    }
+    return nullptr;
+}
+} // namespace wc_shim
+
+// The one exported symbol of an engine: its table.
+#define WC_SHIM_ENTRY(type, name, table) \
+    extern "C" const type *name(void) { return &table; }
+#endif
