@@ -106,7 +106,7 @@ expect_err "--check takes no --format" worm --topo cube:3 --check 0:1 --format d
 
 # the general usage line
 "$wc" >"$tmp/out" 2>"$tmp/err"; rc=$?
-[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^usage: wormcast COMMAND" "$tmp/err" && ok "wormcast alone: usage, exit 2" \
+[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^usage: wormcast \[--root DIR\] \[--build-dir DIR\] COMMAND" "$tmp/err" && ok "wormcast alone: usage, exit 2" \
   || bad "wormcast alone: exit $rc"
 "$wc" fly >"$tmp/out" 2>"$tmp/err"; rc=$?
 [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^wormcast: unknown command 'fly'" "$tmp/err" && ok "unknown command: exit 2" \
