@@ -156,12 +156,6 @@ int wc_score_expect(wc_score *sb, uint64_t key, int ordered, long item, char *er
     return 0;
 }
 
-long wc_score_next(const wc_score *sb, uint64_t key)
-{
-    const stream *st = stream_find(sb, key);
-    return st && st->next < st->n ? E_ITEM(st->e[st->next]) : -1;
-}
-
 /* entry i of st arrived (mark: ARRIVED or TAKEN_DAMAGED); 1 if that was
  * the last delivery its item owed */
 static int take(wc_score *sb, stream *st, int i, int mark)

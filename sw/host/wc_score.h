@@ -57,10 +57,6 @@ void wc_score_free(wc_score *sb);
  * expectation on.  -1 with a message when memory runs out. */
 int wc_score_expect(wc_score *sb, uint64_t key, int ordered, long item, char *err, int errlen);
 
-/* The item expected next on stream key (the first not arrived), -1 if
- * none: what a receiver checks a delivery against while it arrives. */
-long wc_score_next(const wc_score *sb, uint64_t key);
-
 /* A delivery arrived on stream key.  match(ctx, item) is 1 when the
  * delivered data are exactly item's.  Returns the verdict; *item is the
  * item the delivery was taken for (-1 for UNKNOWN, and for DAMAGED on a

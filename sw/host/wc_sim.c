@@ -97,19 +97,20 @@ typedef struct {
 typedef struct { int from, nd; long d0; } mstep;
 
 typedef struct {
+    /* what every cycle reads first, together in one cache line */
     int idx;                        /* flat router port r*P+p */
     int r, p;
     int drove;                      /* drove valid or credit last cycle (the RTL holds inputs) */
-    int *q; int qh, qn, qcap;       /* source queue (packet ids) */
+    int rx_credit;                  /* flit ejected this cycle: credit next cycle */
     int cur, cur_k;                 /* packet being injected, next flit */
     int credits;                    /* free slots in the router's input buffer */
+    int *q; int qh, qn, qcap;       /* source queue (packet ids) */
     int node;
-    /* the unicast worm being received: its source, what it is taken for
-     * (the packet its stream expects next, or the one its id flit names;
-     * -1 none), whether every flit so far matched that packet's */
+    /* the unicast worm being received: its source, the packet its id
+     * flit names (-1 before it), whether every flit so far matched that
+     * packet's */
     int rx_on, rx_src, rx_k, rx_ok;
     long rx_item;
-    int rx_credit;                  /* flit ejected this cycle: credit next cycle */
     uint64_t *rb; int rbn, rbcap;   /* copy of a multidestination worm being received */
     int rxm;                        /* receiving a multidestination worm copy */
 } tport;
@@ -157,20 +158,22 @@ static int oom(sim *s, const char *what, long n)
     return run_fail(s, msg);
 }
 
-/* Grow *a (n used, *cap allocated, elements of size sz) to hold one more
- * (or `more` more). */
-static int grow(sim *s, void **a, long n, long *cap, long more, size_t sz, long first, const char *what)
+/* Array a (n used, *cap allocated, elements of size sz) with room for
+ * `more` more: a itself, or a larger copy; NULL when memory ran out (a is
+ * still valid then). */
+static void *grow(sim *s, void *a, long n, long *cap, long more, size_t sz, long first, const char *what)
 {
     long ncap;
     void *na;
     if (n + more <= *cap)
-        return 0;
+        return a;
     ncap = (*cap ? 2 * *cap : first) + more;
-    if (!(na = realloc(*a, (size_t)ncap * sz)))
-        return oom(s, what, ncap);
-    *a = na;
+    if (!(na = realloc(a, (size_t)ncap * sz))) {
+        oom(s, what, ncap);
+        return NULL;
+    }
     *cap = ncap;
-    return 0;
+    return na;
 }
 
 static uint32_t hash32(uint32_t x)
@@ -246,8 +249,9 @@ static int q_pop(tport *p)
 static long new_pkt(sim *s, int src, int dst, long now, int bad)
 {
     pkt *k;
-    if (grow(s, (void **)&s->pk, s->npk, &s->pkcap, 1, sizeof *s->pk, 4096, "packet records"))
+    if (!(k = grow(s, s->pk, s->npk, &s->pkcap, 1, sizeof *s->pk, 4096, "packet records")))
         return -1;
+    s->pk = k;
     k = &s->pk[s->npk];
     k->src = src; k->dst = dst; k->len = s->o->packet; k->mc = -1;
     k->nd = 0; k->wl = -1;
@@ -327,8 +331,10 @@ static long next_gap(sim *s, double p)
 static long wd_push(sim *s, const int *d, int n)
 {
     long at;
-    if (grow(s, (void **)&s->wd, s->nwd, &s->wdcap, n, sizeof *s->wd, 4096, "destination list entries"))
+    int *nw = grow(s, s->wd, s->nwd, &s->wdcap, n, sizeof *s->wd, 4096, "destination list entries");
+    if (!nw)
         return -1;
+    s->wd = nw;
     at = s->nwd;
     memcpy(s->wd + at, d, (size_t)n * sizeof *d);
     s->nwd += n;
@@ -338,8 +344,11 @@ static long wd_push(sim *s, const int *d, int n)
 static int ms_push(sim *s, int from, const int *d, int n)
 {
     long d0;
-    if (grow(s, (void **)&s->ms, s->nms, &s->mscap, 1, sizeof *s->ms, 4096, "multicast sends") ||
-        (d0 = wd_push(s, d, n)) < 0)
+    mstep *nm = grow(s, s->ms, s->nms, &s->mscap, 1, sizeof *s->ms, 4096, "multicast sends");
+    if (!nm)
+        return -1;
+    s->ms = nm;
+    if ((d0 = wd_push(s, d, n)) < 0)
         return -1;
     s->ms[s->nms].from = from;
     s->ms[s->nms].nd = n;
@@ -380,8 +389,9 @@ static void new_mcast(sim *s, int src, long now)
     int D = s->o->mcast_dests;
     int chain[WC_MAX_NODES], i, k;
     mcast *c;
-    if (grow(s, (void **)&s->mc, s->nmc, &s->mccap, 1, sizeof *s->mc, 1024, "multicast records"))
+    if (!(c = grow(s, s->mc, s->nmc, &s->mccap, 1, sizeof *s->mc, 1024, "multicast records")))
         return;
+    s->mc = c;
     /* partial Fisher-Yates over the other nodes */
     for (i = 0, k = 0; i < N; i++)
         if (i != src)
@@ -654,11 +664,13 @@ typedef struct {
 static int uni_match(void *ctx, long item)
 {
     const uni_ctx *c = ctx;
-    return c->ok && item == c->item && c->k == c->s->pk[item].len;
+    /* a one-flit packet has no id flit: it is any one-flit packet of the
+     * pair, and the scoreboard tries the one expected next first */
+    return c->ok && c->k == c->s->pk[item].len && (item == c->item || (c->item < 0 && c->k == 1));
 }
 
 /* The id flit of p's worm names packet id: one of the packets its source
- * sent to this node (an early or a repeated one). */
+ * sent to this node. */
 static int claims(const sim *s, const tport *p, uint32_t id)
 {
     const pkt *k;
@@ -722,19 +734,19 @@ static void receive(sim *s, tport *p, uint64_t f, long now, int measuring)
             r->misrouted++;
         p->rx_on = 1;
         p->rx_src = src;
-        p->rx_item = wc_score_next(s->sb, wc_score_key((unsigned)p->node, (unsigned)src, CH_UNICAST));
+        p->rx_item = -1;
         p->rx_ok = 1;
         p->rx_k = 1;
     } else if (!p->rx_on) {
         r->corrupt++;                  /* body with no head */
         return;
     } else {
-        if (p->rx_ok && (p->rx_item < 0 || data != (uint32_t)(make_flit(s, p->rx_item, p->rx_k) & dmask))) {
-            if (p->rx_k == 1 && claims(s, p, data))
-                p->rx_item = data;
-            else
-                p->rx_ok = 0;
-        }
+        /* flit 1 names the packet, the others must be its own; whether it
+         * is the one expected next is the scoreboard's verdict */
+        if (p->rx_k == 1)
+            p->rx_item = claims(s, p, data) ? (long)data : -1;
+        if (p->rx_item < 0 || data != (uint32_t)(make_flit(s, p->rx_item, p->rx_k) & dmask))
+            p->rx_ok = 0;
         p->rx_k++;
     }
     if (type & WC_FT_TAIL) {
