@@ -22,7 +22,7 @@ enum { NOT_YET, ARRIVED, TAKEN_DAMAGED };
 typedef struct {
     uint64_t key;
     uint64_t *e;                    /* expected deliveries, in order */
-    int n, cap, next;               /* next: first not arrived */
+    long n, cap, next;              /* next: first not arrived */
     uint8_t used, ordered;
 } stream;
 
@@ -121,32 +121,40 @@ static stream *stream_get(wc_score *sb, uint64_t key, int ordered, char *err, in
     return st;
 }
 
+/* Array a of *cap elements of sz bytes, grown (doubling from `first`)
+ * to hold index `need`: a itself or a larger copy, whose new part is
+ * zeroed; NULL with a message when memory runs out (a still valid). */
+static void *grow(void *a, long *cap, long need, size_t sz, long first, const char *what, char *err, int errlen)
+{
+    long ncap = *cap ? *cap : first;
+    char *na;
+    while (ncap <= need)
+        ncap *= 2;
+    if (ncap == *cap)
+        return a;
+    if (!(na = realloc(a, (size_t)ncap * sz))) {
+        wc_err(err, errlen, "out of memory for %ld %s", ncap, what);
+        return NULL;
+    }
+    memset(na + (size_t)*cap * sz, 0, (size_t)(ncap - *cap) * sz);
+    *cap = ncap;
+    return na;
+}
+
 int wc_score_expect(wc_score *sb, uint64_t key, int ordered, long item, char *err, int errlen)
 {
     stream *st;
-    if (item >= sb->itcap) {
-        long ncap = sb->itcap ? 2 * sb->itcap : 4096;
-        itemst *ni;
-        while (ncap <= item)
-            ncap *= 2;
-        if (!(ni = realloc(sb->it, (size_t)ncap * sizeof *ni)))
-            return wc_err(err, errlen, "out of memory for %ld scoreboard items", ncap);
-        memset(ni + sb->itcap, 0, (size_t)(ncap - sb->itcap) * sizeof *ni);
-        sb->it = ni;
-        sb->itcap = ncap;
-    }
+    itemst *ni = grow(sb->it, &sb->itcap, item, sizeof *sb->it, 4096, "scoreboard items", err, errlen);
+    uint64_t *ne;
+    if (!ni)
+        return -1;
+    sb->it = ni;
     if (item >= sb->nitems)
         sb->nitems = item + 1;
-    if (!(st = stream_get(sb, key, ordered, err, errlen)))
+    if (!(st = stream_get(sb, key, ordered, err, errlen)) ||
+        !(ne = grow(st->e, &st->cap, st->n, sizeof *st->e, 8, "entries of a scoreboard stream", err, errlen)))
         return -1;
-    if (st->n == st->cap) {
-        int ncap = st->cap ? 2 * st->cap : 8;
-        uint64_t *ne = realloc(st->e, (size_t)ncap * sizeof *ne);
-        if (!ne)
-            return wc_err(err, errlen, "out of memory for a scoreboard stream of %d items", ncap);
-        st->e = ne;
-        st->cap = ncap;
-    }
+    st->e = ne;
     st->e[st->n++] = ENTRY(item, NOT_YET);
     sb->it[item].owed++;
     sb->c.expected++;
@@ -158,7 +166,7 @@ int wc_score_expect(wc_score *sb, uint64_t key, int ordered, long item, char *er
 
 /* entry i of st arrived (mark: ARRIVED or TAKEN_DAMAGED); 1 if that was
  * the last delivery its item owed */
-static int take(wc_score *sb, stream *st, int i, int mark)
+static int take(wc_score *sb, stream *st, long i, int mark)
 {
     itemst *x = &sb->it[E_ITEM(st->e[i])];
     st->e[i] |= (uint64_t)mark;
@@ -174,7 +182,7 @@ int wc_score_arrive(wc_score *sb, uint64_t key, int (*match)(void *ctx, long ite
                     int *done)
 {
     stream *st = stream_find(sb, key);
-    int i;
+    long i;
     *item = -1;
     *done = 0;
     if (!st) {
@@ -231,8 +239,7 @@ void wc_score_get(const wc_score *sb, wc_score_counts *c)
 
 void wc_score_missing(const wc_score *sb, int (*fn)(void *ctx, uint64_t key, long item), void *ctx)
 {
-    long k;
-    int i;
+    long k, i;
     for (k = 0; k < sb->nsv; k++) {
         const stream *st = &sb->ht[sb->order[k]];
         for (i = st->next; i < st->n; i++)
@@ -244,14 +251,10 @@ void wc_score_missing(const wc_score *sb, int (*fn)(void *ctx, uint64_t key, lon
 /* ---- latency samples ---------------------------------------------------- */
 int wc_lat_add(wc_lat *l, double x, char *err, int errlen)
 {
-    if (l->n == l->cap) {
-        long ncap = l->cap ? 2 * l->cap : 4096;
-        double *nv = realloc(l->v, (size_t)ncap * sizeof *nv);
-        if (!nv)
-            return wc_err(err, errlen, "out of memory for %ld latency samples", ncap);
-        l->v = nv;
-        l->cap = ncap;
-    }
+    double *nv = grow(l->v, &l->cap, l->n, sizeof *l->v, 4096, "latency samples", err, errlen);
+    if (!nv)
+        return -1;
+    l->v = nv;
     l->v[l->n++] = x;
     return 0;
 }
