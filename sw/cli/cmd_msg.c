@@ -98,17 +98,20 @@ bad:
 static void print_csv(const wc_topo *t, const wc_msg_opts *o, const wc_msg_result *r)
 {
     const char *q = strchr(t->name, ',') ? "\"" : "";
+    char lat[96] = ",,";    /* nothing delivered: no latency, not 0 */
+    if (r->lat_n)
+        snprintf(lat, sizeof lat, "%.2f,%.0f,%.0f", r->lat_avg, r->lat_p99, r->lat_max);
     printf("engine,topo,mode,seed,fault_rate,cycles,messages,expected,delivered,lost,duplicated,out_of_order,"
            "corrupt,send_errors,bad_completions,tx_pkts,rx_pkts,retx,timeouts,err_crc,err_group,err_len,err_type,"
            "err_dst,err_nobuf,dups,faults_dropped,faults_flipped,stray_flits,router_drops,peak_slots,lat_avg,"
            "lat_p99,lat_max,cycles_per_s,stall,mismatch,peak_inner,dma_reads,dma_writes\n");
     printf("%s,%s%s%s,%s,%llu,%g,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
-           "%llu,%llu,%llu,%llu,%llu,%ld,%lu,%u,%.2f,%.0f,%.0f,%.0f,%d,%d,%u,%llu,%llu\n",
+           "%llu,%llu,%llu,%llu,%llu,%ld,%lu,%u,%s,%.0f,%d,%d,%u,%llu,%llu\n",
            wc_msg_engine_name(o->engine), q, t->name, q, wc_msg_mode_name(o->mode), (unsigned long long)o->seed,
            o->fault_rate, r->cycles, r->posted, r->expected, r->delivered, r->lost, r->duplicated, r->out_of_order,
            r->corrupt, r->send_errors, r->bad_completions, r->tx_pkts, r->rx_pkts, r->retx, r->timeouts,
            r->err_crc, r->err_group, r->err_len, r->err_type, r->err_dst, r->err_nobuf, r->dups, r->f_dropped,
-           r->f_flipped, r->stray, r->router_drops, r->peak_slots, r->lat_avg, r->lat_p99, r->lat_max, r->cps,
+           r->f_flipped, r->stray, r->router_drops, r->peak_slots, lat, r->cps,
            r->stall, r->mismatch_cycle >= 0, r->peak_inner, r->dma_reads, r->dma_writes);
 }
 
@@ -140,8 +143,11 @@ static void print_human(const wc_topo *t, const wc_msg_opts *o, const wc_msg_res
     printf("  receive      peak %u slots in use at one NIC (%u at nodes other than a --group root)\n",
            r->peak_slots, r->peak_inner);
     printf("  host memory  %llu words read, %llu written by the NICs' DMA\n", r->dma_reads, r->dma_writes);
-    printf("  latency      avg %.1f  p99 %.0f  max %.0f cycles (%ld messages, posting to the last destination's "
-           "completion)\n", r->lat_avg, r->lat_p99, r->lat_max, r->lat_n);
+    if (!r->lat_n)
+        printf("  latency      NOTHING MEASURED: no message reached all its destinations\n");
+    else
+        printf("  latency      avg %.1f  p99 %.0f  max %.0f cycles (%ld messages, posting to the last destination's "
+               "completion)\n", r->lat_avg, r->lat_p99, r->lat_max, r->lat_n);
     if (o->engine == WC_MSG_ENGINE_LOCKSTEP_C || o->engine == WC_MSG_ENGINE_LOCKSTEP)
         printf("  lockstep     %s over %ld cycles (every NIC output and router port, every cycle)\n",
                r->mismatch_cycle < 0 ? "0 mismatches" : "MISMATCH", r->cycles);
@@ -246,9 +252,7 @@ int wc_cmd_msg(int argc, char **argv)
     gall = group.all;
     gn = group.n;
     if (wc_cli_excl(&cli, "--once", "--messages", one_op) || wc_cli_excl(&cli, "--once", "--mix", one_op) ||
-        wc_cli_excl(&cli, "--once", "--min-cycles", one_op) ||
-        wc_cli_excl(&cli, "--once", "--groups-per-node", "it sends to the --group") ||
-        wc_cli_excl(&cli, "--group", "--groups-per-node", "the fixed group replaces the random ones")) {
+        wc_cli_excl(&cli, "--once", "--groups-per-node", "it sends to the --group")) {
         st = 2;
         goto bad;
     }

@@ -58,12 +58,13 @@ static int parse_once(const char *opt, const char *v, void *dst, char *err, int 
     return wc_arg_int(opt, v, 1, 4095, dst, err, errlen);
 }
 
-static const char *engine_name(int e) { return e == WC_ENGINE_C ? "c" : e == WC_ENGINE_RTL ? "rtl" : "lockstep"; }
+static const char *engine_name(int e) { return wc_engine_kind_name(e); }
 
+/* a run that failed its checks, or measured nothing (no result either) */
 static int result_bad(const wc_sim_result *r)
 {
     return r->mismatch_cycle >= 0 || r->lost || r->duplicated || r->out_of_order || r->corrupt ||
-           r->misrouted || r->deadlock || r->drops != (unsigned long)r->malformed_sent;
+           r->misrouted || r->deadlock || r->drops != (unsigned long)r->malformed_sent || r->unmeasured[0];
 }
 
 static void print_csv_header(void)
@@ -77,9 +78,12 @@ static void print_csv(const wc_topo *t, const wc_sim_opts *o, const wc_sim_resul
 {
     /* names like irregular:16,8,4,1 hold commas: quote them (RFC 4180) */
     const char *q = strchr(t->name, ',') ? "\"" : "";
-    printf("%s%s%s,%s,%s,%.4f,%d,%d,%.4f,%.4f,%.2f,%.0f,%.0f,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lu,%ld,%d,%d,%d,%ld,%.0f,%ld,%.2f,%.0f,%.0f\n",
+    char lat[96] = ",,";    /* no measured packet arrived: no latency, not 0 */
+    if (r->delivered_measured)
+        snprintf(lat, sizeof lat, "%.2f,%.0f,%.0f", r->lat_avg, r->lat_p99, r->lat_max);
+    printf("%s%s%s,%s,%s,%.4f,%d,%d,%.4f,%.4f,%s,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lu,%ld,%d,%d,%d,%ld,%.0f,%ld,%.2f,%.0f,%.0f\n",
            q, t->name, q, wc_sim_traffic_name(o->traffic), engine_name(o->engine), o->rate, o->packet, o->buffer,
-           r->offered, r->accepted, r->lat_avg, r->lat_p99, r->lat_max, r->measured, r->injected,
+           r->offered, r->accepted, lat, r->measured, r->injected,
            r->delivered, r->lost, r->duplicated, r->out_of_order, r->corrupt, r->drops, r->malformed_sent,
            r->saturated, r->deadlock, r->mismatch_cycle >= 0, r->cycles_run, r->cps,
            r->mcast_measured, r->mlat_avg, r->mlat_p99, r->mlat_max);
@@ -92,11 +96,22 @@ static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_res
            (unsigned long long)o->seed);
     printf("  offered    %.4f flits/node/cycle\n", r->offered);
     printf("  accepted   %.4f flits/node/cycle%s\n", r->accepted, r->saturated ? "  (SATURATED: measured packets did not drain)" : "");
-    printf("  latency    avg %.2f  p99 %.0f  max %.0f cycles  (%ld of %ld measured packets)\n",
-           r->lat_avg, r->lat_p99, r->lat_max, r->delivered_measured, r->measured);
+    if (r->unmeasured[0])
+        printf("  latency    NOTHING MEASURED: %s\n", r->unmeasured);
+    else if (!r->measured)
+        printf("  latency    no unicast packet to measure: every message was a multicast (below)\n");
+    else if (!r->delivered_measured)
+        printf("  latency    none of the %ld measured unicast packets arrived (the multicasts below did)\n",
+               r->measured);
+    else
+        printf("  latency    avg %.2f  p99 %.0f  max %.0f cycles  (%ld of %ld measured packets)\n",
+               r->lat_avg, r->lat_p99, r->lat_max, r->delivered_measured, r->measured);
     printf("  packets    injected %ld  delivered %ld  lost %ld  duplicated %ld  out-of-order %ld  corrupt %ld  misrouted %ld\n",
            r->injected, r->delivered, r->lost, r->duplicated, r->out_of_order, r->corrupt, r->misrouted);
-    if (o->multicast > 0)
+    if (o->multicast > 0 && !r->mcast_measured_done)
+        printf("  multicast  %ld measured multicasts to %d destinations: none completed\n", r->mcast_measured,
+               o->mcast_dests);
+    else if (o->multicast > 0)
         printf("  multicast  %ld measured multicasts to %d destinations (%s): completion avg %.2f  p99 %.0f  max %.0f cycles\n",
                r->mcast_measured, o->mcast_dests,
                o->mcast_scheme == WC_MC_TREE ? "binomial tree of unicasts" :
@@ -143,7 +158,8 @@ int wc_cmd_sim(int argc, char **argv)
     wc_opt opts[] = {
         WC_OPT_STRING("--topo", "T", &topo, WC_TOPO_NAMES),
         WC_OPT_CHOICE("--traffic", "P", &o.traffic, traffics, NULL, "traffic pattern"),
-        WC_OPT_DOUBLE("--rate", "R", &o.rate, 0, HUGE_VAL, "offered flits/node/cycle"),
+        WC_OPT_DOUBLE("--rate", "R", &o.rate, 0, HUGE_VAL, "offered flits/node/cycle, up to one per injection channel of a\n"
+                      "node (and one packet per cycle)"),
         WC_OPT_INT("--packet", "F", &o.packet, 1, 1 << 20, "flits per packet"),
         WC_OPT_INT("--buffer", "F", &o.buffer, 1, 4096, "input buffer depth in flits"),
         WC_OPT_INT("--width", "W", &o.width, 32, 62, "flit data width in bits"),
@@ -188,7 +204,9 @@ int wc_cmd_sim(int argc, char **argv)
     };
     wc_cli cli = { "sim", "--topo T [options]",
                    "unicast and multicast traffic on a network of routers: the C model, the Verilated RTL,\n"
-                   "or both in lockstep", NULL, "--topo", opts };
+                   "or both in lockstep",
+                   "Exit status: 0 for a clean run; 1 for a mismatch, loss, corruption, deadlock or a\n"
+                   "run that measured nothing; 2 for bad input.", "--topo", opts };
 
     for (i = 0; i <= WC_TR_NEIGHBOR; i++)
         traffics[i] = wc_sim_traffic_name(i);
@@ -211,15 +229,10 @@ int wc_cmd_sim(int argc, char **argv)
         wc_cli_excl(&cli, "--sweep", "--wave", "a sweep records no waveform") ||
         wc_cli_excl(&cli, "--mcast-once", "--rate", idle) || wc_cli_excl(&cli, "--mcast-once", "--traffic", idle) ||
         wc_cli_excl(&cli, "--mcast-once", "--warmup", idle) || wc_cli_excl(&cli, "--mcast-once", "--cycles", idle) ||
-        wc_cli_excl(&cli, "--mcast-once", "--multicast", idle) ||
         wc_cli_excl(&cli, "--mcast-once", "--mcast-dests", "N of --mcast-once is the number of destinations") ||
         wc_cli_needs(&cli, "--sets", once, "--mcast-once", "the sets are its repetitions") ||
         wc_cli_needs(&cli, "--mcast-dests", wc_cli_given(&cli, "--multicast"), "--multicast",
                      "it sizes the multicasts of the traffic") ||
-        wc_cli_needs(&cli, "--mcast-scheme", wc_cli_given(&cli, "--multicast") || once, "--multicast or --mcast-once",
-                     "unicast traffic has no multicast scheme") ||
-        wc_cli_needs(&cli, "--rtl-flat", o.engine != WC_ENGINE_C, "--engine rtl or --engine lockstep",
-                     "it chooses how the RTL is built") ||
         wc_cli_needs(&cli, "--wave-dir", o.engine == WC_ENGINE_LOCKSTEP, "--engine lockstep",
                      "it is where a lockstep mismatch leaves its waveform") ||
         wc_cli_needs(&cli, "--no-wave", o.engine == WC_ENGINE_LOCKSTEP, "--engine lockstep",
@@ -236,8 +249,14 @@ int wc_cmd_sim(int argc, char **argv)
     if (!(t = wc_topo_create(topo, err, sizeof err))) { fprintf(stderr, "wormcast sim: %s\n", err); return 2; }
 
     if (sweep) {
-        double rate, best = 0, zero = -1;
+        double rate, best = 0, zero = -1, zero_rate = 0, top = wc_sim_rate_max(t, o.packet);
         int bad = 0;
+        if (sw_a > top) {
+            fprintf(stderr, "wormcast sim: --sweep starts at rate %g, above the range 0..%g flits per node per cycle "
+                    "of %s\n", sw_a, top, t->name);
+            wc_topo_free(t);
+            return 2;
+        }
         o.progress = 0;
         if (o.drain_max < 0)
             o.drain_max = o.cycles;
@@ -245,24 +264,31 @@ int wc_cmd_sim(int argc, char **argv)
         else printf("# %s %s, %d-flit packets, %d-flit buffers, engine %s\n# %8s %9s %9s %9s %9s\n", t->name,
                     wc_sim_traffic_name(o.traffic), o.packet, o.buffer, engine_name(o.engine),
                     "rate", "offered", "accepted", "lat_avg", "lat_p99");
-        for (rate = sw_a; rate <= sw_b + 1e-9; rate += sw_s) {
-            o.rate = rate;
+        /* the sweep ends where a node cannot inject more */
+        for (rate = sw_a; rate <= sw_b + 1e-9 && rate <= top + 1e-9; rate += sw_s) {
+            o.rate = rate < top ? rate : top;
             if (wc_sim_run(t, &o, &r, err, sizeof err)) { fprintf(stderr, "wormcast sim: %s\n", err); wc_topo_free(t); return 2; }
             bad |= result_bad(&r);
-            if (zero < 0) zero = r.lat_avg;
+            if (zero < 0 && !r.unmeasured[0]) { zero = r.lat_avg; zero_rate = rate; }
             if (r.accepted > best) best = r.accepted;
             if (csv) print_csv(t, &o, &r);
+            else if (r.unmeasured[0])
+                printf("  %8.3f %9.4f %9.4f %9s %9s  nothing measured\n", rate, r.offered, r.accepted, "-", "-");
             else printf("  %8.3f %9.4f %9.4f %9.2f %9.0f%s\n", rate, r.offered, r.accepted, r.lat_avg, r.lat_p99,
                         r.saturated ? "  saturated" : "");
+            if (r.unmeasured[0])
+                fprintf(stderr, "wormcast sim: rate %g: nothing measured: %s\n", rate, r.unmeasured);
             fflush(stdout);
             /* past saturation accepted stops following offered; one point
              * there is enough to show it */
             if (r.saturated || r.accepted < 0.9 * r.offered)
                 break;
         }
-        if (!csv)
+        if (!csv && zero < 0)
+            printf("# nothing measured at any rate: no zero-load latency, no saturation throughput\n");
+        else if (!csv)
             printf("# zero-load latency %.2f cycles (at rate %.3f); saturation throughput %.4f flits/node/cycle\n",
-                   zero, sw_a, best);
+                   zero, zero_rate, best);
         wc_topo_free(t);
         return bad ? 1 : 0;
     }
@@ -293,7 +319,7 @@ int wc_cmd_sim(int argc, char **argv)
             return 2;
         }
         o.once = 1; o.once_bcast = once_n < 0; o.once_n = once_n; o.once_dst = dst;
-        o.rate = 0; o.warmup = 0; o.cycles = 1; o.progress = 0; o.multicast = 0;
+        o.rate = 0; o.warmup = 0; o.cycles = 1; o.progress = 0;
         if (wave) {             /* the last set's waveform */
             o.wave_path = wave;
             o.wave_routers = nwr >= 0 ? wr : NULL;
@@ -334,6 +360,7 @@ int wc_cmd_sim(int argc, char **argv)
         return bad ? 1 : 0;
     }
 
+    if (wc_sim_check(t, &o, err, sizeof err)) { fprintf(stderr, "wormcast sim: %s\n", err); wc_topo_free(t); return 2; }
     if (!csv && o.progress)
         fprintf(stderr, "wormcast sim: %s %s rate %.3f engine %s: %ld warmup + %ld measured cycles, then drain\n",
                 t->name, wc_sim_traffic_name(o.traffic), o.rate, engine_name(o.engine), o.warmup, o.cycles);
@@ -341,17 +368,18 @@ int wc_cmd_sim(int argc, char **argv)
     if (csv) { print_csv_header(); print_csv(t, &o, &r); }
     else print_human(t, &o, &r);
     rc = result_bad(&r) ? 1 : 0;
+    if (r.unmeasured[0])
+        fprintf(stderr, "wormcast sim: nothing measured: %s\n", r.unmeasured);
     if (r.mismatch_cycle >= 0) {
         fprintf(stderr, "wormcast sim: LOCKSTEP MISMATCH: %s\n", r.mismatch);
         if (!no_wave) {
             char dir[1024], path[1100];
             wc_sim_result r2;
-            int rr = 0, routers[16], nr = 0, k;
+            int rr = r.mismatch_router >= 0 ? r.mismatch_router : 0, routers[16], nr = 0, k;
             if (wave_dir) snprintf(dir, sizeof dir, "%s", wave_dir);
             else snprintf(dir, sizeof dir, "%s/waves", wc_build_dir());
             mkdirs(dir);
             snprintf(path, sizeof path, "%s/mismatch", dir);
-            sscanf(r.mismatch, "cycle %*d router %d", &rr);
             routers[nr++] = rr;
             for (k = 0; k < t->nports && nr < 16; k++)
                 if (t->peer[rr * t->nports + k].router >= 0)

@@ -7,17 +7,20 @@
  * wc_fault.h) damage packets on the injection links.
  *
  * The hosts' decisions are taken once per cycle and applied to every
- * system instance (routers + NICs + host memories); with two instances
- * every NIC output and router port is compared every cycle (lockstep).
- * Today both instances can only be C models (engine lockstep-c, the
- * self-check of the comparison path); an RTL instance plugs in through
- * the same per-instance operations in wc_msg.c. */
+ * system instance (routers + NICs + host memories, wc_engine.h); with two
+ * instances every NIC output and router port is compared every cycle
+ * (wc_lockstep.h).  Deliveries are checked by the scoreboard
+ * (wc_score.h). */
 #ifndef WC_MSG_H
 #define WC_MSG_H
 #include <stdint.h>
 #include "wc_topo.h"
+#include "wc_nic.h"
+#include "wc_engine.h"
 
-enum { WC_MSG_ENGINE_C, WC_MSG_ENGINE_RTL, WC_MSG_ENGINE_LOCKSTEP, WC_MSG_ENGINE_LOCKSTEP_C };
+/* the engines of wc_engine.h under this front end's names */
+enum { WC_MSG_ENGINE_C = WC_ENGINE_C, WC_MSG_ENGINE_RTL = WC_ENGINE_RTL, WC_MSG_ENGINE_LOCKSTEP = WC_ENGINE_LOCKSTEP,
+       WC_MSG_ENGINE_LOCKSTEP_C = WC_ENGINE_LOCKSTEP_C };
 
 /* message kinds (bits of wc_msg_opts.mix) */
 enum { WC_MSG_UNICAST = 1, WC_MSG_MULTISEND = 2, WC_MSG_MULTICAST = 4 };
@@ -81,11 +84,16 @@ typedef struct {
 } wc_msg_result;
 
 void wc_msg_defaults(wc_msg_opts *o);
+/* The options against the topology and the NIC configuration nc: 0, or -1
+ * with a message naming what is out of range or makes no sense together
+ * (wc_msg_run checks them first). */
+int wc_msg_check(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, char *err, int errlen);
 /* 0 when the run happened (judge it with wc_msg_ok), -1 on bad options
- * or set-up (message in err). */
+ * or set-up, or when memory ran out (message in err). */
 int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *r, char *err, int errlen);
 /* 1 if nothing was lost, duplicated, out of order or corrupt, no send
- * failed, and there was no stall, mismatch or failure. */
+ * failed, there was no stall, mismatch or failure, and some message was
+ * delivered (lat_n > 0: a run that measured nothing is no result). */
 int wc_msg_ok(const wc_msg_result *r);
 /* "unicast,multisend", "fpfs" ... */
 void wc_msg_mix_str(unsigned mix, char *buf, int len);

@@ -57,8 +57,10 @@ void wc_rtl_nic_tick(wc_rtl_nic *m);
  *         ${XDG_CACHE_HOME:-$HOME/.cache}/wormcast.
  * Models go to BUILD/rtl/<model>/.  0, or -1 with a message naming what
  * was tried and how to set it. */
+/* paths longer than this are refused (PATH_MAX is POSIX, not C99) */
+#define WC_RTL_PATH_MAX 4096
 typedef struct {
-    char root[PATH_MAX], build[PATH_MAX];
+    char root[WC_RTL_PATH_MAX], build[WC_RTL_PATH_MAX];
     const char *root_from, *build_from;
 } wc_rtl_where;
 int wc_rtl_where_get(wc_rtl_where *w, char *err, int errlen);

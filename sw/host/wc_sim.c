@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Terminals, traffic and scoreboard around the network engines.
+/* wormcast sim: terminals and traffic around the network of a system
+ * instance (wc_engine.h), the scoreboard (wc_score.h) and, with two
+ * instances, the lockstep comparator (wc_lockstep.h).
  *
  * Each cycle: every terminal port decides its injected flit and the credit
  * it returns for last cycle's ejected flit (from its own registered
- * state), the engines evaluate, the terminals read this cycle's ejected
- * flits and returned credits, lockstep compares every router port, then
- * the clock edge.  The same terminal decisions feed both engines, so in
- * lockstep any divergence shows at a router port first. */
+ * state), the instances evaluate, the terminals read this cycle's ejected
+ * flits and returned credits from the first instance, lockstep compares
+ * every router port, then the clock edge.  The same terminal decisions
+ * feed both instances, so in lockstep any divergence shows at a router
+ * port first. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,11 +17,13 @@
 #include <time.h>
 #include <math.h>
 #include "wc_sim.h"
-#include "wc_net.h"
-#include "wc_rtl.h"
+#include "wc_engine.h"
+#include "wc_lockstep.h"
+#include "wc_score.h"
 #include "wc_wave.h"
 #include "wc_rng.h"
 #include "wc_defs.h"
+#include "wc_err.h"
 #include "wc_kbin.h"
 #include "wc_irc.h"
 #include "wc_route.h"
@@ -60,15 +65,19 @@ void wc_sim_defaults(wc_sim_opts *o)
 
 /* ---------------------------------------------------------------------- */
 
-enum { PK_QUEUED, PK_FLIGHT, PK_DONE };
+enum { PK_QUEUED, PK_FLIGHT };
 enum { BAD_NONE, BAD_DST, BAD_STRAY, BAD_BRCP };
+/* scoreboard channels: unicast packets arrive in order per source and
+ * destination; copies of multidestination worms in any order (worms from
+ * one source to one node take different paths) */
+enum { CH_UNICAST, CH_WORM };
 
+/* A packet or worm; whether it arrived is the scoreboard's. */
 typedef struct {
-    int src, dst, len, next;
+    int src, dst, len;
     int mc;                         /* multicast it belongs to, -1 for unicast traffic */
     int nd;                         /* multidestination worm: destinations (0 = unicast) */
     long wl;                        /* ... their list in sim.wd[] */
-    uint64_t got;                   /* ... copies delivered (bit per destination) */
     long create;
     uint8_t state, measured, bad;
 } pkt;
@@ -88,15 +97,20 @@ typedef struct {
 typedef struct { int from, nd; long d0; } mstep;
 
 typedef struct {
+    /* what every cycle reads first, together in one cache line */
     int idx;                        /* flat router port r*P+p */
     int r, p;
     int drove;                      /* drove valid or credit last cycle (the RTL holds inputs) */
-    int *q; int qh, qn, qcap;       /* source queue (packet ids) */
+    int rx_credit;                  /* flit ejected this cycle: credit next cycle */
     int cur, cur_k;                 /* packet being injected, next flit */
     int credits;                    /* free slots in the router's input buffer */
+    int *q; int qh, qn, qcap;       /* source queue (packet ids) */
     int node;
-    int rx, rx_k;                   /* worm being received: packet id, -2 unknown, -1 none */
-    int rx_credit;                  /* flit ejected this cycle: credit next cycle */
+    /* the unicast worm being received: its source, the packet its id
+     * flit names (-1 before it), whether every flit so far matched that
+     * packet's */
+    int rx_on, rx_src, rx_k, rx_ok;
+    long rx_item;
     uint64_t *rb; int rbn, rbcap;   /* copy of a multidestination worm being received */
     int rxm;                        /* receiving a multidestination worm copy */
 } tport;
@@ -105,14 +119,14 @@ typedef struct {
     const wc_topo *t;
     const wc_sim_opts *o;
     int N, R, P, W;
+    wc_engine *E[2];                /* E[0] leads: the terminals read it */
+    int ne;
+    wc_score *sb;
     wc_rng rng;
     pkt *pk; long npk, pkcap;
-    int *pair_head, *pair_tail;     /* per (src,dst): injected, undelivered, in order */
     tport *tp; int ntp;
     int *tp_of;                     /* [R*P] -> tport or -1 */
-    int **node_tps;                 /* per node: its local tports (nlocal) */
-    double *lat; long nlat, latcap;
-    double *mlat; long nmlat, mlatcap;
+    wc_lat lat, mlat;               /* measured packets, measured multicasts */
     mcast *mc; long nmc, mccap;
     mstep *ms; long nms, mscap;
     int *wd; long nwd, wdcap;       /* destination lists of steps and worms */
@@ -125,7 +139,42 @@ typedef struct {
     long in_flight;                 /* injected (head sent), not yet delivered */
     long *next_create;              /* per node: cycle of its next packet */
     long measured_left;
+    char oom[160];                  /* memory ran out during the run: it is void */
 } sim;
+
+/* The first allocation that fails stops the run (wc_sim_run returns -1
+ * with its message). */
+static int run_fail(sim *s, const char *msg)
+{
+    if (!s->oom[0])
+        snprintf(s->oom, sizeof s->oom, "%s", msg);
+    return -1;
+}
+
+static int oom(sim *s, const char *what, long n)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "out of memory for %ld %s", n, what);
+    return run_fail(s, msg);
+}
+
+/* Array a (n used, *cap allocated, elements of size sz) with room for
+ * `more` more: a itself, or a larger copy; NULL when memory ran out (a is
+ * still valid then). */
+static void *grow(sim *s, void *a, long n, long *cap, long more, size_t sz, long first, const char *what)
+{
+    long ncap;
+    void *na;
+    if (n + more <= *cap)
+        return a;
+    ncap = (*cap ? 2 * *cap : first) + more;
+    if (!(na = realloc(a, (size_t)ncap * sz))) {
+        oom(s, what, ncap);
+        return NULL;
+    }
+    *cap = ncap;
+    return na;
+}
 
 static uint32_t hash32(uint32_t x)
 {
@@ -172,17 +221,20 @@ static int pick_dst(sim *s, int src)
     return d == src ? -1 : d;
 }
 
-static void q_push(tport *p, int id)
+static int q_push(sim *s, tport *p, int id)
 {
     if (p->qn == p->qcap) {
         int ncap = p->qcap ? 2 * p->qcap : 16, i;
         int *nq = malloc((size_t)ncap * sizeof *nq);
+        if (!nq)
+            return oom(s, "source queue entries", ncap);
         for (i = 0; i < p->qn; i++) nq[i] = p->q[(p->qh + i) % p->qcap];
         free(p->q);
         p->q = nq; p->qh = 0; p->qcap = ncap;
     }
     p->q[(p->qh + p->qn) % p->qcap] = id;
     p->qn++;
+    return 0;
 }
 
 static int q_pop(tport *p)
@@ -193,16 +245,16 @@ static int q_pop(tport *p)
     return id;
 }
 
+/* -1 when memory ran out */
 static long new_pkt(sim *s, int src, int dst, long now, int bad)
 {
     pkt *k;
-    if (s->npk == s->pkcap) {
-        s->pkcap = s->pkcap ? 2 * s->pkcap : 4096;
-        s->pk = realloc(s->pk, (size_t)s->pkcap * sizeof *s->pk);
-    }
+    if (!(k = grow(s, s->pk, s->npk, &s->pkcap, 1, sizeof *s->pk, 4096, "packet records")))
+        return -1;
+    s->pk = k;
     k = &s->pk[s->npk];
-    k->src = src; k->dst = dst; k->len = s->o->packet; k->next = -1; k->mc = -1;
-    k->nd = 0; k->wl = -1; k->got = 0;
+    k->src = src; k->dst = dst; k->len = s->o->packet; k->mc = -1;
+    k->nd = 0; k->wl = -1;
     k->create = now; k->state = PK_QUEUED; k->bad = (uint8_t)bad;
     k->measured = (uint8_t)(!bad && now >= s->o->warmup && now < s->o->warmup + s->o->cycles);
     return s->npk++;
@@ -275,38 +327,34 @@ static long next_gap(sim *s, double p)
     return 1 + (long)floor(log(u) / log1p(-p));
 }
 
-static void lat_push(double **a, long *n, long *cap, double v)
-{
-    if (*n == *cap) {
-        *cap = *cap ? 2 * *cap : 4096;
-        *a = realloc(*a, (size_t)*cap * sizeof **a);
-    }
-    (*a)[(*n)++] = v;
-}
-
+/* -1 when memory ran out */
 static long wd_push(sim *s, const int *d, int n)
 {
     long at;
-    if (s->nwd + n > s->wdcap) {
-        s->wdcap = (s->wdcap ? 2 * s->wdcap : 4096) + n;
-        s->wd = realloc(s->wd, (size_t)s->wdcap * sizeof *s->wd);
-    }
+    int *nw = grow(s, s->wd, s->nwd, &s->wdcap, n, sizeof *s->wd, 4096, "destination list entries");
+    if (!nw)
+        return -1;
+    s->wd = nw;
     at = s->nwd;
     memcpy(s->wd + at, d, (size_t)n * sizeof *d);
     s->nwd += n;
     return at;
 }
 
-static void ms_push(sim *s, int from, const int *d, int n)
+static int ms_push(sim *s, int from, const int *d, int n)
 {
-    if (s->nms == s->mscap) {
-        s->mscap = s->mscap ? 2 * s->mscap : 4096;
-        s->ms = realloc(s->ms, (size_t)s->mscap * sizeof *s->ms);
-    }
+    long d0;
+    mstep *nm = grow(s, s->ms, s->nms, &s->mscap, 1, sizeof *s->ms, 4096, "multicast sends");
+    if (!nm)
+        return -1;
+    s->ms = nm;
+    if ((d0 = wd_push(s, d, n)) < 0)
+        return -1;
     s->ms[s->nms].from = from;
     s->ms[s->nms].nd = n;
-    s->ms[s->nms].d0 = wd_push(s, d, n);
+    s->ms[s->nms].d0 = d0;
     s->nms++;
+    return 0;
 }
 
 /* Node x holds multicast m's message at cycle now: queue its sends, in
@@ -320,7 +368,8 @@ static void mcast_send_from(sim *s, long m, int x, long now)
         long id;
         if (st->from != x)
             continue;
-        id = new_pkt(s, x, s->wd[st->d0], now, BAD_NONE);
+        if ((id = new_pkt(s, x, s->wd[st->d0], now, BAD_NONE)) < 0)
+            return;
         s->pk[id].measured = 0;     /* measured as part of its multicast */
         s->pk[id].mc = (int)m;
         if (s->o->mcast_scheme == WC_MC_WORM) {
@@ -328,7 +377,8 @@ static void mcast_send_from(sim *s, long m, int x, long now)
             s->pk[id].wl = st->d0;
             s->pk[id].len = s->o->packet + st->nd - 1;
         }
-        q_push(&s->tp[tport_for(s, x, s->wd[st->d0])], (int)id);
+        if (q_push(s, &s->tp[tport_for(s, x, s->wd[st->d0])], (int)id))
+            return;
     }
 }
 
@@ -339,10 +389,9 @@ static void new_mcast(sim *s, int src, long now)
     int D = s->o->mcast_dests;
     int chain[WC_MAX_NODES], i, k;
     mcast *c;
-    if (s->nmc == s->mccap) {
-        s->mccap = s->mccap ? 2 * s->mccap : 1024;
-        s->mc = realloc(s->mc, (size_t)s->mccap * sizeof *s->mc);
-    }
+    if (!(c = grow(s, s->mc, s->nmc, &s->mccap, 1, sizeof *s->mc, 1024, "multicast records")))
+        return;
+    s->mc = c;
     /* partial Fisher-Yates over the other nodes */
     for (i = 0, k = 0; i < N; i++)
         if (i != src)
@@ -374,12 +423,11 @@ static void new_mcast(sim *s, int src, long now)
             sch = WC_IRC_BCAST_ANY;
         wc_scheme_init(&sc, src, s->wstore, N);
         wk.ints = s->wints; wk.nints = WC_IRC_WORK(N); wk.edges = s->wedges; wk.nedges = N;
-        if ((rounds = wc_irc_build(&s->bt.net, sch, src, chain + 1, D, &sc, &wk, err, sizeof err)) < 0) {
-            fprintf(stderr, "wormcast sim: internal error: multicast scheme failed: %s\n", err);
-            abort();
-        }
+        if ((rounds = wc_irc_build(&s->bt.net, sch, src, chain + 1, D, &sc, &wk, err, sizeof err)) < 0)
+            WC_BUG("wormcast sim: multicast scheme failed: %s", err);
         for (w = 0; w < sc.nworms; w++)
-            ms_push(s, sc.worms[w].src, sc.worms[w].dst, sc.worms[w].ndst);
+            if (ms_push(s, sc.worms[w].src, sc.worms[w].dst, sc.worms[w].ndst))
+                return;
         if (rounds > s->res->mcast_rounds)
             s->res->mcast_rounds = rounds;
     } else {
@@ -402,7 +450,8 @@ static void new_mcast(sim *s, int src, long now)
                 s->res->mcast_rounds = D;
         }
         for (i = 0; i < tr.nedges; i++)
-            ms_push(s, tr.edges[i].from, &tr.edges[i].to, 1);
+            if (ms_push(s, tr.edges[i].from, &tr.edges[i].to, 1))
+                return;
     }
     c->ne = (int)(s->nms - c->e0);
     if (c->measured) {
@@ -416,15 +465,20 @@ static void new_mcast(sim *s, int src, long now)
 static void mcast_reached(sim *s, long m, int x, long now)
 {
     mcast *c = &s->mc[m];
+    char err[128];
     if (++c->reached == c->ndst) {
         s->res->mcast_done++;
         if (c->measured) {
             s->measured_left--;
-            lat_push(&s->mlat, &s->nmlat, &s->mlatcap, (double)(now - c->create));
+            if (wc_lat_add(&s->mlat, (double)(now - c->create), err, sizeof err))
+                run_fail(s, err);
         }
     }
     mcast_send_from(s, m, x, now);
 }
+
+/* What a worm copy was checked to be: the worm id, -1 if damaged. */
+static int worm_match(void *ctx, long item) { return item == *(const long *)ctx; }
 
 /* A whole copy of a multidestination worm arrived at p's node: it must be
  * the worm as it left its previous destination, flit for flit (head for
@@ -435,56 +489,43 @@ static void worm_copy(sim *s, tport *p, long now)
     wc_sim_result *r = s->res;
     const uint64_t dmask = (1ull << s->W) - 1;
     uint32_t h = (uint32_t)(p->rb[0] & dmask);
-    int naddr = (int)WC_GET(h, HEAD_NADDR), src = (int)WC_GET(h, HEAD_USER), j, k;
-    long id;
-    pkt *w;
+    int naddr = (int)WC_GET(h, HEAD_NADDR), src = (int)WC_GET(h, HEAD_USER), j, k, done, v;
+    long id = -1, item;
     if (WC_GET(h, HEAD_DST) != (uint32_t)p->node) {
         r->misrouted++;
         return;
     }
-    if (naddr + 1 >= p->rbn) {
-        r->corrupt++;
-        return;
-    }
-    id = (long)(p->rb[naddr + 1] & dmask);
-    if (id >= s->npk || !s->pk[id].nd || s->pk[id].src != src) {
-        r->corrupt++;
-        return;
-    }
-    w = &s->pk[id];
-    j = w->nd - 1 - naddr;
-    if (j < 0 || s->wd[w->wl + j] != p->node || p->rbn != w->len - j) {
-        r->corrupt++;
-        return;
-    }
-    for (k = 0; k < p->rbn; k++) {
-        /* what left the previous destination: its head rewritten for us */
-        uint64_t want;
-        if (k == 0) {
-            uint32_t d = (uint32_t)(make_flit(s, id, 0) & dmask);
-            d = WC_SET(d, HEAD_DST, (uint32_t)p->node);
-            d = WC_SET(d, HEAD_NADDR, (uint32_t)naddr);
-            want = d | ((uint64_t)(p->rbn == 1 ? WC_FT_SINGLE : WC_FT_HEAD) << s->W);
-        } else {
-            want = make_flit(s, id, k + j);
-        }
-        if (p->rb[k] != want) {
-            r->corrupt++;
-            return;
+    if (naddr + 1 < p->rbn) {
+        const pkt *w;
+        id = (long)(p->rb[naddr + 1] & dmask);
+        w = id < s->npk ? &s->pk[id] : NULL;
+        j = w ? w->nd - 1 - naddr : -1;
+        if (!w || !w->nd || w->src != src || j < 0 || s->wd[w->wl + j] != p->node || p->rbn != w->len - j)
+            id = -1;
+        for (k = 0; id >= 0 && k < p->rbn; k++) {
+            /* what left the previous destination: its head rewritten for us */
+            uint64_t want;
+            if (k == 0) {
+                uint32_t d = (uint32_t)(make_flit(s, id, 0) & dmask);
+                d = WC_SET(d, HEAD_DST, (uint32_t)p->node);
+                d = WC_SET(d, HEAD_NADDR, (uint32_t)naddr);
+                want = d | ((uint64_t)(p->rbn == 1 ? WC_FT_SINGLE : WC_FT_HEAD) << s->W);
+            } else {
+                want = make_flit(s, id, k + j);
+            }
+            if (p->rb[k] != want)
+                id = -1;
         }
     }
-    if (w->got & (1ull << j)) {
-        r->duplicated++;
-        return;
-    }
-    w->got |= 1ull << j;
-    if (w->got == (w->nd >= 64 ? ~0ull : (1ull << w->nd) - 1)) {
-        w->state = PK_DONE;
-        r->delivered++;
+    v = wc_score_arrive(s->sb, wc_score_key((unsigned)p->node, (unsigned)src, CH_WORM), worm_match, &id, &item,
+                        &done);
+    if (done) {
         s->in_flight--;
+        if (v == WC_SCORE_OK)
+            r->delivered++;
     }
-    if (w->mc >= 0)
-        mcast_reached(s, w->mc, p->node, now);
+    if (v == WC_SCORE_OK && s->pk[item].mc >= 0)
+        mcast_reached(s, s->pk[item].mc, p->node, now);
 }
 
 /* A two-destination worm whose turn at its first destination breaks the
@@ -515,9 +556,9 @@ static long bad_brcp_worm(sim *s, int src, long now)
                                      : wc_xy_turn_ok((unsigned)in, (unsigned)f);
         if (ok)
             continue;
-        id = new_pkt(s, src, d[0], now, BAD_BRCP);
+        if ((id = new_pkt(s, src, d[0], now, BAD_BRCP)) < 0 || (s->pk[id].wl = wd_push(s, d, 2)) < 0)
+            return -1;
         s->pk[id].nd = 2;
-        s->pk[id].wl = wd_push(s, d, 2);
         s->pk[id].len = s->o->packet + 1;
         return id;
     }
@@ -550,31 +591,42 @@ static void create(sim *s, long now, int creating)
                 /* a non-conformant multidestination worm, where the network has turn rules */
                 long w = bad_brcp_worm(s, n, now);
                 if (w >= 0) {
-                    q_push(&s->tp[tport_for(s, n, s->pk[w].dst)], (int)w);
+                    if (q_push(s, &s->tp[tport_for(s, n, s->pk[w].dst)], (int)w))
+                        return;
                     continue;
                 }
+                if (s->oom[0])
+                    return;
             }
             bad = kind == 1 ? BAD_STRAY : BAD_DST;
             if (dst < 0) dst = (n + 1) % s->N;
         }
         if (dst < 0)
             continue;
-        id = new_pkt(s, n, dst, now, bad);
+        if ((id = new_pkt(s, n, dst, now, bad)) < 0)
+            return;
         if (s->pk[id].measured) {
             s->res->measured++;
             s->measured_left++;
         }
-        q_push(&s->tp[tport_for(s, n, dst)], (int)id);
+        if (q_push(s, &s->tp[tport_for(s, n, dst)], (int)id))
+            return;
     }
 }
 
-static void lat_add(sim *s, double v)
+/* p's receive buffer for a multidestination worm copy, one more flit */
+static int rb_push(sim *s, tport *p, uint64_t f)
 {
-    if (s->nlat == s->latcap) {
-        s->latcap = s->latcap ? 2 * s->latcap : 4096;
-        s->lat = realloc(s->lat, (size_t)s->latcap * sizeof *s->lat);
+    if (p->rbn == p->rbcap) {
+        int ncap = p->rbcap ? 2 * p->rbcap : 64;
+        uint64_t *nb = realloc(p->rb, (size_t)ncap * sizeof *nb);
+        if (!nb)
+            return oom(s, "flits of a worm being received", ncap);
+        p->rb = nb;
+        p->rbcap = ncap;
     }
-    s->lat[s->nlat++] = v;
+    p->rb[p->rbn++] = f;
+    return 0;
 }
 
 /* A flit on an absorption channel: the copy of a multidestination worm
@@ -594,15 +646,58 @@ static void absorb_flit(sim *s, tport *p, uint64_t f, long now, int measuring)
         s->res->corrupt++;
         return;
     }
-    if (p->rbn == p->rbcap) {
-        p->rbcap = p->rbcap ? 2 * p->rbcap : 64;
-        p->rb = realloc(p->rb, (size_t)p->rbcap * sizeof *p->rb);
-    }
-    p->rb[p->rbn++] = f;
+    if (rb_push(s, p, f))
+        return;
     if (type & WC_FT_TAIL) {
         p->rxm = 0;
         worm_copy(s, p, now);
     }
+}
+
+/* What a unicast worm was checked to be (tport.rx_*). */
+typedef struct {
+    const sim *s;
+    long item;
+    int ok, k;
+} uni_ctx;
+
+static int uni_match(void *ctx, long item)
+{
+    const uni_ctx *c = ctx;
+    /* a one-flit packet has no id flit: it is any one-flit packet of the
+     * pair, and the scoreboard tries the one expected next first */
+    return c->ok && c->k == c->s->pk[item].len && (item == c->item || (c->item < 0 && c->k == 1));
+}
+
+/* The id flit of p's worm names packet id: one of the packets its source
+ * sent to this node. */
+static int claims(const sim *s, const tport *p, uint32_t id)
+{
+    const pkt *k;
+    if (id >= (uint64_t)s->npk)
+        return 0;
+    k = &s->pk[id];
+    return !k->bad && !k->nd && k->state != PK_QUEUED && k->src == p->rx_src && k->dst == p->node;
+}
+
+/* Unicast packet id arrived with verdict v and owes nothing more. */
+static void unicast_done(sim *s, long id, int v, long now)
+{
+    const pkt *k = &s->pk[id];
+    s->in_flight--;
+    if (v == WC_SCORE_OK)
+        s->res->delivered++;
+    if (k->measured) {
+        s->measured_left--;
+        if (v == WC_SCORE_OK) {
+            char err[128];
+            s->res->delivered_measured++;
+            if (wc_lat_add(&s->lat, (double)(now - k->create), err, sizeof err))
+                run_fail(s, err);
+        }
+    }
+    if (k->mc >= 0 && v != WC_SCORE_DAMAGED)  /* last use of k: forwarding may move s->pk */
+        mcast_reached(s, k->mc, k->dst, now);
 }
 
 /* The sink of one terminal port: reassemble and check each worm. */
@@ -616,18 +711,15 @@ static void receive(sim *s, tport *p, uint64_t f, long now, int measuring)
     if (measuring)
         r->accepted += 1;
     if ((type & WC_FT_HEAD) && WC_GET(data, HEAD_KIND) == WC_KIND_MULTI) {
-        if (p->rx != -1 || p->rxm)
+        if (p->rx_on || p->rxm)
             r->corrupt++;              /* previous worm ended without a tail */
-        p->rx = -1;
+        p->rx_on = 0;
         p->rxm = 1;
         p->rbn = 0;
     }
     if (p->rxm) {
-        if (p->rbn == p->rbcap) {
-            p->rbcap = p->rbcap ? 2 * p->rbcap : 64;
-            p->rb = realloc(p->rb, (size_t)p->rbcap * sizeof *p->rb);
-        }
-        p->rb[p->rbn++] = f;
+        if (rb_push(s, p, f))
+            return;
         if (type & WC_FT_TAIL) {
             p->rxm = 0;
             worm_copy(s, p, now);
@@ -635,59 +727,41 @@ static void receive(sim *s, tport *p, uint64_t f, long now, int measuring)
         return;
     }
     if (type & WC_FT_HEAD) {
-        int src = (int)WC_GET(data, HEAD_USER) & 0xfff, dst = (int)WC_GET(data, HEAD_DST), id;
-        if (p->rx != -1)
+        int src = (int)WC_GET(data, HEAD_USER) & 0xfff, dst = (int)WC_GET(data, HEAD_DST);
+        if (p->rx_on)
             r->corrupt++;              /* previous worm ended without a tail */
         if (dst != p->node)
             r->misrouted++;
-        if (src >= s->N || (id = s->pair_head[src * s->N + p->node]) < 0) {
-            r->duplicated++;           /* nothing from src to us is outstanding */
-            p->rx = -2;
-        } else {
-            s->pair_head[src * s->N + p->node] = s->pk[id].next;
-            if (s->pk[id].next < 0)
-                s->pair_tail[src * s->N + p->node] = -1;
-            p->rx = id;
-        }
+        p->rx_on = 1;
+        p->rx_src = src;
+        p->rx_item = -1;
+        p->rx_ok = 1;
         p->rx_k = 1;
-    } else if (p->rx == -1) {
+    } else if (!p->rx_on) {
         r->corrupt++;                  /* body with no head */
         return;
     } else {
-        if (p->rx >= 0) {
-            uint32_t want = (uint32_t)(make_flit(s, p->rx, p->rx_k) & dmask);
-            if (data != want) {
-                if (p->rx_k == 1 && data < (uint32_t)s->npk && s->pk[data].src == s->pk[p->rx].src &&
-                    s->pk[data].dst == p->node)
-                    r->out_of_order++;
-                else
-                    r->corrupt++;
-                p->rx = -2;
-            }
-        }
+        /* flit 1 names the packet, the others must be its own; whether it
+         * is the one expected next is the scoreboard's verdict */
+        if (p->rx_k == 1)
+            p->rx_item = claims(s, p, data) ? (long)data : -1;
+        if (p->rx_item < 0 || data != (uint32_t)(make_flit(s, p->rx_item, p->rx_k) & dmask))
+            p->rx_ok = 0;
         p->rx_k++;
     }
     if (type & WC_FT_TAIL) {
-        if (p->rx >= 0) {
-            pkt *k = &s->pk[p->rx];
-            if (p->rx_k != k->len) {
-                r->corrupt++;
-            } else if (k->state == PK_DONE) {
-                r->duplicated++;
-            } else {
-                k->state = PK_DONE;
-                r->delivered++;
-                s->in_flight--;
-                if (k->measured) {
-                    r->delivered_measured++;
-                    s->measured_left--;
-                    lat_add(s, (double)(now - k->create));
-                }
-                if (k->mc >= 0)  /* last use of k: forwarding may move s->pk */
-                    mcast_reached(s, k->mc, k->dst, now);
-            }
-        }
-        p->rx = -1;
+        uni_ctx c;
+        long id;
+        int done, v;
+        c.s = s;
+        c.item = p->rx_item;
+        c.ok = p->rx_ok;
+        c.k = p->rx_k;
+        p->rx_on = 0;
+        v = wc_score_arrive(s->sb, wc_score_key((unsigned)p->node, (unsigned)p->rx_src, CH_UNICAST), uni_match, &c,
+                            &id, &done);
+        if (done)
+            unicast_done(s, id, v, now);
     }
 }
 
@@ -709,36 +783,33 @@ static int inject(sim *s, tport *p, int starting, uint64_t *flit)
 static void after_inject(sim *s, tport *p)
 {
     pkt *k = &s->pk[p->cur];
+    char err[128];
     if (p->cur_k == 0) {
         k->state = PK_FLIGHT;
         if (k->bad) {
             s->res->malformed_sent++;
             if (k->bad == BAD_BRCP)
                 s->res->malformed_brcp++;
-        } else if (k->nd) {
+        } else {
+            int j, bad = 0;
             s->res->injected++;
             s->in_flight++;    /* until every destination has its copy */
-        } else {
-            s->res->injected++;
-            s->in_flight++;
-            /* per-pair delivery order is injection order: queue it */
-            int *h = &s->pair_head[k->src * s->N + k->dst], *tl = &s->pair_tail[k->src * s->N + k->dst];
-            if (*h < 0)
-                *h = p->cur;
+            /* the deliveries it owes: per pair in injection order, worm
+             * copies in any */
+            if (k->nd)
+                for (j = 0; j < k->nd && !bad; j++)
+                    bad = wc_score_expect(s->sb, wc_score_key((unsigned)s->wd[k->wl + j], (unsigned)k->src, CH_WORM),
+                                          0, p->cur, err, sizeof err);
             else
-                s->pk[*tl].next = p->cur;
-            *tl = p->cur;
+                bad = wc_score_expect(s->sb, wc_score_key((unsigned)k->dst, (unsigned)k->src, CH_UNICAST), 1, p->cur,
+                                      err, sizeof err);
+            if (bad)
+                run_fail(s, err);
         }
     }
     p->credits--;
     if (++p->cur_k == k->len)
         p->cur = -1;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 static double now_s(void)
@@ -774,136 +845,326 @@ static void report_blocked(const sim *s, const wc_net *net)
     }
 }
 
-int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char *err, int errlen)
+/* ---- options ------------------------------------------------------------- */
+double wc_sim_rate_max(const wc_topo *t, int packet)
 {
-    sim S, *s = &S;
-    wc_net *net = NULL;
-    wc_rtl *rtl = NULL;
-    const int use_c = o->engine != WC_ENGINE_RTL, use_rtl = o->engine != WC_ENGINE_C;
-    long cyc, last_progress = 0, end_measure = o->warmup + o->cycles, drain_max, flush_start = -1;
-    long ncfg, k;
-    int i, n, rc = 0, b = ilog2_exact(t->nnodes);
-    double t0, tlast;
-    wc_cfg_word *cfgw = NULL;
-    wc_wave *wave = NULL;
-    uint8_t *wv = NULL, *wc = NULL, *wev = NULL, *wec = NULL, *iv = NULL, *ic = NULL, *wav = NULL, *weav = NULL;
-    uint64_t *wf = NULL, *wef = NULL, *ifl = NULL, *waf = NULL, *weaf = NULL;
+    /* a node injects on its nlocal channels, one flit each per cycle, and
+     * its source creates at most one packet per cycle */
+    return t->nlocal < packet ? (double)t->nlocal : (double)packet;
+}
 
-    memset(s, 0, sizeof *s);
-    memset(res, 0, sizeof *res);
-    res->mismatch_cycle = -1;
-    s->t = t; s->o = o; s->res = res;
-    s->N = t->nnodes; s->R = t->nrouters; s->P = t->nports; s->W = o->width;
-
-    if (o->packet < 1) { snprintf(err, (size_t)errlen, "--packet must be >= 1 (got %d)", o->packet); return -1; }
-    if (o->rate < 0 || o->rate > o->packet * 1.0 || o->rate / o->packet > 1.0) {
-        snprintf(err, (size_t)errlen, "--rate %g out of range 0..1 packets per node per cycle", o->rate);
+int wc_sim_check(const wc_topo *t, const wc_sim_opts *o, char *err, int errlen)
+{
+    int b = ilog2_exact(t->nnodes);
+    double top;
+    if (o->engine == WC_ENGINE_LOCKSTEP_C)
+        return wc_err(err, errlen, "engine lockstep-c is for wormcast msg; sim compares the C model with the RTL "
+                      "(engine lockstep)");
+    if (o->engine < WC_ENGINE_C || o->engine > WC_ENGINE_LOCKSTEP)
+        return wc_err(err, errlen, "unknown engine %d", o->engine);
+    if (wc_engine_check_mutate(o->engine, o->mutate, 4, "router", err, errlen))
         return -1;
-    }
-    if (o->warmup < 0 || o->cycles < 1) { snprintf(err, (size_t)errlen, "--cycles must be >= 1 and --warmup >= 0"); return -1; }
+    if (o->rtl_flat && o->engine == WC_ENGINE_C)
+        return wc_err(err, errlen, "--rtl-flat chooses the form of the RTL; engine c has none");
+    if (t->nnodes > 4096)
+        return wc_err(err, errlen, "too many nodes (%d)", t->nnodes);
+    if (o->packet < 1)
+        return wc_err(err, errlen, "--packet must be >= 1 (got %d)", o->packet);
+    top = wc_sim_rate_max(t, o->packet);
+    if (!(o->rate >= 0 && o->rate <= top))
+        return wc_err(err, errlen, "--rate %g out of range 0..%g flits per node per cycle: a node of %s injects "
+                      "on %d channel%s, one flit per cycle each%s", o->rate, top, t->name, t->nlocal,
+                      t->nlocal == 1 ? "" : "s",
+                      top < t->nlocal ? ", and creates at most one packet per cycle" : "");
+    if (o->rate == 0 && !o->once)
+        return wc_err(err, errlen, "--rate 0 offers no traffic: nothing would be measured");
+    if (o->warmup < 0 || o->cycles < 1)
+        return wc_err(err, errlen, "--cycles must be >= 1 and --warmup >= 0");
+    if (o->watchdog < 1)
+        return wc_err(err, errlen, "--watchdog must be >= 1");
     if ((o->traffic == WC_TR_TRANSPOSE || o->traffic == WC_TR_BITCOMP || o->traffic == WC_TR_BITREV ||
-         o->traffic == WC_TR_SHUFFLE) && b < 1) {
-        snprintf(err, (size_t)errlen, "traffic %s needs a power-of-two node count (%s has %d nodes)",
-                 traffic_names[o->traffic], t->name, t->nnodes);
-        return -1;
+         o->traffic == WC_TR_SHUFFLE) && b < 1)
+        return wc_err(err, errlen, "traffic %s needs a power-of-two node count (%s has %d nodes)",
+                      traffic_names[o->traffic], t->name, t->nnodes);
+    if (o->traffic == WC_TR_TRANSPOSE && (b & 1))
+        return wc_err(err, errlen, "traffic transpose needs an even number of address bits (%s has %d nodes)",
+                      t->name, t->nnodes);
+    if (o->traffic == WC_TR_HOTSPOT && (o->hotspot_node < 0 || o->hotspot_node >= t->nnodes))
+        return wc_err(err, errlen, "hotspot node %d not in 0..%d", o->hotspot_node, t->nnodes - 1);
+    if (!(o->malformed >= 0 && o->malformed <= 1) || !(o->multicast >= 0 && o->multicast <= 1))
+        return wc_err(err, errlen, "--malformed and --multicast are fractions in 0..1");
+    if (o->once && (o->multicast > 0 || o->malformed > 0))
+        return wc_err(err, errlen, "one multicast on an idle network (--mcast-once) takes no --multicast or "
+                      "--malformed traffic");
+    if (o->mcast_scheme != WC_MC_UNICAST && o->multicast == 0 && !o->once)
+        return wc_err(err, errlen, "--mcast-scheme applies to multicast traffic: give --multicast or --mcast-once");
+    if ((o->multicast > 0 || o->once) && o->mcast_scheme == WC_MC_WORM && o->packet < 2)
+        return wc_err(err, errlen, "--mcast-scheme worm needs --packet >= 2 (the first payload flit carries the "
+                      "worm's id)");
+    if (o->multicast > 0 && (o->mcast_dests < 1 || o->mcast_dests > t->nnodes - 1))
+        return wc_err(err, errlen, "--mcast-dests %d out of range 1..%d for %s", o->mcast_dests, t->nnodes - 1,
+                      t->name);
+    if (o->once) {
+        int i;
+        if (o->once_src < 0 || o->once_src >= t->nnodes)
+            return wc_err(err, errlen, "multicast source %d not in 0..%d", o->once_src, t->nnodes - 1);
+        if (!o->once_bcast && (o->once_n < 1 || o->once_n > t->nnodes - 1))
+            return wc_err(err, errlen, "--mcast-once %d out of range 1..%d for %s", o->once_n, t->nnodes - 1,
+                          t->name);
+        for (i = 0; !o->once_bcast && i < o->once_n; i++)
+            if (o->once_dst[i] < 0 || o->once_dst[i] >= t->nnodes || o->once_dst[i] == o->once_src)
+                return wc_err(err, errlen, "multicast destination %d is not a node of %s other than the source",
+                              o->once_dst[i], t->name);
     }
-    if (o->traffic == WC_TR_TRANSPOSE && (b & 1)) {
-        snprintf(err, (size_t)errlen, "traffic transpose needs an even number of address bits (%s has %d nodes)",
-                 t->name, t->nnodes);
-        return -1;
-    }
-    if (o->traffic == WC_TR_HOTSPOT && (o->hotspot_node < 0 || o->hotspot_node >= t->nnodes)) {
-        snprintf(err, (size_t)errlen, "hotspot node %d not in 0..%d", o->hotspot_node, t->nnodes - 1);
-        return -1;
-    }
-    if (t->nnodes > 4096) { snprintf(err, (size_t)errlen, "too many nodes (%d)", t->nnodes); return -1; }
-    if ((o->multicast > 0 || o->once) && o->mcast_scheme == WC_MC_WORM && o->packet < 2) {
-        snprintf(err, (size_t)errlen, "--mcast-scheme worm needs --packet >= 2 (the first payload flit carries the worm's id)");
-        return -1;
-    }
-    if (o->multicast > 0 && (o->mcast_dests < 1 || o->mcast_dests > t->nnodes - 1)) {
-        snprintf(err, (size_t)errlen, "--mcast-dests %d out of range 1..%d for %s", o->mcast_dests,
-                 t->nnodes - 1, t->name);
-        return -1;
-    }
+    return 0;
+}
 
-    if (use_c && !(net = wc_net_create(t, o->width, o->buffer, o->mutate, err, errlen)))
-        return -1;
-    if (use_rtl) {
-        if (!(rtl = wc_rtl_open(t, o->width, o->buffer, o->rtl_flat, o->rtl_flat && o->wave_path != NULL, err, errlen))) {
-            wc_net_free(net);
-            return -1;
-        }
-        wc_rtl_reset(rtl, 4);
-    }
-    /* configuration: the same words into both models */
-    if (t->routing == WC_ROUTING_TABLE) {
-        wc_net *tmp = net ? net : wc_net_create(t, o->width, o->buffer, 0, err, errlen);
-        ncfg = wc_net_cfg_words(tmp, NULL, 0);
-        cfgw = malloc((size_t)ncfg * sizeof *cfgw);
-        wc_net_cfg_words(tmp, cfgw, ncfg);
-        for (k = 0; k < ncfg; k++) {
-            if (net) wc_net_cfg_write(net, cfgw[k].router, cfgw[k].addr, cfgw[k].data);
-            if (rtl) wc_rtl_cfg(rtl, cfgw[k].router, cfgw[k].addr, cfgw[k].data);
-        }
-        if (!net) wc_net_free(tmp);
-        free(cfgw);
-    }
+/* ---- waveform ------------------------------------------------------------ */
+/* One cycle's signals of every router port: the instance shown (the last:
+ * the RTL in lockstep), the expected values of the first beside it in
+ * lockstep, and what the terminals drive. */
+typedef struct {
+    wc_wave *w;
+    uint8_t *v, *c, *ev, *ec, *iv, *ic, *av, *eav;
+    uint64_t *f, *ef, *ifl, *af, *eaf;
+} waverec;
 
+static void wave_free(waverec *wr)
+{
+    if (wr->w)
+        wc_wave_close(wr->w, stderr);
+    free(wr->v); free(wr->c); free(wr->ev); free(wr->ec); free(wr->iv); free(wr->ic); free(wr->av);
+    free(wr->eav); free(wr->f); free(wr->ef); free(wr->ifl); free(wr->af); free(wr->eaf);
+    memset(wr, 0, sizeof *wr);
+}
+
+static int wave_open(const sim *s, waverec *wr, char *err, int errlen)
+{
+    const wc_sim_opts *o = s->o;
+    size_t np = (size_t)s->R * (size_t)s->P;
+    memset(wr, 0, sizeof *wr);
+    if (!(wr->v = calloc(np, 1)) || !(wr->c = calloc(np, 1)) || !(wr->ev = calloc(np, 1)) ||
+        !(wr->ec = calloc(np, 1)) || !(wr->iv = calloc(np, 1)) || !(wr->ic = calloc(np, 1)) ||
+        !(wr->av = calloc(np, 1)) || !(wr->eav = calloc(np, 1)) || !(wr->f = calloc(np, sizeof *wr->f)) ||
+        !(wr->ef = calloc(np, sizeof *wr->ef)) || !(wr->ifl = calloc(np, sizeof *wr->ifl)) ||
+        !(wr->af = calloc(np, sizeof *wr->af)) || !(wr->eaf = calloc(np, sizeof *wr->eaf))) {
+        wave_free(wr);
+        return wc_err(err, errlen, "out of memory for the waveform of %zu router ports", np);
+    }
+    if (!(wr->w = wc_wave_open(o->wave_path, s->t, o->width, o->wave_routers, o->wave_nrouters, s->ne == 2))) {
+        wave_free(wr);
+        return wc_err(err, errlen, "cannot write waveform %s.vcd", o->wave_path);
+    }
+    return 0;
+}
+
+static void wave_cycle(const sim *s, waverec *wr, long cyc)
+{
+    const wc_engine *A = s->E[s->ne - 1], *X = s->E[0];
+    int q, vv, cc, av;
+    uint64_t ff;
+    for (q = 0; q < s->R * s->P; q++) {
+        wc_engine_net_port(A, q / s->P, q % s->P, &vv, &ff, &cc);
+        wr->v[q] = (uint8_t)vv; wr->f[q] = ff; wr->c[q] = (uint8_t)cc;
+        wr->af[q] = wc_engine_net_abs(A, q / s->P, q % s->P, &av);
+        wr->av[q] = (uint8_t)av;
+        if (s->ne == 2) {
+            wc_engine_net_port(X, q / s->P, q % s->P, &vv, &ff, &cc);
+            wr->ev[q] = (uint8_t)vv; wr->ef[q] = ff; wr->ec[q] = (uint8_t)cc;
+            wr->eaf[q] = wc_engine_net_abs(X, q / s->P, q % s->P, &av);
+            wr->eav[q] = (uint8_t)av;
+        }
+    }
+    wc_wave_cycle(wr->w, cyc, wr->v, wr->f, wr->c, wr->ev, wr->ef, wr->ec, wr->iv, wr->ifl, wr->ic, wr->av, wr->af,
+                  wr->eav, wr->eaf);
+}
+
+/* ---- set-up ----------------------------------------------------------------- */
+/* The instances of the engine: the C model (with --mutate: broken, to
+ * prove lockstep catches it) leads, the RTL follows. */
+static int open_engines(sim *s, char *err, int errlen)
+{
+    const wc_sim_opts *o = s->o;
+    wc_engine_cfg ec;
+    memset(&ec, 0, sizeof ec);
+    ec.t = s->t;
+    ec.width = o->width;
+    ec.buffer = o->buffer;
+    ec.net_mutate = o->mutate;
+    ec.rtl_flat = o->rtl_flat;
+    ec.rtl_trace = o->rtl_flat && o->wave_path != NULL;
+    if (o->engine != WC_ENGINE_RTL && !(s->E[s->ne++] = wc_engine_open(0, &ec, "C model", err, errlen)))
+        return -1;
+    if (o->engine != WC_ENGINE_C && !(s->E[s->ne++] = wc_engine_open(1, &ec, "RTL", err, errlen)))
+        return -1;
+    return 0;
+}
+
+static int setup(sim *s, char *err, int errlen)
+{
+    const wc_topo *t = s->t;
+    const wc_sim_opts *o = s->o;
+    int i, n;
+    if (!(s->sb = wc_score_create(err, errlen)))
+        return -1;
     wc_rng_seed(&s->rng, o->seed);
-    s->scratch = malloc((size_t)s->N * sizeof *s->scratch);
-    s->wedges = malloc((size_t)s->N * sizeof *s->wedges);
-    s->ab = calloc((size_t)s->R * (size_t)s->P, sizeof *s->ab);
+    if (!(s->scratch = wc_alloc((size_t)s->N, sizeof *s->scratch, "node lists", err, errlen)) ||
+        !(s->wedges = wc_alloc((size_t)s->N, sizeof *s->wedges, "multicast trees", err, errlen)) ||
+        !(s->ab = wc_alloc((size_t)s->R * (size_t)s->P, sizeof *s->ab, "absorption receivers", err, errlen)))
+        return -1;
     if ((o->multicast > 0 || o->once) && o->mcast_scheme == WC_MC_WORM) {
-        if (wc_brcp_from_topo(t, &s->bt, err, errlen)) {
-            rc = -1;
-            goto out;
-        }
+        if (wc_brcp_from_topo(t, &s->bt, err, errlen))
+            return -1;
         s->have_bt = 1;
         s->irc_scheme = t->kind == WC_TOPO_CUBE ? WC_IRC_CHAIN : t->kind == WC_TOPO_MESH ? WC_IRC_MESH_MCAST
                                                                                         : WC_IRC_UPDOWN;
-        s->wstore = malloc((size_t)s->N * sizeof *s->wstore);
-        s->wints = malloc((size_t)WC_IRC_WORK(s->N) * sizeof *s->wints);
+        if (!(s->wstore = wc_alloc((size_t)s->N, sizeof *s->wstore, "multicast worms", err, errlen)) ||
+            !(s->wints = wc_alloc((size_t)WC_IRC_WORK(s->N), sizeof *s->wints, "multicast worms", err, errlen)))
+            return -1;
     }
-    s->next_create = malloc((size_t)s->N * sizeof *s->next_create);
+    if (!(s->next_create = wc_alloc((size_t)s->N, sizeof *s->next_create, "the traffic sources", err, errlen)))
+        return -1;
     for (n = 0; n < s->N; n++)
         s->next_create[n] = next_gap(s, o->rate / o->packet) - 1;
-    s->pair_head = malloc((size_t)s->N * (size_t)s->N * sizeof(int));
-    s->pair_tail = malloc((size_t)s->N * (size_t)s->N * sizeof(int));
-    memset(s->pair_head, 0xff, (size_t)s->N * (size_t)s->N * sizeof(int));
-    memset(s->pair_tail, 0xff, (size_t)s->N * (size_t)s->N * sizeof(int));
-    s->tp_of = malloc((size_t)s->R * (size_t)s->P * sizeof(int));
+    if (!(s->tp_of = wc_alloc((size_t)s->R * (size_t)s->P, sizeof *s->tp_of, "the terminal table", err, errlen)) ||
+        !(s->tp = wc_alloc((size_t)s->N * (size_t)t->nlocal, sizeof *s->tp, "terminals", err, errlen)))
+        return -1;
     for (i = 0; i < s->R * s->P; i++)
         s->tp_of[i] = -1;
-    s->tp = calloc((size_t)s->N * (size_t)t->nlocal, sizeof *s->tp);
     for (n = 0; n < s->N; n++)
         for (i = 0; i < t->nlocal; i++) {
             tport *p = &s->tp[s->ntp];
-            p->node = n; p->cur = -1; p->rx = -1; p->credits = o->buffer;
+            p->node = n; p->cur = -1; p->credits = o->buffer;
             p->idx = t->node_router[n] * s->P + t->node_port[n] + i;
             p->r = t->node_router[n];
             p->p = t->node_port[n] + i;
             s->tp_of[p->idx] = s->ntp++;
         }
-    drain_max = o->drain_max >= 0 ? o->drain_max : 10 * o->cycles + 100000;
-    if (o->wave_path) {
-        size_t np = (size_t)s->R * (size_t)s->P;
-        wave = wc_wave_open(o->wave_path, t, o->width, o->wave_routers, o->wave_nrouters, net && rtl);
-        if (!wave) {
-            snprintf(err, (size_t)errlen, "cannot write waveform %s.vcd", o->wave_path);
-            rc = -1;
-            goto out;
-        }
-        wv = calloc(np, 1); wc = calloc(np, 1); wev = calloc(np, 1); wec = calloc(np, 1);
-        iv = calloc(np, 1); ic = calloc(np, 1);
-        wf = calloc(np, sizeof *wf); wef = calloc(np, sizeof *wef); ifl = calloc(np, sizeof *ifl);
-        wav = calloc(np, 1); weav = calloc(np, 1); waf = calloc(np, sizeof *waf); weaf = calloc(np, sizeof *weaf);
+    return 0;
+}
+
+static void sim_free(sim *s)
+{
+    int i;
+    wc_lat_free(&s->lat);
+    wc_lat_free(&s->mlat);
+    free(s->mc); free(s->ms); free(s->wd); free(s->scratch);
+    free(s->wedges); free(s->wstore); free(s->wints);
+    if (s->ab) {
+        for (i = 0; i < s->R * s->P; i++)
+            free(s->ab[i].rb);
+        free(s->ab);
     }
+    if (s->have_bt)
+        wc_brcp_topo_free(&s->bt);
+    if (s->tp)
+        for (i = 0; i < s->ntp; i++) {
+            free(s->tp[i].q);
+            free(s->tp[i].rb);
+        }
+    free(s->tp); free(s->tp_of); free(s->pk); free(s->next_create);
+    wc_score_free(s->sb);
+    for (i = 0; i < s->ne; i++)
+        wc_engine_close(s->E[i]);
+}
+
+/* ---- the run ------------------------------------------------------------------ */
+/* The terminals drive their ports; the instances evaluate; the terminals
+ * read the first instance's ejected flits, credits and absorption
+ * channels.  1 if anything moved. */
+static int terminals(sim *s, long cyc, int starting, int measuring, waverec *wr)
+{
+    wc_engine *E0 = s->E[0];
+    int i, k, r, moved = 0;
+    for (i = 0; i < s->ntp; i++) {
+        tport *p = &s->tp[i];
+        uint64_t f = 0;
+        int v = (p->qn || p->cur >= 0) ? inject(s, p, starting, &f) : 0;
+        if (v || p->rx_credit || p->drove) {
+            for (k = 0; k < s->ne; k++)
+                wc_engine_net_set(s->E[k], p->idx, v, f, p->rx_credit);
+            p->drove = v || p->rx_credit;
+        }
+        if (wr->w) { wr->iv[p->idx] = (uint8_t)v; wr->ifl[p->idx] = f; wr->ic[p->idx] = (uint8_t)p->rx_credit; }
+        p->rx_credit = 0;
+        if (v) { after_inject(s, p); moved = 1; }
+    }
+    for (k = 0; k < s->ne; k++)
+        wc_engine_net_eval(s->E[k]);
+    for (i = 0; i < s->ntp; i++) {
+        tport *p = &s->tp[i];
+        int v, c;
+        uint64_t f;
+        if (!((wc_engine_net_active(E0, p->r) >> p->p) & 1))
+            continue;
+        wc_engine_net_port(E0, p->r, p->p, &v, &f, &c);
+        p->credits += c;
+        if (v) { receive(s, p, f, cyc, measuring); moved = 1; }
+    }
+    /* absorption channels (intermediate reception) */
+    for (r = 0; r < s->R; r++) {
+        uint64_t m = wc_engine_net_abs_mask(E0, r);
+        while (m) {
+            int pp = __builtin_ctzll(m), v;
+            uint64_t f;
+            m &= m - 1;
+            f = wc_engine_net_abs(E0, r, pp, &v);
+            absorb_flit(s, &s->ab[r * s->P + pp], f, cyc, measuring);
+            moved = 1;
+        }
+    }
+    return moved;
+}
+
+/* Why a finished run measured nothing ("" when it measured something). */
+static void unmeasured(const sim *s)
+{
+    const wc_sim_opts *o = s->o;
+    wc_sim_result *r = s->res;
+    if (r->delivered_measured || s->mlat.n)
+        return;
+    if (!r->measured && !r->mcast_measured)
+        snprintf(r->unmeasured, sizeof r->unmeasured, "no packet was created in the %ld measured cycles (%d nodes "
+                 "at %g flits per cycle in %d-flit packets: %.2g packets expected); raise --cycles or --rate, or "
+                 "lower --packet", o->cycles, s->N, o->rate, o->packet,
+                 (double)s->N * (double)o->cycles * o->rate / o->packet);
+    else
+        snprintf(r->unmeasured, sizeof r->unmeasured, "none of the %ld packets and %ld multicasts created in the "
+                 "measured cycles arrived (%s)", r->measured, r->mcast_measured,
+                 r->mismatch_cycle >= 0 ? "the run stopped at a lockstep mismatch"
+                 : r->deadlock ? "deadlock" : r->saturated ? "they did not drain within --drain-max"
+                 : "the run stopped early");
+}
+
+int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char *err, int errlen)
+{
+    sim S, *s = &S;
+    long cyc, last_progress = 0, end_measure = o->warmup + o->cycles, drain_max, flush_start = -1, k;
+    int i, rc = -1;
+    double t0, tlast;
+    waverec wr;
+    wc_mismatch mm;
+    wc_score_counts sc;
+
+    memset(s, 0, sizeof *s);
+    memset(res, 0, sizeof *res);
+    memset(&wr, 0, sizeof wr);
+    res->mismatch_cycle = -1;
+    res->mismatch_router = -1;
+    wc_mismatch_clear(&mm);
+    s->t = t; s->o = o; s->res = res;
+    s->N = t->nnodes; s->R = t->nrouters; s->P = t->nports; s->W = o->width;
+
+    if (wc_sim_check(t, o, err, errlen))
+        return -1;
+    if (open_engines(s, err, errlen) || setup(s, err, errlen) || (o->wave_path && wave_open(s, &wr, err, errlen)))
+        goto out;
+    drain_max = o->drain_max >= 0 ? o->drain_max : 10 * o->cycles + 100000;
 
     t0 = tlast = now_s();
     for (cyc = 0;; cyc++) {
         const int measuring = cyc >= o->warmup && cyc < end_measure;
-        int creating, starting, moved = 0;
+        int creating, starting, moved;
         /* phases: warmup, measure, drain (traffic goes on until the
          * measured packets are out), flush (no new worms start) */
         if (flush_start < 0 && cyc >= end_measure &&
@@ -923,142 +1184,36 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
             if (!busy)
                 break;
         }
-
-        if (rtl && o->rtl_flat && o->wave_path && cyc == (o->trace_from < 0 ? 0 : o->trace_from)) {
+        if (o->rtl_flat && o->wave_path && cyc == (o->trace_from < 0 ? 0 : o->trace_from)) {
             /* the flat build can also dump every internal signal */
             char internal[1100];
             snprintf(internal, sizeof internal, "%s.internal.fst", o->wave_path);
-            wc_rtl_trace(rtl, internal);
+            wc_engine_net_trace(s->E[s->ne - 1], internal);
         }
         create(s, cyc, creating);
-        for (i = 0; i < s->ntp; i++) {
-            tport *p = &s->tp[i];
-            uint64_t f = 0;
-            int v = (p->qn || p->cur >= 0) ? inject(s, p, starting, &f) : 0;
-            if (v || p->rx_credit || p->drove) {
-                if (net) wc_net_set_ext(net, p->idx, v, f, p->rx_credit);
-                if (rtl) wc_rtl_set_ext(rtl, p->idx, v, f, p->rx_credit);
-                p->drove = v || p->rx_credit;
-            }
-            if (wave) { iv[p->idx] = (uint8_t)v; ifl[p->idx] = f; ic[p->idx] = (uint8_t)p->rx_credit; }
-            p->rx_credit = 0;
-            if (v) { after_inject(s, p); moved = 1; }
+        moved = terminals(s, cyc, starting, measuring, &wr);
+        if (s->oom[0])
+            break;
+        if (s->ne == 2 && wc_lockstep_compare(s->E[0], s->E[1], cyc, &mm)) {
+            res->mismatch_cycle = mm.cycle;
+            res->mismatch_router = mm.router;
+            snprintf(res->mismatch, sizeof res->mismatch, "%s", mm.text);
         }
-        if (net) wc_net_step(net);
-        if (rtl) wc_rtl_eval(rtl);
-        /* terminals read this cycle's outputs */
-        for (i = 0; i < s->ntp; i++) {
-            tport *p = &s->tp[i];
-            int v, c;
-            uint64_t f;
-            if (net) {
-                if (!((wc_net_active_ports(net, p->r) >> p->p) & 1))
-                    continue;
-                wc_net_port(net, p->r, p->p, &v, &f, &c);
-            } else {
-                wc_rtl_get(rtl, p->idx, &v, &f, &c);
-            }
-            p->credits += c;
-            if (v) { receive(s, p, f, cyc, measuring); moved = 1; }
-        }
-        /* absorption channels (intermediate reception) */
-        {
-            int r, pp, v;
-            for (r = 0; r < s->R; r++) {
-                if (net) {
-                    uint64_t m = wc_net_abs_mask(net, r);
-                    while (m) {
-                        uint64_t f;
-                        pp = __builtin_ctzll(m);
-                        m &= m - 1;
-                        f = wc_net_abs(net, r, pp, &v);
-                        absorb_flit(s, &s->ab[r * s->P + pp], f, cyc, measuring);
-                        moved = 1;
-                    }
-                } else {
-                    for (pp = 0; pp < s->P; pp++) {
-                        uint64_t f;
-                        wc_rtl_get_abs(rtl, r * s->P + pp, &v, &f);
-                        if (v) {
-                            absorb_flit(s, &s->ab[r * s->P + pp], f, cyc, measuring);
-                            moved = 1;
-                        }
-                    }
-                }
-            }
-        }
-        if (net && rtl) {
-            int r, pp;
-            for (r = 0; r < s->R && res->mismatch_cycle < 0; r++) {
-                for (pp = 0; pp < s->P; pp++) {
-                    int v1, c1, v2, c2;
-                    uint64_t f1, f2;
-                    wc_net_port(net, r, pp, &v1, &f1, &c1);
-                    wc_rtl_get(rtl, r * s->P + pp, &v2, &f2, &c2);
-                    {
-                        int a1, a2;
-                        uint64_t g1 = wc_net_abs(net, r, pp, &a1), g2;
-                        wc_rtl_get_abs(rtl, r * s->P + pp, &a2, &g2);
-                        if (a1 != a2 || g1 != g2) {
-                            res->mismatch_cycle = cyc;
-                            snprintf(res->mismatch, sizeof res->mismatch,
-                                     "cycle %ld router %d port %d abs_%s: expected (C model) 0x%llx, actual (RTL) 0x%llx",
-                                     cyc, r, pp, a1 != a2 ? "valid" : "flit",
-                                     (unsigned long long)(a1 != a2 ? (uint64_t)a1 : g1),
-                                     (unsigned long long)(a1 != a2 ? (uint64_t)a2 : g2));
-                            break;
-                        }
-                    }
-                    if (v1 != v2 || f1 != f2 || c1 != c2) {
-                        const char *what = v1 != v2 ? "out_valid" : f1 != f2 ? "out_flit" : "in_credit";
-                        uint64_t e = v1 != v2 ? (uint64_t)v1 : f1 != f2 ? f1 : (uint64_t)c1;
-                        uint64_t a = v1 != v2 ? (uint64_t)v2 : f1 != f2 ? f2 : (uint64_t)c2;
-                        res->mismatch_cycle = cyc;
-                        snprintf(res->mismatch, sizeof res->mismatch,
-                                 "cycle %ld router %d port %d %s: expected (C model) 0x%llx, actual (RTL) 0x%llx",
-                                 cyc, r, pp, what, (unsigned long long)e, (unsigned long long)a);
-                        break;
-                    }
-                }
-                if (res->mismatch_cycle < 0 && wc_net_drops(net, r) != wc_rtl_drops(rtl, r)) {
-                    res->mismatch_cycle = cyc;
-                    snprintf(res->mismatch, sizeof res->mismatch,
-                             "cycle %ld router %d drop_count: expected (C model) %u, actual (RTL) %u",
-                             cyc, r, wc_net_drops(net, r), wc_rtl_drops(rtl, r));
-                }
-            }
-        }
-        if (wave && cyc >= o->trace_from) {
-            int q, vv, cc, av;
-            uint64_t ff, af;
-            for (q = 0; q < s->R * s->P; q++) {
-                if (rtl) {
-                    wc_rtl_get(rtl, q, &vv, &ff, &cc);
-                    wc_rtl_get_abs(rtl, q, &av, &af);
-                } else {
-                    wc_net_port(net, q / s->P, q % s->P, &vv, &ff, &cc);
-                    af = wc_net_abs(net, q / s->P, q % s->P, &av);
-                }
-                wv[q] = (uint8_t)vv; wf[q] = ff; wc[q] = (uint8_t)cc; wav[q] = (uint8_t)av; waf[q] = af;
-                if (net && rtl) {
-                    wc_net_port(net, q / s->P, q % s->P, &vv, &ff, &cc);
-                    wev[q] = (uint8_t)vv; wef[q] = ff; wec[q] = (uint8_t)cc;
-                    weaf[q] = wc_net_abs(net, q / s->P, q % s->P, &av);
-                    weav[q] = (uint8_t)av;
-                }
-            }
-            wc_wave_cycle(wave, cyc, wv, wf, wc, wev, wef, wec, iv, ifl, ic, wav, waf, weav, weaf);
-        }
-        if (rtl) wc_rtl_tick(rtl);
+        if (wr.w && cyc >= o->trace_from)
+            wave_cycle(s, &wr, cyc);
+        for (i = 0; i < s->ne; i++)
+            wc_engine_tick(s->E[i]);
         if (res->mismatch_cycle >= 0)
             break;
         if (moved || s->in_flight == 0)
             last_progress = cyc;
         if (cyc - last_progress > o->watchdog) {
+            const wc_net *cn = wc_engine_c_net(s->E[0]);
             res->deadlock = 1;
             fprintf(stderr, "wormcast: no flit moved for %ld cycles with %ld packets in flight: deadlock at cycle %ld\n",
                     o->watchdog, s->in_flight, cyc);
-            if (net) report_blocked(s, net);
+            if (cn)
+                report_blocked(s, cn);
             break;
         }
         if (o->progress && (cyc & 4095) == 0) {
@@ -1071,14 +1226,22 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
             }
         }
     }
+    if (s->oom[0]) {
+        wc_err(err, errlen, "%s", s->oom);
+        goto out;
+    }
     res->cycles_run = cyc;
     res->seconds = now_s() - t0;
     res->cps = res->seconds > 0 ? cyc / res->seconds : 0;
     res->lost = res->mismatch_cycle < 0 && !res->deadlock && o->stop_at < 0 ? s->in_flight : 0;
+    wc_score_get(s->sb, &sc);
+    res->duplicated += sc.duplicated;
+    res->out_of_order += sc.out_of_order;
+    res->corrupt += sc.corrupt;
     for (i = 0; i < s->ntp; i++)
         res->not_injected += s->tp[i].qn;
     for (i = 0; i < s->R; i++)
-        res->drops += net ? wc_net_drops_now(net, i) : wc_rtl_drops(rtl, i);
+        res->drops += wc_engine_net_drops_total(s->E[0], i);
     /* offered: flits of every well-formed packet and worm created in the
      * window (multicast sends included); accepted: every flit delivered in
      * it, each absorbed copy counted, so multicast traffic can accept more
@@ -1089,45 +1252,13 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
             res->offered += s->pk[k].len;
     res->offered /= (double)s->N * (double)o->cycles;
     res->accepted /= (double)s->N * (double)o->cycles;
-    if (s->nlat) {
-        double sum = 0;
-        qsort(s->lat, (size_t)s->nlat, sizeof *s->lat, cmp_double);
-        for (k = 0; k < s->nlat; k++)
-            sum += s->lat[k];
-        res->lat_avg = sum / (double)s->nlat;
-        res->lat_p99 = s->lat[(long)((double)(s->nlat - 1) * 0.99)];
-        res->lat_max = s->lat[s->nlat - 1];
-    }
+    wc_lat_summary(&s->lat, &res->lat_avg, &res->lat_p99, &res->lat_max);
+    wc_lat_summary(&s->mlat, &res->mlat_avg, &res->mlat_p99, &res->mlat_max);
+    res->mcast_measured_done = s->mlat.n;
+    unmeasured(s);
+    rc = 0;
 out:
-    if (wave)
-        wc_wave_close(wave, stderr);
-    free(wv); free(wc); free(wev); free(wec); free(iv); free(ic); free(wf); free(wef); free(ifl);
-    free(wav); free(weav); free(waf); free(weaf);
-    if (s->nmlat) {
-        double sum = 0;
-        qsort(s->mlat, (size_t)s->nmlat, sizeof *s->mlat, cmp_double);
-        for (k = 0; k < s->nmlat; k++)
-            sum += s->mlat[k];
-        res->mlat_avg = sum / (double)s->nmlat;
-        res->mlat_p99 = s->mlat[(long)((double)(s->nmlat - 1) * 0.99)];
-        res->mlat_max = s->mlat[s->nmlat - 1];
-    }
-    free(s->mlat); free(s->mc); free(s->ms); free(s->wd); free(s->scratch);
-    free(s->wedges); free(s->wstore); free(s->wints);
-    if (s->ab) {
-        for (i = 0; i < s->R * s->P; i++)
-            free(s->ab[i].rb);
-        free(s->ab);
-    }
-    if (s->have_bt)
-        wc_brcp_topo_free(&s->bt);
-    for (i = 0; i < s->ntp; i++) {
-        free(s->tp[i].q);
-        free(s->tp[i].rb);
-    }
-    free(s->tp); free(s->tp_of); free(s->pk); free(s->lat);
-    free(s->pair_head); free(s->pair_tail); free(s->next_create);
-    wc_net_free(net);
-    wc_rtl_close(rtl);
+    wave_free(&wr);
+    sim_free(s);
     return rc;
 }

@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Network simulation with terminals, traffic, scoreboard and the three
- * engines (C model, Verilated RTL, both in lockstep). */
+/* Network simulation: terminals and traffic on the network of a system
+ * instance (wc_engine.h: the C model, the Verilated RTL, or both in
+ * lockstep, wc_lockstep.h), every packet and worm copy checked by the
+ * scoreboard (wc_score.h). */
 #ifndef WC_SIM_H
 #define WC_SIM_H
 #include <stdint.h>
 #include "wc_topo.h"
+#include "wc_engine.h"
 
-enum { WC_ENGINE_C, WC_ENGINE_RTL, WC_ENGINE_LOCKSTEP };
 enum { WC_MC_UNICAST, WC_MC_TREE, WC_MC_WORM };
 enum { WC_TR_UNIFORM, WC_TR_TRANSPOSE, WC_TR_BITCOMP, WC_TR_BITREV, WC_TR_SHUFFLE,
        WC_TR_HOTSPOT, WC_TR_NEIGHBOR };
 
 typedef struct {
-    int engine;
+    int engine;             /* WC_ENGINE_C, _RTL or _LOCKSTEP */
     int rtl_flat;           /* RTL engine: verilate the whole network top */
     int traffic;
     double rate;            /* flits / node / cycle offered */
@@ -25,7 +27,7 @@ typedef struct {
     uint64_t seed;
     int hotspot_node;
     double hotspot_frac;
-    int mutate;             /* C-model mutation (self-check of lockstep) */
+    int mutate;             /* C-model router mutation 1..4 (self-check of lockstep) */
     int progress;           /* progress lines on stderr */
     /* waveform: record cycles [trace_from, stop_at] of wave_routers
      * (NULL = all) into wave_path(.fst|.vcd) + .gtkw */
@@ -60,17 +62,31 @@ typedef struct {
     int saturated;          /* measured packets did not drain within drain_max */
     int deadlock;
     long mismatch_cycle;    /* -1 if none */
+    int mismatch_router;    /* ... where, -1 if none */
     char mismatch[512];
     double seconds, cps;
     /* multicasts created in the measurement window and their completion
      * latency (creation to the last destination's tail) */
     long mcast_measured, mcast_done;
+    long mcast_measured_done;   /* measured multicasts that completed */
     int mcast_rounds;       /* most rounds (worms) or steps (tree) a multicast took */
     double mlat_avg, mlat_p99, mlat_max;
+    /* empty if a measured packet or multicast arrived; else why nothing
+     * was measured (the latency fields are then no result) */
+    char unmeasured[256];
 } wc_sim_result;
 
 void wc_sim_defaults(wc_sim_opts *o);
-/* 0 on a completed run (check the result fields), -1 on setup error (msg in err). */
+/* The highest offered rate (flits per node per cycle) on t with packets of
+ * `packet` flits: a node injects one flit per cycle on each of its
+ * t->nlocal injection channels and creates at most one packet per cycle. */
+double wc_sim_rate_max(const wc_topo *t, int packet);
+/* The options against the topology: 0, or -1 with a message naming what
+ * is out of range or makes no sense together (wc_sim_run checks them
+ * first). */
+int wc_sim_check(const wc_topo *t, const wc_sim_opts *o, char *err, int errlen);
+/* 0 on a completed run (check the result fields), -1 on bad options, a
+ * set-up error or memory running out (message in err). */
 int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char *err, int errlen);
 int wc_sim_traffic_parse(const char *s);
 const char *wc_sim_traffic_name(int t);

@@ -86,22 +86,22 @@ expect_err "--mcast-once takes no --rate" sim --topo mesh:4x4 --mcast-once all -
 expect_err "--mcast-once takes no --traffic" sim --topo mesh:4x4 --mcast-once all --traffic transpose
 expect_err "--mcast-once takes no --warmup" sim --topo mesh:4x4 --mcast-once all --warmup 10
 expect_err "--mcast-once takes no --cycles" sim --topo mesh:4x4 --mcast-once all --cycles 10
-expect_err "--mcast-once takes no --multicast" sim --topo mesh:4x4 --mcast-once all --multicast 0.1
+expect_err "(--mcast-once) takes no --multicast or --malformed traffic" sim --topo mesh:4x4 --mcast-once all --multicast 0.1
 expect_err "--mcast-once takes no --mcast-dests" sim --topo mesh:4x4 --mcast-once 3 --mcast-dests 3
 expect_err "--hotspot needs --traffic hotspot" sim --topo mesh:4x4 --hotspot 3:0.5
 expect_err "--sets needs --mcast-once" sim --topo mesh:4x4 --sets 3
 expect_err "--mcast-dests needs --multicast" sim --topo mesh:4x4 --mcast-dests 3
-expect_err "--mcast-scheme needs --multicast or --mcast-once" sim --topo mesh:4x4 --mcast-scheme worm
-expect_err "--rtl-flat needs --engine rtl or --engine lockstep" sim --topo mesh:4x4 --rtl-flat
+expect_err "--mcast-scheme applies to multicast traffic: give --multicast or --mcast-once" sim --topo mesh:4x4 --mcast-scheme worm
+expect_err "--rtl-flat chooses the form of the RTL; engine c has none" sim --topo mesh:4x4 --rtl-flat
 expect_err "--wave-dir needs --engine lockstep" sim --topo mesh:4x4 --engine rtl --wave-dir /tmp/w
 expect_err "--no-wave needs --engine lockstep" sim --topo mesh:4x4 --no-wave
 expect_err "--no-wave takes no --wave-dir" sim --topo mesh:4x4 --engine lockstep --no-wave --wave-dir /tmp/w
 expect_err "--wave-routers needs --wave" sim --topo mesh:4x4 --wave-routers 0,1
 expect_err "--once takes no --messages" msg --topo cube:3 --group 0:all --once multicast --messages 5
 expect_err "--once takes no --mix" msg --topo cube:3 --group 0:all --once multisend --mix unicast
-expect_err "--once takes no --min-cycles" msg --topo cube:3 --group 0:all --once unicasts --min-cycles 100
+expect_err "--min-cycles keeps random traffic going; --once posts one operation" msg --topo cube:3 --group 0:all --once unicasts --min-cycles 100
 expect_err "--once takes no --groups-per-node" msg --topo cube:3 --once multicast --groups-per-node 2
-expect_err "--group takes no --groups-per-node" msg --topo cube:3 --group 0:1,2 --groups-per-node 2
+expect_err "--groups-per-node and --group exclude each other" msg --topo cube:3 --group 0:1,2 --groups-per-node 2
 expect_err "--check takes no --format" worm --topo cube:3 --check 0:1 --format dot
 
 # the general usage line

@@ -37,6 +37,14 @@ expect_err "bad group" "--group expects ROOT:D1,D2" msg --topo cube:3 --group 1
 expect_err "group node outside" "destination 9 is not a node" msg --topo cube:3 --group 0:1,9
 expect_err "group repeats" "destination 2 repeats" msg --topo cube:3 --group 0:2,2
 expect_err "mutate without lockstep" "--mutate breaks the C model of a lockstep run" msg --topo cube:3 --mutate 1
+expect_err "mutate with the RTL alone" "engine rtl compares nothing" msg --topo cube:3 --engine rtl --mutate 2
+expect_err "mutation that does not exist" "the NIC mutations are 1..3" msg --topo cube:3 --engine lockstep-c --mutate 7
+expect_err "nothing to post" "--messages 0 posts nothing" msg --topo cube:3 --messages 0
+expect_err "fixed and random groups" "--groups-per-node and --group exclude each other" msg --topo cube:3 --group 0:1,2 --groups-per-node 1
+expect_err "groups without multicast" "--groups-per-node 1 without multicast in the mix" msg --topo cube:3 --mix unicast --groups-per-node 1
+expect_err "once with min-cycles" "--min-cycles keeps random traffic going" msg --topo cube:3 --group 0:all --once multicast --min-cycles 1000
+expect_err "host delay beyond the watchdog" "--host-delay 500 reaches the --watchdog of 400 cycles" msg --topo cube:3 --host-delay 500 --watchdog 400
+expect_err "timeout beyond the watchdog with faults" "--timeout 2000 must be below the --watchdog of 1000" msg --topo cube:3 --fault-rate 0.01 --watchdog 1000
 expect_err "once without a group" "--once needs --group" msg --topo cube:3 --once multicast
 expect_err "unknown once kind" "--once expects multicast, multisend or unicasts" msg --topo cube:3 --group 0:all --once broadcast
 expect_err "unknown option" "unknown option '--frobnicate'" msg --topo cube:3 --frobnicate

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# wormcast sim / netgen: bad input is a clear error and a non-zero exit.
+# wormcast sim / netgen: bad input is a clear error and exit status 2;
+# a run that measured nothing says so and exits 1.
 set -u
 wc=$1
 pass=0 fail=0
+check() { if eval "$2"; then pass=$((pass+1)); echo "ok   $1"; else fail=$((fail+1)); echo "FAIL $1"; fi; }
 expect_err() { # name pattern args...
   local name=$1 pat=$2; shift 2
   local err; err=$("$wc" "$@" 2>&1 >/dev/null); local rc=$?
-  if [ $rc -ne 0 ] && grep -q -- "$pat" <<<"$err"; then pass=$((pass+1)); echo "ok   $name"
+  if [ $rc -eq 2 ] && grep -q -- "$pat" <<<"$err"; then pass=$((pass+1)); echo "ok   $name"
   else fail=$((fail+1)); echo "FAIL $name (exit $rc): $err"; fi
 }
 expect_err "missing topology" "--topo is required" sim
@@ -24,6 +26,21 @@ expect_err "bad hotspot" "NODE:FRACTION" sim --topo mesh:4x4 --hotspot x
 expect_err "bad sweep" "START:STOP:STEP" sim --topo mesh:4x4 --sweep 1:0
 expect_err "unknown option" "unknown option '--frobnicate'" sim --topo mesh:4x4 --frobnicate
 expect_err "wave router outside" "has no router 99" sim --topo mesh:4x4 --wave-routers 99 --wave /tmp/x
+# offered rate: flits per node per cycle, at most what a node injects
+expect_err "rate above the injection channel" "--rate 5 out of range 0..1 flits per node per cycle" sim --topo mesh:4x4 --rate 5
+expect_err "rate above four injection channels" "--rate 4.5 out of range 0..4 flits" sim --topo cube:4:all --rate 4.5
+expect_err "rate above one packet per cycle" "--rate 2 out of range 0..1 flits.*at most one packet per cycle" sim --topo cube:4:all --rate 2 --packet 1
+expect_err "rate 0 offers nothing" "--rate 0 offers no traffic" sim --topo mesh:4x4 --rate 0
+expect_err "sweep above the range" "--sweep starts at rate 1.5, above the range 0..1" sim --topo mesh:4x4 --sweep 1.5:2:0.1
+# options that make no sense together
+expect_err "mutation without lockstep" "--mutate breaks the C model of a lockstep run; engine c compares nothing" sim --topo mesh:4x4 --mutate 1 --engine c
+expect_err "mutation of the RTL engine" "engine rtl compares nothing" sim --topo mesh:4x4 --mutate 2 --engine rtl
+expect_err "flat RTL without the RTL" "--rtl-flat chooses the form of the RTL" sim --topo mesh:4x4 --rtl-flat
+expect_err "scheme without multicast" "--mcast-scheme applies to multicast traffic" sim --topo mesh:4x4 --mcast-scheme tree
+expect_err "one multicast with multicast traffic" "takes no --multicast or --malformed" sim --topo mesh:4x4 --mcast-once 3 --multicast 0.2
+expect_err "one multicast with malformed traffic" "takes no --multicast or --malformed" sim --topo mesh:4x4 --mcast-once 3 --malformed 0.1
+expect_err "sweep of one multicast" "--sweep takes no --mcast-once (a sweep measures loaded networks)" sim --topo mesh:4x4 --sweep --mcast-once 3
+expect_err "sweep into one waveform" "--sweep takes no --wave (a sweep records no waveform)" sim --topo mesh:4x4 --sweep --wave /tmp/x
 expect_err "netgen without topology" "--topo is required" netgen
 expect_err "unknown command" "unknown command 'fly'" fly
 # a good run reports what the issue asks for
@@ -38,5 +55,23 @@ for tr in uniform transpose bitcomp bitrev shuffle hotspot neighbor; do
   if "$wc" sim --topo mesh:8x8 --traffic $tr --rate 0.1 --warmup 100 --cycles 2000 --quiet >/dev/null; then
     pass=$((pass+1)); echo "ok   traffic $tr runs clean"; else fail=$((fail+1)); echo "FAIL traffic $tr"; fi
 done
+# injecting on several channels: rates above 1 run clean
+check "cube:4:all at 1.5 flits per node per cycle runs clean" \
+      "'$wc' sim --topo cube:4:all --rate 1.5 --warmup 200 --cycles 2000 --quiet >/dev/null"
+# nothing measured: no latency of 0, the reason, exit 1
+out=$("$wc" sim --topo mesh:4x4 --packet 100000 --cycles 100 --quiet 2>/dev/null); rc=$?
+check "no packet in the window: exit 1 (got $rc)" "[ $rc -eq 1 ]"
+check "no packet in the window: the report says so and why" \
+      "grep -q 'latency    NOTHING MEASURED: no packet was created in the 100 measured cycles' <<<\"\$out\""
+check "no packet in the window: no latency figure" "! grep -q 'avg 0.00' <<<\"\$out\""
+row=$("$wc" sim --topo mesh:4x4 --packet 100000 --cycles 100 --quiet --csv 2>/dev/null | tail -1)
+check "no packet in the window: csv latency fields empty ($row)" "[ \"\$(cut -d, -f9-11 <<<\"\$row\")\" = ,, ]"
+out=$("$wc" sim --topo mesh:4x4 --packet 64 --sweep 0.001:0.003:0.001 --warmup 10 --cycles 30 2>/dev/null); rc=$?
+check "sweep that measures nothing: exit 1 (got $rc)" "[ $rc -eq 1 ]"
+check "sweep that measures nothing: rows and closing line say so" \
+      "[ \$(grep -c 'nothing measured\$' <<<\"\$out\") = 3 ] && grep -q '^# nothing measured at any rate' <<<\"\$out\""
+out=$("$wc" sim --topo mesh:4x4 --rate 0.05 --multicast 1 --warmup 100 --cycles 2000 --quiet); rc=$?
+check "multicast traffic only: exit 0, no unicast latency claimed" \
+      "[ $rc -eq 0 ] && grep -q 'no unicast packet to measure' <<<\"\$out\" && grep -q 'multicast .*completion avg' <<<\"\$out\""
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* System instances (wc_engine.h): the C models and the Verilated RTL
+ * behind one table of operations each. */
+#include <string.h>
+#include "wc_engine.h"
+#include "wc_rtl.h"
+#include "wc_defs.h"
+#include "wc_err.h"
+
+typedef struct {
+    void (*net_set)(wc_engine *, int idx, int valid, uint64_t flit, int credit);
+    void (*net_eval)(wc_engine *);
+    void (*net_port)(const wc_engine *, int r, int p, int *valid, uint64_t *flit, int *credit);
+    uint64_t (*net_active)(const wc_engine *, int r);
+    uint64_t (*net_abs_mask)(const wc_engine *, int r);
+    uint64_t (*net_abs)(const wc_engine *, int r, int p, int *valid);
+    unsigned (*net_drops)(const wc_engine *, int r);
+    unsigned (*net_drops_total)(const wc_engine *, int r);
+    void (*net_cfg)(wc_engine *, int r, unsigned addr, unsigned data);
+    void (*nic_eval)(wc_engine *, int n, wc_nic_out *o);
+    void (*nic_set)(wc_engine *, int n, const wc_nic_in *in);
+    void (*nic_tick)(wc_engine *);  /* the NICs' edge alone (C: nic_set is the edge) */
+    void (*tick)(wc_engine *);      /* every unit's edge where it is a separate step */
+} engine_ops;
+
+struct wc_engine {
+    const engine_ops *ops;
+    char name[64];
+    const wc_topo *t;
+    int R, P, nnic;
+    /* C models */
+    wc_net *net;
+    wc_nic **nic;
+    /* RTL */
+    wc_rtl *rtl;
+    wc_rtl_nic *rnic;
+    wc_nic_out *out;        /* [nnic] this cycle's NIC outputs */
+    uint32_t *regs;         /* [nnic][WC_NICR_WORDS] register snapshot */
+};
+
+static const char *const kind_names[] = { "c", "rtl", "lockstep", "lockstep-c" };
+
+const char *wc_engine_kind_name(int engine)
+{
+    return engine >= 0 && engine < (int)(sizeof kind_names / sizeof kind_names[0]) ? kind_names[engine] : "?";
+}
+
+int wc_engine_kind_parse(const char *name)
+{
+    int i;
+    for (i = 0; i < (int)(sizeof kind_names / sizeof kind_names[0]); i++)
+        if (!strcmp(name, kind_names[i]))
+            return i;
+    return -1;
+}
+
+int wc_engine_kind_lockstep(int engine)
+{
+    return engine == WC_ENGINE_LOCKSTEP || engine == WC_ENGINE_LOCKSTEP_C;
+}
+
+int wc_engine_check_mutate(int engine, int mutate, int max, const char *unit, char *err, int errlen)
+{
+    if (mutate < 0 || mutate > max)
+        return wc_err(err, errlen, "--mutate %d: the %s mutations are 1..%d", mutate, unit, max);
+    if (mutate && !wc_engine_kind_lockstep(engine))
+        return wc_err(err, errlen, "--mutate breaks the C model of a lockstep run; engine %s compares nothing",
+                      wc_engine_kind_name(engine));
+    return 0;
+}
+
+/* ---- C models ------------------------------------------------------------ */
+static void c_net_set(wc_engine *e, int idx, int v, uint64_t f, int c) { wc_net_set_ext(e->net, idx, v, f, c); }
+static void c_net_eval(wc_engine *e) { wc_net_step(e->net); }
+static void c_net_port(const wc_engine *e, int r, int p, int *v, uint64_t *f, int *c)
+{
+    wc_net_port(e->net, r, p, v, f, c);
+}
+static uint64_t c_net_active(const wc_engine *e, int r) { return wc_net_active_ports(e->net, r); }
+static uint64_t c_net_abs_mask(const wc_engine *e, int r) { return wc_net_abs_mask(e->net, r); }
+static uint64_t c_net_abs(const wc_engine *e, int r, int p, int *v) { return wc_net_abs(e->net, r, p, v); }
+static unsigned c_net_drops(const wc_engine *e, int r) { return wc_net_drops(e->net, r); }
+static unsigned c_net_drops_total(const wc_engine *e, int r) { return wc_net_drops_now(e->net, r); }
+static void c_net_cfg(wc_engine *e, int r, unsigned a, unsigned d) { wc_net_cfg_write(e->net, r, a, d); }
+static void c_nic_eval(wc_engine *e, int n, wc_nic_out *o) { wc_nic_eval(e->nic[n], o); }
+static void c_nic_set(wc_engine *e, int n, const wc_nic_in *in) { wc_nic_commit(e->nic[n], in); }
+static void c_nop(wc_engine *e) { (void)e; }
+
+static const engine_ops c_ops = {
+    c_net_set, c_net_eval, c_net_port, c_net_active, c_net_abs_mask, c_net_abs, c_net_drops, c_net_drops_total,
+    c_net_cfg, c_nic_eval, c_nic_set, c_nop, c_nop
+};
+
+/* ---- Verilated RTL ------------------------------------------------------- */
+static void r_net_set(wc_engine *e, int idx, int v, uint64_t f, int c) { wc_rtl_set_ext(e->rtl, idx, v, f, c); }
+static void r_net_eval(wc_engine *e) { wc_rtl_eval(e->rtl); }
+static void r_net_port(const wc_engine *e, int r, int p, int *v, uint64_t *f, int *c)
+{
+    wc_rtl_get(e->rtl, r * e->P + p, v, f, c);
+}
+static uint64_t r_net_active(const wc_engine *e, int r)
+{
+    (void)r;
+    return e->P >= 64 ? ~0ull : (1ull << e->P) - 1;
+}
+static uint64_t r_net_abs(const wc_engine *e, int r, int p, int *v)
+{
+    uint64_t f;
+    wc_rtl_get_abs(e->rtl, r * e->P + p, v, &f);
+    return f;
+}
+static uint64_t r_net_abs_mask(const wc_engine *e, int r)
+{
+    uint64_t m = 0;
+    int p, v;
+    for (p = 0; p < e->P; p++) {
+        (void)r_net_abs(e, r, p, &v);
+        m |= (uint64_t)(v != 0) << p;
+    }
+    return m;
+}
+static unsigned r_net_drops(const wc_engine *e, int r) { return wc_rtl_drops(e->rtl, r); }
+static void r_net_cfg(wc_engine *e, int r, unsigned a, unsigned d) { wc_rtl_cfg(e->rtl, r, a, d); }
+static void r_nic_eval(wc_engine *e, int n, wc_nic_out *o) { wc_rtl_nic_get(e->rnic, n, o); }
+static void r_nic_set(wc_engine *e, int n, const wc_nic_in *in) { wc_rtl_nic_set(e->rnic, n, in); }
+static void r_nic_tick(wc_engine *e)
+{
+    if (e->rnic)
+        wc_rtl_nic_tick(e->rnic);
+}
+static void r_tick(wc_engine *e)
+{
+    wc_rtl_tick(e->rtl);
+    r_nic_tick(e);
+}
+
+static const engine_ops rtl_ops = {
+    r_net_set, r_net_eval, r_net_port, r_net_active, r_net_abs_mask, r_net_abs, r_net_drops, r_net_drops,
+    r_net_cfg, r_nic_eval, r_nic_set, r_nic_tick, r_tick
+};
+
+/* ---- instances ----------------------------------------------------------- */
+void wc_engine_close(wc_engine *e)
+{
+    int n;
+    if (!e)
+        return;
+    if (e->nic)
+        for (n = 0; n < e->nnic; n++)
+            wc_nic_free(e->nic[n]);
+    free(e->nic);
+    wc_net_free(e->net);
+    wc_rtl_nic_close(e->rnic);
+    wc_rtl_close(e->rtl);
+    free(e->out);
+    free(e->regs);
+    free(e);
+}
+
+/* The up*-down* tables through the instance's configuration port, in the
+ * order the C model enumerates them. */
+static int load_tables(wc_engine *e, const wc_engine_cfg *c, char *err, int errlen)
+{
+    wc_net *net;
+    wc_cfg_word *w;
+    long k, ncfg;
+    if (c->t->routing != WC_ROUTING_TABLE)
+        return 0;
+    if (!(net = wc_net_create(c->t, c->width, c->buffer, 0, err, errlen)))
+        return -1;
+    ncfg = wc_net_cfg_words(net, NULL, 0);
+    if (!(w = wc_alloc((size_t)ncfg, sizeof *w, "the route-table words", err, errlen))) {
+        wc_net_free(net);
+        return -1;
+    }
+    wc_net_cfg_words(net, w, ncfg);
+    for (k = 0; k < ncfg; k++)
+        e->ops->net_cfg(e, w[k].router, w[k].addr, w[k].data);
+    free(w);
+    wc_net_free(net);
+    return 0;
+}
+
+wc_engine *wc_engine_open(int rtl, const wc_engine_cfg *c, const char *name, char *err, int errlen)
+{
+    const wc_topo *t = c->t;
+    wc_engine *e = wc_alloc(1, sizeof *e, "a system instance", err, errlen);
+    int n;
+    if (!e)
+        return NULL;
+    snprintf(e->name, sizeof e->name, "%s", name);
+    e->t = t;
+    e->R = t->nrouters;
+    e->P = t->nports;
+    e->nnic = c->nic ? t->nnodes : 0;
+    if (e->nnic && !(e->out = wc_alloc((size_t)e->nnic, sizeof *e->out, "NIC outputs", err, errlen)))
+        goto fail;
+    if (rtl) {
+        e->ops = &rtl_ops;
+        if (!(e->rtl = wc_rtl_open(t, c->width, c->buffer, c->rtl_flat, c->rtl_trace, err, errlen)))
+            goto fail;
+        if (e->nnic && !(e->rnic = wc_rtl_nic_open(c->nic, e->nnic, err, errlen)))
+            goto fail;
+        wc_rtl_reset(e->rtl, 4);
+        if (e->rnic)
+            wc_rtl_nic_reset(e->rnic, 4);
+    } else {
+        e->ops = &c_ops;
+        if (!(e->net = wc_net_create(t, c->width, c->buffer, c->net_mutate, err, errlen)))
+            goto fail;
+        if (e->nnic && !(e->nic = wc_alloc((size_t)e->nnic, sizeof *e->nic, "NIC models", err, errlen)))
+            goto fail;
+    }
+    if (load_tables(e, c, err, errlen))
+        goto fail;
+    for (n = 0; e->nic && n < e->nnic; n++) {
+        if (!(e->nic[n] = wc_nic_create(c->nic, (unsigned)n, err, errlen)))
+            goto fail;
+        wc_nic_reset(e->nic[n]);
+    }
+    return e;
+fail:
+    wc_engine_close(e);
+    return NULL;
+}
+
+const char *wc_engine_name(const wc_engine *e) { return e->name; }
+const wc_topo *wc_engine_topo(const wc_engine *e) { return e->t; }
+int wc_engine_nnics(const wc_engine *e) { return e->nnic; }
+
+void wc_engine_net_set(wc_engine *e, int idx, int valid, uint64_t flit, int credit)
+{
+    e->ops->net_set(e, idx, valid, flit, credit);
+}
+void wc_engine_net_eval(wc_engine *e) { e->ops->net_eval(e); }
+void wc_engine_net_port(const wc_engine *e, int r, int p, int *valid, uint64_t *flit, int *credit)
+{
+    e->ops->net_port(e, r, p, valid, flit, credit);
+}
+uint64_t wc_engine_net_active(const wc_engine *e, int r) { return e->ops->net_active(e, r); }
+uint64_t wc_engine_net_abs_mask(const wc_engine *e, int r) { return e->ops->net_abs_mask(e, r); }
+uint64_t wc_engine_net_abs(const wc_engine *e, int r, int p, int *valid) { return e->ops->net_abs(e, r, p, valid); }
+unsigned wc_engine_net_drops(const wc_engine *e, int r) { return e->ops->net_drops(e, r); }
+unsigned wc_engine_net_drops_total(const wc_engine *e, int r) { return e->ops->net_drops_total(e, r); }
+int wc_engine_net_trace(wc_engine *e, const char *path) { return e->rtl ? wc_rtl_trace(e->rtl, path) : -1; }
+const wc_net *wc_engine_c_net(const wc_engine *e) { return e->net; }
+
+const wc_nic_out *wc_engine_nic_eval(wc_engine *e, int n)
+{
+    e->ops->nic_eval(e, n, &e->out[n]);
+    return &e->out[n];
+}
+const wc_nic_out *wc_engine_nic_out(const wc_engine *e, int n) { return &e->out[n]; }
+void wc_engine_nic_set(wc_engine *e, int n, const wc_nic_in *in) { e->ops->nic_set(e, n, in); }
+
+uint32_t wc_engine_nic_snap(const wc_engine *e, int n, unsigned reg)
+{
+    return e->regs && reg < WC_NICR_WORDS ? e->regs[(size_t)n * WC_NICR_WORDS + reg] : 0;
+}
+
+uint32_t wc_engine_nic_reg(const wc_engine *e, int n, unsigned reg)
+{
+    /* the Verilated registers are read only once the run is over */
+    return e->nic ? wc_nic_peek(e->nic[n], reg) : wc_engine_nic_snap(e, n, reg);
+}
+
+int wc_engine_nic_snapshot(wc_engine *e, char *err, int errlen)
+{
+    unsigned reg;
+    int n;
+    if (!e->regs &&
+        !(e->regs = wc_alloc((size_t)e->nnic * WC_NICR_WORDS, sizeof *e->regs, "NIC registers", err, errlen)))
+        return -1;
+    for (reg = 0; reg < WC_NICR_WORDS; reg++) {
+        wc_nic_in in;
+        wc_nic_out o;
+        memset(&in, 0, sizeof in);
+        in.s_cyc = in.s_stb = 1;
+        in.s_adr = 4u * reg;
+        in.s_sel = 0xFu;
+        for (n = 0; n < e->nnic; n++)
+            e->ops->nic_set(e, n, &in);
+        e->ops->nic_tick(e);
+        memset(&in, 0, sizeof in);
+        for (n = 0; n < e->nnic; n++) {
+            e->ops->nic_eval(e, n, &o);
+            e->regs[(size_t)n * WC_NICR_WORDS + reg] = o.s_dat;
+            e->ops->nic_set(e, n, &in);
+        }
+        e->ops->nic_tick(e);
+    }
+    return 0;
+}
+
+void wc_engine_nic_dump(const wc_engine *e, int n, FILE *f)
+{
+    if (e->nic)
+        wc_nic_dump(e->nic[n], f);
+}
+
+void wc_engine_tick(wc_engine *e) { e->ops->tick(e); }

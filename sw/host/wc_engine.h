@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* One system instance behind one interface, whatever implements it: the
+ * C models (cmodel/) or the Verilated RTL (wc_rtl.h), so that every front
+ * end (wormcast sim, msg, run) drives C, RTL and lockstep alike.
+ *
+ * An instance is made of units: the network (routers: terminal ports,
+ * absorption channels, drop counters, configuration port) and, when asked
+ * for, one NIC per node.  A further unit (a core per node) joins as
+ * another group of operations here and another comparison in
+ * wc_lockstep.c; the front ends' loop does not change.
+ *
+ * One cycle, for every instance alike:
+ *   set the inputs (wc_engine_net_set, wc_engine_nic_set as the front end
+ *   learns them), evaluate (wc_engine_nic_eval, wc_engine_net_eval: this
+ *   cycle's outputs, from registered state and this cycle's inputs), read
+ *   the outputs, compare (wc_lockstep.h), then wc_engine_tick, the clock
+ *   edge.  The C models take their edge inside eval and set where that is
+ *   their natural form; their outputs stay readable until the next cycle,
+ *   so the order above holds for both. */
+#ifndef WC_ENGINE_H
+#define WC_ENGINE_H
+#include <stdint.h>
+#include <stdio.h>
+#include "wc_topo.h"
+#include "wc_nic.h"
+#include "wc_net.h"
+
+/* What a front end runs: the C model, the RTL, or two instances in
+ * lockstep (C model against RTL, or two C models, the self-check of the
+ * comparison path). */
+enum { WC_ENGINE_C, WC_ENGINE_RTL, WC_ENGINE_LOCKSTEP, WC_ENGINE_LOCKSTEP_C };
+/* "c", "rtl", "lockstep", "lockstep-c" */
+const char *wc_engine_kind_name(int engine);
+/* -1 for an unknown name */
+int wc_engine_kind_parse(const char *name);
+/* 1 if the engine runs two instances */
+int wc_engine_kind_lockstep(int engine);
+/* A mutation breaks one C model of a lockstep run, so that the comparison
+ * must fail: outside lockstep it would run a broken model and compare
+ * nothing.  0, or -1 with a message. */
+int wc_engine_check_mutate(int engine, int mutate, int max, const char *unit, char *err, int errlen);
+
+typedef struct {
+    const wc_topo *t;
+    int width, buffer;          /* flit data width W, router input buffer depth B */
+    int net_mutate;             /* C model: router mutation (wc_router_cfg.mutate) */
+    int rtl_flat, rtl_trace;    /* RTL: the whole generated network top, FST-capable */
+    const wc_nic_cfg *nic;      /* NULL: routers only; else one NIC per node (its
+                                 * mutate applies to a C model) */
+} wc_engine_cfg;
+
+typedef struct wc_engine wc_engine;
+
+/* rtl: the Verilated RTL (built on first use), else the C models; name:
+ * how reports call it ("C model", "RTL").  Reset, route tables loaded.
+ * NULL with a message on failure. */
+wc_engine *wc_engine_open(int rtl, const wc_engine_cfg *c, const char *name, char *err, int errlen);
+void wc_engine_close(wc_engine *e);
+const char *wc_engine_name(const wc_engine *e);
+const wc_topo *wc_engine_topo(const wc_engine *e);
+int wc_engine_nnics(const wc_engine *e);
+
+/* ---- network unit: terminal port idx = r * P + p ---- */
+void wc_engine_net_set(wc_engine *e, int idx, int valid, uint64_t flit, int credit);
+void wc_engine_net_eval(wc_engine *e);
+void wc_engine_net_port(const wc_engine *e, int r, int p, int *valid, uint64_t *flit, int *credit);
+/* ports of router r that may carry a flit or a credit this cycle (all of
+ * them where the instance cannot tell) */
+uint64_t wc_engine_net_active(const wc_engine *e, int r);
+uint64_t wc_engine_net_abs_mask(const wc_engine *e, int r);
+uint64_t wc_engine_net_abs(const wc_engine *e, int r, int p, int *valid);
+unsigned wc_engine_net_drops(const wc_engine *e, int r);        /* drop_count_o this cycle */
+unsigned wc_engine_net_drops_total(const wc_engine *e, int r);  /* worms dropped so far */
+/* RTL flat form: dump every internal signal to an FST file from now on */
+int wc_engine_net_trace(wc_engine *e, const char *path);
+/* the C model's network (router state for deadlock reports), NULL for RTL */
+const wc_net *wc_engine_c_net(const wc_engine *e);
+
+/* ---- NIC unit: node n ---- */
+/* This cycle's outputs (registered state only), kept for the comparison. */
+const wc_nic_out *wc_engine_nic_eval(wc_engine *e, int n);
+const wc_nic_out *wc_engine_nic_out(const wc_engine *e, int n);
+void wc_engine_nic_set(wc_engine *e, int n, const wc_nic_in *in);
+/* A register as a read returns it: live for the C model, from the last
+ * wc_engine_nic_snapshot for the RTL (0 before one). */
+uint32_t wc_engine_nic_reg(const wc_engine *e, int n, unsigned reg);
+/* Every register of every NIC over the slave bus, the NICs clocked alone
+ * (the run is over): a read request, the edge that answers it, an idle
+ * edge, all NICs at once.  Instances that take the same sequence can be
+ * compared register for register.  -1 with a message when memory runs out. */
+int wc_engine_nic_snapshot(wc_engine *e, char *err, int errlen);
+/* The snapshot's value (0 before one). */
+uint32_t wc_engine_nic_snap(const wc_engine *e, int n, unsigned reg);
+/* one line per busy unit of the C model's NIC (nothing for RTL) */
+void wc_engine_nic_dump(const wc_engine *e, int n, FILE *f);
+
+/* The clock edge of every unit. */
+void wc_engine_tick(wc_engine *e);
+#endif

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The lockstep comparator of every front end: two system instances
+ * (wc_engine.h) driven with the same inputs must show the same value on
+ * every observable signal every cycle.  The first difference stops the
+ * run with one report format:
+ *
+ *   cycle C UNIT INDEX [port P] SIGNAL: expected (A) 0xE, actual (B) 0xV
+ *
+ * UNIT is "router" (SIGNAL out_valid, out_flit, in_credit, abs_valid,
+ * abs_flit, drop_count) or "node" with "nic" (the NIC's outputs, and its
+ * registers NICR_* read after the run); A names the instance taken as the
+ * expectation, B the other one.  A data signal counts while its valid or
+ * strobe is up, the way its receiver sees it. */
+#ifndef WC_LOCKSTEP_H
+#define WC_LOCKSTEP_H
+#include "wc_engine.h"
+
+typedef struct {
+    long cycle;             /* -1: none */
+    int router, port;       /* where, -1 when not in the network */
+    int node;               /* -1 when not at a node */
+    char text[512];         /* the report line, without a trailing newline */
+} wc_mismatch;
+
+void wc_mismatch_clear(wc_mismatch *m);
+
+/* This cycle (both instances evaluated): the NICs' outputs, then every
+ * router port, absorption channel and drop counter.  1 and the first
+ * difference in m, else 0. */
+int wc_lockstep_compare(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m);
+
+/* After the run: every NIC register of the two snapshots
+ * (wc_engine_nic_snapshot), the free-running cycle counter aside. */
+int wc_lockstep_compare_regs(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m);
+
+/* "STATUS", "SQ_TAIL", ... ("?" for a word without a register) */
+const char *wc_nic_reg_name(unsigned reg);
+#endif

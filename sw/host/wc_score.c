@@ -1,0 +1,288 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The scoreboard (wc_score.h): streams in an open-addressing hash table,
+ * each an array of the items expected there, in order, with an arrival
+ * mark per entry; per item the deliveries it still owes.  Laid out so
+ * that a delivery touches few cache lines: the simulator checks one per
+ * packet. */
+#include <stdlib.h>
+#include <string.h>
+#include "wc_score.h"
+#include "wc_err.h"
+
+enum { NOT_YET, ARRIVED, TAKEN_DAMAGED };
+
+/* One expected delivery: the item and its arrival mark in one word
+ * (item << 2 | mark), so that a stream is one array. */
+#define ENTRY(item, mark) ((uint64_t)(item) << 2 | (mark))
+#define E_ITEM(e) ((long)((e) >> 2))
+#define E_MARK(e) ((int)((e) & 3u))
+
+/* A stream lives in its hash-table slot (one probe reaches it); order
+ * keeps the slots in the order the streams appeared. */
+typedef struct {
+    uint64_t key;
+    uint64_t *e;                    /* expected deliveries, in order */
+    long n, cap, next;              /* next: first not arrived */
+    uint8_t used, ordered;
+} stream;
+
+typedef struct {
+    int owed;                       /* deliveries not arrived */
+    int failed;
+} itemst;
+
+struct wc_score {
+    stream *ht;
+    unsigned long htcap;            /* a power of two, at least twice nsv */
+    unsigned long *order;           /* [nsv] slots in the order streams appeared */
+    long nsv;
+    itemst *it;
+    long nitems, itcap;
+    wc_score_counts c;
+};
+
+wc_score *wc_score_create(char *err, int errlen)
+{
+    return wc_alloc(1, sizeof(wc_score), "the scoreboard", err, errlen);
+}
+
+void wc_score_free(wc_score *sb)
+{
+    long k;
+    if (!sb)
+        return;
+    for (k = 0; k < sb->nsv; k++)
+        free(sb->ht[sb->order[k]].e);
+    free(sb->ht);
+    free(sb->order);
+    free(sb->it);
+    free(sb);
+}
+
+static unsigned long key_hash(uint64_t k)
+{
+    k ^= k >> 31; k *= 0x9e3779b97f4a7c15ull; k ^= k >> 29;
+    return (unsigned long)k;
+}
+
+/* the slot of key, or of the empty slot where it would go */
+static unsigned long probe(const stream *ht, unsigned long cap, uint64_t key)
+{
+    unsigned long i;
+    for (i = key_hash(key) & (cap - 1); ht[i].used && ht[i].key != key; i = (i + 1) & (cap - 1))
+        ;
+    return i;
+}
+
+static stream *stream_find(const wc_score *sb, uint64_t key)
+{
+    stream *st;
+    if (!sb->htcap)
+        return NULL;
+    st = &sb->ht[probe(sb->ht, sb->htcap, key)];
+    return st->used ? st : NULL;
+}
+
+static stream *stream_get(wc_score *sb, uint64_t key, int ordered, char *err, int errlen)
+{
+    stream *st = stream_find(sb, key);
+    unsigned long i;
+    if (st)
+        return st;
+    if (2 * (unsigned long)(sb->nsv + 1) > sb->htcap) {
+        unsigned long ncap = sb->htcap ? 2 * sb->htcap : 1024;
+        stream *nh = wc_alloc(ncap, sizeof *nh, "the scoreboard's stream table", err, errlen);
+        unsigned long *no = wc_alloc(ncap / 2, sizeof *no, "the scoreboard's stream table", err, errlen);
+        long k;
+        if (!nh || !no) {
+            free(nh);
+            free(no);
+            return NULL;
+        }
+        for (k = 0; k < sb->nsv; k++) {
+            const stream *old = &sb->ht[sb->order[k]];
+            i = probe(nh, ncap, old->key);
+            nh[i] = *old;
+            no[k] = i;
+        }
+        free(sb->ht);
+        free(sb->order);
+        sb->ht = nh;
+        sb->order = no;
+        sb->htcap = ncap;
+    }
+    i = probe(sb->ht, sb->htcap, key);
+    st = &sb->ht[i];
+    memset(st, 0, sizeof *st);
+    st->key = key;
+    st->used = 1;
+    st->ordered = (uint8_t)(ordered != 0);
+    sb->order[sb->nsv++] = i;
+    return st;
+}
+
+/* Array a of *cap elements of sz bytes, grown (doubling from `first`)
+ * to hold index `need`: a itself or a larger copy, whose new part is
+ * zeroed; NULL with a message when memory runs out (a still valid). */
+static void *grow(void *a, long *cap, long need, size_t sz, long first, const char *what, char *err, int errlen)
+{
+    long ncap = *cap ? *cap : first;
+    char *na;
+    while (ncap <= need)
+        ncap *= 2;
+    if (ncap == *cap)
+        return a;
+    if (!(na = realloc(a, (size_t)ncap * sz))) {
+        wc_err(err, errlen, "out of memory for %ld %s", ncap, what);
+        return NULL;
+    }
+    memset(na + (size_t)*cap * sz, 0, (size_t)(ncap - *cap) * sz);
+    *cap = ncap;
+    return na;
+}
+
+int wc_score_expect(wc_score *sb, uint64_t key, int ordered, long item, char *err, int errlen)
+{
+    stream *st;
+    itemst *ni = grow(sb->it, &sb->itcap, item, sizeof *sb->it, 4096, "scoreboard items", err, errlen);
+    uint64_t *ne;
+    if (!ni)
+        return -1;
+    sb->it = ni;
+    if (item >= sb->nitems)
+        sb->nitems = item + 1;
+    if (!(st = stream_get(sb, key, ordered, err, errlen)) ||
+        !(ne = grow(st->e, &st->cap, st->n, sizeof *st->e, 8, "entries of a scoreboard stream", err, errlen)))
+        return -1;
+    st->e = ne;
+    st->e[st->n++] = ENTRY(item, NOT_YET);
+    sb->it[item].owed++;
+    sb->c.expected++;
+    sb->c.pending++;
+    if (sb->it[item].failed)
+        sb->c.pending_failed++;
+    return 0;
+}
+
+/* entry i of st arrived (mark: ARRIVED or TAKEN_DAMAGED); 1 if that was
+ * the last delivery its item owed */
+static int take(wc_score *sb, stream *st, long i, int mark)
+{
+    itemst *x = &sb->it[E_ITEM(st->e[i])];
+    st->e[i] |= (uint64_t)mark;
+    while (st->next < st->n && E_MARK(st->e[st->next]) != NOT_YET)
+        st->next++;
+    sb->c.pending--;
+    if (x->failed)
+        sb->c.pending_failed--;
+    return --x->owed == 0;
+}
+
+int wc_score_arrive(wc_score *sb, uint64_t key, int (*match)(void *ctx, long item), void *ctx, long *item,
+                    int *done)
+{
+    stream *st = stream_find(sb, key);
+    long i;
+    *item = -1;
+    *done = 0;
+    if (!st) {
+        sb->c.corrupt++;
+        return WC_SCORE_UNKNOWN;
+    }
+    if (st->next < st->n && match(ctx, E_ITEM(st->e[st->next]))) {
+        *item = E_ITEM(st->e[st->next]);
+        *done = take(sb, st, st->next, ARRIVED);
+        sb->c.delivered++;
+        return WC_SCORE_OK;
+    }
+    for (i = 0; i < st->n; i++) {
+        if (i == st->next || !match(ctx, E_ITEM(st->e[i])))
+            continue;
+        *item = E_ITEM(st->e[i]);
+        if (E_MARK(st->e[i]) != NOT_YET) {
+            sb->c.duplicated++;
+            return WC_SCORE_DUP;
+        }
+        *done = take(sb, st, i, ARRIVED);
+        if (st->ordered) {
+            sb->c.out_of_order++;
+            return WC_SCORE_EARLY;
+        }
+        sb->c.delivered++;
+        return WC_SCORE_OK;
+    }
+    sb->c.corrupt++;
+    if (st->next < st->n) {
+        *item = E_ITEM(st->e[st->next]);
+        *done = take(sb, st, st->next, TAKEN_DAMAGED);
+    }
+    return WC_SCORE_DAMAGED;
+}
+
+void wc_score_fail(wc_score *sb, long item)
+{
+    if (item < 0 || item >= sb->nitems || sb->it[item].failed)
+        return;
+    sb->it[item].failed = 1;
+    sb->c.pending_failed += sb->it[item].owed;
+}
+
+int wc_score_failed(const wc_score *sb, long item)
+{
+    return item >= 0 && item < sb->nitems && sb->it[item].failed;
+}
+
+void wc_score_get(const wc_score *sb, wc_score_counts *c)
+{
+    *c = sb->c;
+}
+
+void wc_score_missing(const wc_score *sb, int (*fn)(void *ctx, uint64_t key, long item), void *ctx)
+{
+    long k, i;
+    for (k = 0; k < sb->nsv; k++) {
+        const stream *st = &sb->ht[sb->order[k]];
+        for (i = st->next; i < st->n; i++)
+            if (E_MARK(st->e[i]) == NOT_YET && !sb->it[E_ITEM(st->e[i])].failed && fn(ctx, st->key, E_ITEM(st->e[i])))
+                return;
+    }
+}
+
+/* ---- latency samples ---------------------------------------------------- */
+int wc_lat_add(wc_lat *l, double x, char *err, int errlen)
+{
+    double *nv = grow(l->v, &l->cap, l->n, sizeof *l->v, 4096, "latency samples", err, errlen);
+    if (!nv)
+        return -1;
+    l->v = nv;
+    l->v[l->n++] = x;
+    return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void wc_lat_summary(wc_lat *l, double *avg, double *p99, double *max)
+{
+    double sum = 0;
+    long k;
+    *avg = *p99 = *max = 0;
+    if (!l->n)
+        return;
+    qsort(l->v, (size_t)l->n, sizeof *l->v, cmp_double);
+    for (k = 0; k < l->n; k++)
+        sum += l->v[k];
+    *avg = sum / (double)l->n;
+    *p99 = l->v[(long)((double)(l->n - 1) * 0.99)];
+    *max = l->v[l->n - 1];
+}
+
+void wc_lat_free(wc_lat *l)
+{
+    free(l->v);
+    l->v = NULL;
+    l->n = l->cap = 0;
+}

@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The engine framework of sw/host without the RTL: the scoreboard's
+ * verdicts (wc_score.h), the lockstep comparator (wc_lockstep.h) on two C
+ * instances, one of them broken, and NIC register snapshots. */
+#include <string.h>
+#include "wc_score.h"
+#include "wc_lockstep.h"
+#include "wc_engine.h"
+#include "wc_topo.h"
+#include "wc_defs.h"
+#include "../kbin/test_kbin.h"
+
+static int match_item;
+static int match(void *ctx, long item) { (void)ctx; return item == match_item; }
+
+static int arrive(wc_score *sb, uint64_t key, long want, long *item, int *done)
+{
+    match_item = (int)want;
+    return wc_score_arrive(sb, key, match, NULL, item, done);
+}
+
+typedef struct { uint64_t key[8]; long item[8]; int n; } missing_list;
+static int note_missing(void *ctx, uint64_t key, long item)
+{
+    missing_list *m = ctx;
+    if (m->n < 8) {
+        m->key[m->n] = key;
+        m->item[m->n] = item;
+    }
+    m->n++;
+    return 0;
+}
+
+static void test_score(void)
+{
+    char err[128];
+    wc_score *sb = wc_score_create(err, sizeof err);
+    wc_score_counts c;
+    uint64_t A = wc_score_key(1, 2, 0), B = wc_score_key(1, 3, 0), C = wc_score_key(4, 2, 7), D = wc_score_key(5, 2, 7);
+    uint64_t E = wc_score_key(6, 0, 0);
+    missing_list ml;
+    long item;
+    int done, v, i, bad = 0;
+    wc_lat lat;
+    double avg, p99, max;
+    CHECK(sb != NULL, "scoreboard created");
+    /* an ordered stream: in order, early, late, again */
+    for (i = 0; i < 3; i++)
+        bad |= wc_score_expect(sb, A, 1, i, err, sizeof err);
+    CHECK(!bad, "three items expected on one ordered stream");
+    v = arrive(sb, A, 0, &item, &done);
+    CHECK(v == WC_SCORE_OK && item == 0 && done, "item 0 in order: OK and complete (%d)", v);
+    v = arrive(sb, A, 2, &item, &done);
+    CHECK(v == WC_SCORE_EARLY && item == 2 && done, "item 2 before item 1: EARLY (%d)", v);
+    v = arrive(sb, A, 1, &item, &done);
+    CHECK(v == WC_SCORE_OK && item == 1, "item 1: OK (%d)", v);
+    v = arrive(sb, A, 1, &item, &done);
+    CHECK(v == WC_SCORE_DUP && item == 1 && !done, "item 1 again: DUP (%d)", v);
+    memset(&ml, 0, sizeof ml);
+    wc_score_missing(sb, note_missing, &ml);
+    CHECK(ml.n == 0, "nothing more expected (%d listed)", ml.n);
+    /* a damaged delivery stands for the stream's next item */
+    wc_score_expect(sb, B, 1, 3, err, sizeof err);
+    wc_score_expect(sb, B, 1, 4, err, sizeof err);
+    v = arrive(sb, B, -1, &item, &done);
+    CHECK(v == WC_SCORE_DAMAGED && item == 3 && done, "damaged: taken for item 3 (%d, %ld)", v, item);
+    v = arrive(sb, B, 4, &item, &done);
+    CHECK(v == WC_SCORE_OK && item == 4, "item 4 after the damaged one: OK, not out of order (%d)", v);
+    v = arrive(sb, wc_score_key(9, 9, 9), 4, &item, &done);
+    CHECK(v == WC_SCORE_UNKNOWN && item == -1, "a stream nothing was expected on: UNKNOWN (%d)", v);
+    /* unordered streams; an item owed to two receivers */
+    wc_score_expect(sb, C, 0, 5, err, sizeof err);
+    wc_score_expect(sb, D, 0, 5, err, sizeof err);
+    wc_score_expect(sb, C, 0, 6, err, sizeof err);
+    v = arrive(sb, C, 6, &item, &done);
+    CHECK(v == WC_SCORE_OK && done, "unordered: item 6 first is OK (%d)", v);
+    v = arrive(sb, C, 5, &item, &done);
+    CHECK(v == WC_SCORE_OK && !done, "item 5 at its first receiver: OK, one delivery still owed");
+    /* a failed item's deliveries stay pending but count as failed */
+    wc_score_expect(sb, E, 1, 7, err, sizeof err);
+    wc_score_fail(sb, 7);
+    CHECK(wc_score_failed(sb, 7) && !wc_score_failed(sb, 5), "item 7 failed, item 5 not");
+    wc_score_get(sb, &c);
+    CHECK(c.expected == 9 && c.pending == 2 && c.pending_failed == 1, "9 expected, 2 pending, 1 of them failed "
+          "(%ld, %ld, %ld)", c.expected, c.pending, c.pending_failed);
+    memset(&ml, 0, sizeof ml);
+    wc_score_missing(sb, note_missing, &ml);
+    CHECK(ml.n == 1 && ml.key[0] == D && ml.item[0] == 5 && wc_score_key_receiver(ml.key[0]) == 5,
+          "missing: item 5 at node 5 only (the failed item is not listed; %d listed)", ml.n);
+    v = arrive(sb, D, 5, &item, &done);
+    CHECK(v == WC_SCORE_OK && done, "item 5 at its second receiver completes it");
+    v = arrive(sb, E, 7, &item, &done);
+    wc_score_get(sb, &c);
+    CHECK(c.delivered == 7 && c.out_of_order == 1 && c.duplicated == 1 && c.corrupt == 2 && c.pending == 0 &&
+          c.pending_failed == 0, "counts: 7 delivered, 1 early, 1 duplicate, 2 corrupt, none pending "
+          "(%ld %ld %ld %ld %ld)", c.delivered, c.out_of_order, c.duplicated, c.corrupt, c.pending);
+    wc_score_free(sb);
+    /* latency summary */
+    memset(&lat, 0, sizeof lat);
+    for (i = 100; i >= 1; i--)
+        bad |= wc_lat_add(&lat, i, err, sizeof err);
+    wc_lat_summary(&lat, &avg, &p99, &max);
+    CHECK(!bad && avg == 50.5 && p99 == 99 && max == 100, "latency of 1..100: avg 50.5, p99 99, max 100 "
+          "(%g %g %g)", avg, p99, max);
+    wc_lat_free(&lat);
+}
+
+/* A 3-flit worm from node 0 to node 15 of mesh:4x4 into both instances;
+ * returns the cycle of the first mismatch, -1 if none in 100 cycles. */
+static long race(const wc_topo *t, int mutate_b, wc_mismatch *mm, int *arrived)
+{
+    char err[256];
+    wc_engine_cfg ec;
+    wc_engine *a, *b;
+    long cyc, at = -1;
+    const int P = t->nports, src = 0, dst = 15;
+    const int in = t->node_router[src] * P + t->node_port[src];
+    const int out_r = t->node_router[dst], out_p = t->node_port[dst];
+    memset(&ec, 0, sizeof ec);
+    ec.t = t;
+    ec.width = WC_FLIT_DATA_W;
+    ec.buffer = 8;
+    a = wc_engine_open(0, &ec, "C model", err, sizeof err);
+    ec.net_mutate = mutate_b;
+    b = wc_engine_open(0, &ec, "C model, mutated", err, sizeof err);
+    CHECK(a && b, "two C instances of %s: %s", t->name, a && b ? "open" : err);
+    if (!a || !b)
+        return -2;
+    *arrived = 0;
+    wc_mismatch_clear(mm);
+    for (cyc = 0; cyc < 100 && at < 0; cyc++) {
+        int v, c;
+        uint64_t f;
+        if (cyc < 3) {
+            uint32_t h = 0;
+            uint64_t type = cyc == 0 ? WC_FT_HEAD : cyc == 2 ? WC_FT_TAIL : WC_FT_BODY;
+            h = WC_SET(h, HEAD_DST, (uint32_t)dst);
+            h = WC_SET(h, HEAD_KIND, WC_KIND_UNICAST);
+            f = (cyc == 0 ? h : 0x1234u + (uint32_t)cyc) | type << WC_FLIT_DATA_W;
+            wc_engine_net_set(a, in, 1, f, 0);
+            wc_engine_net_set(b, in, 1, f, 0);
+        }
+        wc_engine_net_eval(a);
+        wc_engine_net_eval(b);
+        wc_engine_net_port(a, out_r, out_p, &v, &f, &c);
+        *arrived += v;
+        if (wc_lockstep_compare(a, b, cyc, mm))
+            at = cyc;
+        wc_engine_tick(a);
+        wc_engine_tick(b);
+    }
+    wc_engine_close(a);
+    wc_engine_close(b);
+    return at;
+}
+
+static void test_compare(void)
+{
+    char err[256];
+    wc_topo *t = wc_topo_create("mesh:4x4", err, sizeof err);
+    wc_mismatch mm;
+    int arrived;
+    long at;
+    CHECK(t != NULL, "mesh:4x4: %s", t ? "created" : err);
+    if (!t)
+        return;
+    at = race(t, 0, &mm, &arrived);
+    CHECK(at == -1 && arrived == 3, "same model twice: no mismatch in 100 cycles, the worm's 3 flits arrive "
+          "(mismatch at %ld: %s)", at, mm.text);
+    at = race(t, 2, &mm, &arrived);
+    CHECK(at >= 0 && mm.cycle == at && mm.router >= 0 && mm.port >= 0 && mm.node == -1,
+          "the other dimension order is caught at cycle %ld, router %d port %d", at, mm.router, mm.port);
+    {
+        char head[96];
+        snprintf(head, sizeof head, "cycle %ld router %d port %d out_", at, mm.router, mm.port);
+        CHECK(!strncmp(mm.text, head, strlen(head)) && strstr(mm.text, ": expected (C model) 0x") &&
+              strstr(mm.text, ", actual (C model, mutated) 0x"), "report format: %s", mm.text);
+    }
+    wc_topo_free(t);
+}
+
+/* NICs: idle instances agree, and their registers read over the bus. */
+static void test_nics(void)
+{
+    char err[256];
+    wc_topo *t = wc_topo_create("cube:3", err, sizeof err);
+    wc_nic_cfg nc;
+    wc_engine_cfg ec;
+    wc_engine *a, *b;
+    wc_mismatch mm;
+    wc_nic_in in;
+    long cyc, at = -1;
+    int n;
+    if (!t) {
+        CHECK(0, "cube:3: %s", err);
+        return;
+    }
+    wc_nic_cfg_default(&nc, t->nnodes);
+    memset(&ec, 0, sizeof ec);
+    ec.t = t;
+    ec.width = WC_FLIT_DATA_W;
+    ec.buffer = 8;
+    ec.nic = &nc;
+    a = wc_engine_open(0, &ec, "A", err, sizeof err);
+    b = wc_engine_open(0, &ec, "B", err, sizeof err);
+    CHECK(a && b && wc_engine_nnics(a) == 8, "two C instances of cube:3 with 8 NICs: %s", a && b ? "open" : err);
+    if (!a || !b) {
+        wc_engine_close(a);
+        wc_topo_free(t);
+        return;
+    }
+    memset(&in, 0, sizeof in);
+    wc_mismatch_clear(&mm);
+    for (cyc = 0; cyc < 50 && at < 0; cyc++) {
+        for (n = 0; n < 8; n++) {
+            wc_engine_nic_eval(a, n);
+            wc_engine_nic_eval(b, n);
+        }
+        wc_engine_net_eval(a);
+        wc_engine_net_eval(b);
+        for (n = 0; n < 8; n++) {
+            wc_engine_nic_set(a, n, &in);
+            wc_engine_nic_set(b, n, &in);
+        }
+        if (wc_lockstep_compare(a, b, cyc, &mm))
+            at = cyc;
+        wc_engine_tick(a);
+        wc_engine_tick(b);
+    }
+    CHECK(at < 0, "idle NICs agree for 50 cycles (%s)", mm.text);
+    CHECK(!wc_engine_nic_snapshot(a, err, sizeof err) && !wc_engine_nic_snapshot(b, err, sizeof err),
+          "register snapshots read");
+    CHECK(!wc_lockstep_compare_regs(a, b, cyc, &mm), "snapshots agree (%s)", mm.text);
+    CHECK((wc_engine_nic_snap(a, 5, WC_NICR_ID) & 0xfffu) == 5 && (wc_engine_nic_reg(a, 5, WC_NICR_ID) & 0xfffu) == 5,
+          "node 5 reads its id from NICR_ID");
+    CHECK(!strcmp(wc_nic_reg_name(WC_NICR_RETX), "RETX"), "register names");
+    wc_engine_close(a);
+    wc_engine_close(b);
+    wc_topo_free(t);
+}
+
+static void test_kinds(void)
+{
+    char err[160];
+    CHECK(wc_engine_kind_parse("lockstep-c") == WC_ENGINE_LOCKSTEP_C && wc_engine_kind_parse("gpu") == -1 &&
+          !strcmp(wc_engine_kind_name(WC_ENGINE_RTL), "rtl"), "engine names");
+    CHECK(wc_engine_check_mutate(WC_ENGINE_C, 1, 4, "router", err, sizeof err) < 0 &&
+          strstr(err, "engine c compares nothing"), "a mutation outside lockstep is refused: %s", err);
+    CHECK(wc_engine_check_mutate(WC_ENGINE_LOCKSTEP, 5, 4, "router", err, sizeof err) < 0 &&
+          strstr(err, "1..4"), "a mutation that does not exist is refused: %s", err);
+    CHECK(!wc_engine_check_mutate(WC_ENGINE_LOCKSTEP, 4, 4, "router", err, sizeof err) &&
+          !wc_engine_check_mutate(WC_ENGINE_C, 0, 4, "router", err, sizeof err), "lockstep takes a mutation");
+}
+
+int main(void)
+{
+    GROUP("scoreboard: in order, early, duplicate, damaged, unknown, unordered, failed", test_score());
+    GROUP("lockstep comparator: a broken router model is caught, with the report format", test_compare());
+    GROUP("NIC unit: idle instances agree, register snapshots", test_nics());
+    GROUP("engine kinds and mutations", test_kinds());
+    return t_done();
+}
