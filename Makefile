@@ -111,7 +111,8 @@ $(BUILD)/bin/wormcast: $(call obj_of,$(CLI_SRCS)) $(WC_LIBS)
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
-include $(sort $(wildcard mk/*.mk))
+# mk/common.mk first: the rules the others share
+include mk/common.mk $(filter-out mk/common.mk,$(sort $(wildcard mk/*.mk)))
 
 # ---- aggregate targets ----------------------------------------------------
 test: deps

@@ -3,36 +3,26 @@
 # packet codec, group table with the id rule, FPFS/FCFS orders, GM-2
 # reliability state machines and their lossy-channel simulation.
 #   make test-nic     unit tests + reliability simulation + rv32im build
+#                     (the NIC library is part of $(RV32_LIB_A), mk/common.mk)
 
-NIC_LIB     := $(wildcard sw/lib/wc_nic_*.c)
 NIC_TESTS   := $(patsubst tests/nic/%.c,$(BUILD)/tests/nic/%,$(wildcard tests/nic/test_*.c))
-NIC_RV32_CC ?= riscv64-unknown-elf-gcc
-NIC_RV32_FLAGS = -march=rv32im -mabi=ilp32 -ffreestanding -nostdlib -std=c99 -Wall -Wextra -pedantic -Werror -O2 -Idefs -Isw/lib
 
-$(BUILD)/tests/nic/%: tests/nic/%.c $(WC_LIBS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
+$(BUILD)/tests/nic/%: tests/nic/%.c $(WC_TEST_DEPS)
+	$(wc_test_link)
 
 # The model test shares its bench board and directed scenarios with the
 # RTL lockstep bench (verif/nic/, mk/nicunit.mk): one copy of each.
 NIC_BENCH_SRCS := verif/nic/nic_bench.c verif/nic/nic_scen.c
-$(BUILD)/tests/nic/test_nic_model: tests/nic/test_nic_model.c $(NIC_BENCH_SRCS) verif/nic/nic_bench.h $(WC_LIBS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -Iverif/nic -o $@ $(filter %.c,$^) $(WC_LIBS) -lm
+$(BUILD)/tests/nic/test_nic_model: WC_TEST_FLAGS = -Iverif/nic
+$(BUILD)/tests/nic/test_nic_model: tests/nic/test_nic_model.c $(NIC_BENCH_SRCS) verif/nic/nic_bench.h $(WC_TEST_DEPS)
+	$(wc_test_link)
 
 # The NIC library is what the NIC firmware and the RTL reference share:
 # it must build freestanding for rv32im without a warning.
-nic-rv32:
-	@mkdir -p $(BUILD)/rv32/nic
-	@for f in $(NIC_LIB); do \
-	  $(NIC_RV32_CC) $(NIC_RV32_FLAGS) -c -o $(BUILD)/rv32/nic/$$(basename $$f .c).o $$f || exit 1; \
-	done
-	@echo "nic-rv32: $(words $(NIC_LIB)) freestanding sources build for rv32im with -Werror"
-
-test-nic: $(NIC_TESTS) nic-rv32
+test-nic: $(NIC_TESTS) $(RV32_LIB_A)
 	@set -e; for t in $(NIC_TESTS); do echo "--- $$t"; $$t; done
 
-.PHONY: test-nic nic-rv32
+.PHONY: test-nic
 TEST_TARGETS += test-nic
 
 # Message-level runs of a network of model NICs: CLI errors, clean and

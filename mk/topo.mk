@@ -4,9 +4,8 @@ TEST_TARGETS += test-topo
 
 TOPO_TEST_BIN := $(BUILD)/bin/test_topo
 
-$(TOPO_TEST_BIN): tests/topo/test_topo.c $(WC_LIBS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
+$(TOPO_TEST_BIN): tests/topo/test_topo.c $(WC_TEST_DEPS)
+	$(wc_test_link)
 
 .PHONY: test-topo
 test-topo: $(TOPO_TEST_BIN) $(BUILD)/bin/wormcast
