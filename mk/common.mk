@@ -3,6 +3,17 @@
 # before the others, so its variables are defined before any rule names
 # them in a prerequisite list.
 
+# ---- make test --------------------------------------------------------------
+# Besides TEST_TARGETS, each mk file names in TEST_PREP the files (programs,
+# benches, model stamps) its test targets build, and in TEST_FIRST its
+# longest targets (a minute of CPU or more), longest first.  make test
+# builds TEST_PREP with one make -j before any target runs, so targets
+# running side by side never build the same file, and starts the
+# TEST_FIRST targets first (tools/run-tests.sh; later runs order the
+# targets by the times of the last run).
+TEST_PREP  := $(BUILD)/bin/gendefs
+TEST_FIRST :=
+
 # ---- C test programs -------------------------------------------------------
 # Every test program uses the one harness (tests/wc_test.h) and links the
 # layer archives:  BIN: SOURCES $(WC_TEST_DEPS)  then  $(wc_test_link);
@@ -12,6 +23,19 @@ define wc_test_link
 @mkdir -p $(@D)
 $(CC) $(CFLAGS) $(WC_CFLAGS) $(WC_TEST_FLAGS) -o $@ $(filter %.c,$^) $(WC_TEST_LIBS) $(WC_LIBS) -lm
 endef
+
+# ---- the Verilated models the suites load -----------------------------------
+# `wormcast --engine rtl|lockstep` verilates a model on first use.  Suites
+# that run in parallel (make -j, make test) must not both find one missing
+# and build it at once, so each model is built once by a short RTL run
+# that leaves a stamp in RTL_STAMP (mk/router.mk, mk/nic.mk), and the
+# suites name the stamps of the models they load as prerequisites.  A
+# stamp is stale when the tool or the sources the loader checks
+# (sw/host/wc_rtl.c) change.
+RTL_STAMP  := $(BUILD)/rtl-models
+RTL_MODELS :=
+# $(call rtl_models,NAME...): the stamps of router models by name
+rtl_models  = $(patsubst %,$(RTL_STAMP)/router-%,$(1))
 
 # ---- the freestanding library for rv32im -------------------------------------
 # One flag set for everything that runs on the node core: the library and
@@ -53,3 +77,4 @@ test-rv32-lib: $(RV32_LIB_A)
 	else fail=$$((fail+1)); echo "FAIL the freestanding library calls outside itself:$$ext"; fi; \
 	echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
 TEST_TARGETS += test-rv32-lib
+TEST_PREP    += $(RV32_LIB_A)

@@ -42,6 +42,7 @@ RAND_ARGS   ?= 8 1000 140
 RAND_MIN    ?= 1000000
 
 TEST_TARGETS  += test-core
+TEST_PREP     += core-tools core-fw
 LINT_TARGETS  += lint-core
 BENCH_TARGETS += bench-core
 SOAK_TARGETS  += soak-core

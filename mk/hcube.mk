@@ -4,6 +4,7 @@
 # results.  (The rv32 build check of the whole freestanding library,
 # test-rv32-lib, is in mk/common.mk.)
 TEST_TARGETS    += test-hcube
+TEST_PREP       += $(BUILD)/bin/test_hcube
 RESULTS_TARGETS += results-hcube
 
 HCUBE_TEST_BIN := $(BUILD)/bin/test_hcube

@@ -3,6 +3,7 @@
 # sw/host/wc_brcp_topo*, `wormcast worm`): library tests against a routing
 # oracle, the lecture notes' claims, CLI contract, and the docs pictures.
 TEST_TARGETS    += test-irc
+TEST_PREP       += $(BUILD)/bin/test_irc
 RESULTS_TARGETS += results-irc
 
 IRC_TEST_BIN := $(BUILD)/bin/test_irc

@@ -27,4 +27,5 @@ results-kbin: $(BUILD)/tests/kbin/results
 
 .PHONY: test-kbin results-kbin
 TEST_TARGETS    += test-kbin
+TEST_PREP       += $(KBIN_TESTS)
 RESULTS_TARGETS += results-kbin

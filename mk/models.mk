@@ -14,3 +14,4 @@ $(ALLOC_TEST_BIN): tests/test_alloc.c $(WC_TEST_DEPS) $(CORE_B)/librv32.a
 test-alloc: $(ALLOC_TEST_BIN)
 	@$(ALLOC_TEST_BIN) $(BUILD)/tests
 TEST_TARGETS += test-alloc
+TEST_PREP    += $(ALLOC_TEST_BIN)

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Topology layer: tests for sw/host/wc_topo*.c and `wormcast topo`.
 TEST_TARGETS += test-topo
+TEST_PREP    += $(BUILD)/bin/test_topo
 
 TOPO_TEST_BIN := $(BUILD)/bin/test_topo
 
