@@ -111,12 +111,15 @@ $(BUILD)/bin/wormcast: $(call obj_of,$(CLI_SRCS)) $(WC_LIBS)
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
-include $(sort $(wildcard mk/*.mk))
+# mk/common.mk first: the rules the others share
+include mk/common.mk $(filter-out mk/common.mk,$(sort $(wildcard mk/*.mk)))
 
 # ---- aggregate targets ----------------------------------------------------
+# tools/run-tests.sh: what the targets share is built first (make -j), then
+# the targets run $(JOBS) at a time, each target's output printed whole
+# when it ends, with its wall and CPU time and the totals.
 test: deps
-	@$(MAKE) --no-print-directory all
-	@tools/run-tests.sh $(TEST_TARGETS)
+	@tools/run-tests.sh --jobs $(JOBS) --prep "all $(TEST_PREP)" --first "$(TEST_FIRST)" $(TEST_TARGETS)
 
 lint: deps $(LINT_TARGETS)
 bench: deps all $(BENCH_TARGETS)

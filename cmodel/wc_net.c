@@ -4,6 +4,7 @@
 #include <string.h>
 #include "wc_net.h"
 #include "wc_defs.h"
+#include "wc_err.h"
 
 struct wc_net {
     const wc_topo *t;
@@ -26,19 +27,21 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
 {
     wc_net *n;
     int r, p;
+    size_t R = (size_t)t->nrouters, RP = (size_t)t->nrouters * (size_t)t->nports;
     if (W < 32 || W > 62) {
-        snprintf(err, (size_t)errlen, "flit data width %d out of range 32..62", W);
+        wc_err(err, errlen, "flit data width %d out of range 32..62", W);
         return NULL;
     }
     if (B < 1 || B > 4096) {
-        snprintf(err, (size_t)errlen, "buffer depth %d out of range 1..4096", B);
+        wc_err(err, errlen, "buffer depth %d out of range 1..4096", B);
         return NULL;
     }
     if (t->nports > WC_MAX_PORTS) {
-        snprintf(err, (size_t)errlen, "%d ports per router exceeds %d", t->nports, WC_MAX_PORTS);
+        wc_err(err, errlen, "%d ports per router exceeds %d", t->nports, WC_MAX_PORTS);
         return NULL;
     }
-    n = calloc(1, sizeof *n);
+    if (!(n = wc_alloc(1, sizeof *n, "the network model", err, errlen)))
+        return NULL;
     n->t = t;
     n->R = t->nrouters;
     n->P = t->nports;
@@ -53,18 +56,21 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
     n->cfg.mesh_y = t->my;
     n->cfg.nnodes = t->nnodes;
     n->cfg.mutate = mutate;
-    n->rt = calloc((size_t)n->R, sizeof *n->rt);
-    n->bufs = calloc((size_t)n->R * (size_t)n->P * (size_t)B, sizeof *n->bufs);
-    if (t->routing == WC_ROUTING_TABLE)
-        n->tables = malloc((size_t)n->R * 2u * (size_t)t->nnodes);
-    n->peer = malloc((size_t)n->R * (size_t)n->P * sizeof *n->peer);
-    n->inc_vmask = calloc((size_t)n->R, sizeof *n->inc_vmask);
-    n->inc_cmask = calloc((size_t)n->R, sizeof *n->inc_cmask);
-    n->inc_flit = calloc((size_t)n->R * (size_t)n->P, sizeof *n->inc_flit);
-    n->evald = calloc((size_t)n->R, 1);
-    n->link_mask = calloc((size_t)n->R, sizeof *n->link_mask);
-    n->peer_r = calloc((size_t)n->R * (size_t)n->P, sizeof *n->peer_r);
-    n->peer_p = calloc((size_t)n->R * (size_t)n->P, sizeof *n->peer_p);
+    if (!(n->rt = wc_alloc(R, sizeof *n->rt, "the routers", err, errlen)) ||
+        !(n->bufs = wc_alloc(RP * (size_t)B, sizeof *n->bufs, "the router buffers", err, errlen)) ||
+        (t->routing == WC_ROUTING_TABLE &&
+         !(n->tables = wc_alloc(R * 2u, (size_t)t->nnodes, "the routing tables", err, errlen))) ||
+        !(n->peer = wc_alloc(RP, sizeof *n->peer, "the link table", err, errlen)) ||
+        !(n->inc_vmask = wc_alloc(R, sizeof *n->inc_vmask, "the link state", err, errlen)) ||
+        !(n->inc_cmask = wc_alloc(R, sizeof *n->inc_cmask, "the link state", err, errlen)) ||
+        !(n->inc_flit = wc_alloc(RP, sizeof *n->inc_flit, "the link state", err, errlen)) ||
+        !(n->evald = wc_alloc(R, 1, "the link state", err, errlen)) ||
+        !(n->link_mask = wc_alloc(R, sizeof *n->link_mask, "the link table", err, errlen)) ||
+        !(n->peer_r = wc_alloc(RP, sizeof *n->peer_r, "the link table", err, errlen)) ||
+        !(n->peer_p = wc_alloc(RP, sizeof *n->peer_p, "the link table", err, errlen))) {
+        wc_net_free(n);
+        return NULL;
+    }
     for (r = 0; r < n->R; r++) {
         wc_router_init(&n->rt[r], &n->cfg, r,
                        n->bufs + (size_t)r * (size_t)n->P * (size_t)B,

@@ -17,6 +17,7 @@
 #include "wc_nic.h"
 #include "wc_nic_pkt.h"
 #include "wc_nic_group.h"
+#include "wc_err.h"
 
 #define MAXC   WC_NIC_MAX_CHILDREN
 #define MAXPW  (WC_NIC_PAYLOAD / 4)          /* payload words per packet */
@@ -157,7 +158,7 @@ void wc_nic_cfg_default(wc_nic_cfg *c, int nnodes)
 
 int wc_nic_cfg_check(const wc_nic_cfg *c, char *err, int errlen)
 {
-#define BAD(...) do { snprintf(err, (size_t)errlen, __VA_ARGS__); return -1; } while (0)
+#define BAD(...) return wc_err(err, errlen, __VA_ARGS__)
     if (c->nnodes < 2 || c->nnodes > WC_MAX_NODES) BAD("NIC: NNODES must be 2..%d (got %d)", WC_MAX_NODES, c->nnodes);
     if (c->W < 32 || c->W > 62) BAD("NIC: W must be 32..62 (got %d)", c->W);
     if (c->B < 1 || c->B > 255) BAD("NIC: B must be 1..255 (got %d)", c->B);
@@ -181,10 +182,11 @@ wc_nic *wc_nic_create(const wc_nic_cfg *c, unsigned node_id, char *err, int errl
     if (wc_nic_cfg_check(c, err, errlen))
         return NULL;
     if (node_id >= (unsigned)c->nnodes) {
-        snprintf(err, (size_t)errlen, "NIC: node id %u not below NNODES %d", node_id, c->nnodes);
+        wc_err(err, errlen, "NIC: node id %u not below NNODES %d", node_id, c->nnodes);
         return NULL;
     }
-    n = calloc(1, sizeof *n);
+    if (!(n = wc_alloc(1, sizeof *n, "the NIC model", err, errlen)))
+        return NULL;
     n->c = *c;
     n->self = node_id;
     n->N = c->nnodes;
@@ -192,16 +194,19 @@ wc_nic *wc_nic_create(const wc_nic_cfg *c, unsigned node_id, char *err, int errl
     n->J = c->jsend + c->jfwd;
     n->S = c->nslot;
     n->PW = c->payload / 4;
-    n->slot = calloc((size_t)n->S, sizeof *n->slot);
-    n->sbuf = calloc((size_t)n->S * (size_t)n->PW, sizeof *n->sbuf);
-    n->wq = calloc((size_t)n->S, sizeof *n->wq);
-    n->uexp = calloc((size_t)n->N, sizeof *n->uexp);
-    n->unext = calloc((size_t)n->N, sizeof *n->unext);
-    n->ubusy = calloc((size_t)n->N, 1);
-    n->gexp = calloc((size_t)n->G, sizeof *n->gexp);
-    n->gnext = calloc((size_t)n->G, sizeof *n->gnext);
-    n->gbusy = calloc((size_t)n->G, 1);
-    n->ackpend = calloc((size_t)(n->N + n->G), 1);
+    if (!(n->slot = wc_alloc((size_t)n->S, sizeof *n->slot, "the NIC slots", err, errlen)) ||
+        !(n->sbuf = wc_alloc((size_t)n->S * (size_t)n->PW, sizeof *n->sbuf, "the NIC slot buffers", err, errlen)) ||
+        !(n->wq = wc_alloc((size_t)n->S, sizeof *n->wq, "the NIC slot queue", err, errlen)) ||
+        !(n->uexp = wc_alloc((size_t)n->N, sizeof *n->uexp, "the NIC unicast streams", err, errlen)) ||
+        !(n->unext = wc_alloc((size_t)n->N, sizeof *n->unext, "the NIC unicast streams", err, errlen)) ||
+        !(n->ubusy = wc_alloc((size_t)n->N, 1, "the NIC unicast streams", err, errlen)) ||
+        !(n->gexp = wc_alloc((size_t)n->G, sizeof *n->gexp, "the NIC group streams", err, errlen)) ||
+        !(n->gnext = wc_alloc((size_t)n->G, sizeof *n->gnext, "the NIC group streams", err, errlen)) ||
+        !(n->gbusy = wc_alloc((size_t)n->G, 1, "the NIC group streams", err, errlen)) ||
+        !(n->ackpend = wc_alloc((size_t)(n->N + n->G), 1, "the NIC acknowledgements", err, errlen))) {
+        wc_nic_free(n);
+        return NULL;
+    }
     wc_nic_reset(n);
     return n;
 }

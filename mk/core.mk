@@ -10,19 +10,23 @@
 
 CORE_B      := $(BUILD)/core
 CORE_INC    := $(CORE_B)/include
-FW_CC       ?= riscv64-unknown-elf-gcc
-FW_ARCH     := -march=rv32im_zicsr_zifencei -mabi=ilp32
+# Firmware compiles with the flags of the freestanding library (mk/common.mk);
+# assembly sources get the architecture and include paths only (the C
+# dialect options do not apply to them).
+FW_CC       := $(RV32_CC)
+FW_ARCH     := $(RV32_ARCH)
 # libgcc of the rv32im multilib (the zicsr suffix does not change it)
 FW_MULTI    := -march=rv32im -mabi=ilp32
-FW_CFLAGS   := $(FW_ARCH) -O2 -g -std=c99 -Wall -Wextra -ffreestanding -fno-builtin-printf \
-               -Isw/fw -I$(CORE_INC) -Idefs -Isw/lib
+FW_INC      := -Isw/fw -I$(CORE_INC) -Idefs -Isw/lib
+FW_CFLAGS   := $(RV32_CFLAGS) -fno-builtin-printf $(FW_INC)
+FW_ASFLAGS  := $(FW_ARCH) -g $(FW_INC)
 FW_LDFLAGS  := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments -T $(CORE_B)/link.ld
 FW_LIBGCC    = $(shell $(FW_CC) $(FW_MULTI) -print-libgcc-file-name)
 CORE_RTL    := $(wildcard rtl/core/*.v) $(wildcard rtl/soc/*.v)
 CORE_CORE_RTL := $(wildcard rtl/core/*.v)
 ISS_SRCS    := $(filter-out cmodel/rv32/rv32_run.c,$(wildcard cmodel/rv32/*.c))
 ISS_OBJS    := $(patsubst cmodel/rv32/%.c,$(CORE_B)/iss/%.o,$(ISS_SRCS))
-ISS_CFLAGS  := $(CFLAGS) -std=c99 -Wall -Wextra -pedantic -Icmodel/rv32 -I$(CORE_INC)
+ISS_CFLAGS  := $(CFLAGS) -std=c99 -Wall -Wextra -pedantic -Icmodel/rv32 -I$(CORE_INC) $(INC_defs)
 CORE_ISS    := $(CORE_B)/rv32iss
 CORE_LOCK   := $(CORE_B)/vobj/lockstep
 CORE_RVGEN  := $(CORE_B)/rvgen
@@ -38,6 +42,7 @@ RAND_ARGS   ?= 8 1000 140
 RAND_MIN    ?= 1000000
 
 TEST_TARGETS  += test-core
+TEST_PREP     += core-tools core-fw
 LINT_TARGETS  += lint-core
 BENCH_TARGETS += bench-core
 SOAK_TARGETS  += soak-core
@@ -97,20 +102,20 @@ $(CORE_B)/tb_soc.vvp: $(CORE_RTL) verif/core/wc_tb_soc.v rtl/include/wc_defs.vh
 # ---- firmware --------------------------------------------------------------
 $(CORE_B)/fw/%.o: sw/fw/%.S $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -c -o $@ $<
+	$(FW_CC) $(FW_ASFLAGS) -c -o $@ $<
 $(CORE_B)/fw/%.o: sw/fw/%.c sw/fw/rt.h $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_CFLAGS) -c -o $@ $<
 
 $(CORE_B)/fw/isa/%.elf: sw/fw/tests/isa/%.S sw/fw/tests/isa/wc_test.h $(FW_RT_OBJS) $(CORE_B)/link.ld
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+	$(FW_CC) $(FW_ASFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
-# Programs that use the algorithm library link its sources, built freestanding.
+# Programs that use the algorithm library link its rv32im archive.
 FW_LIB_kbin := sw/lib/wc_kbin.c
-$(CORE_B)/fw/tests/kbin.elf: sw/fw/tests/kbin.c sw/fw/rt.h $(FW_RT_OBJS) $(CORE_B)/link.ld $(FW_LIB_kbin)
+$(CORE_B)/fw/tests/kbin.elf: sw/fw/tests/kbin.c sw/fw/rt.h $(FW_RT_OBJS) $(CORE_B)/link.ld $(RV32_LIB_A)
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIB_kbin) $(FW_LIBGCC)
+	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(RV32_LIB_A) $(FW_LIBGCC)
 
 # Host twins of the C tests that use only the console (not the timer).
 FW_TWINS := sort crc kbin
@@ -136,7 +141,7 @@ $(CORE_B)/fw/rand/speed.S: $(CORE_RVGEN)
 	$(CORE_RVGEN) 7 8 1000 1500 > $@
 
 $(CORE_B)/fw/rand/%.elf: $(CORE_B)/fw/rand/%.S $(FW_RT_OBJS) $(CORE_B)/link.ld
-	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+	$(FW_CC) $(FW_ASFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
 core-fw: $(ISA_ELFS) $(FW_CELFS) $(patsubst %,$(CORE_B)/host/%,$(FW_TWINS)) $(BENCH_ELF) $(CORE_B)/fw/rand/rand$(RAND_SEED).elf
 core-tools: $(CORE_ISS) $(CORE_LOCK) $(CORE_RVGEN) $(CORE_B)/tb_soc.vvp $(CORE_B)/vobj_md4/lockstep
@@ -171,11 +176,12 @@ soak-core: core-tools
 
 # ---- run one program ----------------------------------------------------------------
 ENGINE ?= lockstep
-run-fw: core-tools $(FW_RT_OBJS) $(CORE_B)/link.ld
+run-fw: core-tools $(FW_RT_OBJS) $(CORE_B)/link.ld $(RV32_LIB_A)
 	@test -n "$(PROG)" || { echo "run-fw: set PROG=<file.c|file.S>" >&2; exit 2; }
 	@test -f "$(PROG)" || { echo "run-fw: $(PROG): no such file" >&2; exit 2; }
 	@mkdir -p $(CORE_B)/fw/run
-	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $(CORE_B)/fw/run/prog.elf $(FW_RT_OBJS) $(PROG) $(FW_LIBGCC)
+	$(FW_CC) $(if $(filter %.S,$(PROG)),$(FW_ASFLAGS),$(FW_CFLAGS)) $(FW_LDFLAGS) -o $(CORE_B)/fw/run/prog.elf \
+	  $(FW_RT_OBJS) $(PROG) $(RV32_LIB_A) $(FW_LIBGCC)
 	@case "$(ENGINE)" in \
 	  iss) $(CORE_ISS) $(CORE_B)/fw/run/prog.elf ;; \
 	  rtl|lockstep) $(CORE_LOCK) --engine $(ENGINE) $(CORE_B)/fw/run/prog.elf ;; \

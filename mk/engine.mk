@@ -4,11 +4,12 @@
 # test-mutation and test-nic-lockstep-net.
 ENGINE_TEST_BIN := $(BUILD)/tests/router/test_engine
 
-$(ENGINE_TEST_BIN): tests/router/test_engine.c tests/kbin/test_kbin.h $(WC_LIBS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm -ldl
+$(ENGINE_TEST_BIN): WC_TEST_LIBS := -ldl
+$(ENGINE_TEST_BIN): tests/router/test_engine.c $(WC_TEST_DEPS)
+	$(wc_test_link)
 
 .PHONY: test-engine
 test-engine: $(ENGINE_TEST_BIN)
 	@$(ENGINE_TEST_BIN)
 TEST_TARGETS += test-engine
+TEST_PREP    += $(ENGINE_TEST_BIN)

@@ -3,13 +3,13 @@
 # sw/host/wc_brcp_topo*, `wormcast worm`): library tests against a routing
 # oracle, the lecture notes' claims, CLI contract, and the docs pictures.
 TEST_TARGETS    += test-irc
+TEST_PREP       += $(BUILD)/bin/test_irc
 RESULTS_TARGETS += results-irc
 
 IRC_TEST_BIN := $(BUILD)/bin/test_irc
 
-$(IRC_TEST_BIN): tests/irc/test_irc.c $(WC_LIBS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
+$(IRC_TEST_BIN): tests/irc/test_irc.c $(WC_TEST_DEPS)
+	$(wc_test_link)
 
 .PHONY: test-irc results-irc
 test-irc: $(IRC_TEST_BIN) $(BUILD)/bin/wormcast

@@ -3,37 +3,28 @@
 # packet codec, group table with the id rule, FPFS/FCFS orders, GM-2
 # reliability state machines and their lossy-channel simulation.
 #   make test-nic     unit tests + reliability simulation + rv32im build
+#                     (the NIC library is part of $(RV32_LIB_A), mk/common.mk)
 
-NIC_LIB     := $(wildcard sw/lib/wc_nic_*.c)
 NIC_TESTS   := $(patsubst tests/nic/%.c,$(BUILD)/tests/nic/%,$(wildcard tests/nic/test_*.c))
-NIC_RV32_CC ?= riscv64-unknown-elf-gcc
-NIC_RV32_FLAGS = -march=rv32im -mabi=ilp32 -ffreestanding -nostdlib -std=c99 -Wall -Wextra -pedantic -Werror -O2 -Idefs -Isw/lib
 
-$(BUILD)/tests/nic/%: tests/nic/%.c $(WC_LIBS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
+$(BUILD)/tests/nic/%: tests/nic/%.c $(WC_TEST_DEPS)
+	$(wc_test_link)
 
 # The model test shares its bench board and directed scenarios with the
 # RTL lockstep bench (verif/nic/, mk/nicunit.mk): one copy of each.
 NIC_BENCH_SRCS := verif/nic/nic_bench.c verif/nic/nic_scen.c
-$(BUILD)/tests/nic/test_nic_model: tests/nic/test_nic_model.c $(NIC_BENCH_SRCS) verif/nic/nic_bench.h $(WC_LIBS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -Iverif/nic -o $@ $(filter %.c,$^) $(WC_LIBS) -lm
+$(BUILD)/tests/nic/test_nic_model: WC_TEST_FLAGS = -Iverif/nic
+$(BUILD)/tests/nic/test_nic_model: tests/nic/test_nic_model.c $(NIC_BENCH_SRCS) verif/nic/nic_bench.h $(WC_TEST_DEPS)
+	$(wc_test_link)
 
 # The NIC library is what the NIC firmware and the RTL reference share:
 # it must build freestanding for rv32im without a warning.
-nic-rv32:
-	@mkdir -p $(BUILD)/rv32/nic
-	@for f in $(NIC_LIB); do \
-	  $(NIC_RV32_CC) $(NIC_RV32_FLAGS) -c -o $(BUILD)/rv32/nic/$$(basename $$f .c).o $$f || exit 1; \
-	done
-	@echo "nic-rv32: $(words $(NIC_LIB)) freestanding sources build for rv32im with -Werror"
-
-test-nic: $(NIC_TESTS) nic-rv32
+test-nic: $(NIC_TESTS) $(RV32_LIB_A)
 	@set -e; for t in $(NIC_TESTS); do echo "--- $$t"; $$t; done
 
-.PHONY: test-nic nic-rv32
+.PHONY: test-nic
 TEST_TARGETS += test-nic
+TEST_PREP    += $(NIC_TESTS)
 
 # Message-level runs of a network of model NICs: CLI errors, clean and
 # lossy runs in every mode, the lockstep comparison path and its mutations.
@@ -61,7 +52,24 @@ BENCH_TARGETS += bench-nic
 # model): cube:4 and irregular:8,8,2,1, FPFS and FCFS, random mixes of
 # 1 B to 16 KiB messages, at least 200,000 cycles each; then the C-model
 # mutations must be caught at network level.
-test-nic-lockstep-net: $(BUILD)/bin/wormcast
-	@tests/nic/lockstep_net.sh $(BUILD)/bin/wormcast 200000
-TEST_TARGETS += test-nic-lockstep-net
-.PHONY: test-nic-lockstep-net
+# The runs are independent: one make target each, run side by side by
+# make -j and make test; test-nic-lockstep-net is all of them.  They load
+# one NIC model (both topologies have 16 nodes) built once beforehand, as
+# the router models are (mk/router.mk).
+RTL_NIC_SRCS := $(wildcard rtl/nic/* rtl/router/* rtl/include/* verif/net/* cmodel/* defs/*)
+$(RTL_STAMP)/nic-16: $(RTL_NIC_SRCS) $(BUILD)/bin/wormcast $(call rtl_models,cube4)
+	@mkdir -p $(@D)
+	@$(BUILD)/bin/wormcast msg --topo cube:4 --engine rtl --messages 4 --size 64 --quiet > $@.log 2>&1 \
+	  || { cat $@.log; echo "$(RTL_STAMP): building the RTL NIC model for 16 nodes failed"; exit 1; }
+	@touch $@
+LOCKSTEP_NET_PARTS := cube4-fpfs:cube:4/fpfs cube4-fcfs:cube:4/fcfs irr8-fpfs:irregular:8,8,2,1/fpfs \
+                      irr8-fcfs:irregular:8,8,2,1/fcfs faults:faults mutations:mutations
+LOCKSTEP_NET_PIECES := $(foreach p,$(LOCKSTEP_NET_PARTS),test-nic-lockstep-net-$(firstword $(subst :, ,$(p))))
+lockstep_net_part    = $(patsubst $(1):%,%,$(filter $(1):%,$(LOCKSTEP_NET_PARTS)))
+$(LOCKSTEP_NET_PIECES): test-nic-lockstep-net-%: $(BUILD)/bin/wormcast $(RTL_STAMP)/nic-16 $(call rtl_models,cube4 irr8)
+	@tests/nic/lockstep_net.sh $(BUILD)/bin/wormcast 200000 '$(call lockstep_net_part,$*)'
+test-nic-lockstep-net: $(LOCKSTEP_NET_PIECES)
+TEST_TARGETS += $(LOCKSTEP_NET_PIECES)
+TEST_FIRST   += $(filter-out %-mutations,$(LOCKSTEP_NET_PIECES)) test-nic-faults
+TEST_PREP    += $(RTL_STAMP)/nic-16
+.PHONY: test-nic-lockstep-net $(LOCKSTEP_NET_PIECES)

@@ -20,6 +20,9 @@ NICU_HDRS   := $(wildcard verif/nic/*.h) verif/nic/nic_bench.h cmodel/wc_nic.h d
 NICU_CFLAGS := $(CFLAGS) -std=c99 -Wall -Wextra -pedantic -Idefs -Isw/lib -Icmodel -Icmodel/topo -Iverif/nic
 
 TEST_TARGETS += test-nic-lockstep test-nic-mutation
+# the longest target of make test: started before all others
+TEST_FIRST   := test-nic-lockstep $(TEST_FIRST)
+TEST_PREP    += $(NICU_B)/tb_nic_c $(NICU_B)/libnicbench.a
 SOAK_TARGETS += soak-nic-lockstep
 .PHONY: test-nic-lockstep test-nic-mutation soak-nic-lockstep nic-twin
 

@@ -19,6 +19,32 @@ NET_LINT_TOPOS := cube:4 cube:3:all mesh:4x4 irregular:8,8,2,1
 .PHONY: lint-router test-lint-router test-synth-router test-lockstep test-mutation test-malformed test-sim-cli \
         bench-router soak-router demo-router
 
+# ---- the Verilated router models the suites load ----------------------------
+# (RTL_STAMP and rtl_models: mk/common.mk)
+RTL_ROUTER_SRCS   := $(wildcard rtl/router/* rtl/include/* verif/net/*)
+# $(call rtl_router_model,NAME,TOPOLOGY,MORE OPTIONS); commas in TOPOLOGY as $(comma)
+comma := ,
+define rtl_router_model
+$(RTL_STAMP)/router-$(1): $(RTL_ROUTER_SRCS) $(WC)
+	@mkdir -p $$(@D)
+	@$(WC) sim --topo $(2) --engine rtl --rate 0.05 --warmup 0 --cycles 500 --quiet $(3) > $$@.log 2>&1 \
+	  || { cat $$@.log; echo "$(RTL_STAMP): building the RTL router model for $(2) failed"; exit 1; }
+	@touch $$@
+RTL_MODELS += $(RTL_STAMP)/router-$(1)
+endef
+$(eval $(call rtl_router_model,cube1-b2,cube:1,--buffer 2))
+$(eval $(call rtl_router_model,cube4,cube:4))
+$(eval $(call rtl_router_model,cube4all,cube:4:all))
+$(eval $(call rtl_router_model,cube6,cube:6))
+$(eval $(call rtl_router_model,cube6all,cube:6:all))
+$(eval $(call rtl_router_model,mesh4,mesh:4x4))
+$(eval $(call rtl_router_model,mesh8,mesh:8x8))
+$(eval $(call rtl_router_model,irr8,irregular:8$(comma)8$(comma)2$(comma)1))
+$(eval $(call rtl_router_model,irr16,irregular:16$(comma)8$(comma)4$(comma)1))
+.PHONY: rtl-models
+rtl-models: $(RTL_MODELS)
+TEST_PREP += $(RTL_MODELS)
+
 lint-router: $(WC)
 	@set -e; for m in $(ROUTER_RTL); do \
 	  $(VLINT) $$m --top-module $$(basename $$m .v); done; \
@@ -47,15 +73,24 @@ test-synth-router:
 	@echo "test-synth-router: yosys synth_ice40 of the mesh router: $$(awk '/SB_LUT4/ {print $$2}' $(BUILD)/fpga/router_mesh_ice40.stat) LUT4, $$(awk '/Number of cells/ {print $$4}' $(BUILD)/fpga/router_mesh_ice40.stat) cells"
 TEST_TARGETS += test-synth-router
 
-test-lockstep: $(WC)
-	@verif/net/lockstep-suite.sh $(WC) verif/net/lockstep.cfg 10000 190000
-TEST_TARGETS += test-lockstep
+# The lockstep suite in independent pieces, one per run-name prefix of
+# verif/net/lockstep.cfg (cube4-*, irc-*, ...), so that make -j and make
+# test run them side by side; test-lockstep is all of them.
+LOCKSTEP_RUNS   := $(shell awk '!/^\#/ && NF {print $$1}' verif/net/lockstep.cfg)
+LOCKSTEP_PIECES := $(addprefix test-lockstep-,$(sort $(foreach n,$(LOCKSTEP_RUNS),$(firstword $(subst -, ,$(n))))))
+LOCKSTEP_MODELS := $(call rtl_models,cube4 cube6 cube6all mesh4 mesh8 irr16)
+.PHONY: $(LOCKSTEP_PIECES)
+$(LOCKSTEP_PIECES): test-lockstep-%: $(WC) $(LOCKSTEP_MODELS)
+	@verif/net/lockstep-suite.sh $(WC) verif/net/lockstep.cfg 10000 190000 '$*-*'
+test-lockstep: $(LOCKSTEP_PIECES)
+TEST_TARGETS += $(LOCKSTEP_PIECES)
+TEST_FIRST   += test-lockstep-cube6all test-lockstep-irc test-lockstep-cube6 test-lockstep-mesh8
 
-test-mutation: $(WC)
+test-mutation: $(WC) $(call rtl_models,mesh4 cube4 cube4all irr8)
 	@tests/router/mutation.sh $(WC)
 TEST_TARGETS += test-mutation
 
-test-malformed: $(WC)
+test-malformed: $(WC) $(call rtl_models,mesh4 cube4all irr8)
 	@tests/router/malformed.sh $(WC)
 TEST_TARGETS += test-malformed
 
@@ -96,11 +131,11 @@ fpga-router:
 	done | tee $(BUILD)/fpga/routers.txt
 FPGA_TARGETS += fpga-router
 
-test-credit: $(WC)
+test-credit: $(WC) $(call rtl_models,cube1-b2)
 	@tests/router/credit.sh $(WC)
 TEST_TARGETS += test-credit
 
-test-sim-multicast: $(WC)
+test-sim-multicast: $(WC) $(call rtl_models,mesh4 mesh8 cube4 cube4all irr8)
 	@tests/router/multicast.sh $(WC)
 TEST_TARGETS += test-sim-multicast
 

@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # Topology layer: tests for sw/host/wc_topo*.c and `wormcast topo`.
 TEST_TARGETS += test-topo
+TEST_PREP    += $(BUILD)/bin/test_topo
 
 TOPO_TEST_BIN := $(BUILD)/bin/test_topo
 
-$(TOPO_TEST_BIN): tests/topo/test_topo.c $(WC_LIBS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
+$(TOPO_TEST_BIN): tests/topo/test_topo.c $(WC_TEST_DEPS)
+	$(wc_test_link)
 
 .PHONY: test-topo
 test-topo: $(TOPO_TEST_BIN) $(BUILD)/bin/wormcast

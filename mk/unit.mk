@@ -73,6 +73,8 @@ $(eval $(call unit_bench,wc_router/ecube,wc_router,$(UR)/wc_router.v,tb_router.c
 $(eval $(call unit_bench,wc_router/ecube_ap,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=6 B=1 ROUTING=0 CUBE_N=3 ALL_PORT=1 HIGH_FIRST=0 $(UNIT_MESH)))
 $(eval $(call unit_bench,wc_router/table,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 W=48 ROUTING=2 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
 
+TEST_PREP += $(UNIT_BINS)
+
 # Each bench prints its checks and 'N passed, N failed'; the mutation runs
 # show the whole-router lockstep has teeth (a C model with the arbiter
 # pointer frozen, the other dimension order, the node given the forwarded

@@ -1,21 +1,131 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Run each make test target in turn, keep going, print a summary and the
-# closing line 'N passed, N failed'.  Exit non-zero if any failed.
+# make test: build what the test targets share with one `make -jN`, then
+# run the targets N at a time, each in a make of its own with its output
+# kept in a file and printed whole when it ends.  Prints each target's
+# wall and CPU time, the totals, and the closing line 'N passed, N failed'
+# (targets); exits non-zero if any failed.
+# usage: tools/run-tests.sh [--jobs N] [--prep "TARGETS"] [--first "TARGETS"] TARGET...
+#   --jobs N    targets at a time (default: the number of cores)
+#   --prep T    built before any test runs: the programs, benches and
+#               Verilated models more than one target uses, so that no two
+#               targets build the same file at once
+#   --first T   the longest targets, started first in this order; a later
+#               run starts them longest first by the times the last run
+#               left in $BUILD/test-times.txt
 set -u
-pass=0; fail=0; failed=()
-start=$(date +%s)
-for t in "$@"; do
-  t0=$(date +%s)
-  echo "=== $t"
-  if make --no-print-directory "$t"; then
-    pass=$((pass+1)); echo "--- $t: PASS ($(( $(date +%s)-t0 ))s)"
-  else
-    fail=$((fail+1)); failed+=("$t"); echo "--- $t: FAIL ($(( $(date +%s)-t0 ))s)"
-  fi
+jobs=$(nproc 2>/dev/null || echo 2) prep="" first=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --jobs) jobs=${2:?--jobs needs a number}; shift 2 ;;
+    --prep) prep=${2?--prep needs a list}; shift 2 ;;
+    --first) first=${2?--first needs a list}; shift 2 ;;
+    --) shift; break ;;
+    -*) echo "run-tests.sh: unknown option '$1'" >&2; exit 2 ;;
+    *) break ;;
+  esac
 done
+case $jobs in ''|*[!0-9]*|0) echo "run-tests.sh: --jobs takes a positive number (got '$jobs')" >&2; exit 2 ;; esac
+build=${BUILD:-build}
+logs=$build/test-logs
+times_file=$build/test-times.txt
+rm -rf "$logs"; mkdir -p "$logs"
+
+# The makes started here are not recursive makes of the one that runs this
+# script: they get no share of its job slots, so drop what refers to them.
+MAKEFLAGS=$(sed -E 's/(^| )--jobserver-(auth|fds)=[^ ]*//g; s/(^| )-j[0-9]*( |$)/ /g' <<< "${MAKEFLAGS:-}")
+export MAKEFLAGS
+
+now() { date +%s.%N; }
+# CPU seconds (user + system) of the children the shell waited for: the
+# second line of bash `times`, which must run in that shell itself (not in
+# a pipe or $(...)), written to a file first
+cpu_of() { awk 'NR == 2 {t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] }
+  printf "%.1f", t}' "$1"; }
+fmt() { awk -v s="$1" 'BEGIN {printf "%d:%04.1f", s / 60, s - int(s / 60) * 60}'; }
+
+start=$(now)
+prep_cpu=0 prep_wall=0
+if [ -n "$prep" ]; then
+  echo "=== building what the tests share (make -j$jobs)"
+  # shellcheck disable=SC2086
+  ( make --no-print-directory -j"$jobs" $prep > "$logs/prep.log" 2>&1; rc=$?; times > "$logs/prep.times"; exit $rc )
+  rc=$?
+  prep_wall=$(awk -v a="$start" -v b="$(now)" 'BEGIN {printf "%.1f", b - a}')
+  prep_cpu=$(cpu_of "$logs/prep.times")
+  if [ $rc -ne 0 ]; then
+    tail -40 "$logs/prep.log"
+    # what is missing may be shared: build it in one target at a time
+    jobs=1
+    echo "--- build: FAIL ($prep_wall s wall, $prep_cpu s CPU; log $logs/prep.log); the targets build what they lack, one at a time"
+  else
+    echo "--- build: done ($prep_wall s wall, $prep_cpu s CPU)"
+  fi
+fi
+
+# order: longest first by the last run's times; a target without one
+# starts first if --first names it (in that order), last otherwise
+declare -A last=()
+if [ -f "$times_file" ]; then
+  while read -r t w _; do last[$t]=$w; done < "$times_file"
+fi
+mapfile -t order < <(
+  i=0; declare -A rank=()
+  for f in $first; do rank[$f]=$((1000000 - i)); i=$((i+1)); done
+  for t in "$@"; do echo "${last[$t]:-${rank[$t]:-0}} $t"; done | sort -rn -k1,1 -s | awk '{print $2}')
+
+# one target: its output, exit status, wall and CPU seconds in $logs
+run_one() {
+  local t=$1 t0 rc
+  t0=$(now)
+  make --no-print-directory "$t" > "$logs/$t.log" 2>&1
+  rc=$?
+  times > "$logs/$t.times"
+  echo "$rc $(awk -v a="$t0" -v b="$(now)" 'BEGIN {printf "%.1f", b - a}') $(cpu_of "$logs/$t.times")" > "$logs/$t.res"
+  return $rc
+}
+
+pass=0 fail=0 failed=() summary=()
+declare -A pid_of=()
+report() {   # print a finished target whole
+  local t=$1 rc wall cpu
+  read -r rc wall cpu < "$logs/$t.res"
+  echo "=== $t"
+  cat "$logs/$t.log"
+  if [ "$rc" -eq 0 ]; then
+    pass=$((pass+1)); echo "--- $t: PASS ($wall s wall, $cpu s CPU)"
+  else
+    fail=$((fail+1)); failed+=("$t"); echo "--- $t: FAIL ($wall s wall, $cpu s CPU; log $logs/$t.log)"
+  fi
+  summary+=("$t $wall $cpu $([ "$rc" -eq 0 ] && echo PASS || echo FAIL)")
+}
+
+running=0
+next=0
+while [ $next -lt ${#order[@]} ] || [ $running -gt 0 ]; do
+  while [ $running -lt "$jobs" ] && [ $next -lt ${#order[@]} ]; do
+    t=${order[$next]}
+    run_one "$t" &
+    pid_of[$!]=$t
+    running=$((running+1)); next=$((next+1))
+  done
+  wait -n -p done_pid
+  running=$((running-1))
+  report "${pid_of[$done_pid]}"
+done
+
+total=$(awk -v a="$start" -v b="$(now)" 'BEGIN {printf "%.1f", b - a}')
+# this run's times, and the last known ones of the targets it did not run
+printf '%s\n' "${summary[@]}" | sort -k2,2 -rn > "$logs/times"
+{ cat "$logs/times"
+  for t in "${!last[@]}"; do grep -q "^$t " "$logs/times" || echo "$t ${last[$t]} - -"; done
+} > "$times_file.tmp" && mv "$times_file.tmp" "$times_file"
 echo
-echo "test targets: $# in $(( $(date +%s)-start ))s"
+echo "test targets, longest first (wall s, CPU s):"
+awk '{printf "  %-34s %7.1f %7.1f  %s\n", $1, $2, $3, $4}' "$logs/times"
+cpu=$(awk -v p="$prep_cpu" '{c += $3} END {printf "%.1f", c + p}' "$logs/times")
+longest=$(head -1 "$logs/times" | awk '{print $1 " " $2 " s"}')
+echo "$# test targets, $jobs at a time: $(fmt "$total") wall (build $prep_wall s, then the targets; longest: $longest); $(fmt "$cpu") CPU in all"
 [ $fail -gt 0 ] && echo "failed: ${failed[*]}"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -14,14 +14,19 @@ typedef struct rv_elf_info {
     uint32_t lo, hi;      /* loaded byte range [lo, hi) */
 } rv_elf_info_t;
 
+/* The loader reads the whole file: larger ones (the node's RAM is far
+ * smaller, debug sections included) are refused before reading. */
+#define RV_ELF_MAX_BYTES (64L << 20)
+
 /* Load the PT_LOAD segments of `path` into ram (ram_base, ram_size).
- * Returns 0, or -1 after printing the reason to stderr. */
+ * Returns 0, or -1 with "PATH: reason" in err (defs/wc_err.h). */
 int rv_elf_load(const char *path, uint8_t *ram, uint32_t ram_base,
-                uint32_t ram_size, rv_elf_info_t *info);
+                uint32_t ram_size, rv_elf_info_t *info, char *err, int errlen);
 /* Write ram[lo..hi) as $readmemh words (one 32-bit word per line) with an
- * @address line, so the Verilog RAM loads the same image. */
+ * @address line, so the Verilog RAM loads the same image.  0, or -1 with
+ * the reason in err. */
 int rv_elf_write_hex(const char *path, const uint8_t *ram, uint32_t ram_base,
-                     const rv_elf_info_t *info);
+                     const rv_elf_info_t *info, char *err, int errlen);
 #ifdef __cplusplus
 }
 #endif

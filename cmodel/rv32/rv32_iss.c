@@ -8,6 +8,7 @@
  * lists those choices. */
 #include "rv32_iss.h"
 #include "wc_defs_macros.h"
+#include "wc_err.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,12 +46,12 @@ int rv_decode(uint32_t insn)
 }
 
 rv_iss_t *rv_iss_new(uint32_t ram_base, uint32_t ram_size,
-                     const rv_bus_ops_t *ops, void *ctx)
+                     const rv_bus_ops_t *ops, void *ctx, char *err, int errlen)
 {
-    rv_iss_t *s = calloc(1, sizeof *s);
+    rv_iss_t *s = wc_alloc(1, sizeof *s, "the instruction-set model", err, errlen);
     if (!s)
         return NULL;
-    s->ram = calloc(1, ram_size);
+    s->ram = wc_alloc(1, ram_size, "the instruction-set model's RAM", err, errlen);
     if (!s->ram) {
         free(s);
         return NULL;

@@ -45,8 +45,9 @@ typedef struct rv_bus_ops {
 
 typedef struct rv_iss rv_iss_t;
 
+/* NULL with the reason in err (defs/wc_err.h) when out of memory. */
 rv_iss_t *rv_iss_new(uint32_t ram_base, uint32_t ram_size,
-                     const rv_bus_ops_t *ops, void *ctx);
+                     const rv_bus_ops_t *ops, void *ctx, char *err, int errlen);
 void rv_iss_free(rv_iss_t *s);
 void rv_iss_reset(rv_iss_t *s, uint32_t pc);
 uint8_t *rv_iss_ram(rv_iss_t *s);

@@ -23,7 +23,7 @@ int main(int argc, char **argv)
     rv_iss_t *s;
     rv_retire_t r;
     uint32_t val;
-    char line[160];
+    char line[160], err[600];
     clock_t t0;
 
     for (i = 1; i < argc; i++) {
@@ -52,19 +52,22 @@ int main(int argc, char **argv)
         return 2;
     }
     rv_soc_init(&soc, stdout);
-    s = rv_iss_new(WC_SOC_RAM_BASE, WC_SOC_RAM_SIZE, &rv_soc_ops, &soc);
+    s = rv_iss_new(WC_SOC_RAM_BASE, WC_SOC_RAM_SIZE, &rv_soc_ops, &soc, err, sizeof err);
     if (!s) {
-        fprintf(stderr, "rv32iss: out of memory\n");
+        fprintf(stderr, "rv32iss: %s\n", err);
         return 2;
     }
-    if (rv_elf_load(elf, rv_iss_ram(s), WC_SOC_RAM_BASE, WC_SOC_RAM_SIZE, &info) != 0) {
+    if (rv_elf_load(elf, rv_iss_ram(s), WC_SOC_RAM_BASE, WC_SOC_RAM_SIZE, &info, err, sizeof err) != 0) {
+        fprintf(stderr, "rv32iss: %s\n", err);
         rv_iss_free(s);
         return 2;
     }
     if (hex) {
-        int rc = rv_elf_write_hex(hex, rv_iss_ram(s), WC_SOC_RAM_BASE, &info);
+        int rc = rv_elf_write_hex(hex, rv_iss_ram(s), WC_SOC_RAM_BASE, &info, err, sizeof err);
         if (rc == 0)
             printf("%08x\n", info.has_tohost ? info.tohost : WC_SOC_EXIT_ADDR);
+        else
+            fprintf(stderr, "rv32iss: %s\n", err);
         rv_iss_free(s);
         return rc ? 2 : 0;
     }

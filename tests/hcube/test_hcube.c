@@ -15,13 +15,7 @@
 #include "wc_rng.h"
 #include "wc_kbin.h"
 #include "wc_topo.h"
-
-static int npass, nfail;
-
-#define CHECK(cond, ...) do { \
-    if (cond) npass++; \
-    else { nfail++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
-} while (0)
+#include "../wc_test.h"
 
 #define MAXM 1024
 static wc_edge ebuf[MAXM];
@@ -786,6 +780,5 @@ int main(void)
     test_topo_links();
     test_chains();
     test_scatter();
-    printf("%d passed, %d failed\n", npass, nfail);
-    return nfail ? 1 : 0;
+    return wc_test_done();
 }

@@ -14,13 +14,7 @@
 #include "wc_rng.h"
 #include "wc_brcp_topo.h"
 #include "wc_irc.h"
-
-static int npass, nfail;
-
-#define CHECK(cond, ...) do { \
-        if (cond) npass++; \
-        else { nfail++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
-    } while (0)
+#include "../wc_test.h"
 
 static wc_topo *mk(const char *name)
 {
@@ -613,7 +607,7 @@ static void expect(const char *topo, int src, const int *d, int n, int want_bad,
     ctx c;
     int bad, r;
     if (ctx_open(&c, topo) < 0) {
-        nfail++;
+        wc_test_fail++;
         return;
     }
     r = wc_brcp_check(&c.bt.net, src, d, n, &bad, c.err, sizeof c.err);
@@ -633,7 +627,7 @@ static void expect(const char *topo, int src, const int *d, int n, int want_bad,
 static void test_reject(const char *dir)
 {
     char file[512];
-    int before = nfail;
+    int before = wc_test_fail;
     { static const int d[] = { 12, 9 };   /* 0->12: dims 3,2; 12->9: dims 2,0 */
       expect("cube:4", 0, d, 2, 1, "destination 9 after 12: the path would take dimension 2 after dimension 2 (e-cube order is highest first)"); }
     { static const int d[] = { 9, 12 };   /* 3->9: dims 3,1; 9->12: dim 2 first */
@@ -672,7 +666,7 @@ static void test_reject(const char *dir)
     { static const int d[] = { 4, 2 };
       expect(file, 0, d, 2, 1, "destination 2 after 4: the route from switch 2 takes the up link 2->0 after the worm went down (up*/down* forbids up after down)"); }
     printf("rejections: hand-made lists on cube:4, cube:4:low, mesh:4x4 and %s give the expected "
-           "message and offending index%s\n", file, nfail > before ? " -- FAILED" : "");
+           "message and offending index%s\n", file, wc_test_fail > before ? " -- FAILED" : "");
 }
 
 static void test_order(void)
@@ -774,6 +768,5 @@ int main(int argc, char **argv)
     test_reject(dir);
     test_order();
     test_errors();
-    printf("%d passed, %d failed\n", npass, nfail);
-    return nfail ? 1 : 0;
+    return wc_test_done();
 }

@@ -3,7 +3,7 @@
  * Sections 4-5) against an exhaustive search over all schedules of the
  * Section 4 model, plus a replay check of every schedule it returns. */
 #include <string.h>
-#include "test_kbin.h"
+#include "../wc_test.h"
 #include "wc_fis.h"
 #include "wc_rng.h"
 
@@ -243,5 +243,5 @@ int main(void)
         h.task_start[2] = 2;
         CHECK(replay(1, c, 3, 1, 1, &h) == 2, "the hand schedule is legal and finishes at 2");
     });
-    return t_done();
+    return wc_test_done();
 }

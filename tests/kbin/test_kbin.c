@@ -5,7 +5,7 @@
  * global-clock simulator, and a brute force over every tree shape. */
 #include <stdlib.h>
 #include <string.h>
-#include "test_kbin.h"
+#include "../wc_test.h"
 #include "wc_kbin.h"
 #include "wc_fpfs.h"
 #include "wc_rng.h"
@@ -477,5 +477,5 @@ int main(void)
         set_tree(0, toroot, 2);
         CHECK(sim(&T, 2, 2, WC_FPFS, L, buf, &r) == WC_FPFS_EPARENT, "edge into the root");
     });
-    return t_done();
+    return wc_test_done();
 }

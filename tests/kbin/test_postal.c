@@ -2,7 +2,7 @@
 /* Postal tree (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section
  * 5.5) against the postal recurrence and an exhaustive search. */
 #include <string.h>
-#include "test_kbin.h"
+#include "../wc_test.h"
 #include "wc_postal.h"
 #include "wc_kbin.h"
 #include "wc_rng.h"
@@ -106,5 +106,5 @@ int main(void)
             CHECK(ok && t.nedges == n - 1, "n=%d o=%d lat=%d", n, o, lat);
         }
     });
-    return t_done();
+    return wc_test_done();
 }

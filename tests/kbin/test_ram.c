@@ -4,7 +4,7 @@
  * random irregular networks with up-down routing. */
 #include <stdlib.h>
 #include <string.h>
-#include "test_kbin.h"
+#include "../wc_test.h"
 #include "wc_ram.h"
 #include "wc_fis.h"
 #include "wc_cco.h"
@@ -176,5 +176,5 @@ int main(void)
             wc_topo_free(c);
         }
     });
-    return t_done();
+    return wc_test_done();
 }

@@ -4,7 +4,7 @@
  * per-link streams that repeat with the seed and differ between links. */
 #include <stdlib.h>
 #include <string.h>
-#include "../kbin/test_kbin.h"
+#include "../wc_test.h"
 #include "wc_fault.h"
 #include "wc_defs.h"
 
@@ -169,5 +169,5 @@ int main(void)
         CHECK(wc_fault_credit(&f, 1) == 1 && wc_fault_owed(&f) == 1, "a router credit passes, the debt stays");
         CHECK(wc_fault_credit(&f, 0) == 1 && wc_fault_owed(&f) == 0, "then the last one is paid");
     });
-    return t_done();
+    return wc_test_done();
 }

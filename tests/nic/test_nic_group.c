@@ -4,7 +4,7 @@
  * the step simulator sw/lib/wc_fpfs.c (kesavan-panda-optimal-multicast-
  * packetization-ni.txt Section 3). */
 #include <string.h>
-#include "../kbin/test_kbin.h"
+#include "../wc_test.h"
 #include "wc_nic_group.h"
 #include "wc_fpfs.h"
 
@@ -163,5 +163,5 @@ int main(void)
 {
     test_table();
     test_orders();
-    return t_done();
+    return wc_test_done();
 }

@@ -2,7 +2,7 @@
 /* NIC packet codec: CRC-32 known answers, flit layout, every parse error
  * code, packetize/reassemble round trips from 1 byte to NIC_MAX_MSG. */
 #include <string.h>
-#include "../kbin/test_kbin.h"
+#include "../wc_test.h"
 #include "wc_nic_pkt.h"
 #include "wc_rng.h"
 
@@ -277,5 +277,5 @@ int main(void)
     test_errors();
     test_round_trips();
     test_reasm_errors();
-    return t_done();
+    return wc_test_done();
 }

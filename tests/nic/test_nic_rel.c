@@ -8,7 +8,7 @@
  * host memory). */
 #include <stdlib.h>
 #include <string.h>
-#include "../kbin/test_kbin.h"
+#include "../wc_test.h"
 #include "wc_nic_rel.h"
 #include "wc_nic_pkt.h"
 #include "wc_nic_group.h"
@@ -358,5 +358,5 @@ int main(int argc, char **argv)
     run("reliability simulation, clean channel", 2000, 0, 0, seed, 0);
     run("reliability simulation, faults at 1e-3 per packet (drops and bit flips)", 10000, 1e-3, 1e-3, seed, 1);
     run("reliability simulation, faults at 2e-2 per packet", 10000, 2e-2, 2e-2, seed + 1, 1);
-    return t_done();
+    return wc_test_done();
 }

@@ -8,7 +8,7 @@
 #include "wc_engine.h"
 #include "wc_topo.h"
 #include "wc_defs.h"
-#include "../kbin/test_kbin.h"
+#include "../wc_test.h"
 
 static int match_item;
 static int match(void *ctx, long item) { (void)ctx; return item == match_item; }
@@ -258,5 +258,5 @@ int main(void)
     GROUP("lockstep comparator: a broken router model is caught, with the report format", test_compare());
     GROUP("NIC unit: idle instances agree, register snapshots", test_nics());
     GROUP("engine kinds and mutations", test_kinds());
-    return t_done();
+    return wc_test_done();
 }

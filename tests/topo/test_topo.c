@@ -9,13 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int npass, nfail;
-
-#define CHECK(cond, ...) do { \
-        if (cond) npass++; \
-        else { nfail++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
-    } while (0)
+#include "../wc_test.h"
 
 static wc_topo *mk(const char *name)
 {
@@ -618,8 +612,7 @@ int main(int argc, char **argv)
     const char *dir = argc > 1 ? argv[1] : "tests/topo";
     if (argc > 2 && !strcmp(argv[1], "--soak")) {
         soak(atol(argv[2]), argc > 3 ? strtoull(argv[3], NULL, 10) : 1);
-        printf("%d passed, %d failed\n", npass, nfail);
-        return nfail ? 1 : 0;
+        return wc_test_done();
     }
     test_names();
     test_regular_paths();
@@ -628,6 +621,5 @@ int main(int argc, char **argv)
     test_irregular();
     test_checker_detects();
     test_checker_vs_reference();
-    printf("%d passed, %d failed\n", npass, nfail);
-    return nfail ? 1 : 0;
+    return wc_test_done();
 }

@@ -126,15 +126,20 @@ int main(int argc, char **argv)
 
     Harness h;
     std::memset(&h.rtl, 0, sizeof h.rtl);
-    rv_iss_t *iss = rv_iss_new(WC_SOC_RAM_BASE, WC_SOC_RAM_SIZE, &lockstep_ops, &h);
+    char err[600];
+    rv_iss_t *iss = rv_iss_new(WC_SOC_RAM_BASE, WC_SOC_RAM_SIZE, &lockstep_ops, &h, err, sizeof err);
     rv_elf_info_t info;
-    if (!iss || rv_elf_load(elf.c_str(), rv_iss_ram(iss), WC_SOC_RAM_BASE, WC_SOC_RAM_SIZE, &info) != 0)
+    if (!iss || rv_elf_load(elf.c_str(), rv_iss_ram(iss), WC_SOC_RAM_BASE, WC_SOC_RAM_SIZE, &info, err, sizeof err) != 0) {
+        std::fprintf(stderr, "lockstep: %s\n", err);
         return 2;
+    }
     rv_iss_reset(iss, WC_SOC_RAM_BASE);
     rv_iss_set_mutation(iss, mutate);
     std::string hex = elf + ".hex";
-    if (rv_elf_write_hex(hex.c_str(), rv_iss_ram(iss), WC_SOC_RAM_BASE, &info) != 0)
+    if (rv_elf_write_hex(hex.c_str(), rv_iss_ram(iss), WC_SOC_RAM_BASE, &info, err, sizeof err) != 0) {
+        std::fprintf(stderr, "lockstep: %s\n", err);
         return 2;
+    }
 
     VerilatedContext ctx;
     std::string plus = "+hex=" + hex;

@@ -1627,6 +1627,11 @@ int nr_run(nic_bench *b, const wc_nic_cfg *cfg, const nr_opts *o)
     e->G = (unsigned)cfg->ngroups;
     e->pay = (unsigned)cfg->payload;
     e->uexp = calloc(e->N, sizeof *e->uexp);
+    if (!e->uexp) {
+        printf("FAIL random run: no memory for %u unicast streams\n", e->N);
+        free(e);
+        return 1;
+    }
     wc_rng_seed(&e->r, o->seed);
     if (o->node >= 0 && (unsigned)o->node >= e->N) {
         printf("FAIL random run: node %d not below NNODES %u\n", o->node, e->N);

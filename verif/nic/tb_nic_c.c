@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "nic_lock.h"
+#include "wc_err.h"
 
 typedef struct {
     wc_nic *n;
@@ -16,10 +17,8 @@ typedef struct {
 
 static void *twin_open(const wc_nic_cfg *c, const char *wave, char *err, int errlen)
 {
-    twin *t = calloc(1, sizeof *t);
+    twin *t = wc_alloc(1, sizeof *t, "the C twin", err, errlen);
     (void)wave;
-    (void)err;
-    (void)errlen;
     if (t) {
         t->c = *c;
         t->c.mutate = 0;
@@ -41,8 +40,11 @@ static void twin_reset(void *d, unsigned node, int edges)
     (void)edges;
     wc_nic_free(t->n);
     t->n = wc_nic_create(&t->c, node, err, sizeof err);
-    if (!t->n)
-        abort();
+    if (!t->n) {
+        /* the bench has no error path here: the run cannot go on */
+        fprintf(stderr, "tb_nic_c: %s\n", err);
+        exit(2);
+    }
     memset(&t->in, 0, sizeof t->in);
 }
 
