@@ -26,6 +26,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 case $jobs in ''|*[!0-9]*|0) echo "run-tests.sh: --jobs takes a positive number (got '$jobs')" >&2; exit 2 ;; esac
+[ $# -gt 0 ] || { echo "run-tests.sh: no test targets given" >&2; exit 2; }
 build=${BUILD:-build}
 logs=$build/test-logs
 times_file=$build/test-times.txt
@@ -43,15 +44,26 @@ now() { date +%s.%N; }
 cpu_of() { awk 'NR == 2 {t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] }
   printf "%.1f", t}' "$1"; }
 fmt() { awk -v s="$1" 'BEGIN {printf "%d:%04.1f", s / 60, s - int(s / 60) * 60}'; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN {printf "%.1f", b - a}'; }
+# wait a moment; every minute say what is still running, so that a long
+# stretch without a finished target is seen to go on
+tick=0
+tick() {
+  sleep 0.5; tick=$((tick + 1))
+  [ $((tick % 120)) -ne 0 ] || echo "    ... $(fmt "$(since "$start")"): $*"
+}
 
 start=$(now)
 prep_cpu=0 prep_wall=0
 if [ -n "$prep" ]; then
   echo "=== building what the tests share (make -j$jobs)"
   # shellcheck disable=SC2086
-  ( make --no-print-directory -j"$jobs" $prep > "$logs/prep.log" 2>&1; rc=$?; times > "$logs/prep.times"; exit $rc )
+  ( make --no-print-directory -j"$jobs" $prep > "$logs/prep.log" 2>&1; rc=$?; times > "$logs/prep.times"; exit $rc ) &
+  prep_pid=$!
+  while [ -n "$(jobs -rp)" ]; do tick "building"; done
+  wait $prep_pid
   rc=$?
-  prep_wall=$(awk -v a="$start" -v b="$(now)" 'BEGIN {printf "%.1f", b - a}')
+  prep_wall=$(since "$start")
   prep_cpu=$(cpu_of "$logs/prep.times")
   if [ $rc -ne 0 ]; then
     tail -40 "$logs/prep.log"
@@ -81,7 +93,7 @@ run_one() {
   make --no-print-directory "$t" > "$logs/$t.log" 2>&1
   rc=$?
   times > "$logs/$t.times"
-  echo "$rc $(awk -v a="$t0" -v b="$(now)" 'BEGIN {printf "%.1f", b - a}') $(cpu_of "$logs/$t.times")" > "$logs/$t.res"
+  echo "$rc $(since "$t0") $(cpu_of "$logs/$t.times")" > "$logs/$t.res"
   return $rc
 }
 
@@ -109,12 +121,22 @@ while [ $next -lt ${#order[@]} ] || [ $running -gt 0 ]; do
     pid_of[$!]=$t
     running=$((running+1)); next=$((next+1))
   done
-  wait -n -p done_pid
-  running=$((running-1))
-  report "${pid_of[$done_pid]}"
+  # reap and print the targets that ended; while none has, tick
+  ended=0
+  while [ $ended = 0 ]; do
+    alive=" $(jobs -rp | tr '\n' ' ') "
+    for p in "${!pid_of[@]}"; do
+      [[ $alive == *" $p "* ]] && continue
+      wait "$p"
+      report "${pid_of[$p]}"
+      unset "pid_of[$p]"
+      running=$((running-1)); ended=1
+    done
+    [ $ended = 1 ] || tick "running ${pid_of[*]}"
+  done
 done
 
-total=$(awk -v a="$start" -v b="$(now)" 'BEGIN {printf "%.1f", b - a}')
+total=$(since "$start")
 # this run's times, and the last known ones of the targets it did not run
 printf '%s\n' "${summary[@]}" | sort -k2,2 -rn > "$logs/times"
 { cat "$logs/times"
