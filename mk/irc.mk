@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Multidestination worms (sw/lib/wc_worm*, wc_brcp*, wc_irc*,
-# sw/host/wc_brcp_topo*, `wormcast worm`): library tests against a routing
+# cmodel/topo/wc_brcp_topo*, `wormcast worm`): library tests against a routing
 # oracle, the lecture notes' claims, CLI contract, and the docs pictures.
 TEST_TARGETS    += test-irc
 TEST_PREP       += $(BUILD)/bin/test_irc

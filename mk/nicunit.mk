@@ -2,7 +2,7 @@
 # NIC lockstep bench (verif/nic/, README there): the Verilated NIC
 # (rtl/nic/wc_nic.v) and its C model (cmodel/wc_nic.c) side by side on the
 # same inputs, every output compared every cycle, stimulus from the
-# directed scenarios of tests/nic/nic_scen.c and a seeded random host,
+# directed scenarios of verif/nic/nic_scen.c and a seeded random host,
 # network and memory (verif/nic/nic_rand.c).
 #   make test-nic-lockstep   directed scenarios + random runs, default and small parameter sets
 #   make test-nic-mutation   C model mutations 1, 2, 3 must each stop a run with a mismatch

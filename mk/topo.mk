@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# Topology layer: tests for sw/host/wc_topo*.c and `wormcast topo`.
+# Topology layer: tests for cmodel/topo/wc_topo*.c and `wormcast topo`.
 TEST_TARGETS += test-topo
 TEST_PREP    += $(BUILD)/bin/test_topo
 

@@ -23,7 +23,7 @@
 
 enum wc_brcp_kind { WC_BRCP_CUBE, WC_BRCP_MESH, WC_BRCP_UPDOWN };
 
-/* An up* / down* network as the routers see it (sw/host/wc_brcp_topo.c fills
+/* An up* / down* network as the routers see it (cmodel/topo/wc_brcp_topo.c fills
  * it from a wc_topo; firmware may point it at its own tables). */
 typedef struct {
     int nrouters, nports, nnodes;

@@ -7,7 +7,7 @@
  * the multiple-multicast variants of Section 3.2 (SameTree/Random primary
  * agents, Binomial/Cyclic exchange).  Freestanding: the network arrives as
  * arrays (spanning-tree parents, destination switches); the host glue in
- * sw/host/wc_ram_topo.h fills them from a wc_topo.
+ * cmodel/topo/wc_ram_topo.h fills them from a wc_topo.
  *
  * Time model (Section 4): local (same switch) send 1 unit, agent to child
  * agent L_l, agent to agent across the root L_r, one unit of sender time

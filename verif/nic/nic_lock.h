@@ -8,7 +8,7 @@
  * the signal, the C model's value (expected) and the DUT's (actual), the
  * recent inputs and what the stimulus was doing.
  *
- * Stimulus: the directed scenarios of tests/nic/nic_scen.c and the seeded
+ * Stimulus: the directed scenarios of verif/nic/nic_scen.c and the seeded
  * random environment of nic_rand.c.  Options: see usage() in nic_lock.c
  * and verif/nic/README.md. */
 #ifndef NIC_LOCK_H

@@ -598,7 +598,7 @@ int nic_scen_run(nic_bench *b, const wc_nic_cfg *cfg, const char *only)
     for (i = 0; i < (int)(sizeof scens / sizeof scens[0]); i++) {
         if (only && !strstr(scens[i].name, only))
             continue;
-        snprintf(b->note, sizeof b->note, "scenario %s (tests/nic/nic_scen.c)", scens[i].name);
+        snprintf(b->note, sizeof b->note, "scenario %s (verif/nic/nic_scen.c)", scens[i].name);
         b->scen = scens[i].name;
         scens[i].fn(&s);
         b->scen = NULL;
