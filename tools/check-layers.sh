@@ -37,7 +37,7 @@ fi
 bad=0; checked=0; nfiles=0
 for f in $files; do
   [ -f "$f" ] || continue
-  fdir=$(dirname "$f")
+  fdir=${f%/*}; [ "$fdir" = "$f" ] && fdir=.
   layer=${dir_layer[$fdir]:-}
   if [ -z "$layer" ]; then
     case $f in build/*) continue ;; esac
@@ -47,9 +47,10 @@ for f in $files; do
   while IFS=: read -r line inc; do
     checked=$((checked+1))
     # the compiler's first choice: relative to the including file
-    rel=$(realpath -m --relative-to=. "$fdir/$inc")
+    # (a plain name needs no normalising: it is in fdir or nowhere)
+    if [[ $inc == */* ]]; then rel=$(realpath -m --relative-to=. "$fdir/$inc"); else rel=$fdir/$inc; fi
     if [ -f "$rel" ]; then
-      tl=${dir_layer[$(dirname "$rel")]:-}
+      tl=${dir_layer[${rel%/*}]:-}
       if [ -z "$tl" ] || [[ ${allowed[$layer]} != *" $tl "* ]]; then
         echo "check-layers: $f:$line: includes \"$inc\" = $rel (layer ${tl:-none}); layer $layer may include only:${allowed[$layer]}" >&2
         bad=$((bad+1))
@@ -67,7 +68,7 @@ for f in $files; do
     if [ -n "$found" ]; then
       echo "check-layers: $f:$line: includes \"$inc\", found only in$found; layer $layer may include only:${allowed[$layer]}" >&2
       bad=$((bad+1))
-    elif ! generated "$(basename "$inc")"; then
+    elif ! generated "${inc##*/}"; then
       echo "check-layers: $f:$line: includes \"$inc\", which is in no layer directory and not a generated header" >&2
       bad=$((bad+1))
     fi
