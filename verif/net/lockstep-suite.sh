@@ -5,7 +5,10 @@
 # WARMUP + CYCLES cycles (plus up to 50000 cycles of drain and the flush), zero mismatches, zero lost or
 # duplicated packets, no deadlock (wormcast sim exits non-zero on any).
 # usage: lockstep-suite.sh WORMCAST [CFG] [WARMUP] [CYCLES] [FILTER]
+#   FILTER: a bash extended glob on the run names, e.g. 'cube4-*' or
+#   'mesh8-!(medium)'
 set -u
+shopt -s extglob
 wc=$1 cfg=${2:-$(dirname "$0")/lockstep.cfg} warmup=${3:-10000} cycles=${4:-190000} filter=${5:-}
 pass=0 fail=0
 printf '%-16s %-20s %6s %9s %9s %8s %9s %8s %s\n' run topology rate cycles delivered latency accepted seconds result
