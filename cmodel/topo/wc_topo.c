@@ -7,19 +7,8 @@
 #include "wc_defs.h"
 #include "wc_rng.h"
 #include "wc_json.h"
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-void wc__topo_err(char *err, int errlen, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || errlen <= 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, (size_t)errlen, fmt, ap);
-    va_end(ap);
-}
 
 int wc__topo_parse_u64(const char *s, int len, unsigned long long max,
                        unsigned long long *out)
@@ -98,12 +87,12 @@ static wc_topo *make_cube(const char *arg, char *err, int errlen)
     rc = wc__topo_parse_u64(tok, colon ? (int)(colon - tok) : (int)strlen(tok),
                             ~0ull, &n);
     if (rc == -1) {
-        wc__topo_err(err, errlen, "cube: malformed dimension '%.*s' (expected cube:N[:all][:low], N = 1..%d)",
+        wc_err(err, errlen, "cube: malformed dimension '%.*s' (expected cube:N[:all][:low], N = 1..%d)",
                      colon ? (int)(colon - tok) : (int)strlen(tok), tok, WC_TOPO_MAX_CUBE_DIM);
         return NULL;
     }
     if (rc == -2 || n < 1 || n > WC_TOPO_MAX_CUBE_DIM) {
-        wc__topo_err(err, errlen, "cube: dimension %.*s out of range 1..%d",
+        wc_err(err, errlen, "cube: dimension %.*s out of range 1..%d",
                      colon ? (int)(colon - tok) : (int)strlen(tok), tok, WC_TOPO_MAX_CUBE_DIM);
         return NULL;
     }
@@ -117,7 +106,7 @@ static wc_topo *make_cube(const char *arg, char *err, int errlen)
         else if (len == 3 && !strncmp(s, "low", 3) && !low)
             low = 1;
         else {
-            wc__topo_err(err, errlen, "cube: unknown or repeated option '%.*s' (expected :all and/or :low)", len, s);
+            wc_err(err, errlen, "cube: unknown or repeated option '%.*s' (expected :all and/or :low)", len, s);
             return NULL;
         }
     }
@@ -125,7 +114,7 @@ static wc_topo *make_cube(const char *arg, char *err, int errlen)
     P = all ? 2 * (int)n : (int)n + 1;
     t = wc__topo_alloc(WC_TOPO_CUBE, nn, P, nn);
     if (!t) {
-        wc__topo_err(err, errlen, "cube: out of memory");
+        wc_err(err, errlen, "cube: out of memory");
         return NULL;
     }
     t->n = (int)n;
@@ -159,22 +148,22 @@ static wc_topo *make_mesh(const char *arg, char *err, int errlen)
     wc_topo *t;
 
     if (!x) {
-        wc__topo_err(err, errlen, "mesh: malformed size '%s' (expected mesh:XxY)", arg);
+        wc_err(err, errlen, "mesh: malformed size '%s' (expected mesh:XxY)", arg);
         return NULL;
     }
     rcx = wc__topo_parse_u64(arg, (int)(x - arg), ~0ull, &mx);
     rcy = wc__topo_parse_u64(x + 1, (int)strlen(x + 1), ~0ull, &my);
     if (rcx == -1 || rcy == -1) {
-        wc__topo_err(err, errlen, "mesh: malformed size '%s' (expected mesh:XxY with decimal X, Y)", arg);
+        wc_err(err, errlen, "mesh: malformed size '%s' (expected mesh:XxY with decimal X, Y)", arg);
         return NULL;
     }
     if (rcx == -2 || rcy == -2 || mx < 1 || my < 1 || mx > WC_MAX_NODES || my > WC_MAX_NODES || mx * my > WC_MAX_NODES) {
-        wc__topo_err(err, errlen, "mesh: size %s out of range (X, Y >= 1 and X*Y <= %d)", arg, WC_MAX_NODES);
+        wc_err(err, errlen, "mesh: size %s out of range (X, Y >= 1 and X*Y <= %d)", arg, WC_MAX_NODES);
         return NULL;
     }
     t = wc__topo_alloc(WC_TOPO_MESH, (int)(mx * my), P, (int)(mx * my));
     if (!t) {
-        wc__topo_err(err, errlen, "mesh: out of memory");
+        wc_err(err, errlen, "mesh: out of memory");
         return NULL;
     }
     t->mx = (int)mx;
@@ -207,22 +196,22 @@ wc_topo *wc__topo_switched(const char *name, int S, int P, const int *nhosts,
 
     for (s = 0; s < S; s++) {
         if (nhosts[s] < 0 || nhosts[s] > P) {
-            wc__topo_err(err, errlen, "switch %d: %d hosts do not fit in %d ports", s, nhosts[s], P);
+            wc_err(err, errlen, "switch %d: %d hosts do not fit in %d ports", s, nhosts[s], P);
             return NULL;
         }
         nn += nhosts[s];
     }
     if (nn < 1) {
-        wc__topo_err(err, errlen, "%s: no hosts attached to any switch", name);
+        wc_err(err, errlen, "%s: no hosts attached to any switch", name);
         return NULL;
     }
     if (nn > WC_MAX_NODES) {
-        wc__topo_err(err, errlen, "%s: %d hosts exceed the maximum of %d nodes", name, nn, WC_MAX_NODES);
+        wc_err(err, errlen, "%s: %d hosts exceed the maximum of %d nodes", name, nn, WC_MAX_NODES);
         return NULL;
     }
     t = wc__topo_alloc(WC_TOPO_SWITCHED, S, P, nn);
     if (!t) {
-        wc__topo_err(err, errlen, "%s: out of memory", name);
+        wc_err(err, errlen, "%s: out of memory", name);
         return NULL;
     }
     t->routing = WC_ROUTING_TABLE;
@@ -233,7 +222,7 @@ wc_topo *wc__topo_switched(const char *name, int S, int P, const int *nhosts,
         for (h = 0; h < nhosts[s]; h++, i++) {
             node = node_ids ? node_ids[i] : i;
             if (node < 0 || node >= nn || t->node_router[node] >= 0) {
-                wc__topo_err(err, errlen, "%s: host id %d invalid or attached twice", name, node);
+                wc_err(err, errlen, "%s: host id %d invalid or attached twice", name, node);
                 wc_topo_free(t);
                 return NULL;
             }
@@ -246,19 +235,19 @@ wc_topo *wc__topo_switched(const char *name, int S, int P, const int *nhosts,
         const int *l = &links[4 * i];
         int e;
         if (l[0] == l[2]) {
-            wc__topo_err(err, errlen, "%s: link connects switch %d to itself", name, l[0]);
+            wc_err(err, errlen, "%s: link connects switch %d to itself", name, l[0]);
             wc_topo_free(t);
             return NULL;
         }
         for (e = 0; e < 4; e += 2) {
             if (l[e] < 0 || l[e] >= S || l[e + 1] < 0 || l[e + 1] >= P) {
-                wc__topo_err(err, errlen, "%s: link end switch %d port %d out of range (%d switches, %d ports)",
+                wc_err(err, errlen, "%s: link end switch %d port %d out of range (%d switches, %d ports)",
                              name, l[e], l[e + 1], S, P);
                 wc_topo_free(t);
                 return NULL;
             }
             if (t->peer[l[e] * P + l[e + 1]].router != WC_PEER_NONE) {
-                wc__topo_err(err, errlen, "%s: switch %d port %d is used twice (port over-subscription)",
+                wc_err(err, errlen, "%s: switch %d port %d is used twice (port over-subscription)",
                              name, l[e], l[e + 1]);
                 wc_topo_free(t);
                 return NULL;
@@ -297,40 +286,40 @@ static wc_topo *make_irregular(const char *arg, char *err, int errlen)
         const char *e = i < 3 ? strchr(s, ',') : s + strlen(s);
         int rc;
         if (!e || (i == 3 && strchr(s, ','))) {
-            wc__topo_err(err, errlen, "irregular: expected irregular:S,P,H,SEED, got 'irregular:%s'", arg);
+            wc_err(err, errlen, "irregular: expected irregular:S,P,H,SEED, got 'irregular:%s'", arg);
             return NULL;
         }
         rc = wc__topo_parse_u64(s, (int)(e - s), ~0ull, &v[i]);
         if (rc == -1) {
-            wc__topo_err(err, errlen, "irregular: malformed %s '%.*s'", what[i], (int)(e - s), s);
+            wc_err(err, errlen, "irregular: malformed %s '%.*s'", what[i], (int)(e - s), s);
             return NULL;
         }
         if (rc == -2) {
-            wc__topo_err(err, errlen, "irregular: %s '%.*s' out of range", what[i], (int)(e - s), s);
+            wc_err(err, errlen, "irregular: %s '%.*s' out of range", what[i], (int)(e - s), s);
             return NULL;
         }
         s = e + 1;
     }
     if (v[0] < 1 || v[0] > WC_TOPO_MAX_SWITCHES) {
-        wc__topo_err(err, errlen, "irregular: switch count S=%llu out of range 1..%d", v[0], WC_TOPO_MAX_SWITCHES);
+        wc_err(err, errlen, "irregular: switch count S=%llu out of range 1..%d", v[0], WC_TOPO_MAX_SWITCHES);
         return NULL;
     }
     if (v[1] < 1 || v[1] > WC_TOPO_MAX_PORTS) {
-        wc__topo_err(err, errlen, "irregular: ports P=%llu out of range 1..%d", v[1], WC_TOPO_MAX_PORTS);
+        wc_err(err, errlen, "irregular: ports P=%llu out of range 1..%d", v[1], WC_TOPO_MAX_PORTS);
         return NULL;
     }
     if (v[2] < 1 || v[2] > v[1]) {
-        wc__topo_err(err, errlen, "irregular: hosts per switch H=%llu out of range 1..P (P=%llu)", v[2], v[1]);
+        wc_err(err, errlen, "irregular: hosts per switch H=%llu out of range 1..P (P=%llu)", v[2], v[1]);
         return NULL;
     }
     S = (int)v[0]; P = (int)v[1]; H = (int)v[2]; k = P - H;
     if ((long)S * H > WC_MAX_NODES) {
-        wc__topo_err(err, errlen, "irregular: S*H = %ld hosts exceed the maximum of %d nodes", (long)S * H, WC_MAX_NODES);
+        wc_err(err, errlen, "irregular: S*H = %ld hosts exceed the maximum of %d nodes", (long)S * H, WC_MAX_NODES);
         return NULL;
     }
     /* A tree on S > 2 vertices has an inner vertex of degree >= 2. */
     if ((S > 1 && k < 1) || (S > 2 && k < 2)) {
-        wc__topo_err(err, errlen, "irregular: cannot connect %d switches with P-H = %d link ports per switch (need %d)",
+        wc_err(err, errlen, "irregular: cannot connect %d switches with P-H = %d link ports per switch (need %d)",
                      S, k, S > 2 ? 2 : 1);
         return NULL;
     }
@@ -343,7 +332,7 @@ static wc_topo *make_irregular(const char *arg, char *err, int errlen)
     order = malloc((size_t)S * sizeof(uint32_t));
     adj = calloc(((size_t)S * S + 7) / 8, 1);
     if (!links || !nhosts || !freep || !nextp || !order || !adj) {
-        wc__topo_err(err, errlen, "irregular: out of memory");
+        wc_err(err, errlen, "irregular: out of memory");
         goto out;
     }
     for (i = 0; i < S; i++) {
@@ -379,7 +368,7 @@ static wc_topo *make_irregular(const char *arg, char *err, int errlen)
     if (nc) {
         cand = malloc(nc * sizeof *cand);
         if (!cand) {
-            wc__topo_err(err, errlen, "irregular: out of memory");
+            wc_err(err, errlen, "irregular: out of memory");
             goto out;
         }
         nc = 0;
@@ -419,7 +408,7 @@ wc_topo *wc_topo_create(const char *name, char *err, int errlen)
     if (err && errlen > 0)
         err[0] = 0;
     if (!name) {
-        wc__topo_err(err, errlen, "no topology name given");
+        wc_err(err, errlen, "no topology name given");
         return NULL;
     }
     if (!strncmp(name, "cube:", 5))
@@ -430,7 +419,7 @@ wc_topo *wc_topo_create(const char *name, char *err, int errlen)
         return make_irregular(name + 10, err, errlen);
     if (!strncmp(name, "file:", 5))
         return wc__topo_from_file(name + 5, err, errlen);
-    wc__topo_err(err, errlen, "unknown topology '%s' (expected cube:N[:all][:low], mesh:XxY, irregular:S,P,H,SEED or file:PATH)", name);
+    wc_err(err, errlen, "unknown topology '%s' (expected cube:N[:all][:low], mesh:XxY, irregular:S,P,H,SEED or file:PATH)", name);
     return NULL;
 }
 

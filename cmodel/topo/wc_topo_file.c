@@ -57,10 +57,10 @@ static int tok_num(ctx *c, int line, const tok *t, const char *what, int max, in
     unsigned long long v;
     int rc = wc__topo_parse_u64(t->s, t->len, (unsigned long long)max, &v);
     if (rc == -1)
-        wc__topo_err(c->err, c->errlen, "%s:%d: malformed %s '%.*s' (expected a decimal number)",
+        wc_err(c->err, c->errlen, "%s:%d: malformed %s '%.*s' (expected a decimal number)",
                      c->path, line, what, t->len, t->s);
     else if (rc == -2)
-        wc__topo_err(c->err, c->errlen, "%s:%d: %s %.*s out of range 0..%d", c->path, line, what, t->len, t->s, max);
+        wc_err(c->err, c->errlen, "%s:%d: %s %.*s out of range 0..%d", c->path, line, what, t->len, t->s, max);
     else
         *out = (int)v;
     return rc ? -1 : 0;
@@ -107,7 +107,7 @@ static int next_tokens(ctx *c, char **cur, int *ln, tok *tv)
         ++*ln;
         nt = tokenize(line, tv);
         if (nt < 0) {
-            wc__topo_err(c->err, c->errlen, "%s:%d: too many fields", c->path, *ln);
+            wc_err(c->err, c->errlen, "%s:%d: too many fields", c->path, *ln);
             return -1;
         }
         if (nt > 0)
@@ -134,11 +134,11 @@ static wc_topo *parse_ours(ctx *c, const char *name)
         if (tok_is(&tv[0], "switches") || tok_is(&tv[0], "ports")) {
             int sw = tok_is(&tv[0], "switches"), v;
             if (nt != 2) {
-                wc__topo_err(c->err, c->errlen, "%s:%d: expected '%s COUNT'", c->path, ln, sw ? "switches" : "ports");
+                wc_err(c->err, c->errlen, "%s:%d: expected '%s COUNT'", c->path, ln, sw ? "switches" : "ports");
                 goto out;
             }
             if ((sw ? S_line : P_line) != 0) {
-                wc__topo_err(c->err, c->errlen, "%s:%d: '%s' given twice (first on line %d)", c->path, ln,
+                wc_err(c->err, c->errlen, "%s:%d: '%s' given twice (first on line %d)", c->path, ln,
                              sw ? "switches" : "ports", sw ? S_line : P_line);
                 goto out;
             }
@@ -146,7 +146,7 @@ static wc_topo *parse_ours(ctx *c, const char *name)
                         sw ? WC_TOPO_MAX_SWITCHES : WC_TOPO_MAX_PORTS, &v) < 0)
                 goto out;
             if (v < 1) {
-                wc__topo_err(c->err, c->errlen, "%s:%d: %s must be at least 1", c->path, ln, sw ? "switches" : "ports");
+                wc_err(c->err, c->errlen, "%s:%d: %s must be at least 1", c->path, ln, sw ? "switches" : "ports");
                 goto out;
             }
             if (sw) { S = v; S_line = ln; } else { P = v; P_line = ln; }
@@ -154,7 +154,7 @@ static wc_topo *parse_ours(ctx *c, const char *name)
             int a, b;
             if (nt == 2) {
                 if (defh_line) {
-                    wc__topo_err(c->err, c->errlen, "%s:%d: default 'hosts COUNT' given twice (first on line %d)",
+                    wc_err(c->err, c->errlen, "%s:%d: default 'hosts COUNT' given twice (first on line %d)",
                                  c->path, ln, defh_line);
                     goto out;
                 }
@@ -170,7 +170,7 @@ static wc_topo *parse_ours(ctx *c, const char *name)
                 if (a > maxsw)
                     maxsw = a;
             } else {
-                wc__topo_err(c->err, c->errlen, "%s:%d: expected 'hosts COUNT' or 'hosts SWITCH COUNT'", c->path, ln);
+                wc_err(c->err, c->errlen, "%s:%d: expected 'hosts COUNT' or 'hosts SWITCH COUNT'", c->path, ln);
                 goto out;
             }
         } else if (tok_is(&tv[0], "link")) {
@@ -185,11 +185,11 @@ static wc_topo *parse_ours(ctx *c, const char *name)
                     tok_num(c, ln, &tv[2], "switch id", WC_TOPO_MAX_SWITCHES - 1, &v[2]) < 0)
                     goto out;
             } else {
-                wc__topo_err(c->err, c->errlen, "%s:%d: expected 'link SA PA SB PB' or 'link SA SB'", c->path, ln);
+                wc_err(c->err, c->errlen, "%s:%d: expected 'link SA PA SB PB' or 'link SA SB'", c->path, ln);
                 goto out;
             }
             if (v[0] == v[2]) {
-                wc__topo_err(c->err, c->errlen, "%s:%d: link connects switch %d to itself", c->path, ln, v[0]);
+                wc_err(c->err, c->errlen, "%s:%d: link connects switch %d to itself", c->path, ln, v[0]);
                 goto out;
             }
             for (k = 0; k < 4; k++)
@@ -200,7 +200,7 @@ static wc_topo *parse_ours(ctx *c, const char *name)
             if (v[0] > maxsw) maxsw = v[0];
             if (v[2] > maxsw) maxsw = v[2];
         } else {
-            wc__topo_err(c->err, c->errlen, "%s:%d: unknown keyword '%.*s' (expected switches, ports, hosts or link)",
+            wc_err(c->err, c->errlen, "%s:%d: unknown keyword '%.*s' (expected switches, ports, hosts or link)",
                          c->path, ln, tv[0].len, tv[0].s);
             goto out;
         }
@@ -208,19 +208,19 @@ static wc_topo *parse_ours(ctx *c, const char *name)
     if (S < 0)
         S = maxsw + 1;
     if (S < 1) {
-        wc__topo_err(c->err, c->errlen, "%s: no switches (give 'switches S' or links)", c->path);
+        wc_err(c->err, c->errlen, "%s: no switches (give 'switches S' or links)", c->path);
         goto out;
     }
     if (maxsw >= S) {
         for (i = 0; i < hosts.n; i += 3)
             if (hosts.v[i] >= S) {
-                wc__topo_err(c->err, c->errlen, "%s:%d: switch %d out of range (switches %d)", c->path, hosts.v[i + 2], hosts.v[i], S);
+                wc_err(c->err, c->errlen, "%s:%d: switch %d out of range (switches %d)", c->path, hosts.v[i + 2], hosts.v[i], S);
                 goto out;
             }
         for (i = 0; i < links.n; i += 5)
             for (e = 0; e < 4; e += 2)
                 if (links.v[i + e] >= S) {
-                    wc__topo_err(c->err, c->errlen, "%s:%d: switch %d out of range (switches %d)", c->path, links.v[i + 4],
+                    wc_err(c->err, c->errlen, "%s:%d: switch %d out of range (switches %d)", c->path, links.v[i + 4],
                                  links.v[i + e], S);
                     goto out;
                 }
@@ -235,7 +235,7 @@ static wc_topo *parse_ours(ctx *c, const char *name)
         nh[s] = -1;
     for (i = 0; i < hosts.n; i += 3) {
         if (nh[hosts.v[i]] >= 0) {
-            wc__topo_err(c->err, c->errlen, "%s:%d: hosts of switch %d given twice", c->path, hosts.v[i + 2], hosts.v[i]);
+            wc_err(c->err, c->errlen, "%s:%d: hosts of switch %d given twice", c->path, hosts.v[i + 2], hosts.v[i]);
             goto out;
         }
         nh[hosts.v[i]] = hosts.v[i + 1];
@@ -244,7 +244,7 @@ static wc_topo *parse_ours(ctx *c, const char *name)
         if (nh[s] < 0)
             nh[s] = defh;
         if (P > 0 && nh[s] > P) {
-            wc__topo_err(c->err, c->errlen, "%s: switch %d: %d hosts do not fit in %d ports (port over-subscription)",
+            wc_err(c->err, c->errlen, "%s: switch %d: %d hosts do not fit in %d ports (port over-subscription)",
                          c->path, s, nh[s], P);
             goto out;
         }
@@ -264,19 +264,19 @@ static wc_topo *parse_ours(ctx *c, const char *name)
                     for (p = nh[sw]; p < lim && owner[sw * WC_TOPO_MAX_PORTS + p]; p++)
                         ;
                     if (p == lim) {
-                        wc__topo_err(c->err, c->errlen, "%s:%d: switch %d has no free port left (%d ports): port over-subscription",
+                        wc_err(c->err, c->errlen, "%s:%d: switch %d has no free port left (%d ports): port over-subscription",
                                      c->path, line, sw, lim);
                         goto out;
                     }
                 } else if (p >= lim) {
-                    wc__topo_err(c->err, c->errlen, "%s:%d: switch %d port %d out of range (ports %d)", c->path, line, sw, p, lim);
+                    wc_err(c->err, c->errlen, "%s:%d: switch %d port %d out of range (ports %d)", c->path, line, sw, p, lim);
                     goto out;
                 } else if (owner[sw * WC_TOPO_MAX_PORTS + p] < 0) {
-                    wc__topo_err(c->err, c->errlen, "%s:%d: switch %d port %d is a host port (switch %d has %d hosts): port over-subscription",
+                    wc_err(c->err, c->errlen, "%s:%d: switch %d port %d is a host port (switch %d has %d hosts): port over-subscription",
                                  c->path, line, sw, p, sw, nh[sw]);
                     goto out;
                 } else if (owner[sw * WC_TOPO_MAX_PORTS + p] > 0) {
-                    wc__topo_err(c->err, c->errlen, "%s:%d: duplicate link on switch %d port %d (already used by the link on line %d)",
+                    wc_err(c->err, c->errlen, "%s:%d: duplicate link on switch %d port %d (already used by the link on line %d)",
                                  c->path, line, sw, p, owner[sw * WC_TOPO_MAX_PORTS + p]);
                     goto out;
                 }
@@ -297,7 +297,7 @@ static wc_topo *parse_ours(ctx *c, const char *name)
     t = wc__topo_switched(name, S, P, nh, NULL, lk, nl, c->err, c->errlen);
     goto out;
 oom:
-    wc__topo_err(c->err, c->errlen, "%s: out of memory", c->path);
+    wc_err(c->err, c->errlen, "%s: out of memory", c->path);
 out:
     free(hosts.v);
     free(links.v);
@@ -325,7 +325,7 @@ static wc_topo *parse_anynet(ctx *c, const char *name)
         if (nt < 0)
             goto out;
         if (!tok_is(&tv[0], "router") && !tok_is(&tv[0], "node")) {
-            wc__topo_err(c->err, c->errlen, "%s:%d: expected 'router ID ...' or 'node ID ...', got '%.*s'",
+            wc_err(c->err, c->errlen, "%s:%d: expected 'router ID ...' or 'node ID ...', got '%.*s'",
                          c->path, ln, tv[0].len, tv[0].s);
             goto out;
         }
@@ -333,7 +333,7 @@ static wc_topo *parse_anynet(ctx *c, const char *name)
         if (nt < 2 || tok_num(c, ln, &tv[1], head_router ? "router id" : "node id",
                               head_router ? WC_TOPO_MAX_SWITCHES - 1 : WC_MAX_NODES - 1, &head_id) < 0) {
             if (nt < 2)
-                wc__topo_err(c->err, c->errlen, "%s:%d: missing id after '%.*s'", c->path, ln, tv[0].len, tv[0].s);
+                wc_err(c->err, c->errlen, "%s:%d: missing id after '%.*s'", c->path, ln, tv[0].len, tv[0].s);
             goto out;
         }
         if (head_router && head_id + 1 > R)
@@ -341,13 +341,13 @@ static wc_topo *parse_anynet(ctx *c, const char *name)
         for (k = 2; k < nt;) {
             int body_router, id, lat;
             if (!tok_is(&tv[k], "router") && !tok_is(&tv[k], "node")) {
-                wc__topo_err(c->err, c->errlen, "%s:%d: unexpected '%.*s' (expected 'router ID' or 'node ID', optionally followed by a latency)",
+                wc_err(c->err, c->errlen, "%s:%d: unexpected '%.*s' (expected 'router ID' or 'node ID', optionally followed by a latency)",
                              c->path, ln, tv[k].len, tv[k].s);
                 goto out;
             }
             body_router = tok_is(&tv[k], "router");
             if (k + 1 >= nt) {
-                wc__topo_err(c->err, c->errlen, "%s:%d: missing id after '%.*s'", c->path, ln, tv[k].len, tv[k].s);
+                wc_err(c->err, c->errlen, "%s:%d: missing id after '%.*s'", c->path, ln, tv[k].len, tv[k].s);
                 goto out;
             }
             if (tok_num(c, ln, &tv[k + 1], body_router ? "router id" : "node id",
@@ -361,12 +361,12 @@ static wc_topo *parse_anynet(ctx *c, const char *name)
                 k++;
             }
             if (!head_router && !body_router) {
-                wc__topo_err(c->err, c->errlen, "%s:%d: cannot connect node %d to node %d", c->path, ln, head_id, id);
+                wc_err(c->err, c->errlen, "%s:%d: cannot connect node %d to node %d", c->path, ln, head_id, id);
                 goto out;
             }
             if (head_router && body_router) {
                 if (id == head_id) {
-                    wc__topo_err(c->err, c->errlen, "%s:%d: link connects router %d to itself", c->path, ln, id);
+                    wc_err(c->err, c->errlen, "%s:%d: link connects router %d to itself", c->path, ln, id);
                     goto out;
                 }
                 if (ivec_push(&pairs, head_id < id ? head_id : id) || ivec_push(&pairs, head_id < id ? id : head_id) ||
@@ -386,11 +386,11 @@ static wc_topo *parse_anynet(ctx *c, const char *name)
         }
     }
     if (R < 1) {
-        wc__topo_err(c->err, c->errlen, "%s: no routers", c->path);
+        wc_err(c->err, c->errlen, "%s: no routers", c->path);
         goto out;
     }
     if (N < 1) {
-        wc__topo_err(c->err, c->errlen, "%s: no nodes attached to any router", c->path);
+        wc_err(c->err, c->errlen, "%s: no nodes attached to any router", c->path);
         goto out;
     }
     node_rt = malloc((size_t)N * sizeof(int));
@@ -408,7 +408,7 @@ static wc_topo *parse_anynet(ctx *c, const char *name)
     for (i = 0; i < attach.n; i += 3) {
         int nd = attach.v[i], rt = attach.v[i + 1];
         if (node_rt[nd] >= 0 && node_rt[nd] != rt) {
-            wc__topo_err(c->err, c->errlen, "%s:%d: node %d is connected to routers %d and %d (line %d)",
+            wc_err(c->err, c->errlen, "%s:%d: node %d is connected to routers %d and %d (line %d)",
                          c->path, attach.v[i + 2], nd, node_rt[nd], rt, node_ln[nd]);
             goto out;
         }
@@ -417,7 +417,7 @@ static wc_topo *parse_anynet(ctx *c, const char *name)
     }
     for (i = 0; i < N; i++) {
         if (node_rt[i] < 0) {
-            wc__topo_err(c->err, c->errlen, "%s: node %d missing (node ids must be 0..%d without gaps)", c->path, i, N - 1);
+            wc_err(c->err, c->errlen, "%s: node %d missing (node ids must be 0..%d without gaps)", c->path, i, N - 1);
             goto out;
         }
         nh[node_rt[i]]++;
@@ -451,7 +451,7 @@ static wc_topo *parse_anynet(ctx *c, const char *name)
     }
     for (r = 0; r < R; r++) {
         if (nextp[r] > WC_TOPO_MAX_PORTS) {
-            wc__topo_err(c->err, c->errlen, "%s: router %d needs %d ports (maximum %d): port over-subscription",
+            wc_err(c->err, c->errlen, "%s: router %d needs %d ports (maximum %d): port over-subscription",
                          c->path, r, nextp[r], WC_TOPO_MAX_PORTS);
             goto out;
         }
@@ -461,7 +461,7 @@ static wc_topo *parse_anynet(ctx *c, const char *name)
     t = wc__topo_switched(name, R, P, nh, ids, lk, nl, c->err, c->errlen);
     goto out;
 oom:
-    wc__topo_err(c->err, c->errlen, "%s: out of memory", c->path);
+    wc_err(c->err, c->errlen, "%s: out of memory", c->path);
 out:
     free(attach.v);
     free(pairs.v);
@@ -485,7 +485,7 @@ wc_topo *wc__topo_from_file(const char *path, char *err, int errlen)
     int anynet = 0;
 
     if (!*path) {
-        wc__topo_err(err, errlen, "file: missing path (expected file:PATH)");
+        wc_err(err, errlen, "file: missing path (expected file:PATH)");
         return NULL;
     }
     snprintf(name, sizeof name, "file:%s", path);
@@ -496,7 +496,7 @@ wc_topo *wc__topo_from_file(const char *path, char *err, int errlen)
     if (!c.buf)
         return NULL;
     if (memchr(c.buf, 0, sz)) {
-        wc__topo_err(err, errlen, "file:%s: binary file (NUL byte), expected a text topology", path);
+        wc_err(err, errlen, "file:%s: binary file (NUL byte), expected a text topology", path);
         free(c.buf);
         return NULL;
     }

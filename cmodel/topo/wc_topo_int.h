@@ -5,12 +5,8 @@
 #define WC_TOPO_INT_H
 #include "wc_topo.h"
 
-/* printf-style error into err (may be NULL). */
-void wc__topo_err(char *err, int errlen, const char *fmt, ...)
-#ifdef __GNUC__
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+/* errors: wc_err() of defs/wc_err.h, as everywhere */
+#include "wc_err.h"
 
 /* Strict decimal parse of s[0..len): digits only, value <= max.
  * 0 on success, -1 malformed, -2 out of range. */

@@ -205,7 +205,7 @@ int wc__topo_updown_build(wc_topo *t, char *err, int errlen)
     col = malloc((size_t)S * 2 * BCHUNK);
     if (!t->level || !t->parent || !t->up || !t->down_only || !t->rtable ||
         !queue || !nb || !d0 || !d1 || !hosts_at || !hstart || !col) {
-        wc__topo_err(err, errlen, "%s: out of memory for up* / down* tables", t->name);
+        wc_err(err, errlen, "%s: out of memory for up* / down* tables", t->name);
         reached = -1;
         goto out;
     }
@@ -213,7 +213,7 @@ int wc__topo_updown_build(wc_topo *t, char *err, int errlen)
     if (reached < S) {
         for (r = 0; r < S && t->level[r] >= 0; r++)
             ;
-        wc__topo_err(err, errlen, "%s: switch graph is disconnected: switch %d is unreachable from switch 0",
+        wc_err(err, errlen, "%s: switch graph is disconnected: switch %d is unreachable from switch 0",
                      t->name, r);
         reached = -1;
         goto out;
@@ -230,7 +230,7 @@ int wc__topo_updown_build(wc_topo *t, char *err, int errlen)
             t->down_only[r * P + p] = (uint8_t)up;
         }
     if (links_build(t, t->up, &L) < 0) {
-        wc__topo_err(err, errlen, "%s: out of memory for up* / down* tables", t->name);
+        wc_err(err, errlen, "%s: out of memory for up* / down* tables", t->name);
         reached = -1;
         goto out;
     }
@@ -332,25 +332,25 @@ static int check_pair(const wc_topo *t, int src, int dst, const int *dist, int *
     int ds = t->node_router[dst];
     int best = dist[ds * 2] < dist[ds * 2 + 1] ? dist[ds * 2] : dist[ds * 2 + 1];
     if (n < 0) {
-        wc__topo_err(err, errlen, "check: no route from host %d to host %d", src, dst);
+        wc_err(err, errlen, "check: no route from host %d to host %d", src, dst);
         return -1;
     }
     for (i = 0; i + 1 < n; i++) {
         wc_endpoint e = t->peer[rs[i] * P + ps[i]];
         int up = t->up[rs[i] * P + ps[i]];
         if (e.router != rs[i + 1]) {
-            wc__topo_err(err, errlen, "check: host %d to %d: hop %d does not follow a link", src, dst, i);
+            wc_err(err, errlen, "check: host %d to %d: hop %d does not follow a link", src, dst, i);
             return -1;
         }
         if (up && went_down) {
-            wc__topo_err(err, errlen, "check: host %d to %d takes an up link after a down link at switch %d port %d",
+            wc_err(err, errlen, "check: host %d to %d takes an up link after a down link at switch %d port %d",
                          src, dst, rs[i], ps[i]);
             return -1;
         }
         went_down |= !up;
     }
     if (n - 1 != best) {
-        wc__topo_err(err, errlen, "check: host %d to %d takes %d hops, shortest legal route has %d",
+        wc_err(err, errlen, "check: host %d to %d takes %d hops, shortest legal route has %d",
                      src, dst, n - 1, best);
         return -1;
     }
@@ -452,7 +452,7 @@ int wc_topo_check_updown_progress(const wc_topo *t, wc_progress_fn progress, voi
 
     memset(&L, 0, sizeof L);
     if (!t || t->kind != WC_TOPO_SWITCHED || !t->up || !t->rtable || !t->down_only) {
-        wc__topo_err(err, errlen, "check: not a switch-based topology with up* / down* tables");
+        wc_err(err, errlen, "check: not a switch-based topology with up* / down* tables");
         return -1;
     }
     S = t->nrouters; P = t->nports; N = t->nnodes;
@@ -473,16 +473,16 @@ int wc_topo_check_updown_progress(const wc_topo *t, wc_progress_fn progress, voi
     next = malloc((size_t)S * 2 * CHUNK);
     if (!level || !parent || !queue || !nb || !dist || !rs || !ps || !hops || !fl || !state ||
         !hosts_at || !hstart || !xsrc || !best || !next || links_build(t, t->up, &L) < 0) {
-        wc__topo_err(err, errlen, "check: out of memory");
+        wc_err(err, errlen, "check: out of memory");
         goto out;
     }
     if (bfs_tree(t, level, parent, queue, nb) < S) {
-        wc__topo_err(err, errlen, "check: switch graph is disconnected");
+        wc_err(err, errlen, "check: switch graph is disconnected");
         goto out;
     }
     for (r = 0; r < S; r++) {
         if (level[r] != t->level[r] || parent[r] != t->parent[r]) {
-            wc__topo_err(err, errlen, "check: switch %d: tree level/parent %d/%d, expected %d/%d",
+            wc_err(err, errlen, "check: switch %d: tree level/parent %d/%d, expected %d/%d",
                          r, t->level[r], t->parent[r], level[r], parent[r]);
             goto out;
         }
@@ -493,7 +493,7 @@ int wc_topo_check_updown_progress(const wc_topo *t, wc_progress_fn progress, voi
                 continue;
             up = level[e.router] < level[r] || (level[e.router] == level[r] && e.router < r);
             if (up != t->up[r * P + p] || t->up[r * P + p] == t->up[e.router * P + e.port]) {
-                wc__topo_err(err, errlen, "check: switch %d port %d: link direction inconsistent", r, p);
+                wc_err(err, errlen, "check: switch %d port %d: link direction inconsistent", r, p);
                 goto out;
             }
         }
@@ -552,7 +552,7 @@ int wc_topo_check_updown_progress(const wc_topo *t, wc_progress_fn progress, voi
             goto out;
         WC_BUG("up*/down* check: host %d to %d failed the summary but not the hop-by-hop check", bad_src, bad_dst);
     }
-    wc__topo_err(err, errlen, "ok: %d host pairs legal, shortest and connected", N * N);
+    wc_err(err, errlen, "ok: %d host pairs legal, shortest and connected", N * N);
     rc = 0;
 out:
     links_free(&L);

@@ -454,14 +454,19 @@ wc_rtl *wc_rtl_open(const wc_topo *t, int W, int B, int flat, int trace, char *e
     return m;
 }
 
+/* Both kinds of model close alike: the instance, the shared object, the handle. */
+static void unload(void *m, void *dl, void *h, void (*destroy)(void *))
+{
+    if (h)
+        destroy(h);
+    dlclose(dl);
+    free(m);
+}
+
 void wc_rtl_close(wc_rtl *m)
 {
-    if (!m)
-        return;
-    if (m->h)
-        m->ops->destroy(m->h);
-    dlclose(m->dl);
-    free(m);
+    if (m)
+        unload(m, m->dl, m->h, m->ops->destroy);
 }
 
 int wc_rtl_trace(wc_rtl *m, const char *path) { return m->ops->trace_open(m->h, path); }
@@ -525,12 +530,8 @@ wc_rtl_nic *wc_rtl_nic_open(const wc_nic_cfg *c, int count, char *err, int errle
 
 void wc_rtl_nic_close(wc_rtl_nic *m)
 {
-    if (!m)
-        return;
-    if (m->h)
-        m->ops->destroy(m->h);
-    dlclose(m->dl);
-    free(m);
+    if (m)
+        unload(m, m->dl, m->h, m->ops->destroy);
 }
 
 void wc_rtl_nic_reset(wc_rtl_nic *m, int cycles) { m->ops->reset(m->h, cycles); }
