@@ -22,7 +22,7 @@ WC_STD    = -std=c99 -Wall -Wextra -pedantic
 # that points up does not even compile.
 INC_defs   := -Idefs
 INC_lib    := $(INC_defs) -Isw/lib
-INC_cmodel := $(INC_lib) -Icmodel -Icmodel/topo
+INC_cmodel := $(INC_lib) -Icmodel -Icmodel/topo -Icmodel/rv32 -I$(BUILD)/core/include
 INC_host   := $(INC_cmodel) -Isw/host
 INC_cli    := $(INC_host) -Isw/cli
 # tests and tools built on the libraries see every layer
@@ -76,7 +76,9 @@ TEST_TARGETS += check-spdx
 # ---- host CLI and libraries ---------------------------------------------
 # One archive per layer; link order is top layer first.
 LIB_SRCS    := $(wildcard sw/lib/*.c)
-CMODEL_SRCS := $(wildcard cmodel/*.c cmodel/topo/*.c)
+# cmodel/rv32: the core's models join the archive (the system model uses
+# them); rv32_run.c is the stand-alone ISS's main and stays out.
+CMODEL_SRCS := $(wildcard cmodel/*.c cmodel/topo/*.c) $(filter-out cmodel/rv32/rv32_run.c,$(wildcard cmodel/rv32/*.c))
 HOST_SRCS   := $(wildcard sw/host/*.c)
 CLI_SRCS    := $(wildcard sw/cli/*.c)
 obj_of       = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
@@ -88,7 +90,7 @@ WC_LIBS     := $(WC_HOST_A) $(WC_CMODEL_A) $(WC_LIB_A)
 $(BUILD)/obj/sw/lib/%.o: sw/lib/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(WC_STD) $(INC_lib) -MMD -MP -c -o $@ $<
-$(BUILD)/obj/cmodel/%.o: cmodel/%.c
+$(BUILD)/obj/cmodel/%.o: cmodel/%.c | $(BUILD)/core/include/wc_defs_macros.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(WC_STD) $(INC_cmodel) -MMD -MP -c -o $@ $<
 $(BUILD)/obj/sw/host/%.o: sw/host/%.c

@@ -26,19 +26,20 @@
 #define WC_ENGINE_ABI_H
 #include <stdint.h>
 #include "wc_nic_port.h"
+#include "wc_node_port.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Bump on any incompatible change of what this header declares. */
-#define WC_ENGINE_ABI_VERSION 1u
+#define WC_ENGINE_ABI_VERSION 2u
 
 typedef enum {
     WC_ENGINE_ROUTER_NET = 1, /* one Verilated wc_router per router, wired by the shim */
     WC_ENGINE_FLAT_NET = 2,   /* a generated network top (wc_net_top) verilated whole */
-    WC_ENGINE_NICS = 3        /* one Verilated wc_nic per node */
-    /* 4: reserved for the node engine (core + NIC + router per node) */
+    WC_ENGINE_NICS = 3,       /* one Verilated wc_nic per node */
+    WC_ENGINE_NODES = 4       /* one Verilated wc_node_soc (core, RAM, devices, NIC) per node */
 } wc_engine_kind;
 
 typedef struct {
@@ -87,14 +88,41 @@ typedef struct {
     void (*tick)(void *h);
 } wc_engine_nics_abi;
 
+/* The node SoCs of a system, mirroring cmodel/wc_node_soc.h: count nodes
+ * with ids 0..count-1 (node_id_i), each told the system size (node_count_i).
+ * The routers are a separate network engine wired by the caller, as for
+ * the NICs.  load() writes RAM words through a back door (simulation only)
+ * and is legal only while the nodes are held in reset, i.e. before the
+ * first reset() returns or between destroy and create.  One cycle: get()
+ * every output, set() every input, tick() the clock edge of all of them. */
+typedef struct {
+    wc_engine_abi_head head;
+    uint32_t in_size, out_size; /* sizeof(wc_node_in), sizeof(wc_node_out) in the shim */
+    uint32_t ram_bytes;         /* RAM_BYTES the model was built with */
+    void *(*create)(int count, char *err, int errlen);
+    void (*destroy)(void *h);
+    /* byte address addr (4-aligned, inside RAM), nwords little-endian words */
+    void (*load)(void *h, int node, uint32_t addr, const uint32_t *words, uint32_t nwords);
+    void (*reset)(void *h, int cycles);
+    void (*get)(void *h, int node, wc_node_out *o);
+    void (*set)(void *h, int node, const wc_node_in *in);
+    void (*tick)(void *h);
+    /* FST of every signal of one node from now on: 0, or -1 when the
+     * engine was built without tracing. */
+    int (*trace_open)(void *h, int node, const char *path);
+    void (*trace_close)(void *h);
+} wc_engine_nodes_abi;
+
 /* The entry symbols, one per kind: a shared object exports the one of
  * its kind.  The _SYM strings are what the loader passes to dlsym. */
 const wc_engine_net_abi *wc_engine_router_net(void);
 const wc_engine_net_abi *wc_engine_flat_net(void);
 const wc_engine_nics_abi *wc_engine_nics(void);
+const wc_engine_nodes_abi *wc_engine_nodes(void);
 #define WC_ENGINE_ROUTER_NET_SYM "wc_engine_router_net"
 #define WC_ENGINE_FLAT_NET_SYM "wc_engine_flat_net"
 #define WC_ENGINE_NICS_SYM "wc_engine_nics"
+#define WC_ENGINE_NODES_SYM "wc_engine_nodes"
 
 #ifdef __cplusplus
 }

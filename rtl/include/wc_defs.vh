@@ -53,6 +53,15 @@
 `define WC_SOC_MTIME_ADDR 268439552 // mtime low word (high word at +4); counts core clock cycles
 `define WC_SOC_MTIMECMP_ADDR 268439560 // mtimecmp low word (high word at +4); timer interrupt while mtime >= mtimecmp
 
+// Wormcast node (rtl/soc/wc_node_soc.v, docs/system.md): the SOC map above plus the NIC, node id and system size
+`define WC_NODE_RAM_SIZE 65536 // Node RAM in bytes (64 KiB, parameter RAM_BYTES): code, data, stack, rings and two 16 KiB messages
+`define WC_NODE_ID_ADDR 268435468 // RO: this node's id (bits 11:0), the same value the NIC and router see
+`define WC_NODE_COUNT_ADDR 268435472 // RO: number of nodes in the system
+`define WC_NODE_NIC_BASE 268443648 // NIC register window: register r at NODE_NIC_BASE + 4*r (NICR_WORDS words)
+`define WC_NODE_NIC_SIZE 256 // Bytes of the NIC register window
+`define WC_NODE_ARGS_MAX 512 // Bytes of the firmware argument area (ELF symbol wc_args): NUL-separated K=V strings, an empty string ends them
+`define WC_NODE_ARB_DMA_FIRST 1 // RAM arbitration: a pending NIC DMA request wins over the core in the same cycle (docs/bus.md)
+
 // RV32 machine-mode CSR numbers implemented by the node core
 `define WC_CSR_MSTATUS 768 // mstatus: MIE bit 3, MPIE bit 7, MPP bits 12:11 read as 3
 `define WC_CSR_MISA 769 // misa: RV32IM, read-only
