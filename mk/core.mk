@@ -2,7 +2,8 @@
 # RV32IM node core, its instruction-set model, the node SoC, firmware and
 # the lockstep harness.  Outputs under $(BUILD)/core.
 #   make test-core            ISA tests + C programs in lockstep, mutation
-#                             check, 1M-instruction random lockstep run
+#                             check, 1M-instruction random lockstep run;
+#                             the same in cycle lockstep with the cycle model
 #   make lint-core            verilator -Wall, iverilog, yosys synth_ice40
 #   make bench-core           CPI, simulation speed, LUT4 count -> build/bench/core.txt
 #   make run-fw PROG=sw/fw/tests/sort.c ENGINE=rtl|iss|lockstep
@@ -94,6 +95,19 @@ $(CORE_B)/vobj_md4/lockstep: $(CORE_RTL) rtl/include/wc_defs.vh verif/core/locks
 	  $(CORE_RTL) $(abspath verif/core/lockstep.cpp) > $(CORE_B)/verilator_md4.log 2>&1 \
 	  || { tail -30 $(CORE_B)/verilator_md4.log; exit 1; }
 
+# Cycle lockstep (verif/core/cyclestep.cpp): the cycle-accurate C model of
+# the core against each Verilated SoC above, linked with that build's
+# objects rather than verilated a second time; WC_CYC_MD_STEPS tells the
+# harness which MD_STEPS the SoC was built with.
+VL_ROOT      := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)
+CYC_CXXFLAGS := -O2 -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -DVM_COVERAGE=0 -DVM_SC=0 \
+  -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0 -faligned-new -Icmodel/rv32 -I$(CORE_INC) $(INC_defs)
+CORE_CYC     := $(CORE_B)/vobj/cyclestep
+CORE_CYC4    := $(CORE_B)/vobj_md4/cyclestep
+$(CORE_CYC) $(CORE_CYC4): $(CORE_B)/%/cyclestep: verif/core/cyclestep.cpp $(CORE_B)/%/lockstep $(CORE_B)/librv32.a
+	nice $(CXX) $(CYC_CXXFLAGS) -DWC_CYC_MD_STEPS=$(if $(filter vobj_md4,$*),4,1) -I$(@D) -o $@ $< \
+	  $(@D)/Vwc_soc_node__ALL.a $(@D)/verilated.o $(@D)/verilated_threads.o $(CORE_B)/librv32.a -pthread
+
 # Icarus build of the SoC with a small testbench (second simulator)
 $(CORE_B)/tb_soc.vvp: $(CORE_RTL) verif/core/wc_tb_soc.v rtl/include/wc_defs.vh
 	@mkdir -p $(@D)
@@ -144,13 +158,15 @@ $(CORE_B)/fw/rand/%.elf: $(CORE_B)/fw/rand/%.S $(FW_RT_OBJS) $(CORE_B)/link.ld
 	$(FW_CC) $(FW_ASFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
 core-fw: $(ISA_ELFS) $(FW_CELFS) $(patsubst %,$(CORE_B)/host/%,$(FW_TWINS)) $(BENCH_ELF) $(CORE_B)/fw/rand/rand$(RAND_SEED).elf
-core-tools: $(CORE_ISS) $(CORE_LOCK) $(CORE_RVGEN) $(CORE_B)/tb_soc.vvp $(CORE_B)/vobj_md4/lockstep
+core-tools: $(CORE_ISS) $(CORE_LOCK) $(CORE_RVGEN) $(CORE_B)/tb_soc.vvp $(CORE_B)/vobj_md4/lockstep $(CORE_CYC) $(CORE_CYC4)
 
 # ---- make test part ------------------------------------------------------------
+CORE_TEST_ENV = CORE_B=$(CORE_B) ISA_TESTS="$(ISA_TESTS)" FW_CTESTS="$(FW_CTESTS)" FW_TWINS="$(FW_TWINS)" \
+  RAND_ELF=$(CORE_B)/fw/rand/rand$(RAND_SEED).elf RAND_MIN=$(RAND_MIN)
 test-core: core-tools core-fw
-	@CORE_B=$(CORE_B) ISA_TESTS="$(ISA_TESTS)" FW_CTESTS="$(FW_CTESTS)" FW_TWINS="$(FW_TWINS)" \
-	  RAND_ELF=$(CORE_B)/fw/rand/rand$(RAND_SEED).elf RAND_MIN=$(RAND_MIN) \
-	  tests/core/test_core.sh
+	@rc=0; $(CORE_TEST_ENV) tests/core/test_core.sh || rc=1; \
+	  echo "# cycle-accurate model (tests/core/test_cyc.sh)"; \
+	  $(CORE_TEST_ENV) tests/core/test_cyc.sh || rc=1; exit $$rc
 
 lint-core: $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(CORE_B)

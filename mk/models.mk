@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Allocation failures in the C models (tests/test_alloc.c): every calloc of
-# the network, NIC and instruction-set models' creation fails in turn and
-# must come back as NULL with "out of memory for ..." and nothing leaked.
+# the network, NIC, instruction-set and cycle-accurate core models'
+# creation fails in turn and must come back as NULL with "out of memory
+# for ..." and nothing leaked.
 # The wrapped calloc/free see the models' own calls, not the C library's.
 ALLOC_TEST_BIN := $(BUILD)/tests/test_alloc
 

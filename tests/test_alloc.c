@@ -14,6 +14,7 @@
 #include "wc_topo.h"
 #include "rv32_iss.h"
 #include "rv32_elf.h"
+#include "wc_rv32_core.h"
 #include "wc_test.h"
 
 void *__real_calloc(size_t n, size_t size);
@@ -113,6 +114,9 @@ static void *iss_create(const void *a, char *err, int errlen)
 }
 static void iss_free(void *s) { rv_iss_free(s); }
 
+static void *core_create(const void *c, char *err, int errlen) { return wc_rv32_core_create(c, err, errlen); }
+static void core_free(void *c) { wc_rv32_core_free(c); }
+
 static void test_nets(void)
 {
     static const char *const topos[] = { "cube:4", "mesh:4x4", "irregular:8,8,2,1" };
@@ -144,6 +148,32 @@ static void test_nic(void)
 static void test_iss(void)
 {
     fail_each("rv_iss_new", iss_create, iss_free, NULL);
+}
+
+/* The cycle-accurate core: its allocation, and parameters it refuses
+ * before allocating (the message names the parameter). */
+static void test_core(void)
+{
+    wc_rv32_core_cfg c, bad;
+    char err[300];
+    wc_rv32_core_cfg_default(&c);
+    fail_each("wc_rv32_core_create", core_create, core_free, &c);
+    GROUP("wc_rv32_core_create refuses a bad RESET_PC, MD_STEPS or mutation with a message", {
+        bad = c;
+        bad.reset_pc = 0x80000002u;
+        err[0] = 0;
+        CHECK(!wc_rv32_core_create(&bad, err, sizeof err) && strstr(err, "reset_pc 0x80000002"), "reset_pc: '%s'", err);
+        bad = c;
+        bad.md_steps = 8;
+        err[0] = 0;
+        CHECK(!wc_rv32_core_create(&bad, err, sizeof err) && strstr(err, "md_steps must be 1, 2 or 4 (got 8)"),
+              "md_steps: '%s'", err);
+        bad = c;
+        bad.mutate = WC_RV32_MUT_COUNT;
+        err[0] = 0;
+        CHECK(!wc_rv32_core_create(&bad, err, sizeof err) && strstr(err, "mutate"), "mutate: '%s'", err);
+        CHECK(wc_rv32_core_cfg_check(&c, err, sizeof err) == 0, "the default configuration is refused: '%s'", err);
+    });
 }
 
 /* The ELF loader reports into err; a failed image allocation says so too. */
@@ -182,6 +212,7 @@ int main(int argc, char **argv)
     test_nets();
     test_nic();
     test_iss();
+    test_core();
     test_elf(argc > 1 ? argv[1] : ".");
     return wc_test_done();
 }

@@ -35,7 +35,30 @@ module wc_soc_node #(
     output wire [31:0] rvfi_mem_wdata_o,
     output wire        rvfi_trap_o,
     output wire        rvfi_intr_o,
-    output wire [31:0] rvfi_cause_o
+    output wire [31:0] rvfi_cause_o,
+    // Observed only (cycle lockstep with the C model of the core): the
+    // core's two Wishbone masters, the slaves' answers and the interrupt
+    // lines, as the core sees them.
+    output wire        ibus_cyc_o,
+    output wire        ibus_stb_o,
+    output wire        ibus_we_o,
+    output wire [3:0]  ibus_sel_o,
+    output wire [31:0] ibus_adr_o,
+    output wire [31:0] ibus_dat_o,
+    output wire        ibus_ack_o,
+    output wire        ibus_err_o,
+    output wire [31:0] ibus_rdat_o,
+    output wire        dbus_cyc_o,
+    output wire        dbus_stb_o,
+    output wire        dbus_we_o,
+    output wire [3:0]  dbus_sel_o,
+    output wire [31:0] dbus_adr_o,
+    output wire [31:0] dbus_dat_o,
+    output wire        dbus_ack_o,
+    output wire        dbus_err_o,
+    output wire [31:0] dbus_rdat_o,
+    output wire        irq_timer_o,
+    output wire        irq_ext_o
 );
     localparam [31:0] RAM_BASE  = `WC_SOC_RAM_BASE;
     localparam [31:0] RAM_SIZE  = RAM_BYTES;
@@ -111,5 +134,26 @@ module wc_soc_node #(
     assign d_dr  = d_ram ? rb_dr : m_dr;
     assign d_ack = rb_ack || m_ack;
     assign d_err = d_nerr_q || m_err;
+
+    assign ibus_cyc_o  = i_cyc;
+    assign ibus_stb_o  = i_stb;
+    assign ibus_we_o   = i_we;
+    assign ibus_sel_o  = i_sel;
+    assign ibus_adr_o  = i_adr;
+    assign ibus_dat_o  = i_dw;
+    assign ibus_ack_o  = i_ack;
+    assign ibus_err_o  = i_err;
+    assign ibus_rdat_o = i_dr;
+    assign dbus_cyc_o  = d_cyc;
+    assign dbus_stb_o  = d_stb;
+    assign dbus_we_o   = d_we;
+    assign dbus_sel_o  = d_sel;
+    assign dbus_adr_o  = d_adr;
+    assign dbus_dat_o  = d_dw;
+    assign dbus_ack_o  = d_ack;
+    assign dbus_err_o  = d_err;
+    assign dbus_rdat_o = d_dr;
+    assign irq_timer_o = irq_timer;
+    assign irq_ext_o   = irq_ext;
 endmodule
 `resetall
