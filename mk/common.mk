@@ -24,6 +24,12 @@ define wc_test_link
 $(CC) $(CFLAGS) $(WC_CFLAGS) $(WC_TEST_FLAGS) -o $@ $(filter %.c,$^) $(WC_TEST_LIBS) $(WC_LIBS) -lm
 endef
 
+# ---- C++ programs linked with Verilated objects ---------------------------------
+# Include path and defines that code compiled outside Verilator's own
+# makefile needs to match the runtime it links (mk/unit.mk, mk/core.mk).
+VL_INC      = $(shell verilator --getenv VERILATOR_ROOT)/include
+VL_RTDEF   := -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0
+
 # ---- the Verilated models the suites load -----------------------------------
 # `wormcast --engine rtl|lockstep` verilates a model on first use.  Suites
 # that run in parallel (make -j, make test) must not both find one missing

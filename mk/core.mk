@@ -6,8 +6,8 @@
 #                             the same in cycle lockstep with the cycle model
 #   make lint-core            verilator -Wall, iverilog, yosys synth_ice40
 #   make bench-core           CPI, simulation speed, LUT4 count -> build/bench/core.txt
-#   make run-fw PROG=sw/fw/tests/sort.c ENGINE=rtl|iss|lockstep
-#   make soak-core            random lockstep runs over many seeds
+#   make run-fw PROG=sw/fw/tests/sort.c ENGINE=rtl|iss|lockstep|cycle|cyclestep
+#   make soak-core            random lockstep and cycle lockstep runs over many seeds
 
 CORE_B      := $(BUILD)/core
 CORE_INC    := $(CORE_B)/include
@@ -99,9 +99,7 @@ $(CORE_B)/vobj_md4/lockstep: $(CORE_RTL) rtl/include/wc_defs.vh verif/core/locks
 # the core against each Verilated SoC above, linked with that build's
 # objects rather than verilated a second time; WC_CYC_MD_STEPS tells the
 # harness which MD_STEPS the SoC was built with.
-VL_ROOT      := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)
-CYC_CXXFLAGS := -O2 -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -DVM_COVERAGE=0 -DVM_SC=0 \
-  -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0 -faligned-new -Icmodel/rv32 -I$(CORE_INC) $(INC_defs)
+CYC_CXXFLAGS  = -O2 -faligned-new -I$(VL_INC) -I$(VL_INC)/vltstd $(VL_RTDEF) -Icmodel/rv32 -I$(CORE_INC) $(INC_defs)
 CORE_CYC     := $(CORE_B)/vobj/cyclestep
 CORE_CYC4    := $(CORE_B)/vobj_md4/cyclestep
 $(CORE_CYC) $(CORE_CYC4): $(CORE_B)/%/cyclestep: verif/core/cyclestep.cpp $(CORE_B)/%/lockstep $(CORE_B)/librv32.a
@@ -183,12 +181,14 @@ bench-core: core-tools $(BENCH_ELF) $(CORE_B)/fw/rand/speed.elf lint-core
 	@mkdir -p $(BUILD)/bench
 	@CORE_B=$(CORE_B) BENCH_ELF=$(BENCH_ELF) tests/core/bench_core.sh | tee $(BUILD)/bench/core.txt
 
-# ---- soak: many random seeds in lockstep ----------------------------------------
+# ---- soak: many random seeds in lockstep and cycle lockstep (both MD_STEPS) -----
 SOAK_SEEDS ?= 2 3 4 5 6 7 8 9 10 11
 soak-core: core-tools
 	@set -e; for s in $(SOAK_SEEDS); do \
 	  $(MAKE) --no-print-directory $(CORE_B)/fw/rand/rand$$s.elf >/dev/null; \
-	  $(CORE_LOCK) --quiet --min-instret $(RAND_MIN) $(CORE_B)/fw/rand/rand$$s.elf; done
+	  $(CORE_LOCK) --quiet --min-instret $(RAND_MIN) $(CORE_B)/fw/rand/rand$$s.elf; \
+	  for c in $(CORE_CYC) $(CORE_CYC4); do \
+	    $$c --quiet --min-instret $(RAND_MIN) $(CORE_B)/fw/rand/rand$$s.elf; done; done
 
 # ---- run one program ----------------------------------------------------------------
 ENGINE ?= lockstep
@@ -201,5 +201,7 @@ run-fw: core-tools $(FW_RT_OBJS) $(CORE_B)/link.ld $(RV32_LIB_A)
 	@case "$(ENGINE)" in \
 	  iss) $(CORE_ISS) $(CORE_B)/fw/run/prog.elf ;; \
 	  rtl|lockstep) $(CORE_LOCK) --engine $(ENGINE) $(CORE_B)/fw/run/prog.elf ;; \
-	  *) echo "run-fw: ENGINE must be rtl, iss or lockstep (got '$(ENGINE)')" >&2; exit 2 ;; \
+	  cyclestep) $(CORE_CYC) $(CORE_B)/fw/run/prog.elf ;; \
+	  cycle) $(CORE_CYC) --engine model $(CORE_B)/fw/run/prog.elf ;; \
+	  *) echo "run-fw: ENGINE must be rtl, iss, lockstep, cycle or cyclestep (got '$(ENGINE)')" >&2; exit 2 ;; \
 	esac

@@ -8,11 +8,9 @@
 # Each bench takes '--seed N' to replay other random stimulus.
 
 UNIT_B     := $(BUILD)/unit
-UNIT_VINC   = $(shell verilator --getenv VERILATOR_ROOT)/include
 # The Verilator runtime is compiled once and linked into every bench
 # instead of once per build directory: it is most of a bench's build time.
 UNIT_RT    := $(UNIT_B)/rt/verilated.o $(UNIT_B)/rt/verilated_threads.o
-UNIT_RTDEF := -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0
 UNIT_COBJS := $(BUILD)/obj/cmodel/wc_router.o $(BUILD)/obj/cmodel/wc_route.o
 UNIT_DEPS  := $(wildcard rtl/router/*.v) rtl/include/wc_defs.vh verif/unit/unit.h \
               cmodel/wc_router.h cmodel/wc_route.h defs/wc_defs.h defs/wc_defs.def defs/wc_rng.h \
@@ -23,8 +21,8 @@ TEST_TARGETS += test-unit
 
 $(UNIT_B)/rt/%.o:
 	@mkdir -p $(@D)
-	nice $(CXX) -O2 -faligned-new -I$(UNIT_VINC) -I$(UNIT_VINC)/vltstd $(UNIT_RTDEF) \
-	  -c -o $@ $(UNIT_VINC)/$*.cpp
+	nice $(CXX) -O2 -faligned-new -I$(VL_INC) -I$(VL_INC)/vltstd $(VL_RTDEF) \
+	  -c -o $@ $(VL_INC)/$*.cpp
 
 # $(call unit_bench,DIR,TOP,VERILOG,TB,PARAMS)
 #   DIR is <module> or <module>/<configuration> under $(UNIT_B); PARAMS are NAME=VALUE pairs given to Verilator as -GNAME=VALUE and to

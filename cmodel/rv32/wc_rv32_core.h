@@ -57,6 +57,12 @@ wc_rv32_core *wc_rv32_core_create(const wc_rv32_core_cfg *c, char *err, int errl
 void wc_rv32_core_free(wc_rv32_core *c);
 /* The RTL's synchronous reset (rst_ni low for a cycle). */
 void wc_rv32_core_reset(wc_rv32_core *c);
+/* A bus's we/sel/adr/dat mean something only while its cyc is high
+ * (Wishbone): the model drives an idle data port as all zeros where the
+ * RTL drives whatever its datapath holds, so a comparison looks at them
+ * only while cyc is high (the fetch port is exact in every cycle).  The
+ * retire fields keep the last record while valid is low, like the RTL's
+ * registers (zero before the first). */
 void wc_rv32_core_eval(const wc_rv32_core *c, wc_rv32_core_out *o);
 void wc_rv32_core_commit(wc_rv32_core *c, const wc_rv32_core_in *in);
 

@@ -193,10 +193,12 @@ void grab_model(const wc_rv32_core *core, const CSoc *s, Obs *b)
     b->exit_code = s->wdat;
 }
 
-// First differing signal: its name and both values.  A bus's WE/SEL/ADR/
-// DAT are compared while its CYC is high (Wishbone defines them only
-// then; the model drives 0 otherwise), read data with ACK, retire fields
-// with valid, console/exit data with their strobes.
+// First differing signal: its name and both values.  The fetch port is
+// compared whole every cycle; the data port's WE/SEL/ADR/DAT while its CYC
+// is high (Wishbone defines them only then: the model drives 0 on an idle
+// port, the RTL whatever its datapath holds); read data with ACK; the
+// retire port whole every cycle (its fields hold the last record);
+// console/exit data with their strobes.
 struct Diff {
     const char *sig;
     uint32_t rtl, model;
@@ -205,41 +207,46 @@ struct Diff {
 bool diff(const Obs &r, const Obs &m, Diff *d)
 {
 #define CMP(name, f) do { if ((uint32_t)(r.f) != (uint32_t)(m.f)) { *d = { name, (uint32_t)(r.f), (uint32_t)(m.f) }; return true; } } while (0)
-#define CMP_REQ(bus) do { \
-        CMP(#bus ".cyc", o.bus.cyc); CMP(#bus ".stb", o.bus.stb); \
-        if (r.o.bus.cyc) { CMP(#bus ".we", o.bus.we); CMP(#bus ".sel", o.bus.sel); \
-                           CMP(#bus ".adr", o.bus.adr); CMP(#bus ".dat", o.bus.dat); } } while (0)
 #define CMP_RSP(bus) do { \
         CMP(#bus ".ack", in.bus.ack); CMP(#bus ".err", in.bus.err); \
         if (r.in.bus.ack) CMP(#bus ".rdat", in.bus.dat); } while (0)
-    CMP_REQ(ibus);
-    CMP_REQ(dbus);
+    CMP("ibus.cyc", o.ibus.cyc);
+    CMP("ibus.stb", o.ibus.stb);
+    CMP("ibus.we", o.ibus.we);
+    CMP("ibus.sel", o.ibus.sel);
+    CMP("ibus.adr", o.ibus.adr);
+    CMP("ibus.dat", o.ibus.dat);
+    CMP("dbus.cyc", o.dbus.cyc);
+    CMP("dbus.stb", o.dbus.stb);
+    if (r.o.dbus.cyc) {
+        CMP("dbus.we", o.dbus.we);
+        CMP("dbus.sel", o.dbus.sel);
+        CMP("dbus.adr", o.dbus.adr);
+        CMP("dbus.dat", o.dbus.dat);
+    }
     CMP_RSP(ibus);
     CMP_RSP(dbus);
     CMP("irq_timer", in.irq_timer);
     CMP("irq_ext", in.irq_ext);
     CMP("rvfi.valid", o.rvfi.valid);
-    if (r.o.rvfi.valid) {
-        CMP("rvfi.insn", o.rvfi.insn);
-        CMP("rvfi.pc_rdata", o.rvfi.pc_rdata);
-        CMP("rvfi.pc_wdata", o.rvfi.pc_wdata);
-        CMP("rvfi.trap", o.rvfi.trap);
-        CMP("rvfi.intr", o.rvfi.intr);
-        CMP("rvfi.cause", o.rvfi.cause);
-        CMP("rvfi.rd_addr", o.rvfi.rd_addr);
-        CMP("rvfi.rd_wdata", o.rvfi.rd_wdata);
-        CMP("rvfi.mem_addr", o.rvfi.mem_addr);
-        CMP("rvfi.mem_rmask", o.rvfi.mem_rmask);
-        CMP("rvfi.mem_wmask", o.rvfi.mem_wmask);
-        CMP("rvfi.mem_rdata", o.rvfi.mem_rdata);
-        CMP("rvfi.mem_wdata", o.rvfi.mem_wdata);
-    }
+    CMP("rvfi.insn", o.rvfi.insn);
+    CMP("rvfi.pc_rdata", o.rvfi.pc_rdata);
+    CMP("rvfi.pc_wdata", o.rvfi.pc_wdata);
+    CMP("rvfi.trap", o.rvfi.trap);
+    CMP("rvfi.intr", o.rvfi.intr);
+    CMP("rvfi.cause", o.rvfi.cause);
+    CMP("rvfi.rd_addr", o.rvfi.rd_addr);
+    CMP("rvfi.rd_wdata", o.rvfi.rd_wdata);
+    CMP("rvfi.mem_addr", o.rvfi.mem_addr);
+    CMP("rvfi.mem_rmask", o.rvfi.mem_rmask);
+    CMP("rvfi.mem_wmask", o.rvfi.mem_wmask);
+    CMP("rvfi.mem_rdata", o.rvfi.mem_rdata);
+    CMP("rvfi.mem_wdata", o.rvfi.mem_wdata);
     CMP("console_valid", cons);
     if (r.cons) CMP("console_data", cons_data);
     CMP("exit_valid", exit);
     if (r.exit) CMP("exit_code", exit_code);
 #undef CMP_RSP
-#undef CMP_REQ
 #undef CMP
     return false;
 }
@@ -373,8 +380,17 @@ int main(int argc, char **argv)
                             wc_rv32_core_state(core), wc_rv32_core_pc(core),
                             (unsigned long long)wc_rv32_core_cycles(core),
                             (unsigned long long)wc_rv32_core_instret(core));
+                char line[200];
+                if (r.o.rvfi.valid || m.o.rvfi.valid) {
+                    const Obs *side[2] = { &r, &m };
+                    for (int k = 0; k < 2; k++) {
+                        rv_retire_t lr = to_retire(side[k]->o.rvfi);
+                        rv_format_retire(&lr, line, sizeof line);
+                        std::printf("  %s record: %s\n", k ? "model" : "rtl  ",
+                                    side[k]->o.rvfi.valid ? line : "(none this cycle)");
+                    }
+                }
                 if (last.valid) {
-                    char line[200];
                     rv_retire_t lr = to_retire(last);
                     rv_format_retire(&lr, line, sizeof line);
                     std::printf("  last record both agreed on: %s\n", line);

@@ -53,6 +53,10 @@ TEST_BEGIN
     TRAP_CLEAR
     TEST_CASE(31, s8, WC_CAUSE_ILLEGAL, li a3, 77; csrrsi a3, instret, 1)
     TEST_CASE(32, a3, 77, nop)
+    /* writing mcycle: the counter goes on from the written value (the
+     * write wins over the increment, as for minstret) */
+    TEST_CASE(33, a3, 1, li a1, 0x1000; csrw mcycle, a1; csrr a2, mcycle; sub a2, a2, a1; sltiu a3, a2, 16)
+    TEST_CASE(34, a3, 0x77, li a1, 0x77; csrw mcycleh, a1; csrr a3, mcycleh; csrw mcycleh, zero)
     la t0, wc_trap_entry
     csrw mtvec, t0
     TEST_PASS

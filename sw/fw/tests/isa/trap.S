@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Synchronous traps: mcause, mtval, mepc and the mstatus MIE/MPIE stack
  * for illegal instructions, ecall, ebreak, misaligned loads/stores/jumps
- * and branches, bus errors on loads and stores, and mret's return. A
+ * and branches, bus errors on fetches, loads and stores, and mret's return. A
  * trapping instruction must not write rd or memory. */
 #include "wc_test.h"
 TEST_BEGIN
@@ -80,11 +80,22 @@ TEST_BEGIN
     csrw mstatus, zero
     /* mret to a chosen address */
     TEST_CASE(37, a3, 1, la a1, 4f; csrw mepc, a1; li a3, 0; mret; li a3, 2; 4: addi a3, a3, 1)
+    /* fetch outside RAM: instruction access fault, mepc = mtval = the
+     * address; the handler resumes at the jump's link (a5), not mepc + 4 */
+    la t0, ifault_rec
+    csrw mtvec, t0
+    TRAP_CLEAR
+    TEST_CASE(38, s8, WC_CAUSE_IFETCH_FAULT, li a1, 0x20000000; jalr a5, 0(a1))
+    TEST_CASE(39, s9, 0x20000000, nop)
+    TEST_CASE(40, s10, 0x20000000, nop)
     la t0, wc_trap_entry
     csrw mtvec, t0
     TEST_PASS
 TEST_FAIL_LABEL
 TRAP_HANDLER
+    .align 2
+ifault_rec:
+    csrr s8, mcause; csrr s9, mtval; csrr s10, mepc; csrw mepc, a5; mret
 
     .data
     .align 4
