@@ -72,6 +72,7 @@ wc_rv32_core *wc_rv32_core_create(const wc_rv32_core_cfg *cfg, char *err, int er
     c->h.hartid = cfg->hartid;
     c->h.mutate_op = -1;
     c->md_cycles = 32 / cfg->md_steps + 1;
+    c->op = RV_OP_ILLEGAL;
     wc_rv32_core_reset(c);
     return c;
 }
@@ -81,19 +82,21 @@ void wc_rv32_core_free(wc_rv32_core *c)
     free(c);
 }
 
+/* Only what the RTL resets: the register file, ir_q/ifault_q and the
+ * retire port's fields keep their values (zero after create). */
 void wc_rv32_core_reset(wc_rv32_core *c)
 {
+    uint32_t x[32];
+    memcpy(x, c->h.x, sizeof x);
     rv_hart_reset(&c->h, c->cfg.reset_pc);
+    memcpy(c->h.x, x, sizeof x);
     c->state = S_FETCH;
-    c->ir = 0;
-    c->ifault = 0;
-    c->op = RV_OP_ILLEGAL;
     c->pend = RV_EX_DONE;
     memset(&c->dreq, 0, sizeof c->dreq);
     c->md_left = 0;
     c->irq_late = 0;
     c->mem_late = 0;
-    memset(&c->rvfi, 0, sizeof c->rvfi);
+    c->rvfi.valid = 0;
     c->cycles = 0;
 }
 

@@ -55,7 +55,10 @@ int wc_rv32_core_cfg_check(const wc_rv32_core_cfg *c, char *err, int errlen);
 /* NULL with a message on bad parameters or no memory.  Comes out of reset. */
 wc_rv32_core *wc_rv32_core_create(const wc_rv32_core_cfg *c, char *err, int errlen);
 void wc_rv32_core_free(wc_rv32_core *c);
-/* The RTL's synchronous reset (rst_ni low for a cycle). */
+/* The RTL's synchronous reset (rst_ni low for a cycle).  For a reset in
+ * the middle of a run, call it after that cycle's commit: the RTL's
+ * registers without a reset (register file, ir, retire port fields) take
+ * the edge's values as usual, the others their reset values. */
 void wc_rv32_core_reset(wc_rv32_core *c);
 /* A bus's we/sel/adr/dat mean something only while its cyc is high
  * (Wishbone): the model drives an idle data port as all zeros where the

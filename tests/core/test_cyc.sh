@@ -5,7 +5,8 @@
 # ISA test, C program and the random stream, for MD_STEPS 1 and 4; the
 # model alone prints what the RTL prints; each deliberate model bug
 # (--mutate timing|irq) and a wrong MD_STEPS are caught with a report
-# naming cycle and signal; bad parameters are refused.
+# naming cycle and signal; resets in the middle of a run; bad parameters
+# are refused.
 # Inputs from mk/core.mk: CORE_B ISA_TESTS FW_CTESTS RAND_ELF RAND_MIN.
 set -u
 pass=0; fail=0
@@ -56,7 +57,25 @@ for f in irq timer rand; do
   else bad "$f: no interrupt compared"; fi
 done
 
-# 5. every deliberate model bug is caught, with cycle, signal and values
+# 5. synchronous reset in the middle of a run: registers without a reset
+#    (register file, ir, retire fields) keep their edge's values on both
+#    sides; sort.c starts again three times and still passes, and resets
+#    at 16 consecutive cycles of the random stream (every state, loads, M
+#    ops, traps) are followed by 60k cycles in lockstep
+"$CORE_B/vobj/cyclestep" --quiet --reset-at 100003,200019,300037 "$CORE_B/fw/tests/sort.elf" > "$out/rst" 2>&1; rc=$?
+if [ $rc -eq 0 ] && grep -q "zero mismatches" "$out/rst"; then ok "sort.c reset 3 times in cycle lockstep: $(summary "$out/rst"), zero mismatches"
+else bad "sort.c with resets (rc $rc)"; tail -8 "$out/rst"; fi
+n=0
+for k in $(seq 0 15); do
+  for c in "$CORE_B/vobj/cyclestep" "$CORE_B/vobj_md4/cyclestep"; do
+    "$c" --quiet --max-cycles 150000 --reset-at $((60000+k)),$((90000+3*k)) "$RAND_ELF" > "$out/rst" 2>&1; rc=$?
+    if [ $rc -eq 3 ] && ! grep -q MISMATCH "$out/rst"; then n=$((n+1)); else tail -6 "$out/rst"; fi
+  done
+done
+if [ $n -eq 32 ]; then ok "random stream: 32 runs with two resets each (MD_STEPS 1 and 4), 150k cycles each, zero mismatches"
+else bad "random stream with resets: $n of 32 runs without mismatch"; fi
+
+# 6. every deliberate model bug is caught, with cycle, signal and values
 mut() {  # elf mutation
   local elf=$1 m=$2 rc
   "$CORE_B/vobj/cyclestep" --quiet --mutate "$m" "$elf" > "$out/mut" 2>&1; rc=$?
@@ -76,13 +95,16 @@ mut "$RAND_ELF" irq
 if [ $rc -eq 1 ] && grep -q "^MISMATCH at cycle" "$out/md"; then ok "MD_STEPS 2 model vs MD_STEPS=1 RTL: $(grep '^MISMATCH' "$out/md")"
 else bad "MD_STEPS 2 model vs MD_STEPS=1 RTL not caught (rc $rc)"; tail -5 "$out/md"; fi
 
-# 6. bad parameters and input are refused
+# 7. bad parameters and input are refused
 "$CORE_B/vobj/cyclestep" --md-steps 3 "$CORE_B/fw/isa/alu.elf" > "$out/e" 2>&1; rc=$?
 if [ $rc -eq 2 ] && grep -q "md_steps must be 1, 2 or 4 (got 3)" "$out/e"; then ok "cyclestep: MD_STEPS 3 refused by wc_rv32_core_cfg_check"
 else bad "cyclestep --md-steps 3 (rc $rc)"; cat "$out/e"; fi
 "$CORE_B/vobj/cyclestep" --mutate nosuch "$CORE_B/fw/isa/alu.elf" > "$out/e" 2>&1; rc=$?
 if [ $rc -eq 2 ] && grep -q "unknown mutation" "$out/e"; then ok "cyclestep: unknown --mutate refused"
 else bad "cyclestep --mutate nosuch (rc $rc)"; fi
+"$CORE_B/vobj/cyclestep" --reset-at 50,40 "$CORE_B/fw/isa/alu.elf" > "$out/e" 2>&1; rc=$?
+if [ $rc -eq 2 ] && grep -q "increasing cycle numbers" "$out/e"; then ok "cyclestep: decreasing --reset-at refused"
+else bad "cyclestep --reset-at 50,40 (rc $rc)"; fi
 "$CORE_B/vobj/cyclestep" "$out/none.elf" > "$out/e" 2>&1; rc=$?
 if [ $rc -eq 2 ] && grep -q "cannot open" "$out/e"; then ok "cyclestep: missing ELF refused (exit 2)"
 else bad "cyclestep missing ELF (rc $rc)"; fi

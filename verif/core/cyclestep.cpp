@@ -9,8 +9,10 @@
 // console/exit outputs; the first difference stops the run with the
 // cycle, the signal, the RTL's value (expected) and the model's (actual).
 //   cyclestep [--engine lockstep|model] [--md-steps N] [--mutate timing|irq]
-//             [--max-cycles N] [--min-instret N] [--quiet] prog.elf
-// --engine model runs the C side alone (the model's speed figure).
+//             [--reset-at N,N,..] [--max-cycles N] [--min-instret N] [--quiet] prog.elf
+// --engine model runs the C side alone (the model's speed figure);
+// --reset-at pulls rst_ni low for the edges of those cycles (the program
+// starts again, with what it left in RAM).
 #include "Vwc_soc_node.h"
 #include "verilated.h"
 #include "rv32_elf.h"
@@ -60,14 +62,13 @@ uint32_t lanes(unsigned sel)
 }
 uint32_t merge(uint32_t old, uint32_t nw, uint32_t m) { return (old & ~m) | (nw & m); }
 
+// The registers rst_ni resets; the read data registers keep their values.
 void soc_reset(CSoc *s)
 {
-    s->a_dat = s->b_dat = 0;
     s->a_ack = s->b_ack = s->i_nerr = s->d_nerr = 0;
     s->mtime = 0;
     s->cmp = ~0ull;
     s->irq = 0;
-    s->m_dat = s->wdat = 0;
     s->m_ack = s->m_err = s->cons = s->exit = 0;
 }
 
@@ -273,7 +274,7 @@ rv_retire_t to_retire(const wc_retire_port &p)
 void usage()
 {
     std::fprintf(stderr, "usage: cyclestep [--engine lockstep|model] [--md-steps N] [--mutate timing|irq]\n"
-                         "                 [--max-cycles N] [--min-instret N] [--quiet] prog.elf\n");
+                         "                 [--reset-at N,N,..] [--max-cycles N] [--min-instret N] [--quiet] prog.elf\n");
 }
 
 const char *const mut_names[WC_RV32_MUT_COUNT] = { "none", "timing", "irq" };
@@ -285,6 +286,7 @@ int main(int argc, char **argv)
     std::string engine = "lockstep", elf;
     unsigned long long max_cycles = 2000000000ull, min_instret = 0;
     bool quiet = false;
+    std::vector<unsigned long long> resets;   // cycles whose edge has rst_ni low
     wc_rv32_core_cfg cfg;
     wc_rv32_core_cfg_default(&cfg);
     cfg.md_steps = WC_CYC_MD_STEPS;
@@ -300,6 +302,17 @@ int main(int argc, char **argv)
             if (cfg.mutate < 0) {
                 std::fprintf(stderr, "cyclestep: unknown mutation '%s' (timing or irq)\n", m.c_str());
                 return 2;
+            }
+        } else if (a == "--reset-at" && i + 1 < argc) {
+            for (char *p = argv[++i]; *p;) {
+                char *end;
+                unsigned long long c = std::strtoull(p, &end, 0);
+                if (end == p || (*end && *end != ',') || (!resets.empty() && c <= resets.back())) {
+                    std::fprintf(stderr, "cyclestep: --reset-at takes increasing cycle numbers N,N,... (got '%s')\n", argv[i]);
+                    return 2;
+                }
+                resets.push_back(c);
+                p = *end ? end + 1 : end;
             }
         } else if (a == "--max-cycles" && i + 1 < argc) max_cycles = std::strtoull(argv[++i], nullptr, 0);
         else if (a == "--min-instret" && i + 1 < argc) min_instret = std::strtoull(argv[++i], nullptr, 0);
@@ -329,7 +342,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "cyclestep: %s\n", err);
         return 2;
     }
-    CSoc soc;
+    CSoc soc = {};
     soc.ram.resize(RAM_WORDS);
     for (uint32_t k = 0; k < RAM_WORDS; k++)
         soc.ram[k] = image[4 * k] | (uint32_t)image[4 * k + 1] << 8 | (uint32_t)image[4 * k + 2] << 16 |
@@ -362,6 +375,7 @@ int main(int argc, char **argv)
 
     auto t0 = std::chrono::steady_clock::now();
     unsigned long long cycles = 0, retired = 0, traps = 0, intrs = 0;
+    size_t next_reset = 0;
     int rc = 3;
     bool done = false;
     Obs m, r;
@@ -416,13 +430,23 @@ int main(int argc, char **argv)
                 done = true;
             }
         }
+        // a reset edge: every register takes its next value, then those
+        // with a reset their reset value (as the RTL's always blocks do)
+        bool rst = next_reset < resets.size() && resets[next_reset] == cycles;
+        next_reset += rst;
         wc_rv32_core_commit(core, &m.in);
         soc_commit(&soc, &m.o.ibus, &m.o.dbus);
+        if (rst) {
+            wc_rv32_core_reset(core);
+            soc_reset(&soc);
+        }
         if (rtl) {
+            top->rst_ni = !rst;
             top->clk_i = 0;
             top->eval();
             top->clk_i = 1;
             top->eval();
+            top->rst_ni = 1;
         }
         cycles++;
     }
