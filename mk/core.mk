@@ -99,12 +99,13 @@ $(CORE_B)/vobj_md4/lockstep: $(CORE_RTL) rtl/include/wc_defs.vh verif/core/locks
 # the core against each Verilated SoC above, linked with that build's
 # objects rather than verilated a second time; WC_CYC_MD_STEPS tells the
 # harness which MD_STEPS the SoC was built with.
-CYC_CXXFLAGS  = -O2 -faligned-new -I$(VL_INC) -I$(VL_INC)/vltstd $(VL_RTDEF) -Icmodel/rv32 -I$(CORE_INC) $(INC_defs)
+CYC_CXXFLAGS  = -O2 -faligned-new -I$(VL_INC) -I$(VL_INC)/vltstd $(VL_RTDEF) $(INC_cmodel)
 CORE_CYC     := $(CORE_B)/vobj/cyclestep
 CORE_CYC4    := $(CORE_B)/vobj_md4/cyclestep
-$(CORE_CYC) $(CORE_CYC4): $(CORE_B)/%/cyclestep: verif/core/cyclestep.cpp $(CORE_B)/%/lockstep $(CORE_B)/librv32.a
+# The device block is the node's C model of it (cmodel/wc_soc_mmio.c).
+$(CORE_CYC) $(CORE_CYC4): $(CORE_B)/%/cyclestep: verif/core/cyclestep.cpp $(CORE_B)/%/lockstep $(CORE_B)/librv32.a $(WC_CMODEL_A)
 	nice $(CXX) $(CYC_CXXFLAGS) -DWC_CYC_MD_STEPS=$(if $(filter vobj_md4,$*),4,1) -I$(@D) -o $@ $< \
-	  $(@D)/Vwc_soc_node__ALL.a $(@D)/verilated.o $(@D)/verilated_threads.o $(CORE_B)/librv32.a -pthread
+	  $(@D)/Vwc_soc_node__ALL.a $(@D)/verilated.o $(@D)/verilated_threads.o $(CORE_B)/librv32.a $(WC_CMODEL_A) -pthread
 
 # Icarus build of the SoC with a small testbench (second simulator)
 $(CORE_B)/tb_soc.vvp: $(CORE_RTL) verif/core/wc_tb_soc.v rtl/include/wc_defs.vh

@@ -69,8 +69,12 @@ int rv_elf_load(const char *path, uint8_t *ram, uint32_t ram_base,
         uint32_t off = rd32(ph + 4), pa = rd32(ph + 12), fsz = rd32(ph + 16), msz = rd32(ph + 20);
         if (rd32(ph) != 1 || msz == 0)
             continue;
-        if (pa < ram_base || (uint64_t)pa - ram_base + msz > ram_size)
-            return FAIL("segment outside RAM");
+        if (pa < ram_base || (uint64_t)pa - ram_base + msz > ram_size) {
+            char why[160];
+            snprintf(why, sizeof why, "segment 0x%08x..0x%08llx does not fit the RAM 0x%08x..0x%08llx (%u bytes)", pa,
+                     (unsigned long long)pa + msz, ram_base, (unsigned long long)ram_base + ram_size, ram_size);
+            return FAIL(why);
+        }
         if ((uint64_t)off + fsz > (uint64_t)len || fsz > msz)
             return FAIL("segment outside the file");
         memcpy(ram + (pa - ram_base), buf + off, fsz);
@@ -83,7 +87,7 @@ int rv_elf_load(const char *path, uint8_t *ram, uint32_t ram_base,
     if ((uint64_t)shoff + (uint64_t)shnum * shentsz <= (uint64_t)len) {
         for (i = 0; i < shnum; i++) {
             const uint8_t *sh = buf + shoff + i * shentsz, *str;
-            uint32_t so, ssz, link, k;
+            uint32_t so, ssz, link, k, stro, strsz;
             if (rd32(sh + 4) != 2)          /* SHT_SYMTAB */
                 continue;
             so = rd32(sh + 16);
@@ -91,12 +95,23 @@ int rv_elf_load(const char *path, uint8_t *ram, uint32_t ram_base,
             link = rd32(sh + 24);
             if (link >= shnum || (uint64_t)so + ssz > (uint64_t)len)
                 break;
-            str = buf + rd32(buf + shoff + link * shentsz + 16);
+            stro = rd32(buf + shoff + link * shentsz + 16);
+            strsz = rd32(buf + shoff + link * shentsz + 20);
+            if ((uint64_t)stro + strsz > (uint64_t)len)
+                break;
+            str = buf + stro;
             for (k = 0; k + 16 <= ssz; k += 16) {
                 const uint8_t *sym = buf + so + k;
-                if (!strcmp((const char *)str + rd32(sym), "tohost")) {
+                const char *name = (const char *)str + rd32(sym);
+                /* a name must end inside its string table */
+                if (rd32(sym) >= strsz || !memchr(name, 0, strsz - rd32(sym)))
+                    continue;
+                if (!strcmp(name, "tohost")) {
                     info->tohost = rd32(sym + 4);
                     info->has_tohost = 1;
+                } else if (!strcmp(name, "wc_args")) {
+                    info->args = rd32(sym + 4);
+                    info->args_size = rd32(sym + 8);
                 }
             }
         }

@@ -11,6 +11,7 @@ typedef struct rv_elf_info {
     uint32_t entry;
     uint32_t tohost;      /* address of symbol tohost, 0 if absent */
     int has_tohost;
+    uint32_t args, args_size; /* symbol wc_args (firmware arguments, docs/system.md), 0 if absent */
     uint32_t lo, hi;      /* loaded byte range [lo, hi) */
 } rv_elf_info_t;
 

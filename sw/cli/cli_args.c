@@ -274,7 +274,7 @@ int wc_cli_parse(wc_cli *c, int argc, char **argv)
             wc_cli_error(c, "unknown option '%.*s'", (int)len, a);
             return usage_error(c);
         }
-        if (o->given++)
+        if (o->given++ && !o->repeat)
             return wc_cli_error(c, "%s given twice", o->name);
         if (o->kind == WC_OPT_FLAG) {
             if (eq)
@@ -356,7 +356,10 @@ static void describe(const wc_opt *o, char *buf, size_t len)
             snprintf(def, sizeof def, "%s", *(const char *const *)o->dst);
         break;
     case WC_OPT_FLAG:
+        break;
     case WC_OPT_FUNC:
+        if (o->repeat)
+            snprintf(range, sizeof range, "repeatable");
         break;
     }
     snprintf(buf, len, "%s%s%s%s", range, range[0] && def[0] ? ", " : "", def[0] ? "default " : "", def);

@@ -8,8 +8,9 @@
  *
  * Accepted forms: --opt VALUE and --opt=VALUE; flags take no value.  An
  * unknown option, a missing value, a value out of range and an option
- * given twice are errors.  The initial value of a destination is its
- * default: --help prints it when it lies in the option's range. */
+ * given twice (unless its entry says it repeats) are errors.  The initial
+ * value of a destination is its default: --help prints it when it lies in
+ * the option's range. */
 #ifndef CLI_ARGS_H
 #define CLI_ARGS_H
 #include <stdio.h>
@@ -42,6 +43,8 @@ typedef struct wc_opt {
     const char *const *choices;   /* CHOICE: names, NULL-terminated */
     const int *values;            /* CHOICE: what each name stores (NULL: its index) */
     wc_opt_fn fn;                 /* FUNC */
+    int repeat;                   /* FUNC: may be given more than once (fn
+                                     sees each value in turn) */
     int given;                    /* set by wc_cli_parse */
 } wc_opt;
 
@@ -62,6 +65,8 @@ typedef struct wc_opt {
       .choices = names, .values = vals }
 #define WC_OPT_FUNC(n, m, f, d, h) \
     { .name = n, .kind = WC_OPT_FUNC, .meta = m, .help = h, .dst = d, .fn = f }
+#define WC_OPT_FUNC_REPEAT(n, m, f, d, h) \
+    { .name = n, .kind = WC_OPT_FUNC, .meta = m, .help = h, .dst = d, .fn = f, .repeat = 1 }
 #define WC_OPT_END { .name = 0 }
 /* The network names every command takes (wc_topo_create). */
 #define WC_TOPO_NAMES "cube:N[:all][:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH"

@@ -20,6 +20,9 @@ typedef struct {
     void (*nic_eval)(wc_engine *, int n, wc_nic_out *o);
     void (*nic_set)(wc_engine *, int n, const wc_nic_in *in);
     void (*nic_tick)(wc_engine *);  /* the NICs' edge alone (C: nic_set is the edge) */
+    void (*node_eval)(wc_engine *, int n, wc_node_out *o);
+    void (*node_set)(wc_engine *, int n, const wc_node_in *in);
+    void (*node_load)(wc_engine *, int n, uint32_t addr, const uint32_t *w, uint32_t nw);
     void (*tick)(wc_engine *);      /* every unit's edge where it is a separate step */
 } engine_ops;
 
@@ -35,6 +38,11 @@ struct wc_engine {
     wc_rtl *rtl;
     wc_rtl_nic *rnic;
     wc_nic_out *out;        /* [nnic] this cycle's NIC outputs */
+    /* node SoCs (instead of bare NICs) */
+    int nnode;
+    wc_node_soc **node;
+    wc_rtl_node *rnode;
+    wc_node_out *nout;      /* [nnode] this cycle's node outputs */
     uint32_t *regs;         /* [nnic][WC_NICR_WORDS] register snapshot */
 };
 
@@ -85,10 +93,16 @@ static void c_net_cfg(wc_engine *e, int r, unsigned a, unsigned d) { wc_net_cfg_
 static void c_nic_eval(wc_engine *e, int n, wc_nic_out *o) { wc_nic_eval(e->nic[n], o); }
 static void c_nic_set(wc_engine *e, int n, const wc_nic_in *in) { wc_nic_commit(e->nic[n], in); }
 static void c_nop(wc_engine *e) { (void)e; }
+static void c_node_eval(wc_engine *e, int n, wc_node_out *o) { wc_node_soc_eval(e->node[n], o); }
+static void c_node_set(wc_engine *e, int n, const wc_node_in *in) { wc_node_soc_commit(e->node[n], in); }
+static void c_node_load(wc_engine *e, int n, uint32_t a, const uint32_t *w, uint32_t nw)
+{
+    wc_node_soc_load(e->node[n], a, w, nw);
+}
 
 static const engine_ops c_ops = {
     c_net_set, c_net_eval, c_net_port, c_net_active, c_net_abs_mask, c_net_abs, c_net_drops, c_net_drops_total,
-    c_net_cfg, c_nic_eval, c_nic_set, c_nop, c_nop
+    c_net_cfg, c_nic_eval, c_nic_set, c_nop, c_node_eval, c_node_set, c_node_load, c_nop
 };
 
 /* ---- Verilated RTL ------------------------------------------------------- */
@@ -128,15 +142,23 @@ static void r_nic_tick(wc_engine *e)
     if (e->rnic)
         wc_rtl_nic_tick(e->rnic);
 }
+static void r_node_eval(wc_engine *e, int n, wc_node_out *o) { wc_rtl_node_get(e->rnode, n, o); }
+static void r_node_set(wc_engine *e, int n, const wc_node_in *in) { wc_rtl_node_set(e->rnode, n, in); }
+static void r_node_load(wc_engine *e, int n, uint32_t a, const uint32_t *w, uint32_t nw)
+{
+    wc_rtl_node_load(e->rnode, n, a, w, nw);
+}
 static void r_tick(wc_engine *e)
 {
     wc_rtl_tick(e->rtl);
     r_nic_tick(e);
+    if (e->rnode)
+        wc_rtl_node_tick(e->rnode);
 }
 
 static const engine_ops rtl_ops = {
     r_net_set, r_net_eval, r_net_port, r_net_active, r_net_abs_mask, r_net_abs, r_net_drops, r_net_drops,
-    r_net_cfg, r_nic_eval, r_nic_set, r_nic_tick, r_tick
+    r_net_cfg, r_nic_eval, r_nic_set, r_nic_tick, r_node_eval, r_node_set, r_node_load, r_tick
 };
 
 /* ---- instances ----------------------------------------------------------- */
@@ -149,6 +171,12 @@ void wc_engine_close(wc_engine *e)
         for (n = 0; n < e->nnic; n++)
             wc_nic_free(e->nic[n]);
     free(e->nic);
+    if (e->node)
+        for (n = 0; n < e->nnode; n++)
+            wc_node_soc_free(e->node[n]);
+    free(e->node);
+    wc_rtl_node_close(e->rnode);
+    free(e->nout);
     wc_net_free(e->net);
     wc_rtl_nic_close(e->rnic);
     wc_rtl_close(e->rtl);
@@ -193,7 +221,14 @@ wc_engine *wc_engine_open(int rtl, const wc_engine_cfg *c, const char *name, cha
     e->R = t->nrouters;
     e->P = t->nports;
     e->nnic = c->nic ? t->nnodes : 0;
+    e->nnode = c->node ? t->nnodes : 0;
+    if (e->nnic && e->nnode) {
+        wc_err(err, errlen, "a system has bare NICs or node SoCs, not both");
+        goto fail;
+    }
     if (e->nnic && !(e->out = wc_alloc((size_t)e->nnic, sizeof *e->out, "NIC outputs", err, errlen)))
+        goto fail;
+    if (e->nnode && !(e->nout = wc_alloc((size_t)e->nnode, sizeof *e->nout, "node outputs", err, errlen)))
         goto fail;
     if (rtl) {
         e->ops = &rtl_ops;
@@ -204,11 +239,17 @@ wc_engine *wc_engine_open(int rtl, const wc_engine_cfg *c, const char *name, cha
         wc_rtl_reset(e->rtl, 4);
         if (e->rnic)
             wc_rtl_nic_reset(e->rnic, 4);
+        if (e->nnode && !(e->rnode = wc_rtl_node_open(c->node, e->nnode, c->rtl_trace, err, errlen)))
+            goto fail;
+        if (e->rnode)
+            wc_rtl_node_reset(e->rnode, 4);
     } else {
         e->ops = &c_ops;
         if (!(e->net = wc_net_create(t, c->width, c->buffer, c->net_mutate, err, errlen)))
             goto fail;
         if (e->nnic && !(e->nic = wc_alloc((size_t)e->nnic, sizeof *e->nic, "NIC models", err, errlen)))
+            goto fail;
+        if (e->nnode && !(e->node = wc_alloc((size_t)e->nnode, sizeof *e->node, "node models", err, errlen)))
             goto fail;
     }
     if (load_tables(e, c, err, errlen))
@@ -218,6 +259,9 @@ wc_engine *wc_engine_open(int rtl, const wc_engine_cfg *c, const char *name, cha
             goto fail;
         wc_nic_reset(e->nic[n]);
     }
+    for (n = 0; e->node && n < e->nnode; n++)
+        if (!(e->node[n] = wc_node_soc_create(c->node, (unsigned)n, err, errlen)))
+            goto fail;
     return e;
 fail:
     wc_engine_close(e);
@@ -227,6 +271,7 @@ fail:
 const char *wc_engine_name(const wc_engine *e) { return e->name; }
 const wc_topo *wc_engine_topo(const wc_engine *e) { return e->t; }
 int wc_engine_nnics(const wc_engine *e) { return e->nnic; }
+int wc_engine_nnodes(const wc_engine *e) { return e->nnode; }
 
 void wc_engine_net_set(wc_engine *e, int idx, int valid, uint64_t flit, int credit)
 {
@@ -296,6 +341,23 @@ void wc_engine_nic_dump(const wc_engine *e, int n, FILE *f)
 {
     if (e->nic)
         wc_nic_dump(e->nic[n], f);
+}
+
+const wc_node_out *wc_engine_node_eval(wc_engine *e, int n)
+{
+    e->ops->node_eval(e, n, &e->nout[n]);
+    return &e->nout[n];
+}
+const wc_node_out *wc_engine_node_out(const wc_engine *e, int n) { return &e->nout[n]; }
+void wc_engine_node_set(wc_engine *e, int n, const wc_node_in *in) { e->ops->node_set(e, n, in); }
+void wc_engine_node_load(wc_engine *e, int n, uint32_t addr, const uint32_t *w, uint32_t nw)
+{
+    e->ops->node_load(e, n, addr, w, nw);
+}
+const wc_node_soc *wc_engine_c_node(const wc_engine *e, int n) { return e->node ? e->node[n] : NULL; }
+int wc_engine_node_trace(wc_engine *e, int n, const char *path)
+{
+    return e->rnode ? wc_rtl_node_trace(e->rnode, n, path) : -1;
 }
 
 void wc_engine_tick(wc_engine *e) { e->ops->tick(e); }

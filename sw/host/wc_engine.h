@@ -24,6 +24,7 @@
 #include "wc_topo.h"
 #include "wc_nic.h"
 #include "wc_net.h"
+#include "wc_node_soc.h"
 
 /* What a front end runs: the C model, the RTL, or two instances in
  * lockstep (C model against RTL, or two C models, the self-check of the
@@ -47,6 +48,8 @@ typedef struct {
     int rtl_flat, rtl_trace;    /* RTL: the whole generated network top, FST-capable */
     const wc_nic_cfg *nic;      /* NULL: routers only; else one NIC per node (its
                                  * mutate applies to a C model) */
+    const wc_node_soc_cfg *node; /* instead of nic: one node SoC per node (core,
+                                 * RAM, devices, NIC); rtl_trace: FST-capable nodes */
 } wc_engine_cfg;
 
 typedef struct wc_engine wc_engine;
@@ -93,6 +96,18 @@ int wc_engine_nic_snapshot(wc_engine *e, char *err, int errlen);
 uint32_t wc_engine_nic_snap(const wc_engine *e, int n, unsigned reg);
 /* one line per busy unit of the C model's NIC (nothing for RTL) */
 void wc_engine_nic_dump(const wc_engine *e, int n, FILE *f);
+
+/* ---- node unit: node SoC n (wc_engine_cfg.node) ---- */
+int wc_engine_nnodes(const wc_engine *e);
+/* RAM back door: only before the first tick. */
+void wc_engine_node_load(wc_engine *e, int n, uint32_t addr, const uint32_t *w, uint32_t nw);
+const wc_node_out *wc_engine_node_eval(wc_engine *e, int n);
+const wc_node_out *wc_engine_node_out(const wc_engine *e, int n);
+void wc_engine_node_set(wc_engine *e, int n, const wc_node_in *in);
+/* the C model's node (core, NIC, RAM for reports), NULL for RTL */
+const wc_node_soc *wc_engine_c_node(const wc_engine *e, int n);
+/* FST of node n from now on: 0, or -1 (C model, or RTL built without it) */
+int wc_engine_node_trace(wc_engine *e, int n, const char *path);
 
 /* The clock edge of every unit. */
 void wc_engine_tick(wc_engine *e);

@@ -32,24 +32,88 @@ static int nic_sig(wc_mismatch *m, const wc_engine *a, const wc_engine *b, long 
     return report(m, a, b, cycle, where, sig, e, v);
 }
 
+static int cmp_nic_out(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m, int n,
+                       const wc_nic_out *x, const wc_nic_out *y)
+{
+    int req = x->m_cyc && x->m_stb;
+    return nic_sig(m, a, b, cycle, n, "tx_valid", (uint64_t)x->tx_valid, (uint64_t)y->tx_valid) ||
+           (x->tx_valid && nic_sig(m, a, b, cycle, n, "tx_flit", x->tx_flit, y->tx_flit)) ||
+           nic_sig(m, a, b, cycle, n, "rx_credit", (uint64_t)x->rx_credit, (uint64_t)y->rx_credit) ||
+           nic_sig(m, a, b, cycle, n, "s_ack", (uint64_t)x->s_ack, (uint64_t)y->s_ack) ||
+           (x->s_ack && nic_sig(m, a, b, cycle, n, "s_dat", x->s_dat, y->s_dat)) ||
+           nic_sig(m, a, b, cycle, n, "m_cyc", (uint64_t)x->m_cyc, (uint64_t)y->m_cyc) ||
+           nic_sig(m, a, b, cycle, n, "m_stb", (uint64_t)x->m_stb, (uint64_t)y->m_stb) ||
+           (req && nic_sig(m, a, b, cycle, n, "m_we", (uint64_t)x->m_we, (uint64_t)y->m_we)) ||
+           (req && nic_sig(m, a, b, cycle, n, "m_adr", x->m_adr, y->m_adr)) ||
+           (req && nic_sig(m, a, b, cycle, n, "m_sel", x->m_sel, y->m_sel)) ||
+           (req && x->m_we && nic_sig(m, a, b, cycle, n, "m_dat", x->m_dat, y->m_dat)) ||
+           nic_sig(m, a, b, cycle, n, "irq", (uint64_t)x->irq, (uint64_t)y->irq);
+}
+
 static int cmp_nics(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m)
 {
     int n;
-    for (n = 0; n < wc_engine_nnics(a); n++) {
-        const wc_nic_out *x = wc_engine_nic_out(a, n), *y = wc_engine_nic_out(b, n);
-        int req = x->m_cyc && x->m_stb;
-        if (nic_sig(m, a, b, cycle, n, "tx_valid", (uint64_t)x->tx_valid, (uint64_t)y->tx_valid) ||
-            (x->tx_valid && nic_sig(m, a, b, cycle, n, "tx_flit", x->tx_flit, y->tx_flit)) ||
-            nic_sig(m, a, b, cycle, n, "rx_credit", (uint64_t)x->rx_credit, (uint64_t)y->rx_credit) ||
-            nic_sig(m, a, b, cycle, n, "s_ack", (uint64_t)x->s_ack, (uint64_t)y->s_ack) ||
-            (x->s_ack && nic_sig(m, a, b, cycle, n, "s_dat", x->s_dat, y->s_dat)) ||
-            nic_sig(m, a, b, cycle, n, "m_cyc", (uint64_t)x->m_cyc, (uint64_t)y->m_cyc) ||
-            nic_sig(m, a, b, cycle, n, "m_stb", (uint64_t)x->m_stb, (uint64_t)y->m_stb) ||
-            (req && nic_sig(m, a, b, cycle, n, "m_we", (uint64_t)x->m_we, (uint64_t)y->m_we)) ||
-            (req && nic_sig(m, a, b, cycle, n, "m_adr", x->m_adr, y->m_adr)) ||
-            (req && nic_sig(m, a, b, cycle, n, "m_sel", x->m_sel, y->m_sel)) ||
-            (req && x->m_we && nic_sig(m, a, b, cycle, n, "m_dat", x->m_dat, y->m_dat)) ||
-            nic_sig(m, a, b, cycle, n, "irq", (uint64_t)x->irq, (uint64_t)y->irq))
+    for (n = 0; n < wc_engine_nnics(a); n++)
+        if (cmp_nic_out(a, b, cycle, m, n, wc_engine_nic_out(a, n), wc_engine_nic_out(b, n)))
+            return 1;
+    return 0;
+}
+
+/* ---- node SoCs: core, RAM arbiter, devices, NIC --------------------------- */
+static int node_sig(wc_mismatch *m, const wc_engine *a, const wc_engine *b, long cycle, int n, const char *unit,
+                    const char *sig, uint64_t e, uint64_t v)
+{
+    char where[48];
+    if (e == v)
+        return 0;
+    m->node = n;
+    snprintf(where, sizeof where, "node %d %s", n, unit);
+    return report(m, a, b, cycle, where, sig, e, v);
+}
+
+/* A Wishbone master's request: the strobe always, the rest while it is up. */
+static int cmp_wb(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m, int n, const char *unit,
+                  const wc_wb_req *x, const wc_wb_req *y)
+{
+    int req = x->cyc && x->stb;
+    return node_sig(m, a, b, cycle, n, unit, "cyc", (uint64_t)x->cyc, (uint64_t)y->cyc) ||
+           node_sig(m, a, b, cycle, n, unit, "stb", (uint64_t)x->stb, (uint64_t)y->stb) ||
+           (req && node_sig(m, a, b, cycle, n, unit, "we", (uint64_t)x->we, (uint64_t)y->we)) ||
+           (req && node_sig(m, a, b, cycle, n, unit, "adr", x->adr, y->adr)) ||
+           (req && node_sig(m, a, b, cycle, n, unit, "sel", x->sel, y->sel)) ||
+           (req && x->we && node_sig(m, a, b, cycle, n, unit, "dat", x->dat, y->dat));
+}
+
+static int cmp_retire(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m, int n,
+                      const wc_retire_port *x, const wc_retire_port *y)
+{
+#define RV(f) node_sig(m, a, b, cycle, n, "core", "rvfi_" #f, (uint64_t)x->f, (uint64_t)y->f)
+    if (RV(valid))
+        return 1;
+    return x->valid && (RV(insn) || RV(pc_rdata) || RV(pc_wdata) || RV(rd_addr) || RV(rd_wdata) || RV(mem_addr) ||
+                        RV(mem_rmask) || RV(mem_wmask) || RV(mem_rdata) || RV(mem_wdata) || RV(trap) || RV(intr) ||
+                        RV(cause));
+#undef RV
+}
+
+static int cmp_nodes(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m)
+{
+    int n;
+    for (n = 0; n < wc_engine_nnodes(a); n++) {
+        const wc_node_out *x = wc_engine_node_out(a, n), *y = wc_engine_node_out(b, n);
+        if (cmp_wb(a, b, cycle, m, n, "core ibus", &x->ibus, &y->ibus) ||
+            cmp_wb(a, b, cycle, m, n, "core dbus", &x->dbus, &y->dbus) ||
+            cmp_retire(a, b, cycle, m, n, &x->rvfi, &y->rvfi) ||
+            node_sig(m, a, b, cycle, n, "core", "irq_timer", (uint64_t)x->irq_timer, (uint64_t)y->irq_timer) ||
+            node_sig(m, a, b, cycle, n, "core", "irq_ext", (uint64_t)x->irq_ext, (uint64_t)y->irq_ext) ||
+            node_sig(m, a, b, cycle, n, "ram", "grant", (uint64_t)x->gnt, (uint64_t)y->gnt) ||
+            node_sig(m, a, b, cycle, n, "mmio", "console_valid", (uint64_t)x->console_valid,
+                     (uint64_t)y->console_valid) ||
+            (x->console_valid && node_sig(m, a, b, cycle, n, "mmio", "console_data", x->console_data,
+                                          y->console_data)) ||
+            node_sig(m, a, b, cycle, n, "mmio", "exit_valid", (uint64_t)x->exit_valid, (uint64_t)y->exit_valid) ||
+            (x->exit_valid && node_sig(m, a, b, cycle, n, "mmio", "exit_code", x->exit_code, y->exit_code)) ||
+            cmp_nic_out(a, b, cycle, m, n, &x->nic, &y->nic))
             return 1;
     }
     return 0;
@@ -92,7 +156,7 @@ static int cmp_net(const wc_engine *a, const wc_engine *b, const wc_topo *t, lon
 
 int wc_lockstep_compare(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m)
 {
-    return cmp_nics(a, b, cycle, m) || cmp_net(a, b, wc_engine_topo(a), cycle, m);
+    return cmp_nics(a, b, cycle, m) || cmp_nodes(a, b, cycle, m) || cmp_net(a, b, wc_engine_topo(a), cycle, m);
 }
 
 int wc_lockstep_compare_regs(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m)

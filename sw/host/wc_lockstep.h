@@ -8,7 +8,9 @@
  *
  * UNIT is "router" (SIGNAL out_valid, out_flit, in_credit, abs_valid,
  * abs_flit, drop_count) or "node" with "nic" (the NIC's outputs, and its
- * registers NICR_* read after the run); A names the instance taken as the
+ * registers NICR_* read after the run), "core ibus" / "core dbus" (the
+ * core's bus requests), "core" (retire port rvfi_*, interrupt lines),
+ * "ram" (the arbiter's grant) or "mmio" (console, exit); A names the instance taken as the
  * expectation, B the other one.  A data signal counts while its valid or
  * strobe is up, the way its receiver sees it. */
 #ifndef WC_LOCKSTEP_H
@@ -24,7 +26,7 @@ typedef struct {
 
 void wc_mismatch_clear(wc_mismatch *m);
 
-/* This cycle (both instances evaluated): the NICs' outputs, then every
+/* This cycle (both instances evaluated): the NICs' or nodes' outputs, then every
  * router port, absorption channel and drop counter.  1 and the first
  * difference in m, else 0. */
 int wc_lockstep_compare(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m);

@@ -190,6 +190,8 @@ static double mtime(const char *path)
  * a directory stands for the files in it. */
 static const char *const router_srcs[] = { "rtl/router", "rtl/include", "verif/net", "defs/wc_engine_abi.h",
                                            "defs/wc_nic_port.h", NULL };
+static const char *const node_srcs[] = { "rtl/soc", "rtl/core", "rtl/nic", "rtl/router", "rtl/include", "verif/net",
+                                         "defs/wc_engine_abi.h", "defs/wc_nic_port.h", "defs/wc_node_port.h", NULL };
 static const char *const nic_srcs[] = { "rtl/nic", "rtl/router", "rtl/include", "verif/net", "defs/wc_engine_abi.h",
                                         "defs/wc_nic_port.h", NULL };
 
@@ -284,7 +286,7 @@ typedef struct {
 static const char *kind_name(uint32_t k)
 {
     return k == WC_ENGINE_ROUTER_NET ? "router network" : k == WC_ENGINE_FLAT_NET ? "flat network"
-         : k == WC_ENGINE_NICS ? "NICs" : "unknown";
+         : k == WC_ENGINE_NICS ? "NICs" : k == WC_ENGINE_NODES ? "node SoCs" : "unknown";
 }
 
 /* Build if stale, under the directory's lock, then load and check the
@@ -358,6 +360,15 @@ static void *load(const model *md, const void **table, char *err, int errlen)
             wc_err(err, errlen, "RTL model %s passes NIC ports of %u/%u bytes, this wormcast of %u/%u (both of ABI "
                    "version %u); remove %s to rebuild it", so, t->in_size, t->out_size, (unsigned)sizeof(wc_nic_in),
                    (unsigned)sizeof(wc_nic_out), WC_ENGINE_ABI_VERSION, dir);
+            goto fail;
+        }
+    }
+    if (md->kind == WC_ENGINE_NODES) {
+        const wc_engine_nodes_abi *t = (const wc_engine_nodes_abi *)head;
+        if (t->in_size != sizeof(wc_node_in) || t->out_size != sizeof(wc_node_out)) {
+            wc_err(err, errlen, "RTL model %s passes node ports of %u/%u bytes, this wormcast of %u/%u (both of ABI "
+                   "version %u); remove %s to rebuild it", so, t->in_size, t->out_size, (unsigned)sizeof(wc_node_in),
+                   (unsigned)sizeof(wc_node_out), WC_ENGINE_ABI_VERSION, dir);
             goto fail;
         }
     }
@@ -538,3 +549,74 @@ void wc_rtl_nic_reset(wc_rtl_nic *m, int cycles) { m->ops->reset(m->h, cycles); 
 void wc_rtl_nic_get(wc_rtl_nic *m, int i, wc_nic_out *o) { m->ops->get(m->h, i, o); }
 void wc_rtl_nic_set(wc_rtl_nic *m, int i, const wc_nic_in *in) { m->ops->set(m->h, i, in); }
 void wc_rtl_nic_tick(wc_rtl_nic *m) { m->ops->tick(m->h); }
+
+/* ---- node SoCs -------------------------------------------------------- */
+
+struct wc_rtl_node {
+    void *dl, *h;
+    const wc_engine_nodes_abi *ops;
+};
+
+wc_rtl_node *wc_rtl_node_open(const wc_node_soc_cfg *c, int count, int trace, char *err, int errlen)
+{
+    char key[400], what[600], gp[14][40];
+    char *args[16];
+    const wc_nic_cfg *nc = &c->nic;
+    const struct { const char *name; long v; } prm[] = {
+        { "NNODES", nc->nnodes }, { "W", nc->W }, { "B", nc->B }, { "PAYLOAD", nc->payload },
+        { "NSLOT", nc->nslot }, { "JSEND", nc->jsend }, { "JFWD", nc->jfwd }, { "NCTX", nc->nctx },
+        { "NGROUPS", nc->ngroups }, { "TXWIN", nc->txwin }, { "RAM_BYTES", (long)c->ram_bytes },
+        { "MD_STEPS", c->md_steps },
+    };
+    model md = { key, "libwcnode.so", what, node_srcs, args, WC_ENGINE_NODES_SYM, WC_ENGINE_NODES,
+                 sizeof(wc_engine_nodes_abi) };
+    wc_rtl_node *m;
+    size_t i, a = 0;
+    int len = snprintf(key, sizeof key, "node"), wl = snprintf(what, sizeof what, "the node SoC (");
+    args[a++] = "node";
+    for (i = 0; i < sizeof prm / sizeof prm[0]; i++) {
+        len += snprintf(key + len, sizeof key - (size_t)len, "_%s%ld", prm[i].name, prm[i].v);
+        snprintf(gp[i], sizeof gp[i], "-G%s=%ld", prm[i].name, prm[i].v);
+        wl += snprintf(what + wl, sizeof what - (size_t)wl, "%s%s", i ? " " : "", gp[i]);
+        args[a++] = gp[i];
+    }
+    if (trace) {
+        snprintf(key + len, sizeof key - (size_t)len, "_fst");
+        args[a++] = "--trace-fst";
+    }
+    args[a] = NULL;
+    snprintf(what + wl, sizeof what - (size_t)wl, "%s)", trace ? ", FST" : "");
+    if (!(m = wc_alloc(1, sizeof *m, "the RTL nodes", err, errlen)))
+        return NULL;
+    if (!(m->dl = load(&md, (const void **)&m->ops, err, errlen))) {
+        free(m);
+        return NULL;
+    }
+    if (m->ops->ram_bytes != c->ram_bytes) {
+        wc_err(err, errlen, "RTL node model has %u bytes of RAM, %u asked for", m->ops->ram_bytes, c->ram_bytes);
+        wc_rtl_node_close(m);
+        return NULL;
+    }
+    if (!(m->h = m->ops->create(count, err, errlen))) {
+        wc_rtl_node_close(m);
+        return NULL;
+    }
+    return m;
+}
+
+void wc_rtl_node_close(wc_rtl_node *m)
+{
+    if (m)
+        unload(m, m->dl, m->h, m->ops->destroy);
+}
+
+void wc_rtl_node_load(wc_rtl_node *m, int i, uint32_t addr, const uint32_t *w, uint32_t n)
+{
+    m->ops->load(m->h, i, addr, w, n);
+}
+void wc_rtl_node_reset(wc_rtl_node *m, int cycles) { m->ops->reset(m->h, cycles); }
+void wc_rtl_node_get(wc_rtl_node *m, int i, wc_node_out *o) { m->ops->get(m->h, i, o); }
+void wc_rtl_node_set(wc_rtl_node *m, int i, const wc_node_in *in) { m->ops->set(m->h, i, in); }
+void wc_rtl_node_tick(wc_rtl_node *m) { m->ops->tick(m->h); }
+int wc_rtl_node_trace(wc_rtl_node *m, int i, const char *path) { return m->ops->trace_open(m->h, i, path); }
+void wc_rtl_node_trace_close(wc_rtl_node *m) { m->ops->trace_close(m->h); }

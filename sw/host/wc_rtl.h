@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include "wc_topo.h"
 #include "wc_nic.h"
+#include "wc_node_soc.h"
 
 typedef struct wc_rtl wc_rtl;
 
@@ -44,6 +45,23 @@ void wc_rtl_nic_reset(wc_rtl_nic *m, int cycles);
 void wc_rtl_nic_get(wc_rtl_nic *m, int i, wc_nic_out *o);
 void wc_rtl_nic_set(wc_rtl_nic *m, int i, const wc_nic_in *in);
 void wc_rtl_nic_tick(wc_rtl_nic *m);
+
+/* The node SoCs of a system (core, RAM, devices, NIC; defs/wc_node_port.h):
+ * count Verilated wc_node_soc models of configuration c, node ids
+ * 0..count-1, built on first use by verif/net/build-engine.sh node into
+ * BUILD/rtl/node_<params>[_fst]/ (trace: the FST-capable build).  load()
+ * only before the first reset.  Per cycle as for the NICs. */
+typedef struct wc_rtl_node wc_rtl_node;
+wc_rtl_node *wc_rtl_node_open(const wc_node_soc_cfg *c, int count, int trace, char *err, int errlen);
+void wc_rtl_node_close(wc_rtl_node *m);
+void wc_rtl_node_load(wc_rtl_node *m, int i, uint32_t addr, const uint32_t *w, uint32_t n);
+void wc_rtl_node_reset(wc_rtl_node *m, int cycles);
+void wc_rtl_node_get(wc_rtl_node *m, int i, wc_node_out *o);
+void wc_rtl_node_set(wc_rtl_node *m, int i, const wc_node_in *in);
+void wc_rtl_node_tick(wc_rtl_node *m);
+/* FST of node i from now on: 0, or -1 when built without tracing */
+int wc_rtl_node_trace(wc_rtl_node *m, int i, const char *path);
+void wc_rtl_node_trace_close(wc_rtl_node *m);
 
 /* Where the RTL engine finds its sources and builds its models, each
  * with how it was chosen (for messages and `wormcast --help`):

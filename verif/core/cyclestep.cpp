@@ -22,6 +22,7 @@
 extern "C" {
 #include "wc_rv32_core.h"
 }
+#include "wc_soc_mmio.h"
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -45,10 +46,7 @@ struct CSoc {
     uint32_t a_dat, b_dat;          // RAM read data registers (ports a, b)
     int a_ack, b_ack;
     int i_nerr, d_nerr;             // ERR responders
-    uint64_t mtime, cmp;
-    int irq;
-    uint32_t m_dat, wdat;
-    int m_ack, m_err, cons, exit;
+    wc_soc_mmio mmio;               // the device block: the node's C model of it
 };
 
 const uint32_t RAM_WORDS = WC_SOC_RAM_SIZE / 4;
@@ -63,26 +61,25 @@ uint32_t lanes(unsigned sel)
 uint32_t merge(uint32_t old, uint32_t nw, uint32_t m) { return (old & ~m) | (nw & m); }
 
 // The registers rst_ni resets; the read data registers keep their values.
+// The simulation SoC is node 0 of a one-node system.
 void soc_reset(CSoc *s)
 {
     s->a_ack = s->b_ack = s->i_nerr = s->d_nerr = 0;
-    s->mtime = 0;
-    s->cmp = ~0ull;
-    s->irq = 0;
-    s->m_ack = s->m_err = s->cons = s->exit = 0;
+    wc_soc_mmio_reset(&s->mmio);
 }
 
 // The core's inputs this cycle.
 void soc_answer(const CSoc *s, const wc_wb_req *d, wc_rv32_core_in *in)
 {
+    wc_wb_rsp m = wc_soc_mmio_rsp(&s->mmio);
     in->ibus.ack = s->a_ack;
     in->ibus.err = s->i_nerr;
     in->ibus.dat = s->a_dat;
-    in->dbus.ack = s->b_ack || s->m_ack;
-    in->dbus.err = s->d_nerr || s->m_err;
-    in->dbus.dat = in_ram(d->adr) ? s->b_dat : s->m_dat;
-    in->irq_timer = s->mtime >= s->cmp;
-    in->irq_ext = s->irq;
+    in->dbus.ack = s->b_ack || m.ack;
+    in->dbus.err = s->d_nerr || m.err;
+    in->dbus.dat = in_ram(d->adr) ? s->b_dat : m.dat;
+    in->irq_timer = wc_soc_mmio_irq_timer(&s->mmio);
+    in->irq_ext = s->mmio.irq_q;
 }
 
 void soc_commit(CSoc *s, const wc_wb_req *i, const wc_wb_req *d)
@@ -90,9 +87,9 @@ void soc_commit(CSoc *s, const wc_wb_req *i, const wc_wb_req *d)
     bool i_req = i->cyc && i->stb, d_req = d->cyc && d->stb;
     bool a_go = i_req && in_ram(i->adr) && !s->a_ack;
     bool b_go = d_req && in_ram(d->adr) && !s->b_ack;
-    bool m_go = d_req && in_mmio(d->adr) && !s->m_ack && !s->m_err;
     uint32_t ai = (i->adr - WC_SOC_RAM_BASE) / 4 % RAM_WORDS;
     uint32_t bi = (d->adr - WC_SOC_RAM_BASE) / 4 % RAM_WORDS;
+    wc_wb_req mq = *d;
 
     s->i_nerr = i_req && !in_ram(i->adr) && !s->i_nerr;
     s->d_nerr = d_req && !in_ram(d->adr) && !in_mmio(d->adr) && !s->d_nerr;
@@ -103,47 +100,9 @@ void soc_commit(CSoc *s, const wc_wb_req *i, const wc_wb_req *d)
     if (b_go && d->we) s->ram[bi] = merge(s->ram[bi], d->dat, lanes(d->sel));
     s->a_ack = a_go;
     s->b_ack = b_go;
-
-    uint64_t mtime = s->mtime + 1, cmp = s->cmp;
-    uint32_t m = lanes(d->sel), hi = (uint32_t)(mtime >> 32), lo = (uint32_t)mtime;
-    int ack = 0, err = 0, cons = 0, ex = 0, irq = s->irq;
-    uint32_t dat = 0;
-    if (m_go) {
-        ack = 1;
-        switch (d->adr) {
-        case WC_SOC_CONSOLE_ADDR: cons = d->we && (d->sel & 1); s->wdat = d->dat; break;
-        case WC_SOC_EXIT_ADDR: ex = d->we; s->wdat = d->dat; break;
-        case WC_SOC_IRQ_ADDR:
-            dat = (uint32_t)s->irq;
-            if (d->we && (d->sel & 1)) irq = d->dat & 1;
-            break;
-        case WC_SOC_MTIME_ADDR:
-            dat = (uint32_t)s->mtime;
-            if (d->we) lo = merge((uint32_t)s->mtime, d->dat, m);
-            break;
-        case WC_SOC_MTIME_ADDR + 4:
-            dat = (uint32_t)(s->mtime >> 32);
-            if (d->we) hi = merge((uint32_t)(s->mtime >> 32), d->dat, m);
-            break;
-        case WC_SOC_MTIMECMP_ADDR:
-            dat = (uint32_t)s->cmp;
-            if (d->we) cmp = (cmp & ~0xffffffffull) | merge((uint32_t)s->cmp, d->dat, m);
-            break;
-        case WC_SOC_MTIMECMP_ADDR + 4:
-            dat = (uint32_t)(s->cmp >> 32);
-            if (d->we) cmp = (cmp & 0xffffffffull) | (uint64_t)merge((uint32_t)(s->cmp >> 32), d->dat, m) << 32;
-            break;
-        default: ack = 0; err = 1; break;
-        }
-    }
-    s->mtime = (uint64_t)hi << 32 | lo;
-    s->cmp = cmp;
-    s->irq = irq;
-    s->m_dat = dat;
-    s->m_ack = ack;
-    s->m_err = err;
-    s->cons = cons;
-    s->exit = ex;
+    mq.cyc = d->cyc && in_mmio(d->adr);
+    mq.stb = d->stb && in_mmio(d->adr);
+    wc_soc_mmio_commit(&s->mmio, &mq);
 }
 
 // ---- one cycle of either side, as the comparison sees it -----------------
@@ -188,10 +147,10 @@ void grab_model(const wc_rv32_core *core, const CSoc *s, Obs *b)
 {
     wc_rv32_core_eval(core, &b->o);
     soc_answer(s, &b->o.dbus, &b->in);
-    b->cons = s->cons;
-    b->cons_data = s->wdat & 0xff;
-    b->exit = s->exit;
-    b->exit_code = s->wdat;
+    b->cons = s->mmio.cons_q;
+    b->cons_data = s->mmio.wdat_q & 0xff;
+    b->exit = s->mmio.exit_q;
+    b->exit_code = s->mmio.wdat_q;
 }
 
 // First differing signal: its name and both values.  The fetch port is
@@ -347,6 +306,7 @@ int main(int argc, char **argv)
     for (uint32_t k = 0; k < RAM_WORDS; k++)
         soc.ram[k] = image[4 * k] | (uint32_t)image[4 * k + 1] << 8 | (uint32_t)image[4 * k + 2] << 16 |
                      (uint32_t)image[4 * k + 3] << 24;
+    wc_soc_mmio_init(&soc.mmio, 0, 1);
     soc_reset(&soc);
 
     // The RTL's RAM loads the same image (a name of its own: lockstep.cpp

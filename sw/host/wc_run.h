@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* wormcast run: a system of Wormcast nodes (core, RAM, devices, NIC per
+ * node, cmodel/wc_node_soc.h) on the routers of a topology, running
+ * firmware until every node has written its exit code (docs/system.md).
+ * The engine is the C system model, the Verilated RTL, or both in
+ * lockstep compared every cycle (wc_lockstep.h). */
+#ifndef WC_RUN_H
+#define WC_RUN_H
+#include <stdint.h>
+#include <stdio.h>
+#include "wc_topo.h"
+
+#define WC_RUN_MAX_ARGS 64
+
+typedef struct {
+    const wc_topo *t;
+    int engine;                 /* WC_ENGINE_C, _RTL, _LOCKSTEP, _LOCKSTEP_C */
+    const char *fw;             /* image of every node without its own */
+    const char **fw_node;       /* [t->nnodes] or NULL: per-node images (NULL entries: fw) */
+    const char *args[WC_RUN_MAX_ARGS]; /* "K=V", written to the firmware's wc_args */
+    int nargs;
+    long max_cycles;            /* a run that has not ended by then hangs */
+    const char *wave;           /* FST prefix (RTL nodes), NULL for none */
+    const int *wave_nodes;      /* nodes to trace; NULL: node 0 */
+    int nwave;
+    int md_steps;               /* the core's MD_STEPS */
+    int mutate_core, mutate_node, mutate_nic;   /* lockstep self-check: breaks the C model */
+    double fault_drop, fault_flip;              /* link faults per packet (injection links) */
+    uint64_t seed;              /* fault injector seed */
+    int progress;               /* progress lines on stderr every few seconds */
+    FILE *out;                  /* console lines and the summary */
+} wc_run_opts;
+
+typedef struct {
+    long cycles;                /* cycles simulated */
+    double seconds;             /* wall time of the cycle loop */
+    int nodes, exited, passed;  /* node count, nodes that wrote an exit code, with 1 (pass) */
+    int hang;                   /* max_cycles reached first */
+    int trap;                   /* a node took an exception (reported) */
+    long mismatch_cycle;        /* -1: none */
+    char mismatch[512];
+} wc_run_result;
+
+void wc_run_opts_default(wc_run_opts *o);
+/* Set-up errors (a bad image, argument or option): -1 with a message.
+ * Otherwise 0 and the verdict in *r: the run passed when every node
+ * exited with pass, without hang, trap or mismatch. */
+int wc_run(const wc_run_opts *o, wc_run_result *r, char *err, int errlen);
+int wc_run_passed(const wc_run_result *r);
+#endif
