@@ -39,7 +39,7 @@ typedef struct {
     uint32_t cause;
 } wc_retire_port;
 
-/* RAM arbiter decision of a cycle (rtl/soc/wc_node_arb.v). */
+/* RAM arbiter decision of a cycle (the arbiter of rtl/soc/wc_node_ram.v). */
 enum { WC_NODE_GNT_NONE = 0, WC_NODE_GNT_CORE = 1, WC_NODE_GNT_DMA = 2 };
 
 /* Inputs of one cycle: the router's local port. */

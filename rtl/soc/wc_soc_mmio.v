@@ -2,14 +2,20 @@
 `default_nettype none
 `include "wc_defs.vh"
 // Device block of the node SoC (one Wishbone B4 classic slave): console,
-// simulation exit, a software-driven external interrupt line and a
-// RISC-V style machine timer (mtime counts clock cycles, timer interrupt
-// while mtime >= mtimecmp; The RISC-V ISA Manual Vol. II, "Machine Timer
-// Registers").  Addresses: the SOC group of defs/wc_defs.def.  ACK (or ERR
-// for an address without a register) one cycle after the request.
+// simulation exit, a software-driven external interrupt line, the node's
+// id and the system size (read only: a write is acknowledged and changes
+// nothing, so firmware cannot fault on them) and a RISC-V style machine
+// timer (mtime counts clock cycles, timer interrupt while mtime >=
+// mtimecmp; The RISC-V ISA Manual Vol. II, "Machine Timer Registers").
+// Addresses: the SOC and NODE groups of defs/wc_defs.def.  ACK (or ERR for
+// an address without a register) one cycle after the request.
 module wc_soc_mmio (
     input  wire        clk_i,
     input  wire        rst_ni,
+    // Straps: this node's id and the number of nodes in the system (0 and
+    // 1 in the stand-alone core SoC).
+    input  wire [`WC_HEAD_DST_W-1:0] node_id_i,
+    input  wire [`WC_HEAD_DST_W:0]   node_count_i,
     input  wire        cyc_i,
     input  wire        stb_i,
     input  wire        we_i,
@@ -67,6 +73,8 @@ module wc_soc_mmio (
                     dat_d = {31'd0, irq_q};
                     if (we_i && sel_i[0]) irq_d = dat_i[0];
                 end
+                `WC_NODE_ID_ADDR:    dat_d = 32'(node_id_i);
+                `WC_NODE_COUNT_ADDR: dat_d = 32'(node_count_i);
                 `WC_SOC_MTIME_ADDR: begin
                     dat_d = mtime_q[31:0];
                     if (we_i) mtime_d[31:0] = merge(mtime_q[31:0], dat_i, lanes);

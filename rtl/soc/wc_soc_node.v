@@ -117,8 +117,10 @@ module wc_soc_node #(
         .b_cyc_i(d_cyc && d_ram), .b_stb_i(d_stb && d_ram), .b_we_i(d_we), .b_sel_i(d_sel),
         .b_adr_i(d_adr), .b_dat_i(d_dw), .b_dat_o(rb_dr), .b_ack_o(rb_ack)
     );
+    // A stand-alone core is node 0 of a one-node system.
     wc_soc_mmio u_mmio (
         .clk_i(clk_i), .rst_ni(rst_ni),
+        .node_id_i({`WC_HEAD_DST_W{1'b0}}), .node_count_i((`WC_HEAD_DST_W+1)'(1)),
         .cyc_i(d_cyc && d_mmio), .stb_i(d_stb && d_mmio), .we_i(d_we), .sel_i(d_sel),
         .adr_i(d_adr), .dat_i(d_dw), .dat_o(m_dr), .ack_o(m_ack), .err_o(m_err),
         .console_valid_o(console_valid_o), .console_data_o(console_data_o),

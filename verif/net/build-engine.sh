@@ -5,15 +5,18 @@
 # defs/wc_engine_abi.h is the interface of the shims it compiles in):
 #   router  one router configuration, wired per topology by wc_rtl_routers.cpp
 #   nic     one NIC configuration, one model per node (wc_rtl_nics.cpp)
+#   node    one node SoC configuration (core, RAM, devices, NIC), one
+#           model per node (wc_rtl_nodes.cpp); --trace adds FST dumps
 #   flat    the generated network top of one topology, verilated whole
 #           (wc_rtl_shim.cpp): slow to compile, can dump every signal to FST
 # usage: build-engine.sh router OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh nic    OUTDIR [-GNAME=VALUE ...]
+#        build-engine.sh node   OUTDIR [--trace] [-GNAME=VALUE ...]
 #        build-engine.sh flat   OUTDIR WORMCAST TOPO W B TRACE(0|1)
 # Logs go to OUTDIR/{verilator,make,link}.log; the shared object appears
 # (renamed into place) only when every step succeeded.
 set -eu
-[ $# -ge 2 ] || { echo "usage: $0 router|nic|flat OUTDIR ..." >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 router|nic|node|flat OUTDIR ..." >&2; exit 2; }
 kind=$1 out=$2; shift 2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
@@ -43,6 +46,13 @@ case $kind in
   nic)
     verilate wc_nic wc_rtl_nics.cpp libwcnic.so --unroll-count 1024 --unroll-stmts 100000 "$@" \
       -I"$root/rtl/nic" "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v ;;
+  node)
+    trace=0 tr=() lz=()
+    if [ "${1:-}" = --trace ]; then trace=1 tr=(--trace-fst --trace-structs) lz=(-lz); shift; fi
+    verilate wc_node_soc wc_rtl_nodes.cpp libwcnode.so --unroll-count 1024 --unroll-stmts 100000 "${tr[@]}" "$@" \
+      -I"$root/rtl/nic" "$root"/rtl/core/*.v "$root"/rtl/soc/wc_soc_mmio.v "$root"/rtl/soc/wc_node_ram.v \
+      "$root"/rtl/soc/wc_node_soc.v "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v \
+      -- -DVM_TRACE="$trace" -DVM_TRACE_FST="$trace" "${lz[@]}" ;;
   flat)
     [ $# -eq 5 ] || { echo "usage: $0 flat OUTDIR WORMCAST TOPO W B TRACE(0|1)" >&2; exit 2; }
     wc=$1 topo=$2 w=$3 b=$4 trace=$5
@@ -56,5 +66,5 @@ case $kind in
     [ "$trace" = 1 ] && tr=(--trace-fst --trace-structs)
     verilate wc_net_top wc_rtl_shim.cpp libwcrtl.so "${tr[@]}" -I"$root/rtl/router" "$out/wc_net_top.v" "$root"/rtl/router/*.v \
       -- -DVM_TRACE="$trace" -DVM_TRACE_FST="$trace" -DWC_FLAT_PORTS=$((ports + 1)) -DWC_FLAT_FW="$fw" -lz ;;
-  *) echo "build-engine.sh: unknown engine kind '$kind' (router, nic or flat)" >&2; exit 2 ;;
+  *) echo "build-engine.sh: unknown engine kind '$kind' (router, nic, node or flat)" >&2; exit 2 ;;
 esac

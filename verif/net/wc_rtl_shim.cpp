@@ -10,18 +10,12 @@
 #include "wc_shim.h"
 #include "Vwc_net_top.h"
 #include "verilated.h"
-#if VM_TRACE_FST
-#include "verilated_fst_c.h"
-#endif
 
 namespace {
 struct Rtl {
     VerilatedContext ctx;
     Vwc_net_top *top = nullptr;
-#if VM_TRACE_FST
-    VerilatedFstC *tfp = nullptr;
-#endif
-    uint64_t time = 0;
+    wc_shim::Trace trace;
     int fw = 0;
 };
 
@@ -59,53 +53,25 @@ template <std::size_t N> void setb(VlWide<N> &v, int lsb, int w, uint64_t x)
     }
 }
 
-void dump(Rtl *r)
-{
-#if VM_TRACE_FST
-    if (r->tfp) r->tfp->dump(r->time);
-#endif
-    r->time++;
-}
-
 void edge(Rtl *r)
 {
     r->top->clk_i = 1;
     r->top->eval();
-    dump(r);
+    r->trace.dump();
     r->top->clk_i = 0;
     r->top->eval();
-    dump(r);
+    r->trace.dump();
 }
 
 int trace_open(void *h, const char *path)
 {
-#if VM_TRACE_FST
     Rtl *r = (Rtl *)h;
-    if (r->tfp) return -1;
-    try {
-        r->tfp = new VerilatedFstC;
-        r->top->trace(r->tfp, 99);
-        r->tfp->open(path);
-    } catch (...) {
-        delete r->tfp;
-        r->tfp = nullptr;
-        return -1;
-    }
-    return 0;
-#else
-    (void)h; (void)path;
-    return -1;
-#endif
+    return r->trace.open(r->top, path);
 }
 
 void trace_close(void *h)
 {
-#if VM_TRACE_FST
-    Rtl *r = (Rtl *)h;
-    if (r->tfp) { r->tfp->close(); delete r->tfp; r->tfp = nullptr; }
-#else
-    (void)h;
-#endif
+    ((Rtl *)h)->trace.close();
 }
 
 void destroy(void *h)

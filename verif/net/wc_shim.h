@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // What every engine shim (verif/net/wc_rtl_*.cpp) shares: the engine ABI
-// (defs/wc_engine_abi.h) and a guarded create().  No C++ exception may
+// (defs/wc_engine_abi.h), a guarded create() and the FST dump of the
+// engines that trace.  No C++ exception may
 // cross the C boundary of the ABI, so creation runs in a try block and a
 // failure becomes NULL with a message in the caller's err buffer.
 #ifndef WC_SHIM_H
 #define WC_SHIM_H
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include "wc_engine_abi.h"
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"
+#endif
 
 namespace wc_shim {
 // The head of every engine table: this ABI version, the kind, the size.
@@ -42,6 +47,49 @@ template <typename T, typename B> void *create(const char *what, char *err, int 
     }
     return nullptr;
 }
+
+// The FST dump of one Verilated model, for the engines built with tracing
+// (VM_TRACE_FST); without it open() says -1 and the rest does nothing.
+// dump() after every eval() of the traced model: one time step each.
+struct Trace {
+#if VM_TRACE_FST
+    VerilatedFstC *tfp = nullptr;
+#endif
+    uint64_t time = 0;
+
+    template <typename M> int open(M *model, const char *path)
+    {
+#if VM_TRACE_FST
+        if (tfp) return -1;
+        try {
+            tfp = new VerilatedFstC;
+            model->trace(tfp, 99);
+            tfp->open(path);
+        } catch (...) {
+            delete tfp;
+            tfp = nullptr;
+            return -1;
+        }
+        return 0;
+#else
+        (void)model; (void)path;
+        return -1;
+#endif
+    }
+    void close()
+    {
+#if VM_TRACE_FST
+        if (tfp) { tfp->close(); delete tfp; tfp = nullptr; }
+#endif
+    }
+    void dump()
+    {
+#if VM_TRACE_FST
+        if (tfp) tfp->dump(time);
+#endif
+        time++;
+    }
+};
 } // namespace wc_shim
 
 // The one exported symbol of an engine: its table.
