@@ -31,10 +31,14 @@ struct wc_node_soc {
     int i_ram, d_ram, d_mmio, d_nic, m_ram;
 };
 
-void wc_node_soc_cfg_default(wc_node_soc_cfg *c, int nnodes)
+void wc_node_soc_cfg_default(wc_node_soc_cfg *c, int nodes)
 {
+    int nn = 16;
+    while (nn < nodes && nn < WC_MAX_NODES)
+        nn *= 4;
     memset(c, 0, sizeof *c);
-    wc_nic_cfg_default(&c->nic, nnodes);
+    c->nodes = nodes;
+    wc_nic_cfg_default(&c->nic, nn);
     c->ram_bytes = WC_NODE_RAM_SIZE;
     c->md_steps = 1;
 }
@@ -43,6 +47,8 @@ int wc_node_soc_cfg_check(const wc_node_soc_cfg *c, char *err, int errlen)
 {
     if (c->ram_bytes < 4096 || c->ram_bytes > (16u << 20) || (c->ram_bytes & (c->ram_bytes - 1)))
         return wc_err(err, errlen, "node RAM_BYTES %u: must be a power of two in 4 KiB..16 MiB", c->ram_bytes);
+    if (c->nodes < 2 || c->nodes > c->nic.nnodes)
+        return wc_err(err, errlen, "a system of %d nodes: must be 2..%d (the NIC's NNODES)", c->nodes, c->nic.nnodes);
     if (c->mutate < 0 || c->mutate >= WC_NODE_MUT_COUNT)
         return wc_err(err, errlen, "node mutation %d: must be in 0..%d", c->mutate, WC_NODE_MUT_COUNT - 1);
     wc_rv32_core_cfg cc;
@@ -58,8 +64,8 @@ wc_node_soc *wc_node_soc_create(const wc_node_soc_cfg *c, unsigned node_id, char
 {
     if (wc_node_soc_cfg_check(c, err, errlen) < 0)
         return NULL;
-    if (node_id >= (unsigned)c->nic.nnodes) {
-        wc_err(err, errlen, "node id %u not below the system size %d", node_id, c->nic.nnodes);
+    if (node_id >= (unsigned)c->nodes) {
+        wc_err(err, errlen, "node id %u not below the system size %d", node_id, c->nodes);
         return NULL;
     }
     wc_node_soc *s = calloc(1, sizeof *s);
@@ -87,7 +93,7 @@ wc_node_soc *wc_node_soc_create(const wc_node_soc_cfg *c, unsigned node_id, char
         wc_node_soc_free(s);
         return NULL;
     }
-    wc_soc_mmio_init(&s->mmio, node_id, (uint32_t)c->nic.nnodes);
+    wc_soc_mmio_init(&s->mmio, node_id, (uint32_t)c->nodes);
     wc_node_soc_reset(s);
     return s;
 }

@@ -27,7 +27,9 @@ enum {
 };
 
 typedef struct {
-    wc_nic_cfg nic;         /* the NIC's parameters (nic.nnodes: the system size) */
+    int nodes;              /* system size (node_count_i), 2..nic.nnodes */
+    wc_nic_cfg nic;         /* the NIC's parameters (nic.nnodes: NNODES, its peer
+                             * tables; one build serves every smaller system) */
     uint32_t ram_bytes;     /* RAM_BYTES: power of two, 4 KiB..16 MiB */
     int md_steps;           /* the core's MD_STEPS */
     int core_mutate;        /* WC_RV32_MUT_* */
@@ -36,9 +38,11 @@ typedef struct {
 
 typedef struct wc_node_soc wc_node_soc;
 
-void wc_node_soc_cfg_default(wc_node_soc_cfg *c, int nnodes);
+/* nodes: the system size; NNODES becomes the smallest of 16, 64, 256,
+ * 1024, 4096 that holds it, so systems of similar size share one RTL build. */
+void wc_node_soc_cfg_default(wc_node_soc_cfg *c, int nodes);
 int wc_node_soc_cfg_check(const wc_node_soc_cfg *c, char *err, int errlen);
-/* Node node_id of a system of nnodes (c->nic.nnodes).  NULL with a message. */
+/* Node node_id of a system of c->nodes nodes.  NULL with a message. */
 wc_node_soc *wc_node_soc_create(const wc_node_soc_cfg *c, unsigned node_id, char *err, int errlen);
 void wc_node_soc_free(wc_node_soc *s);
 /* Synchronous reset of everything but the RAM contents. */

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: Apache-2.0
+# The Wormcast system (docs/system.md): wormcast run on networks of nodes.
+#   make test-run     the C system model runs firmware on several topologies;
+#                     every bad input and failed run gives its message and
+#                     exit status (tests/system/test_run.sh)
+# Outputs under $(BUILD)/system.
+
+SYS_B     := $(BUILD)/system
+SYS_FWS   := hello trap hang fail
+SYS_ELFS  := $(patsubst %,$(SYS_B)/fw/%.elf,$(SYS_FWS)) $(SYS_B)/fw/big.elf
+
+TEST_TARGETS += test-run
+TEST_PREP    += $(SYS_ELFS) $(BUILD)/bin/wormcast
+.PHONY: test-run
+
+# Node images: the smoke firmware's layout (node RAM) and runtime.
+SYS_NODE_ELFS := $(patsubst %,$(SYS_B)/fw/%.elf,$(SYS_FWS))
+$(SYS_B)/fw/hello.elf: tests/node/fw_hello.c
+$(filter-out %/hello.elf,$(SYS_NODE_ELFS)): $(SYS_B)/fw/%.elf: tests/system/fw_%.c
+$(SYS_NODE_ELFS): tests/node/node_fw.h sw/fw/rt.h $(FW_RT_OBJS) $(NRTL_B)/link.ld
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -Itests/node $(NRTL_LDFLAGS) -o $@ $(FW_RT_OBJS) $(filter %.c,$^) $(FW_LIBGCC)
+
+# Too big for the node on purpose: linked for the core SoC's larger RAM.
+$(SYS_B)/fw/big.elf: tests/system/fw_big.c tests/node/node_fw.h $(FW_RT_OBJS) $(CORE_B)/link.ld
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_CFLAGS) -Itests/node $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+
+test-run: $(SYS_ELFS) $(BUILD)/bin/wormcast
+	@WC=$(BUILD)/bin/wormcast SYS_FW=$(SYS_B)/fw tests/system/test_run.sh

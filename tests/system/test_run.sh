@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# make test part of `wormcast run` (docs/system.md): firmware on systems of
+# nodes with the C system model, and every bad input and failed run with
+# its message and exit status: 0 pass, 1 a failed run (a node's failure
+# code, a trap, a hang, a lockstep mismatch), 2 bad input (images,
+# arguments, options).
+# Inputs from mk/system.mk: WC (the tool), SYS_FW (directory of the test
+# images: hello, trap, hang, fail, big).
+set -u
+pass=0; fail=0
+ok()  { pass=$((pass+1)); echo "ok   - $*"; }
+bad() { fail=$((fail+1)); echo "FAIL - $*"; }
+out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
+
+# expect NAME RC PATTERN -- ARGS: exit status RC and PATTERN (grep -E) in
+# the output (stdout and stderr)
+expect() {
+  local name=$1 want=$2 pat=$3; shift 4
+  "$WC" run --quiet "$@" > "$out/o" 2>&1; local rc=$?
+  if [ $rc -eq "$want" ] && grep -Eq -- "$pat" "$out/o"; then ok "$name (exit $rc)"
+  else bad "$name: exit $rc, want $want and /$pat/"; tail -5 "$out/o"; fi
+}
+
+H=$SYS_FW/hello.elf
+for t in cube:2 irregular:8,4,2,1 mesh:3x3; do
+  expect "hello on $t, C model" 0 "^PASS: .*passed" -- --topo $t --fw "$H"
+done
+n=$(grep -c '^\[[ 0-9]*\] node [0-9]* of 9$' "$out/o")
+[ "$n" = 9 ] && ok "each node's console line, prefixed with its id (9 of 9)" || bad "console lines: $n of 9"
+expect "lockstep-c: two C systems agree" 0 "^PASS" -- --topo mesh:3x3 --fw "$H" --engine lockstep-c
+expect "lockstep-c --mutate-core 1 caught" 1 "MISMATCH: cycle [0-9]+ node [0-9]+ core" -- \
+  --topo cube:2 --fw "$H" --engine lockstep-c --mutate-core 1
+expect "a node's failure code" 1 "node 2: FAIL exit code 5" -- --topo cube:2 --fw "$SYS_FW/fail.elf"
+expect "trap: pc, mcause, mtval, instruction" 1 \
+  "node 1: TRAP at cycle [0-9]+, pc 0x800[0-9a-f]+: mcause 2 \(illegal instruction\), mtval 0x00000000: 00000000" -- \
+  --topo cube:2 --fw "$SYS_FW/trap.elf"
+expect "hang: the unfinished nodes, their pc and NIC" 1 "HANG: 3 of 4 nodes had not exited after 20000 cycles" -- \
+  --topo cube:2 --fw "$SYS_FW/hang.elf" --cycles 20000
+grep -q "node 3: last retired pc 0x800" "$out/o" && grep -q "NIC 3:" "$out/o" &&
+  ok "hang report names node 3's pc and its NIC" || bad "hang report details"
+expect "per-node image" 0 "^PASS" -- --topo cube:2 --fw "$SYS_FW/fail.elf" --fw-node 2="$H"
+expect "not an ELF" 2 "node 0: .*Makefile: not an ELF file" -- --topo cube:2 --fw Makefile
+expect "not RV32" 2 "node 0: .*: not a 32-bit little-endian RISC-V ELF" -- --topo cube:2 --fw "$WC"
+expect "image larger than the RAM" 2 "node 0: .*big.elf: segment .* does not fit the RAM 0x80000000..0x80010000" -- \
+  --topo cube:2 --fw "$SYS_FW/big.elf"
+expect "missing image file" 2 "node 3: .*nothing.elf: cannot open" -- --topo cube:2 --fw "$H" --fw-node 3=/nothing.elf
+expect "no firmware at all" 2 "node 0 has no firmware" -- --topo cube:2
+expect "--fw-node outside the system" 2 "--fw-node 9=.*cube:2 has nodes 0..3" -- --topo cube:2 --fw "$H" --fw-node 9="$H"
+expect "--arg without =" 2 "--arg expects KEY=VALUE, got 'size'" -- --topo cube:2 --fw "$H" --arg size
+expect "--arg with a bad key" 2 "bad --arg 'a b=1'" -- --topo cube:2 --fw "$H" --arg "a b=1"
+expect "--arg for an image without wc_args" 2 "node 0: .*hello.elf has no wc_args symbol" -- \
+  --topo cube:2 --fw "$H" --arg size=4
+expect "--wave without RTL" 2 "--wave needs RTL nodes" -- --topo cube:2 --fw "$H" --wave "$out/w"
+expect "--wave-nodes without --wave" 2 "--wave-nodes needs --wave" -- --topo cube:2 --fw "$H" --wave-nodes 1
+expect "--md-steps 3" 2 "--md-steps 3: the core takes 1, 2 or 4" -- --topo cube:2 --fw "$H" --md-steps 3
+expect "bad topology" 2 "wormcast run: " -- --topo cube:0 --fw "$H"
+"$WC" run --help > "$out/h" 2>&1
+miss=""
+for o in --topo --fw --fw-node --arg --engine --cycles --wave --wave-nodes --faults --seed --md-steps; do
+  grep -q -- "$o" "$out/h" || miss="$miss $o"
+done
+[ -z "$miss" ] && ok "wormcast run --help documents every option" || bad "--help misses$miss"
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
