@@ -25,8 +25,10 @@ NODE_LINT_CFGS := "" "-GROUTING=0 -GCUBE_N=3 -GP=4" "-GROUTING=2 -GP=6 -GNNODES=
 NODE_IV_CFGS   := "" "-Pwc_node.ROUTING=0 -Pwc_node.CUBE_N=3 -Pwc_node.P=4" "-Pwc_node.ROUTING=2 -Pwc_node.P=6"
 NODE_SYNTH_PARAMS := -set RVFI 0 $(NIC_SYNTH_PARAMS)
 
-NRTL_ENGINE  := $(NRTL_B)/engine/libwcnode.so
-NRTL_ENGINE_PARAMS := -GNNODES=16
+# The node engine is the one wormcast itself builds and loads (one build
+# per parameter set under $(BUILD)/rtl, shared with test-system-rtl): the
+# tool builds it on a first RTL run, and its path is kept in a file.
+NRTL_ENGINE  := $(NRTL_B)/engine.path
 NRTL_ENGINE_SRCS := $(NODE_SOC_RTL) rtl/include/wc_defs.vh verif/net/build-engine.sh verif/net/wc_rtl_nodes.cpp \
                     verif/net/wc_shim.h defs/wc_engine_abi.h defs/wc_node_port.h defs/wc_nic_port.h
 NRTL_FWS     := hello nicreg dma
@@ -71,17 +73,19 @@ $(NRTL_B)/fw/%.elf: tests/node/fw_%.c tests/node/node_fw.h sw/fw/rt.h $(FW_RT_OB
 	$(FW_CC) $(FW_CFLAGS) $(NRTL_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
 # ---- the engine and the program that drives it ------------------------------
-$(NRTL_ENGINE): $(NRTL_ENGINE_SRCS)
+$(NRTL_ENGINE): $(NRTL_ENGINE_SRCS) $(BUILD)/bin/wormcast $(BUILD)/system/fw/hello.elf
 	@mkdir -p $(@D)
-	nice verif/net/build-engine.sh node $(@D) $(NRTL_ENGINE_PARAMS)
+	nice $(BUILD)/bin/wormcast run --quiet --topo cube:4 --fw $(BUILD)/system/fw/hello.elf --engine rtl \
+	  > $(NRTL_B)/engine.log 2>&1 || { cat $(NRTL_B)/engine.log; exit 1; }
+	@ls $(BUILD)/rtl/node_NNODES16_*_MD_STEPS1/libwcnode.so > $@
 
 $(NRTL_TEST): tests/node/test_node_rtl.c tests/wc_test.h $(CORE_B)/librv32.a $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(WC_STD) -Idefs -I$(CORE_INC) -Icmodel/rv32 -Itests -o $@ $< $(CORE_B)/librv32.a -ldl
 
 test-node-rtl: $(NRTL_ENGINE) $(NRTL_ELFS) $(NRTL_TEST)
-	@$(NRTL_TEST) $(NRTL_ENGINE) $(NRTL_ELFS)
+	@$(NRTL_TEST) $$(cat $(NRTL_ENGINE)) $(NRTL_ELFS)
 
 bench-node: $(NRTL_ENGINE) $(NRTL_ELFS) $(NRTL_TEST)
 	@mkdir -p $(BUILD)/bench
-	@$(NRTL_TEST) --bench $(NRTL_ENGINE) $(NRTL_B)/fw/hello.elf 16 20000 | tee $(BUILD)/bench/node.txt
+	@$(NRTL_TEST) --bench $$(cat $(NRTL_ENGINE)) $(NRTL_B)/fw/hello.elf 16 20000 | tee $(BUILD)/bench/node.txt

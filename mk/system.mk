@@ -2,16 +2,21 @@
 # The Wormcast system (docs/system.md): wormcast run on networks of nodes.
 #   make test-run     the C system model runs firmware on several topologies;
 #                     every bad input and failed run gives its message and
-#                     exit status (tests/system/test_run.sh)
+#                     exit status; the C-model mutations are caught by a
+#                     second C instance (tests/system/test_run.sh)
+#   make test-system-rtl  Verilated nodes and routers in lockstep with the C
+#                     system model; every mutation caught against the RTL
+#                     (tests/system/test_system_rtl.sh; builds the node
+#                     model once per parameter set, under build/rtl)
 # Outputs under $(BUILD)/system.
 
 SYS_B     := $(BUILD)/system
-SYS_FWS   := hello trap hang fail
+SYS_FWS   := hello trap hang fail ring
 SYS_ELFS  := $(patsubst %,$(SYS_B)/fw/%.elf,$(SYS_FWS)) $(SYS_B)/fw/big.elf
 
-TEST_TARGETS += test-run
+TEST_TARGETS += test-run test-system-rtl
 TEST_PREP    += $(SYS_ELFS) $(BUILD)/bin/wormcast
-.PHONY: test-run
+.PHONY: test-run test-system-rtl
 
 # Node images: the smoke firmware's layout (node RAM) and runtime.
 SYS_NODE_ELFS := $(patsubst %,$(SYS_B)/fw/%.elf,$(SYS_FWS))
@@ -28,3 +33,6 @@ $(SYS_B)/fw/big.elf: tests/system/fw_big.c tests/node/node_fw.h $(FW_RT_OBJS) $(
 
 test-run: $(SYS_ELFS) $(BUILD)/bin/wormcast
 	@WC=$(BUILD)/bin/wormcast SYS_FW=$(SYS_B)/fw tests/system/test_run.sh
+
+test-system-rtl: $(SYS_ELFS) $(BUILD)/bin/wormcast
+	@WC=$(BUILD)/bin/wormcast SYS_FW=$(SYS_B)/fw tests/system/test_system_rtl.sh

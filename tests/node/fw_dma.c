@@ -30,12 +30,7 @@ static uint32_t completion(void)
 int main(void)
 {
     uint32_t id = node_id(), c0, i;
-    NODE_NICR(WC_NICR_SQ_BASE) = (uint32_t)(uintptr_t)sq;
-    NODE_NICR(WC_NICR_SQ_SIZE) = RING;
-    NODE_NICR(WC_NICR_RQ_BASE) = (uint32_t)(uintptr_t)rq;
-    NODE_NICR(WC_NICR_RQ_SIZE) = RING;
-    NODE_NICR(WC_NICR_CQ_BASE) = (uint32_t)(uintptr_t)cq;
-    NODE_NICR(WC_NICR_CQ_SIZE) = RING;
+    node_nic_rings(sq, rq, cq, RING);
     NODE_NICR(WC_NICR_CTRL) = 1;    /* enable, FPFS */
     if (id == 1) {
         rq[0] = (uint32_t)(uintptr_t)buf;

@@ -19,4 +19,15 @@ static inline __attribute__((noreturn)) void node_exit(uint32_t code)
     for (;;)
         ;
 }
+
+/* The three rings of the NIC, n entries each (docs/nic.md, "Host interface"). */
+static inline void node_nic_rings(const void *sq, const void *rq, const volatile void *cq, uint32_t n)
+{
+    NODE_NICR(WC_NICR_SQ_BASE) = (uint32_t)(uintptr_t)sq;
+    NODE_NICR(WC_NICR_SQ_SIZE) = n;
+    NODE_NICR(WC_NICR_RQ_BASE) = (uint32_t)(uintptr_t)rq;
+    NODE_NICR(WC_NICR_RQ_SIZE) = n;
+    NODE_NICR(WC_NICR_CQ_BASE) = (uint32_t)(uintptr_t)cq;
+    NODE_NICR(WC_NICR_CQ_SIZE) = n;
+}
 #endif

@@ -8,19 +8,7 @@
 # Inputs from mk/system.mk: WC (the tool), SYS_FW (directory of the test
 # images: hello, trap, hang, fail, big).
 set -u
-pass=0; fail=0
-ok()  { pass=$((pass+1)); echo "ok   - $*"; }
-bad() { fail=$((fail+1)); echo "FAIL - $*"; }
-out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
-
-# expect NAME RC PATTERN -- ARGS: exit status RC and PATTERN (grep -E) in
-# the output (stdout and stderr)
-expect() {
-  local name=$1 want=$2 pat=$3; shift 4
-  "$WC" run --quiet "$@" > "$out/o" 2>&1; local rc=$?
-  if [ $rc -eq "$want" ] && grep -Eq -- "$pat" "$out/o"; then ok "$name (exit $rc)"
-  else bad "$name: exit $rc, want $want and /$pat/"; tail -5 "$out/o"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 H=$SYS_FW/hello.elf
 for t in cube:2 irregular:8,4,2,1 mesh:3x3; do
@@ -29,6 +17,17 @@ done
 n=$(grep -c '^\[[ 0-9]*\] node [0-9]* of 9$' "$out/o")
 [ "$n" = 9 ] && ok "each node's console line, prefixed with its id (9 of 9)" || bad "console lines: $n of 9"
 expect "lockstep-c: two C systems agree" 0 "^PASS" -- --topo mesh:3x3 --fw "$H" --engine lockstep-c
+# NIC traffic with interrupts: every node sends to the next in a ring
+R=$SYS_FW/ring.elf
+for t in cube:2 mesh:3x3 irregular:8,4,2,1; do
+  expect "ring of messages with interrupts on $t" 0 "^PASS" -- --topo $t --fw "$R"
+done
+# each mutation of the C model must be caught by the comparison
+for m in "node 1:ram grant" "node 2:core irq_ext" "core 1:core (ibus|dbus)" "core 2:core (ibus|dbus)" "nic 1:nic"; do
+  u=${m%% *}; rest=${m#* }; k=${rest%%:*}; sig=${m#*:}
+  expect "lockstep-c --mutate-$u $k caught" 1 "MISMATCH: cycle [0-9]+ node [0-9]+ $sig" -- \
+    --topo cube:2 --fw "$R" --engine lockstep-c --mutate-$u $k
+done
 expect "lockstep-c --mutate-core 1 caught" 1 "MISMATCH: cycle [0-9]+ node [0-9]+ core" -- \
   --topo cube:2 --fw "$H" --engine lockstep-c --mutate-core 1
 expect "a node's failure code" 1 "node 2: FAIL exit code 5" -- --topo cube:2 --fw "$SYS_FW/fail.elf"
@@ -62,5 +61,4 @@ for o in --topo --fw --fw-node --arg --engine --cycles --wave --wave-nodes --fau
 done
 [ -z "$miss" ] && ok "wormcast run --help documents every option" || bad "--help misses$miss"
 
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish
