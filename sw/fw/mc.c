@@ -149,7 +149,7 @@ static int small_cell(void)
 }
 
 /* ---- receive completions ------------------------------------------------- */
-static void on_recv(const wc_nic_cqe *e)
+static void on_recv(const wc_nic_cqe *e, uint64_t now)
 {
     unsigned c = (unsigned)((e->addr - R.base) / R.stride), kind = K_DATA, gid = e->group, off = 0, len = e->len;
     rxent *r;
@@ -197,7 +197,7 @@ static void on_recv(const wc_nic_cqe *e)
     r->gid = (uint16_t)gid;
     r->src = (uint16_t)e->src;
     r->len = (uint16_t)len;
-    r->t = node_time();
+    r->t = now;
     /* small messages move out of the big buffer at once (see the top) */
     if (len <= MC_SMALL_BYTES && (s = small_cell()) >= 0) {
         memcpy(R.cell[s].p, R.cell[c].p + off, len);
@@ -395,13 +395,16 @@ static int progress(void)
 {
     wc_nic_cqe e;
     int n = 0;
+    /* a message's time is when the runtime first looked and found it
+     * complete, not when its bookkeeping got round to it */
+    uint64_t now = node_time();
     while (wc_nic_drv_poll(&R.drv, &e)) {
         compiler_barrier();
         n++;
         if (e.kind == WC_CK_SEND)
             on_send(&e);
         else if (e.kind == WC_CK_RECV)
-            on_recv(&e);
+            on_recv(&e, now);
         else
             R.st.proto_errors++;
     }
@@ -410,19 +413,27 @@ static int progress(void)
     return n;
 }
 
-/* Nothing happened: sleep until the NIC has a completion.  The status bit
- * is cleared before the ring is looked at, and the NIC sets it in the same
- * edge as it writes an entry's valid word (or later), so an entry that
- * appears after the look keeps the line up and wfi returns at once. */
+/* Nothing happened: sleep until the NIC has a completion.  Only a
+ * completion changes what the runtime may do next, so this waits on the
+ * next completion entry's valid word alone, a load and a branch per turn:
+ * that is the reaction time of the runtime.  The status bit is cleared
+ * before the entry is looked at, and the NIC sets it in the same edge as
+ * it writes the valid word (or later), so an entry that appears after the
+ * look keeps the line up and wfi returns at once. */
 static int idle(uint64_t deadline, int for_rx)
 {
+    const volatile uint32_t *w0 = &R.cq[(R.drv.cq_head & (MC_CQ_SIZE - 1u)) * WC_NIC_CDESC_WORDS];
+    /* every buffer has the same size: a message that did not fit never
+     * will, and its sender waits for good */
+    if (R.st.toobig)
+        return MC_E_TOOBIG;
     if (for_rx && R.nposted == 0 && R.nfq == 0 && R.nfwd_live == 0)
         return MC_E_STALL;
-    if (deadline && node_time() > deadline)
-        return MC_E_TIMEOUT;
     wc_nic_drv_cq_flush(&R.drv);
     node_nic_wr(WC_NICR_INT_STATUS, INT_CQ);
-    if (!wc_nic_drv_cq_ready(&R.drv, 0)) {
+    while (!WC_GET(*w0, CD0_VALID)) {
+        if (deadline && node_time() > deadline)
+            return MC_E_TIMEOUT;
         R.st.waits++;
         node_wfi();
     }
@@ -448,8 +459,11 @@ int mc_init(const mc_cfg *c)
     R.mode = c->nic_mode;
     R.own_max = c->own_sends ? c->own_sends : MC_OWN_SENDS;
     R.limit = c->wait_limit;
-    /* buffers: a guard word, then the capacity (a unicast header included) */
+    /* buffers: a guard word, then the capacity (a unicast header included,
+     * and never less than the runtime's own reduce contributions) */
     R.cap = ((c->buf_bytes ? c->buf_bytes : (unsigned)WC_NIC_MAX_MSG) + MC_HEADROOM + 3u) & ~3u;
+    if (R.cap < sizeof R.up)
+        R.cap = sizeof R.up;
     if (R.cap > (unsigned)WC_NIC_MAX_MSG)
         R.cap = WC_NIC_MAX_MSG;
     stride = 4u + R.cap;
@@ -505,8 +519,19 @@ static int drain(void)
     }
 }
 
+/* The group's entry in this node's NIC; MC_OK or MC_E_NIC. */
+static int install(const mc_group *g)
+{
+    /* a group of the root alone needs no entry (and the NIC takes none) */
+    if (!g->pl.nchild && g->pl.parent == (unsigned)WC_NIC_NO_PARENT)
+        return MC_OK;
+    return wc_nic_drv_group(&R.drv, g->gid, g->pl.parent, g->pl.child, g->pl.nchild) == WC_NIC_ST_OK ? MC_OK
+                                                                                                  : MC_E_NIC;
+}
+
 int mc_nic_mode(unsigned mode)
 {
+    unsigned gid;
     int rc;
     if (mode > WC_NIC_MODE_HOST)
         return MC_E_ARG;
@@ -514,6 +539,13 @@ int mc_nic_mode(unsigned mode)
         return rc;
     R.mode = mode;
     wc_nic_drv_enable(&R.drv, mode);
+    /* A forwarding NIC numbers a group's packets with its parent's
+     * sequence, a host's re-send with the group's own counter, which NIC
+     * forwarding never advanced: every group starts afresh, here and (all
+     * nodes switch between barriers) at its parent and children. */
+    for (gid = 1; gid < (unsigned)WC_NIC_GROUPS; gid++)
+        if (R.groups[gid] && (rc = install(R.groups[gid])) != MC_OK)
+            return rc;
     return MC_OK;
 }
 
@@ -552,14 +584,9 @@ int mc_group_create(mc_group *g, unsigned gid, const uint16_t *members, unsigned
     for (i = 0; i < n; i++)
         if (members[i] < MC_MAX_NODES)
             bset(g->members, members[i]);
-    if ((rc = mc_place(t, members, n, root, R.self, R.nnodes, &g->pl)) != MC_OK)
+    if ((rc = mc_place(t, members, n, root, R.self, R.nnodes, &g->pl)) != MC_OK ||
+        (rc = install(g)) != MC_OK)
         return rc;
-    /* a group of the root alone needs no entry (and the NIC takes none) */
-    if (g->pl.nchild || g->pl.parent != (unsigned)WC_NIC_NO_PARENT) {
-        rc = wc_nic_drv_group(&R.drv, gid, g->pl.parent, g->pl.child, g->pl.nchild);
-        if (rc != WC_NIC_ST_OK)
-            return MC_E_NIC;
-    }
     R.groups[gid] = g;
     return MC_OK;
 }
@@ -592,13 +619,20 @@ static int op_start(unsigned mode, unsigned gid, uint32_t addr, unsigned len, in
     if (k == MC_MAX_OPS)
         return MC_E_BUSY;
     o = &R.op[k];
-    memset(o, 0, sizeof *o);
+    /* field by field: this is the send's fast path */
     R.op_used[k] = 1;
     o->mode = (uint8_t)mode;
+    o->done = 0;
+    o->err = MC_OK;
     o->gid = gid;
     o->addr = addr;
     o->len = len;
+    o->remaining = 0;
+    o->head = 0;
+    o->tree = 0;
     o->raw_dst = -1;
+    for (d = 0; d < BITW; d++)
+        o->need_ann[d] = o->need_data[d] = 0;
     if (mode == OP_TREE) {
         o->tree = g->pl.nchild > 0;
     } else if (mode == OP_RAW) {
@@ -804,9 +838,13 @@ int mc_reduce(mc_group *g, uint32_t *vec, unsigned n, int op, int all)
         if ((rc = op_wait(k)) != MC_OK)
             return rc;
     }
+    /* Down again, the result or (without all) a one-word token.  The token
+     * keeps members from running into the next reduce: their early
+     * contributions would sit in the parent's receive buffers, and with
+     * more children than buffers the one the parent still waits for could
+     * find none. */
     if (!all)
-        return MC_OK;
-    /* the result goes down as a multicast of at least one word */
+        n = 0;
     if (g->root == R.self) {
         R.bc[1] = 0;
         for (i = 0; i < n; i++)

@@ -57,7 +57,9 @@ typedef struct {
     unsigned nic_mode;      /* WC_NIC_MODE_FPFS / FCFS / HOST */
     void *pool;             /* receive buffer memory (any alignment) */
     unsigned pool_bytes;
-    unsigned buf_bytes;     /* largest message received, 1..NIC_MAX_MSG (0: NIC_MAX_MSG) */
+    unsigned buf_bytes;     /* largest message received, 1..NIC_MAX_MSG (0: NIC_MAX_MSG);
+                             * raised to hold the runtime's own messages (a reduce
+                             * contribution: 4 + 4 * MC_REDUCE_MAX bytes) */
     unsigned nbufs;         /* receive buffers; 0: as many as fit, at most MC_MAX_BUFS */
     uint32_t timeout;       /* NICR_TIMEOUT in cycles; 0: keep the NIC's reset value */
     unsigned own_sends;     /* own descriptors in flight in host mode; 0: MC_OWN_SENDS */
@@ -102,8 +104,9 @@ unsigned mc_get_nic_mode(void);
 unsigned mc_nbufs(void);
 
 /* Wait until this node has nothing of its own or to forward in flight,
- * then switch its NIC to mode.  Every node switches, between two
- * barriers, before the next multicast. */
+ * then switch its NIC to mode and re-install every group (its sequence
+ * numbers restart).  Every node switches, between two barriers, before
+ * the next multicast. */
 int mc_nic_mode(unsigned mode);
 
 /* Collective over members[0..n-1]: this node's place in tree t rooted at
@@ -142,8 +145,10 @@ void mc_release(mc_msg *m);
 int mc_bcast(mc_group *g, void *buf, unsigned len);
 int mc_barrier(mc_group *g);
 /* vec[0..n-1] (n <= MC_REDUCE_MAX) of every member combined with op
- * (MC_OP_SUM / MAX / MIN) up the group's tree; the root gets the result in
- * vec, and every member too if all is set. */
+ * (MC_OP_SUM / MAX / MIN) up the group's tree (unicasts to the parent);
+ * the root gets the result in vec, and every member too if all is set.
+ * Synchronizing either way: members return once the root has the result
+ * (a one-word multicast tells them when all is not set). */
 int mc_reduce(mc_group *g, uint32_t *vec, unsigned n, int op, int all);
 
 /* Wait until nothing of this node is in flight (own sends, forwards):

@@ -48,7 +48,8 @@ enum {
     MC_E_TOPO = -5,       /* hypercube tree on a system that is not 2^d nodes */
     MC_E_NIC = -6,        /* the NIC refused a group entry or completed with an error */
     MC_E_MODE = -7,       /* forwarding mode does not match the NIC's mode */
-    MC_E_TOOBIG = -8,     /* message larger than the buffer or the receivers' buffers */
+    MC_E_TOOBIG = -8,     /* message larger than the caller's buffer, or a receive
+                           * buffer refused one (it never fits: every buffer is alike) */
     MC_E_STALL = -9,      /* every receive buffer holds a message nobody takes */
     MC_E_TIMEOUT = -10,   /* the wait limit of mc_cfg passed */
     MC_E_BUSY = -11,      /* group id in use, or no free operation slot */

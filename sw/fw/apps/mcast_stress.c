@@ -104,6 +104,13 @@ int main(void)
         wc_printf("mcast_stress: need max=1..%u, groups>=1, 2 nodes or more\n", (unsigned)WC_NIC_MAX_MSG);
         return APP_E_SETUP;
     }
+    /* the send buffer and at least one receive buffer (a guard word, the
+     * message and a unicast header) must fit the arena */
+    if (4u * (MC_BUF_WORDS(smax) + 2u) + smax > sizeof arena) {
+        wc_printf("mcast_stress: max=%u does not fit the %u bytes of message memory (at most %u)\n", smax,
+                  (unsigned)sizeof arena, (unsigned)((sizeof arena - 12u) / 2u) & ~3u);
+        return APP_E_SETUP;
+    }
     sbuf = app_start(&ctl, 0, arena, ARENA_WORDS, smax, smax, 20000000);
     /* every message of a round must find a buffer even if its member is
      * still busy sending its own: no more groups than buffers */
