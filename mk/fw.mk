@@ -40,7 +40,13 @@ $(NODE_B)/obj/%.o: sw/fw/%.c $(NODE_HDRS)
 
 $(NODE_B)/fw/%.elf: $(NODE_B)/obj/apps/%.o $(NODE_OBJS) $(NODE_B)/link.ld $(RV32_LIB_A)
 	@mkdir -p $(@D)
-	$(FW_CC) $(NODE_LDFLAGS) -o $@ $(NODE_OBJS) $< $(RV32_LIB_A) $(FW_LIBGCC)
+	$(FW_CC) $(NODE_LDFLAGS) -o $@ $(NODE_OBJS) $(NODE_EXTRA) $< $(RV32_LIB_A) $(FW_LIBGCC)
+
+# Hypercube trees (sw/fw/mc_tree_hcube.c) cost some 3 KiB: the apps that
+# have the room link them; the bench needs that room for two 16 KiB buffers.
+NODE_HCUBE_ELFS := $(NODE_B)/fw/mcast_stress.elf $(NODE_B)/fw/collectives.elf
+$(NODE_HCUBE_ELFS): NODE_EXTRA := $(NODE_B)/obj/mc_tree_hcube.o
+$(NODE_HCUBE_ELFS): $(NODE_B)/obj/mc_tree_hcube.o
 
 # The link refuses an image that leaves less than NODE_STACK bytes; the
 # table says what each ELF takes and what is left.

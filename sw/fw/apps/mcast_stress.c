@@ -11,7 +11,10 @@
  *
  * Arguments: seed=1 count=64 (multicasts) max=4096 (largest message,
  * 1..16384) groups=4 (per round, at most the receive buffers of a node)
- * modes=fpfs,fcfs,host,unicast trees=binomial,kbin:1,kbin:2,kbin:opt,postal:3
+ * modes=fpfs,fcfs,host,unicast
+ * trees=binomial,kbin:1,kbin:2,kbin:opt,postal:3,hcube:ucube,hcube:wsort
+ * (a hypercube tree that breaks the NIC's id rule, or one on a system
+ * that is no hypercube, is skipped by every member alike and counted)
  * limit=20000000 (cycles one wait may take) timeout=0 (NICR_TIMEOUT). */
 #include "app.h"
 #include "node.h"
@@ -80,7 +83,7 @@ int main(void)
 {
     static mc_tree trees[NTREES];
     const char *modes = app_arg_list("modes", "fpfs,fcfs,host,unicast");
-    const char *tl = app_arg_list("trees", "binomial,kbin:1,kbin:2,kbin:opt,postal:3"), *p;
+    const char *tl = app_arg_list("trees", "binomial,kbin:1,kbin:2,kbin:opt,postal:3,hcube:ucube,hcube:wsort"), *p;
     const app_mode *mode_list[8];
     uint32_t seed = (uint32_t)wc_arg_long("seed", 1), rng, tot[C_N], c[C_N];
     unsigned count = (unsigned)wc_arg_long("count", 64), smax = (unsigned)wc_arg_long("max", 4096);
