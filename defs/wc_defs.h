@@ -5,6 +5,11 @@
 #define WC_DEFS_H
 #include <stdint.h>
 
+/* The firmware also includes the generated #define form of the same table
+ * (wc_defs_macros.h, for addresses above INT_MAX and the assembler).  When
+ * it came first its macros already name every constant and field with the
+ * same value, and the enum below would expand into `1 = (1)`. */
+#ifndef WC_DEFS_MACROS_H
 enum {
 #define WC_GROUP(n, d)
 #define WC_CONST(n, v, d)    WC_##n = (v),
@@ -15,6 +20,7 @@ enum {
 #undef WC_FIELD
     WC_DEFS_END_
 };
+#endif
 
 /* Extract / insert a field of a flit data word. */
 #define WC_GET(word, F) (((uint32_t)(word) >> WC_##F##_LSB) & ((1u << WC_##F##_W) - 1u))

@@ -52,13 +52,16 @@ RV32_NM     ?= riscv64-unknown-elf-nm
 RV32_AR     ?= riscv64-unknown-elf-ar
 RV32_ARCH   := -march=rv32im_zicsr_zifencei -mabi=ilp32
 RV32_CFLAGS := $(RV32_ARCH) -O2 -g -std=c99 -ffreestanding -nostdlib -Wall -Wextra -pedantic -Werror
+# One section per function and object, so that a link with --gc-sections
+# (the node firmware, mk/fw.mk: 64 KiB of RAM) keeps only what it calls.
+RV32_SECTIONS := -ffunction-sections -fdata-sections
 RV32_B      := $(BUILD)/rv32
 RV32_LIB_A  := $(RV32_B)/libwc_lib.a
 RV32_LIB_OBJS := $(patsubst sw/lib/%.c,$(RV32_B)/obj/sw/lib/%.o,$(LIB_SRCS))
 
 $(RV32_B)/obj/sw/lib/%.o: sw/lib/%.c
 	@mkdir -p $(@D)
-	$(RV32_CC) $(RV32_CFLAGS) $(INC_lib) -MMD -MP -c -o $@ $<
+	$(RV32_CC) $(RV32_CFLAGS) $(RV32_SECTIONS) $(INC_lib) -MMD -MP -c -o $@ $<
 
 $(RV32_LIB_A): $(RV32_LIB_OBJS)
 	@mkdir -p $(@D)

@@ -59,11 +59,13 @@
 `define WC_NODE_COUNT_ADDR 268435472 // RO: number of nodes in the system
 `define WC_NODE_NIC_BASE 268443648 // NIC register window: register r at NODE_NIC_BASE + 4*r (NICR_WORDS words)
 `define WC_NODE_NIC_SIZE 256 // Bytes of the NIC register window
+`define WC_NODE_STACK 3584 // Bytes of node RAM the firmware's link keeps free below the top for the stack (sw/fw/link.ld.S); the apps reach 2884 placing a hypercube tree on 64 nodes
 `define WC_NODE_ARGS_MAX 512 // Bytes of the firmware argument area (ELF symbol wc_args): NUL-separated K=V strings, an empty string ends them
 `define WC_NODE_ARB_DMA_FIRST 1 // RAM arbitration: a pending NIC DMA request wins over the core in the same cycle (docs/bus.md)
 
 // RV32 machine-mode CSR numbers implemented by the node core
 `define WC_CSR_MSTATUS 768 // mstatus: MIE bit 3, MPIE bit 7, MPP bits 12:11 read as 3
+`define WC_MSTATUS_MIE 3 // mstatus bit: global machine interrupt enable (MPIE is bit 7)
 `define WC_CSR_MISA 769 // misa: RV32IM, read-only
 `define WC_CSR_MIE 772 // mie: MTIE bit 7, MEIE bit 11
 `define WC_CSR_MTVEC 773 // mtvec: direct mode only, bits 1:0 read as 0

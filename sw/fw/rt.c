@@ -19,28 +19,40 @@ int wc_puts(const char *s)
     return n;
 }
 
-static int put_num(unsigned long v, unsigned base, int width, char pad, int neg)
+/* s[0..n-1] in a field of width: padded on the left, or on the right
+ * when left is set (the '-' flag). */
+static int put_field(const char *s, int n, int width, int left)
 {
-    char buf[24];
-    int n = 0, k = 0;
+    int k, pad = width > n ? width - n : 0;
+    for (k = 0; !left && k < pad; k++)
+        wc_putchar(' ');
+    for (k = 0; k < n; k++)
+        wc_putchar(s[k]);
+    for (k = 0; left && k < pad; k++)
+        wc_putchar(' ');
+    return n + pad;
+}
+
+static int put_num(unsigned long v, unsigned base, int width, char pad, int neg, int left)
+{
+    char buf[24], out[24];
+    int n = 0, k = 0, i;
     do {
         unsigned d = (unsigned)(v % base);
         buf[n++] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
         v /= base;
     } while (v);
-    if (neg && pad == '0') {
+    if (neg && pad == '0' && !left) {
         wc_putchar('-');
         k++;
         width--;
     } else if (neg)
         buf[n++] = '-';
-    for (; width > n; width--, k++)
+    for (i = 0; i < n; i++)
+        out[i] = buf[n - 1 - i];
+    for (; !left && width > n; width--, k++)
         wc_putchar(pad);
-    while (n > 0) {
-        wc_putchar(buf[--n]);
-        k++;
-    }
-    return k;
+    return k + put_field(out, n, left ? width : 0, left);
 }
 
 int wc_printf(const char *fmt, ...)
@@ -49,7 +61,7 @@ int wc_printf(const char *fmt, ...)
     int n = 0;
     va_start(ap, fmt);
     for (; *fmt; fmt++) {
-        int width = 0, lng = 0;
+        int width = 0, lng = 0, left = 0;
         char pad = ' ';
         if (*fmt != '%') {
             wc_putchar(*fmt);
@@ -57,6 +69,10 @@ int wc_printf(const char *fmt, ...)
             continue;
         }
         fmt++;
+        if (*fmt == '-') {
+            left = 1;
+            fmt++;
+        }
         if (*fmt == '0')
             pad = '0';
         while (*fmt >= '0' && *fmt <= '9')
@@ -68,13 +84,17 @@ int wc_printf(const char *fmt, ...)
         switch (*fmt) {
         case 'd': {
             long v = lng ? va_arg(ap, long) : va_arg(ap, int);
-            n += put_num(v < 0 ? 0ul - (unsigned long)v : (unsigned long)v, 10, width, pad, v < 0);
+            n += put_num(v < 0 ? 0ul - (unsigned long)v : (unsigned long)v, 10, width, pad, v < 0, left);
             break;
         }
-        case 'u': n += put_num(lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned), 10, width, pad, 0); break;
-        case 'x': n += put_num(lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned), 16, width, pad, 0); break;
+        case 'u': n += put_num(lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned), 10, width, pad, 0, left); break;
+        case 'x': n += put_num(lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned), 16, width, pad, 0, left); break;
         case 'c': wc_putchar(va_arg(ap, int)); n++; break;
-        case 's': n += wc_puts(va_arg(ap, const char *)); break;
+        case 's': {
+            const char *str = va_arg(ap, const char *);
+            n += put_field(str, (int)strlen(str), width, left);
+            break;
+        }
         case '%': wc_putchar('%'); n++; break;
         case '\0': fmt--; break;
         default: wc_putchar('%'); wc_putchar(*fmt); n += 2; break;
@@ -125,6 +145,13 @@ void *memcpy(void *d, const void *s, size_t n)
 void *memset(void *d, int c, size_t n)
 {
     unsigned char *p = d;
+    /* whole words where it can: the runtime clears its state this way */
+    if ((((uintptr_t)p | n) & 3) == 0) {
+        uint32_t w = (uint32_t)(unsigned char)c * 0x01010101u;
+        for (; n; n -= 4, p += 4)
+            *(uint32_t *)(void *)p = w;
+        return d;
+    }
     while (n--)
         *p++ = (unsigned char)c;
     return d;

@@ -11,7 +11,7 @@
 
 int wc_putchar(int c);
 int wc_puts(const char *s);           /* no newline appended */
-int wc_printf(const char *fmt, ...);  /* %d %u %x %08x %s %c %% and l modifier */
+int wc_printf(const char *fmt, ...);  /* %d %u %x %08x %-8s %c %%: width, 0 and - flags, l modifier */
 void wc_exit(int code) __attribute__((noreturn));
 uint64_t wc_mtime(void);
 void wc_set_mtimecmp(uint64_t t);
