@@ -6,7 +6,8 @@
 #                        wc_node with e-cube, XY and table routing; iverilog;
 #                        yosys synth_ice40 of wc_node_soc (RVFI=0, the small
 #                        NIC of make test-synth-nic): LUT4, flip-flops and
-#                        block RAMs (the RAM must infer as SB_RAM40_4K)
+#                        block RAMs (the RAM must infer as SB_RAM40_4K);
+#                        the synthesis takes about 12 minutes of CPU
 #   make test-node-rtl   the node engine runs two firmware images on two
 #                        nodes, console text and exit codes checked
 #   make bench-node      node-cycles/s of 16 Verilated nodes -> build/bench/node.txt
@@ -57,7 +58,7 @@ lint-node: $(NODE_RTL)
 	  tee -q -o $(NRTL_B)/node_soc_ice40.stat stat"
 	@awk '/SB_RAM40_4K/ {n=$$2} END {exit !(n > 0)}' $(NRTL_B)/node_soc_ice40.stat || \
 	  { echo "lint-node: the node RAM did not infer as SB_RAM40_4K block RAM" >&2; exit 1; }
-	@echo "lint-node: verilator -Wall clean (wc_node_soc, wc_node with $(words $(NODE_LINT_CFGS)) routings), iverilog compiles them;" \
+	@echo "lint-node: verilator -Wall clean (wc_node_soc; wc_node with XY, e-cube and table routing), iverilog compiles them;" \
 	  "yosys synth_ice40 of wc_node_soc (RVFI=0, $(NIC_SYNTH_PARAMS)):" \
 	  "$$(awk '/SB_LUT4/ {print $$2}' $(NRTL_B)/node_soc_ice40.stat) LUT4," \
 	  "$$(awk '/SB_DFF/ {s+=$$2} END {print s}' $(NRTL_B)/node_soc_ice40.stat) flip-flops," \
