@@ -8,6 +8,8 @@
 #                     system model; every mutation caught against the RTL
 #                     (tests/system/test_system_rtl.sh; builds the node
 #                     model once per parameter set, under build/rtl)
+#   make bench-system C-model and Verilated speed of a 16-node system
+#                     -> build/bench/system.txt
 # Outputs under $(BUILD)/system.
 
 SYS_B     := $(BUILD)/system
@@ -36,3 +38,10 @@ test-run: $(SYS_ELFS) $(BUILD)/bin/wormcast
 
 test-system-rtl: $(SYS_ELFS) $(BUILD)/bin/wormcast
 	@WC=$(BUILD)/bin/wormcast SYS_FW=$(SYS_B)/fw tests/system/test_system_rtl.sh
+
+BENCH_TARGETS += bench-system
+.PHONY: bench-system
+# the Verilated figure needs the node model test-system-rtl builds
+bench-system: $(BUILD)/bin/wormcast $(NODE_ELFS)
+	@mkdir -p $(BUILD)/bench
+	@WC=$(BUILD)/bin/wormcast NODE_FW=$(NODE_B)/fw OUT=$(BUILD)/bench/system.txt tests/system/bench_system.sh
