@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Wormcast: the one entry point.
 #   make            build the host CLI build/bin/wormcast
-#   make demo       a lockstep RTL-vs-C-model run a newcomer can watch
+#   make demo       16 nodes running multicast firmware, RTL-vs-C-model lockstep a newcomer can watch
 #   make test       everything CI runs (< 20 min on 2 cores)
 #   make lint       verilator -Wall over every RTL module, plus iverilog
 #   make bench      speed / latency / size figures -> build/bench/*.txt

@@ -74,3 +74,6 @@ test-fw: $(FWT_TESTS) $(NODE_ELFS) $(NODE_B)/fw/sizes.txt $(FWT_B)/fwsim
 	@set -e; for t in $(FWT_TESTS); do echo "--- $$t"; $$t; done
 	@echo "--- node firmware sizes"; cat $(NODE_B)/fw/sizes.txt
 	@echo "--- tests/fw/system.sh"; FWSIM=$(FWT_B)/fwsim NODE_FW=$(NODE_B)/fw tests/fw/system.sh
+
+# `make` builds the node firmware too: wormcast run needs it
+all: $(NODE_ELFS)

@@ -45,3 +45,6 @@ BENCH_TARGETS += bench-system
 bench-system: $(BUILD)/bin/wormcast $(NODE_ELFS)
 	@mkdir -p $(BUILD)/bench
 	@WC=$(BUILD)/bin/wormcast NODE_FW=$(NODE_B)/fw OUT=$(BUILD)/bench/system.txt tests/system/bench_system.sh
+
+# the demo runs the smallest images
+all: $(SYS_ELFS)

@@ -305,14 +305,22 @@ static void summary(run *R)
     int n;
     for (n = 0; n < R->N; n++)
         flush_line(R, n);
+    long first = -1, last = -1;
+    /* the nodes that did not pass one by one; the passes in one line */
     for (n = 0; n < R->N; n++) {
         if (!R->exited[n])
             fprintf(f, "node %d: no exit\n", n);
-        else if (R->code[n] == 1)
-            fprintf(f, "node %d: pass at cycle %ld\n", n, R->exit_cycle[n]);
-        else
+        else if (R->code[n] != 1)
             fprintf(f, "node %d: FAIL exit code %u at cycle %ld\n", n, R->code[n] >> 1, R->exit_cycle[n]);
+        else {
+            if (first < 0 || R->exit_cycle[n] < first)
+                first = R->exit_cycle[n];
+            if (R->exit_cycle[n] > last)
+                last = R->exit_cycle[n];
+        }
     }
+    if (r->passed)
+        fprintf(f, "%d of %d nodes passed, exits at cycles %ld..%ld\n", r->passed, R->N, first, last);
     fprintf(f, "%s: %s, %d nodes, %d passed, %ld cycles, %.2f s, %.0f cycles/s, %.0f node-cycles/s%s\n",
             wc_run_passed(r) ? "PASS" : "FAIL", R->t->name, R->N, r->passed, r->cycles, r->seconds,
             r->seconds > 0 ? r->cycles / r->seconds : 0.0,
