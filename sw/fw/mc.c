@@ -132,7 +132,7 @@ static void cell_maybe_free(unsigned c)
     x->off = 0;
     if (c >= R.nbufs)
         return;
-    /* every buffer holds the largest message, so the ring never lacks room */
+    /* the ring has an entry for every buffer: this cannot fail */
     if (wc_nic_drv_rq_put(&R.drv, A(x->p), R.cap) == 0) {
         x->posted = 1;
         R.nposted++;

@@ -11,13 +11,14 @@
  * mcycle and mtime are the harness's cycle, the same on every node.
  *
  * usage: fwsim [--topo NAME] [--arg KEY=VALUE]... [--max-cycles N]
- *              [--quiet] [--profile NODE] [--trace] [--itrace NODE:FROM:TO]
+ *              [--quiet | --console NODE] [--profile NODE] [--trace] [--itrace NODE:FROM:TO]
  *              [--flip NODE:K] ELF
  * --profile counts that node's cycles per function; --trace prints every
  * register write and completion with its cycle, --itrace the instructions
  * one node runs in a window of cycles; --flip flips bit 0 of the K-th
  * message word the NIC of NODE writes into RAM (the checkers must see it).
- * Console lines print as "nN: line".  Exit status 0 when every node
+ * Console lines print as "nN: line", of one node only with --console
+ * (--quiet: node 0).  Exit status 0 when every node
  * exits with pass, 1 when one fails, 2 on a harness error or when the
  * cycle limit passes (then each NIC's state is dumped). */
 #define _POSIX_C_SOURCE 200809L
@@ -335,7 +336,8 @@ static void cycle(sim *s)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: fwsim [--topo NAME] [--arg KEY=VALUE]... [--max-cycles N] [--quiet] [--profile NODE] "
+    fprintf(stderr, "usage: fwsim [--topo NAME] [--arg KEY=VALUE]... [--max-cycles N] [--quiet | --console NODE] "
+            "[--profile NODE] "
             "[--trace] [--itrace NODE:FROM:TO] [--flip NODE:K] ELF\n");
     return 2;
 }
@@ -346,7 +348,7 @@ int main(int argc, char **argv)
     char args[WC_NODE_ARGS_MAX], err[256];
     size_t nargs = 0;
     long max = 200000000L, fsize = 0;
-    int i, n, quiet = 0, rc = 0, alive, profile = -1;
+    int i, n, quiet = -1, rc = 0, alive, profile = -1;
     unsigned char *image;
     uint32_t a_args, a_end, a_top;
     wc_engine_cfg ec;
@@ -372,7 +374,9 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
             max = atol(argv[++i]);
         } else if (!strcmp(argv[i], "--quiet")) {
-            quiet = 1;
+            quiet = 0;
+        } else if (!strcmp(argv[i], "--console") && i + 1 < argc) {
+            quiet = atoi(argv[++i]);
         } else if (!strcmp(argv[i], "--trace")) {
             s.trace = 1;
         } else if (!strcmp(argv[i], "--flip") && i + 1 < argc) {
@@ -436,7 +440,7 @@ int main(int argc, char **argv)
         uint8_t *ram;
         d->id = n;
         d->s = &s;
-        d->quiet = quiet && n != 0;
+        d->quiet = quiet >= 0 && n != quiet;
         if (!(d->iss = rv_iss_new(WC_SOC_RAM_BASE, WC_NODE_RAM_SIZE, &dev_ops, d, err, sizeof err)) ||
             rv_elf_load(elf, rv_iss_ram(d->iss), WC_SOC_RAM_BASE, WC_NODE_RAM_SIZE, &info, err, sizeof err)) {
             fprintf(stderr, "fwsim: %s\n", err);

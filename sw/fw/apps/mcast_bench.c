@@ -110,7 +110,8 @@ static void measure(mc_group *ctl, meas *m, unsigned root, uint8_t *sbuf)
         m->reps = 0;
         return;
     }
-    m->k = g.pl.k;
+    /* k of the k-binomial trees; 0 for the others and for unicasts */
+    m->k = m->mode->fwd == MC_FWD_UNICAST ? 0 : g.pl.k;
     m->min = 0xffffffffu;
     m->max = 0;
     m->sum = m->send_sum = 0;
