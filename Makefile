@@ -93,10 +93,10 @@ $(BUILD)/obj/sw/lib/%.o: sw/lib/%.c
 $(BUILD)/obj/cmodel/%.o: cmodel/%.c | $(BUILD)/core/include/wc_defs_macros.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(WC_STD) $(INC_cmodel) -MMD -MP -c -o $@ $<
-$(BUILD)/obj/sw/host/%.o: sw/host/%.c
+$(BUILD)/obj/sw/host/%.o: sw/host/%.c | $(BUILD)/core/include/wc_defs_macros.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(WC_STD) $(INC_host) -MMD -MP -c -o $@ $<
-$(BUILD)/obj/sw/cli/%.o: sw/cli/%.c
+$(BUILD)/obj/sw/cli/%.o: sw/cli/%.c | $(BUILD)/core/include/wc_defs_macros.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(WC_STD) $(INC_cli) -MMD -MP -c -o $@ $<
 
