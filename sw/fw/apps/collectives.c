@@ -181,6 +181,10 @@ int main(void)
                 runs++;
             }
         }
+        /* a whole run takes tens of millions of cycles: show it moves */
+        if (self == 0)
+            wc_printf("collectives: mode %s done at cycle %u (runs so far %u, errors here %u)\n", m->name,
+                      node_time32(), runs, errors);
     }
     v[0] = errors;
     APP_TRY("summing the errors", mc_reduce(&ctl, v, 1, MC_OP_SUM, 1));
