@@ -6,9 +6,10 @@
 #   make node-fw     build/node/fw/*.elf and build/node/fw/sizes.txt
 #   make test-fw     host tests: tree placement against the library,
 #                    the argument parser, the ELFs fit the node, and the
-#                    apps on whole systems in fwsim (tests/fw/system.sh)
-#   build/tests/fw/fwsim --topo cube:3 [--arg K=V]... build/node/fw/APP.elf
-#                    one app on every node (tests/fw/fwsim.c for options)
+#                    apps on whole systems with the C system model
+#                    (tests/fw/system.sh)
+#   build/bin/wormcast run --topo cube:3 --fw build/node/fw/APP.elf [--arg K=V]...
+#                    one app on every node (docs/system.md)
 
 NODE_B       := $(BUILD)/node
 NODE_APPS    := $(patsubst sw/fw/apps/%.c,%,$(filter-out sw/fw/apps/app.c,$(wildcard sw/fw/apps/*.c)))
@@ -22,7 +23,7 @@ FWT_B        := $(BUILD)/tests/fw
 FWT_TESTS    := $(patsubst tests/fw/%.c,$(FWT_B)/%,$(wildcard tests/fw/test_*.c))
 
 TEST_TARGETS += test-fw
-TEST_PREP    += $(NODE_ELFS) $(FWT_TESTS) $(FWT_B)/fwsim
+TEST_PREP    += $(NODE_ELFS) $(FWT_TESTS) $(BUILD)/bin/wormcast
 
 .PHONY: node-fw test-fw
 
@@ -64,16 +65,10 @@ $(FWT_B)/%: tests/fw/%.c sw/fw/mc_tree.c sw/fw/mc_tree_hcube.c sw/fw/node.c sw/f
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(WC_CFLAGS) -Isw/fw -o $@ $(filter %.c,$^) $(WC_LIBS) -lm
 
-# fwsim: the node ELFs on instruction-set model cores with the C NIC and
-# router models (tests/fw/fwsim.c), until the system model exists.
-$(FWT_B)/fwsim: tests/fw/fwsim.c $(WC_LIBS) $(CORE_INC)/wc_defs_macros.h
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm -ldl
-
-test-fw: $(FWT_TESTS) $(NODE_ELFS) $(NODE_B)/fw/sizes.txt $(FWT_B)/fwsim
+test-fw: $(FWT_TESTS) $(NODE_ELFS) $(NODE_B)/fw/sizes.txt $(BUILD)/bin/wormcast
 	@set -e; for t in $(FWT_TESTS); do echo "--- $$t"; $$t; done
 	@echo "--- node firmware sizes"; cat $(NODE_B)/fw/sizes.txt
-	@echo "--- tests/fw/system.sh"; FWSIM=$(FWT_B)/fwsim NODE_FW=$(NODE_B)/fw tests/fw/system.sh
+	@echo "--- tests/fw/system.sh"; WC=$(BUILD)/bin/wormcast NODE_FW=$(NODE_B)/fw tests/fw/system.sh
 
 # `make` builds the node firmware too: wormcast run needs it
 all: $(NODE_ELFS)

@@ -29,13 +29,12 @@
 #include "rt.h"
 #include "wc_nic_drv.h"
 
-#define MC_SMALL_BYTES 32
 #define MC_SMALL_CELLS 8
 #define NCELLS (MC_MAX_BUFS + MC_SMALL_CELLS)
 #define BITW ((MC_MAX_NODES + 31) / 32)
 #define INT_CQ 1u               /* NICR_INT_STATUS / INT_ENABLE: completion */
 
-enum { K_DATA = 1, K_ANN = 2, K_UP = 3 };
+enum { K_DATA = 1, K_ANN = 2, K_UP = 3, K_SYNC = 4 };
 #define HDR(kind, gid) ((uint32_t)(kind) | (uint32_t)(gid) << 8)
 #define HDR_KIND(h) ((h) & 0xffu)
 #define HDR_GID(h) ((h) >> 8 & 0xfffu)
@@ -83,8 +82,10 @@ static struct {
     uint32_t cq[MC_CQ_SIZE * WC_NIC_CDESC_WORDS] __attribute__((aligned(16)));
     uint32_t rq[MC_MAX_BUFS * WC_NIC_RDESC_WORDS] __attribute__((aligned(16)));
     uint32_t small[MC_SMALL_CELLS][1 + MC_SMALL_BYTES / 4];
-    uint32_t up[1 + MC_REDUCE_MAX];     /* a reduce contribution: header + vector */
-    uint32_t bc[1 + MC_REDUCE_MAX];     /* an all-reduce result: headroom + vector */
+    uint32_t up[1 + MC_REDUCE_MAX];     /* a reduce contribution: header + vector; at
+                                         * the root, the result: headroom + vector */
+    uint32_t sync[2];                   /* a mode switch's sync: its header, no payload */
+    unsigned switches;                  /* mode switches done */
     wc_nic_drv drv;
     unsigned self, nnodes, mode, own_max, own, cap, nbufs, nposted, nfwd_live;
     uint32_t base, stride;              /* receive buffer i at base + i * stride */
@@ -105,10 +106,35 @@ static struct {
 
 static uint32_t A(const void *p) { return (uint32_t)(uintptr_t)p; }
 static int bit(const uint32_t *m, unsigned i) { return (int)(m[i / 32] >> (i % 32) & 1u); }
+static int any(const uint32_t *m)
+{
+    unsigned i;
+    for (i = 0; i < BITW; i++)
+        if (m[i])
+            return 1;
+    return 0;
+}
 static void bset(uint32_t *m, unsigned i) { m[i / 32] |= 1u << (i % 32); }
 static void bclr(uint32_t *m, unsigned i) { m[i / 32] &= ~(1u << (i % 32)); }
-/* The NIC writes memory behind the compiler's back. */
+/* The NIC reads and writes memory behind the compiler's back: plain
+ * stores (a message, its header word, the small copies) may not sink
+ * below the register write that hands memory to the NIC, nor loads of a
+ * buffer about to be reposted, nor may loads of a received message rise
+ * above the completion that announced it.  Volatile accesses keep their
+ * order only among themselves. */
 static void compiler_barrier(void) { __asm__ volatile("" ::: "memory"); }
+
+static void sq_publish(void)
+{
+    compiler_barrier();
+    wc_nic_drv_sq_commit(&R.drv);
+}
+
+static void rq_publish(void)
+{
+    compiler_barrier();
+    wc_nic_drv_rq_commit(&R.drv);
+}
 
 /* ---- driver callbacks: the NIC window and this node's RAM --------------- */
 static void io_wr(void *c, unsigned reg, uint32_t v) { (void)c; node_nic_wr(reg, v); }
@@ -148,6 +174,10 @@ static int small_cell(void)
     return -1;
 }
 
+/* The mode switch in progress, or the next one, as a sync header's group
+ * field (1..NIC_GROUPS-1). */
+static unsigned sync_epoch(void) { return R.switches % ((unsigned)WC_NIC_GROUPS - 1u) + 1u; }
+
 /* ---- receive completions ------------------------------------------------- */
 static void on_recv(const wc_nic_cqe *e, uint64_t now)
 {
@@ -185,7 +215,12 @@ static void on_recv(const wc_nic_cqe *e, uint64_t now)
             cell_maybe_free(c);
             return;
         }
-        if (!gid || (kind != K_DATA && kind != K_UP)) {
+        /* a sync of a mode switch that is over (see mc_nic_mode) */
+        if (kind == K_SYNC && gid != sync_epoch()) {
+            cell_maybe_free(c);
+            return;
+        }
+        if (!gid || (kind != K_DATA && kind != K_UP && kind != K_SYNC)) {
             R.st.proto_errors++;
             cell_maybe_free(c);
             return;
@@ -226,6 +261,15 @@ static void rx_remove(unsigned i)
     for (; i + 1 < R.nrx; i++)
         R.rx[i] = R.rx[i + 1];
     R.nrx--;
+}
+
+/* Forget queued message i (its buffer goes back at the next commit). */
+static void rx_drop(unsigned i)
+{
+    unsigned c = R.rx[i].cell;
+    R.cell[c].queued = 0;
+    rx_remove(i);
+    cell_maybe_free(c);
 }
 
 /* ---- sends ------------------------------------------------------------- */
@@ -362,7 +406,7 @@ static void post_pending(void)
     for (k = 0; k < MC_MAX_OPS; k++)
         if (R.op_used[k])
             op_post(k);
-    wc_nic_drv_sq_commit(&R.drv);
+    sq_publish();
 }
 
 static void on_send(const wc_nic_cqe *e)
@@ -409,7 +453,7 @@ static int progress(void)
             R.st.proto_errors++;
     }
     post_pending();
-    wc_nic_drv_rq_commit(&R.drv);
+    rq_publish();
     return n;
 }
 
@@ -499,7 +543,7 @@ int mc_init(const mc_cfg *c)
         return MC_E_ARG;
     for (i = 0; i < R.nbufs; i++)
         cell_maybe_free(i);
-    wc_nic_drv_rq_commit(&R.drv);
+    rq_publish();
     wc_nic_drv_enable(&R.drv, R.mode);
     return MC_OK;
 }
@@ -527,26 +571,6 @@ static int install(const mc_group *g)
         return MC_OK;
     return wc_nic_drv_group(&R.drv, g->gid, g->pl.parent, g->pl.child, g->pl.nchild) == WC_NIC_ST_OK ? MC_OK
                                                                                                   : MC_E_NIC;
-}
-
-int mc_nic_mode(unsigned mode)
-{
-    unsigned gid;
-    int rc;
-    if (mode > WC_NIC_MODE_HOST)
-        return MC_E_ARG;
-    if ((rc = drain()) != MC_OK)
-        return rc;
-    R.mode = mode;
-    wc_nic_drv_enable(&R.drv, mode);
-    /* A forwarding NIC numbers a group's packets with its parent's
-     * sequence, a host's re-send with the group's own counter, which NIC
-     * forwarding never advanced: every group starts afresh, here and (all
-     * nodes switch between barriers) at its parent and children. */
-    for (gid = 1; gid < (unsigned)WC_NIC_GROUPS; gid++)
-        if (R.groups[gid] && (rc = install(R.groups[gid])) != MC_OK)
-            return rc;
-    return MC_OK;
 }
 
 int mc_finish(void)
@@ -610,14 +634,15 @@ void mc_group_destroy(mc_group *g)
 }
 
 /* ---- send -------------------------------------------------------------- */
-static int op_start(unsigned mode, unsigned gid, uint32_t addr, unsigned len, int raw_dst, const mc_group *g)
+/* A free operation with its common fields set, or NULL (MC_E_BUSY). */
+static op_t *op_new(unsigned mode, unsigned gid, uint32_t addr, unsigned len)
 {
     unsigned k, d;
     op_t *o;
     for (k = 0; k < MC_MAX_OPS && R.op_used[k]; k++)
         ;
     if (k == MC_MAX_OPS)
-        return MC_E_BUSY;
+        return 0;
     o = &R.op[k];
     /* field by field: this is the send's fast path */
     R.op_used[k] = 1;
@@ -633,41 +658,53 @@ static int op_start(unsigned mode, unsigned gid, uint32_t addr, unsigned len, in
     o->raw_dst = -1;
     for (d = 0; d < BITW; d++)
         o->need_ann[d] = o->need_data[d] = 0;
-    if (mode == OP_TREE) {
-        o->tree = g->pl.nchild > 0;
-    } else if (mode == OP_RAW) {
-        o->raw_dst = raw_dst;
+    return o;
+}
+
+/* Unicasts of kind to every node of dsts but this one: with a header in
+ * the headroom word, or announced when too long for one. */
+static void op_uni(op_t *o, const uint32_t *dsts, unsigned kind)
+{
+    unsigned d;
+    for (d = 0; d < R.nnodes; d++)
+        if (d != R.self && bit(dsts, d))
+            bset(o->need_data, d);
+    if (o->len > MC_UNI_MAX) {
+        for (d = 0; d < BITW; d++)
+            o->need_ann[d] = o->need_data[d];
+        o->ann = HDR(K_ANN, o->gid);
     } else {
-        for (d = 0; d < R.nnodes; d++)
-            if (d != R.self && bit(g->members, d))
-                bset(o->need_data, d);
-        if (len > MC_UNI_MAX) {
-            for (d = 0; d < BITW; d++)
-                o->need_ann[d] = o->need_data[d];
-            o->ann = HDR(K_ANN, gid);
-        } else {
-            o->head = (uint32_t *)(uintptr_t)(addr - 4u);
-            o->saved = *o->head;
-            *o->head = HDR(K_DATA, gid);
-        }
+        o->head = (uint32_t *)(uintptr_t)(o->addr - 4u);
+        o->saved = *o->head;
+        *o->head = HDR(kind, o->gid);
     }
+}
+
+/* Post what can go now and hand it to the NIC; the operation's index. */
+static int op_go(op_t *o)
+{
+    unsigned k = (unsigned)(o - R.op);
     op_post(k);
-    wc_nic_drv_sq_commit(&R.drv);
+    sq_publish();
     return (int)k;
 }
 
 int mc_isend(mc_group *g, const void *buf, unsigned len, int fwd, mc_req *r)
 {
-    int k;
+    op_t *o;
     if (!g || !r || R.groups[g->gid] != g || g->root != R.self || len < 1 || len > WC_NIC_MAX_MSG ||
         (A(buf) & 3u) || fwd < MC_FWD_AUTO || fwd >= MC_FWD_COUNT)
         return MC_E_ARG;
     if ((fwd == MC_FWD_NIC && R.mode == WC_NIC_MODE_HOST) || (fwd == MC_FWD_HOST && R.mode != WC_NIC_MODE_HOST))
         return MC_E_MODE;
-    k = op_start(fwd == MC_FWD_UNICAST ? OP_UNI : OP_TREE, g->gid, A(buf), len, -1, g);
-    if (k < 0)
-        return k;
-    r->op = k;
+    o = op_new(fwd == MC_FWD_UNICAST ? OP_UNI : OP_TREE, g->gid, A(buf), len);
+    if (!o)
+        return MC_E_BUSY;
+    if (o->mode == OP_TREE)
+        o->tree = g->pl.nchild > 0;
+    else
+        op_uni(o, g->members, K_DATA);
+    r->op = op_go(o);
     return MC_OK;
 }
 
@@ -759,7 +796,7 @@ void mc_release(mc_msg *m)
     R.cell[c].app = 0;
     m->buf = -1;
     cell_maybe_free(c);
-    wc_nic_drv_rq_commit(&R.drv);
+    rq_publish();
 }
 
 int mc_recv(mc_group *g, void *buf, unsigned cap, unsigned *len)
@@ -804,14 +841,14 @@ int mc_reduce(mc_group *g, uint32_t *vec, unsigned n, int op, int all)
 {
     uint32_t want[BITW] = { 0 };
     unsigned i, left;
-    int rc, k;
+    int rc;
+    mc_msg m;
     if (!g || R.groups[g->gid] != g || n > MC_REDUCE_MAX || (n && !vec) || op < MC_OP_SUM || op > MC_OP_MIN)
         return MC_E_ARG;
     /* children's contributions in arrival order (the ops commute) */
     for (i = 0; i < g->pl.nchild; i++)
         bset(want, g->pl.child[i]);
     for (left = g->pl.nchild; left; left--) {
-        mc_msg m;
         int q = rx_wait(K_UP, g->gid, want);
         if (q < 0)
             return q;
@@ -832,10 +869,11 @@ int mc_reduce(mc_group *g, uint32_t *vec, unsigned n, int op, int all)
         R.up[0] = HDR(K_UP, g->gid);
         for (i = 0; i < n; i++)
             R.up[1 + i] = vec[i];
-        k = op_start(OP_RAW, g->gid, A(R.up), 4u + 4u * n, (int)g->pl.parent, g);
-        if (k < 0)
-            return k;
-        if ((rc = op_wait(k)) != MC_OK)
+        op_t *o = op_new(OP_RAW, g->gid, A(R.up), 4u + 4u * n);
+        if (!o)
+            return MC_E_BUSY;
+        o->raw_dst = (int)g->pl.parent;
+        if ((rc = op_wait(op_go(o))) != MC_OK)
             return rc;
     }
     /* Down again, the result or (without all) a one-word token.  The token
@@ -846,22 +884,84 @@ int mc_reduce(mc_group *g, uint32_t *vec, unsigned n, int op, int all)
     if (!all)
         n = 0;
     if (g->root == R.self) {
-        R.bc[1] = 0;
+        R.up[1] = 0;
         for (i = 0; i < n; i++)
-            R.bc[1 + i] = vec[i];
-        return mc_send(g, &R.bc[1], n ? 4u * n : 4u, g->fwd);
+            R.up[1 + i] = vec[i];
+        return mc_send(g, &R.up[1], n ? 4u * n : 4u, g->fwd);
     }
-    rc = mc_recv(g, &R.bc[1], 4u * MC_REDUCE_MAX, &left);
-    if (rc != MC_OK)
+    if ((rc = mc_recv_msg(g, &m)) != MC_OK)
         return rc;
-    if (left != (n ? 4u * n : 4u))
-        return MC_E_ARG;
-    for (i = 0; i < n; i++)
-        vec[i] = R.bc[1 + i];
-    return MC_OK;
+    if (m.len != (n ? 4u * n : 4u))
+        rc = MC_E_ARG;
+    for (i = 0; i < n && rc == MC_OK; i++)
+        vec[i] = ((const uint32_t *)(const void *)m.data)[i];
+    mc_release(&m);
+    return rc;
 }
 
 int mc_barrier(mc_group *g)
 {
     return mc_reduce(g, 0, 0, MC_OP_SUM, 1);
+}
+
+/* ---- mode switch ------------------------------------------------------------ */
+int mc_nic_mode(unsigned mode)
+{
+    uint32_t kids[BITW] = { 0 }, parents[BITW] = { 0 };
+    unsigned gid, i, ep = sync_epoch();
+    int rc, k = -1;
+    if (mode > WC_NIC_MODE_HOST)
+        return MC_E_ARG;
+    if ((rc = drain()) != MC_OK)
+        return rc;
+    /* A forwarding NIC numbers a group's packets with its parent's
+     * sequence, a host's re-send with the group's own counter, which NIC
+     * forwarding never advanced: every group starts afresh (install),
+     * here and (all nodes switch between barriers) at its parent and
+     * children.  But a child whose ack of the group's last packet was
+     * lost would, once restarted, take the parent's resend of it for an
+     * early packet and never ack it: the parent's send or forward never
+     * completes.  So a node restarts its groups only when every parent
+     * it has in them has drained (its NIC holds every ack it waits for),
+     * which the parent tells it with a unicast (peer streams never
+     * restart). */
+    for (gid = 1; gid < (unsigned)WC_NIC_GROUPS; gid++) {
+        const mc_group *g = R.groups[gid];
+        if (!g)
+            continue;
+        for (i = 0; i < g->pl.nchild; i++)
+            bset(kids, g->pl.child[i]);
+        if (g->pl.parent != (unsigned)WC_NIC_NO_PARENT)
+            bset(parents, g->pl.parent);
+    }
+    if (any(kids)) {
+        op_t *o = op_new(OP_UNI, ep, A(&R.sync[1]), 0);
+        if (!o)
+            return MC_E_BUSY;
+        op_uni(o, kids, K_SYNC);
+        k = op_go(o);
+    }
+    while (any(parents)) {
+        int q = rx_wait(K_SYNC, ep, parents);
+        if (q < 0)
+            return q;
+        bclr(parents, R.rx[q].src);
+        rx_drop((unsigned)q);
+    }
+    if (k >= 0 && (rc = op_wait(k)) != MC_OK)
+        return rc;
+    /* syncs of this switch from nodes that are no parent here */
+    for (i = 0; i < R.nrx;)
+        if (R.rx[i].kind == K_SYNC)
+            rx_drop(i);
+        else
+            i++;
+    rq_publish();
+    R.switches++;
+    R.mode = mode;
+    wc_nic_drv_enable(&R.drv, mode);
+    for (gid = 1; gid < (unsigned)WC_NIC_GROUPS; gid++)
+        if (R.groups[gid] && (rc = install(R.groups[gid])) != MC_OK)
+            return rc;
+    return MC_OK;
 }

@@ -38,6 +38,12 @@
 #define MC_MAX_OPS    4     /* sends in progress at once (mc_isend) */
 #define MC_REDUCE_MAX 64    /* uint32 elements of one mc_reduce */
 #define MC_OWN_SENDS  3     /* own descriptors in flight in host mode: below the NIC's 4 send jobs */
+/* A message of at most this many bytes leaves its receive buffer as soon
+ * as it arrives (for a small cell of the runtime), so it never holds one
+ * while nobody asks for it yet: a reduce vector of up to 12 elements
+ * that a child sends early, while its parent still receives something
+ * else, cannot starve that something of buffers. */
+#define MC_SMALL_BYTES 48
 
 /* A unicast-mode send writes a 4-byte header in front of the message: the
  * MC_HEADROOM bytes before buf must belong to the caller (they are
@@ -104,9 +110,12 @@ unsigned mc_get_nic_mode(void);
 unsigned mc_nbufs(void);
 
 /* Wait until this node has nothing of its own or to forward in flight,
- * then switch its NIC to mode and re-install every group (its sequence
- * numbers restart).  Every node switches, between two barriers, before
- * the next multicast. */
+ * tell its children in every group so and wait until its parents in
+ * every group told it the same (a unicast each way: a restarted group
+ * must not meet a resend of the old one's last packet), then switch its
+ * NIC to mode and re-install every group (its sequence numbers
+ * restart).  Every node switches, between two barriers, before the next
+ * multicast. */
 int mc_nic_mode(unsigned mode);
 
 /* Collective over members[0..n-1]: this node's place in tree t rooted at

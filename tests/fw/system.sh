@@ -1,47 +1,71 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# The node firmware apps on whole systems in fwsim (tests/fw/fwsim.c:
-# instruction-set model cores, the C NIC and router models), short runs:
-# every app passes on every node, the bench prints a row and a CSV line
-# per measurement, and a corrupted message word is caught.
-# usage: FWSIM=... NODE_FW=build/node/fw tests/fw/system.sh
+# The node firmware apps on whole systems: `wormcast run` with the C
+# system model (cycle-exact cores, single-port RAM, NICs, routers), short
+# runs on the topologies of the system tests: the collectives and the
+# stress test pass on every node, with and without link faults (the NICs'
+# retransmission must lose and duplicate nothing), the bench prints a row
+# and a CSV line per measurement, and a corrupted message word is caught.
+# Each line gives the run's cycles.
+# usage: WC=build/bin/wormcast NODE_FW=build/node/fw tests/fw/system.sh
 set -u
-sim=${FWSIM:?FWSIM: the fwsim binary}
+WC=${WC:?WC: the wormcast binary}
 fw=${NODE_FW:?NODE_FW: the directory of the node ELFs}
-pass=0; fail=0
-ok()  { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-out=$(mktemp); trap 'rm -f "$out"' EXIT
+. "$(dirname "$0")/../system/lib.sh"
 
-# run DESC EXPECTED-STATUS fwsim-arguments...
-run() {
-  local desc=$1 want=$2; shift 2
-  local t0=$SECONDS
-  "$sim" --quiet "$@" > "$out" 2>&1
-  local rc=$?
-  if [ "$rc" -eq "$want" ]; then ok "$desc ($((SECONDS - t0)) s)"; return 0; fi
-  bad "$desc: fwsim exited $rc, expected $want"; tail -20 "$out"; return 1
+# far above any run here (3M cycles at most): a hang ends as a failed
+# run, not a stuck test
+cycles=20000000
+
+# app NAME APP RC PATTERN -- ARGS: one app on every node of a system
+app() {
+  local name=$1 elf=$fw/$2.elf want=$3 pat=$4; shift 5
+  expect "$name" "$want" "$pat" -- --fw "$elf" --cycles $cycles "$@"
+  grep -Eo '[0-9]+ cycles, [0-9.]+ s' "$out/o" | tail -1 | sed 's/^/     /'
 }
 
-if run "mcast_bench on cube:2: every mode, two trees, 4 B to 16 KiB" 0 --topo cube:2 \
-     --arg sizes=4,1024,16384 --arg reps=1 --arg trees=binomial,kbin:opt "$fw/mcast_bench.elf"; then
-  rows=$(grep -c '^n0: csv,' "$out"); want=$((3 * 2 * 3 + 3))
-  [ "$rows" -eq "$want" ] && ok "mcast_bench printed $rows CSV lines" || bad "mcast_bench printed $rows CSV lines, expected $want"
-  grep -q '^n0: csv,unicast,-,.*,16384,64,' "$out" && ok "mcast_bench: 16 KiB by unicasts (announced, no header)" \
-    || bad "mcast_bench: no 16 KiB unicast row"
-fi
-run "mcast_stress on cube:3, seed 1" 0 --topo cube:3 --arg seed=1 --arg count=24 "$fw/mcast_stress.elf" &&
-  grep -q 'mcast_stress: 0 bad messages.*PASS' "$out" && ok "mcast_stress reports a clean run"
-run "mcast_stress on mesh:3x3, seed 2, 300-byte messages, 8 groups a round" 0 --topo mesh:3x3 --arg seed=2 \
-    --arg count=24 --arg max=300 --arg groups=8 "$fw/mcast_stress.elf"
-run "collectives on cube:2 in every mode, three roots" 0 --topo cube:2 --arg trees=binomial "$fw/collectives.elf" &&
-  grep -q "collectives: 4 nodes, 12 mode/tree/root runs (0 skipped: tree not placeable), 0 errors: PASS" "$out" && ok "collectives checked 12 runs"
-# a message word corrupted on its way into node 5's RAM: the stress test's
-# byte check must catch it and every node fail
-if run "mcast_stress with one corrupted word fails" 1 --topo cube:3 --arg seed=1 --arg count=24 --flip 5:50 \
-     "$fw/mcast_stress.elf"; then
-  grep -q 'mcast_stress: 1 bad messages (1 bytes).*FAIL' "$out" && ok "the corrupted byte is reported" \
-    || bad "the corrupted byte is not reported"
-fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+# mcast_bench: every mode, two trees, the smallest and the largest message
+app "mcast_bench on cube:2" mcast_bench 0 'PASS: cube:2' -- --topo cube:2 \
+  --arg sizes=4,16384 --arg reps=1 --arg trees=binomial,kbin:opt
+rows=$(grep -c '^\[0\] csv,' "$out/o"); want=$((3 * 2 * 2 + 2))
+[ "$rows" -eq "$want" ] && ok "mcast_bench printed $rows CSV lines" || bad "mcast_bench printed $rows CSV lines, expected $want"
+grep -q '^\[0\] csv,unicast,-,.*,16384,64,' "$out/o" && ok "mcast_bench: 16 KiB by unicasts (announced, no header)" \
+  || bad "mcast_bench: no 16 KiB unicast row"
+
+# collectives: one root each, a tree forwarded by the NICs in either
+# order and one forwarded by the hosts (unicasts: the bench above and the
+# stress test below)
+coll() {
+  local topo=$1 root=$2 modes=$3 tree=$4 runs
+  runs=$(($(tr ',' '\n' <<< "$modes" | wc -l)))
+  app "collectives on $topo, root $root, $modes, $tree" collectives 0 \
+    "collectives: 16 nodes, $runs mode/tree/root runs \(0 skipped: tree not placeable\), 0 errors: PASS" -- \
+    --topo "$topo" --arg roots=$root --arg modes=$modes --arg trees=$tree
+}
+coll cube:4 5 fpfs binomial
+coll mesh:4x4 15 fcfs kbin:2
+coll irregular:8,8,2,1 0 host postal:3
+
+# mcast_stress: overlapping groups, a NIC mode drawn per round (so mode
+# switches: drain, sync with the parents, groups restarted); clean
+# links first (nothing resent, nothing dropped for a bad packet), then
+# drops and bit flips on every injection link, which the NICs must repair
+# (resends, CRC drops) without losing or duplicating a message
+stress() {
+  local topo=$1 nic=$2; shift 2
+  app "mcast_stress on $topo $*" mcast_stress 0 'mcast_stress: 0 bad messages.*0 duplicates, 0 unknown, 0 lost, 0 send errors: PASS' -- \
+    --topo "$topo" --arg seed=3 --arg count=8 --arg max=1024 --arg trees=binomial,kbin:1,kbin:opt,postal:3 "$@"
+  grep -Eq "mcast_stress: NICs .*$nic" "$out/o" && ok "  NIC counters: $(grep -Eo 'resent .*' "$out/o")" \
+    || bad "  NIC counters do not match /$nic/: $(grep -Eo 'NICs .*' "$out/o")"
+}
+for t in cube:4 mesh:4x4 irregular:8,8,2,1; do
+  stress $t 'resent 0; dropped 0 for their CRC, 0 for their head'
+  stress $t 'resent [1-9][0-9]*; dropped [1-9]' --faults 0.01
+done
+
+# a message word corrupted at node 5 before its check: the byte check must
+# catch it and every node fail
+app "mcast_stress with one corrupted word fails" mcast_stress 1 'mcast_stress: 1 bad messages \(1 bytes\).*FAIL' -- \
+  --topo cube:3 --arg seed=1 --arg count=24 --arg flip=5:50
+grep -q 'FAIL: cube:3, 8 nodes, 0 passed' "$out/o" && ok "every node failed with it" || bad "not every node failed"
+finish

@@ -9,8 +9,8 @@
  *   reduce   sum, max and min of known vectors, to the root and to all.
  * Every node exits with the verdict of all.
  * Arguments: modes=fpfs,fcfs,host,unicast trees=binomial,kbin:1,postal:3,hcube:ucube
- * (roots 0, n-1 and n/2; a hypercube tree that breaks the NIC's id rule is
- * skipped by all)
+ * roots=ID,... (default 0, n-1 and n/2; a hypercube tree that breaks the
+ * NIC's id rule is skipped by all)
  * limit=20000000 (cycles one wait may take) timeout=0 (NICR_TIMEOUT). */
 #include "app.h"
 #include "node.h"
@@ -20,6 +20,7 @@
 #define BIG 4096u
 #define VEC 16u
 #define ARENA_WORDS (6u * 1024u)
+#define MAX_ROOTS 8
 
 static uint32_t arena[ARENA_WORDS];
 static unsigned errors;
@@ -126,10 +127,25 @@ int main(void)
 {
     const char *modes = app_arg_list("modes", "fpfs,fcfs,host,unicast");
     const char *tl = app_arg_list("trees", "binomial,kbin:1,postal:3,hcube:ucube"), *p, *q;
-    unsigned self = node_id(), n = node_count(), r, runs = 0, skipped = 0;
+    unsigned self = node_id(), n = node_count(), r, runs = 0, skipped = 0, nroots = 0, roots[MAX_ROOTS];
     uint32_t v[1];
     mc_group ctl, g;
-    uint8_t *buf = app_start(&ctl, 0, arena, ARENA_WORDS, BIG, BIG, 20000000);
+    uint8_t *buf;
+    if ((p = wc_arg("roots")) != 0) {
+        for (; p && nroots < MAX_ROOTS; p = app_list_next(p)) {
+            long id;
+            if (wc_parse_long(p, &id, 0) || id < 0 || id >= (long)n) {
+                wc_printf("collectives: bad root in roots=%s (0..%u)\n", p, n - 1);
+                return APP_E_SETUP;
+            }
+            roots[nroots++] = (unsigned)id;
+        }
+    } else {
+        roots[nroots++] = 0;
+        roots[nroots++] = n - 1;
+        roots[nroots++] = n / 2;
+    }
+    buf = app_start(&ctl, 0, arena, ARENA_WORDS, BIG, BIG, 20000000);
     for (p = modes; p; p = app_list_next(p)) {
         const app_mode *m = app_mode_parse(p);
         if (!m) {
@@ -138,17 +154,13 @@ int main(void)
         }
         app_switch_mode(&ctl, m->nic_mode);
         for (q = tl; q; q = app_list_next(q)) {
-            unsigned roots[3];
             mc_tree t;
             if (mc_tree_parse(q, &t)) {
                 wc_printf("collectives: unknown tree in trees=%s\n", q);
                 return APP_E_SETUP;
             }
             t.msg_len = BIG;
-            roots[0] = 0;
-            roots[1] = n - 1;
-            roots[2] = n / 2;
-            for (r = 0; r < 3; r++) {
+            for (r = 0; r < nroots; r++) {
                 int rc = mc_group_world(&g, GID_TEST, roots[r], &t);
                 /* every member judges the whole tree: all skip alike */
                 if (rc == MC_E_IDRULE || rc == MC_E_TOPO) {
@@ -169,6 +181,10 @@ int main(void)
                 runs++;
             }
         }
+        /* a whole run takes tens of millions of cycles: show it moves */
+        if (self == 0)
+            wc_printf("collectives: mode %s done at cycle %u (runs so far %u, errors here %u)\n", m->name,
+                      node_time32(), runs, errors);
     }
     v[0] = errors;
     APP_TRY("summing the errors", mc_reduce(&ctl, v, 1, MC_OP_SUM, 1));

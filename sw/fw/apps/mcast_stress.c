@@ -10,22 +10,37 @@
  * the first round with an error, and every node exits with the verdict.
  *
  * Arguments: seed=1 count=64 (multicasts) max=4096 (largest message,
- * 1..16384) groups=4 (per round, at most the receive buffers of a node)
+ * 1..13304: a send and a receive buffer fit the arena) groups=4 (per
+ * round, at most the receive buffers of a node)
  * modes=fpfs,fcfs,host,unicast
  * trees=binomial,kbin:1,kbin:2,kbin:opt,postal:3,hcube:ucube,hcube:wsort
  * (a hypercube tree that breaks the NIC's id rule, or one on a system
  * that is no hypercube, is skipped by every member alike and counted)
- * limit=20000000 (cycles one wait may take) timeout=0 (NICR_TIMEOUT). */
+ * limit=20000000 (cycles one wait may take) timeout=0 (NICR_TIMEOUT)
+ * flip=NODE:K (a test of the check itself: node NODE flips bit 0 of the
+ * K-th word, counted from 1 over the run, of the messages it receives,
+ * before checking them; the run must then fail). */
 #include "app.h"
 #include "node.h"
 #include "rt.h"
 
 #define GID_FIRST (APP_GID_CTL + 1)
 #define MAX_GROUPS 8
-#define ARENA_WORDS (7u * 1024u)
+/* 26 KiB: the send buffer and five receive buffers of the default 4 KiB
+ * messages, and what the stack needs (NODE_STACK) left over */
+#define ARENA_WORDS (26u * 256u)
 #define NTREES 16
 
+/* The NICs' counters, summed over the nodes at the end: what the
+ * reliability layer had to repair (link faults, want of room). */
+enum { N_TX, N_RX, N_RETX, N_CRC, N_HEAD, N_NOBUF, N_DUPS, N_N };
+
 enum { C_RECV, C_EXPECT, C_BYTES, C_BADBYTES, C_BADMSG, C_DUPS, C_UNKNOWN, C_LOST, C_SENDERR, C_SKIPPED, C_N };
+
+/* Members finish a round at different times: a node's round sum reaches
+ * its parent while the parent may still wait for the round's messages,
+ * so the sum must not hold a receive buffer (mc.h, MC_SMALL_BYTES). */
+typedef char round_sum_is_small[C_N * 4 <= MC_SMALL_BYTES && N_N * 4 <= MC_SMALL_BYTES ? 1 : -1];
 
 static uint32_t arena[ARENA_WORDS];
 
@@ -39,6 +54,20 @@ typedef struct {
 static grp G[MAX_GROUPS];
 
 static int is_in(const uint32_t *m, unsigned v) { return (int)(m[v / 32] >> (v % 32) & 1u); }
+
+/* flip=NODE:K: this node's K-th received word, or 0 for none. */
+static unsigned long flip_word(unsigned self)
+{
+    const char *v = wc_arg("flip"), *end;
+    long node, k;
+    if (!v)
+        return 0;
+    if (wc_parse_long(v, &node, &end) || *end != ':' || wc_parse_long(end + 1, &k, &end) || *end || k < 1) {
+        wc_printf("mcast_stress: flip=%s: want NODE:K, K >= 1\n", v);
+        wc_exit(APP_E_SETUP);
+    }
+    return node == (long)self ? (unsigned long)k : 0;
+}
 
 /* Round r's groups, drawn alike on every node. */
 static unsigned draw(uint32_t *rng, unsigned gmax, unsigned left, unsigned n, unsigned smax, int ntrees,
@@ -85,10 +114,11 @@ int main(void)
     const char *modes = app_arg_list("modes", "fpfs,fcfs,host,unicast");
     const char *tl = app_arg_list("trees", "binomial,kbin:1,kbin:2,kbin:opt,postal:3,hcube:ucube,hcube:wsort"), *p;
     const app_mode *mode_list[8];
-    uint32_t seed = (uint32_t)wc_arg_long("seed", 1), rng, tot[C_N], c[C_N];
+    uint32_t seed = (uint32_t)wc_arg_long("seed", 1), rng, tot[C_N], c[C_N], nic[N_N];
     unsigned count = (unsigned)wc_arg_long("count", 64), smax = (unsigned)wc_arg_long("max", 4096);
     unsigned gmax = (unsigned)wc_arg_long("groups", 4), self = node_id(), n = node_count();
     unsigned nmodes = 0, sent = 0, round = 0, i, k;
+    unsigned long flip = flip_word(self), words = 0;
     int ntrees = 0;
     mc_group ctl;
     uint8_t *sbuf;
@@ -187,7 +217,11 @@ int main(void)
             } else if (G[gi].got) {
                 c[C_DUPS]++;
             } else {
-                unsigned bad = msg.len == G[gi].size && msg.src == G[gi].root
+                unsigned bad, nw = (msg.len + 3u) / 4u;
+                if (flip > words && flip <= words + nw)
+                    ((uint8_t *)(uintptr_t)msg.data)[4u * (flip - words - 1u)] ^= 1u;
+                words += nw;
+                bad = msg.len == G[gi].size && msg.src == G[gi].root
                                    ? app_pattern_check(msg.data, msg.len, seed, round, gi)
                                    : msg.len;
                 G[gi].got = 1;
@@ -210,6 +244,15 @@ int main(void)
         if (c[C_BADMSG] || c[C_DUPS] || c[C_UNKNOWN] || c[C_LOST] || c[C_SENDERR] || c[C_RECV] != c[C_EXPECT])
             break;
     }
+    nic[N_TX] = node_nic_rd(WC_NICR_TX_PKTS);
+    nic[N_RX] = node_nic_rd(WC_NICR_RX_PKTS);
+    nic[N_RETX] = node_nic_rd(WC_NICR_RETX);
+    nic[N_CRC] = node_nic_rd(WC_NICR_ERR_CRC);
+    nic[N_HEAD] = node_nic_rd(WC_NICR_ERR_GROUP) + node_nic_rd(WC_NICR_ERR_LEN) + node_nic_rd(WC_NICR_ERR_TYPE) +
+                  node_nic_rd(WC_NICR_ERR_DST);
+    nic[N_NOBUF] = node_nic_rd(WC_NICR_ERR_NOBUF);
+    nic[N_DUPS] = node_nic_rd(WC_NICR_DUPS);
+    APP_TRY("summing the NIC counters", mc_reduce(&ctl, nic, N_N, MC_OP_SUM, 0));
     if (self == 0) {
         int ok = !tot[C_BADMSG] && !tot[C_DUPS] && !tot[C_UNKNOWN] && !tot[C_LOST] && !tot[C_SENDERR] &&
                  tot[C_RECV] == tot[C_EXPECT];
@@ -219,6 +262,9 @@ int main(void)
         wc_printf("mcast_stress: %u bad messages (%u bytes), %u duplicates, %u unknown, %u lost, %u send errors: %s\n",
                   tot[C_BADMSG], tot[C_BADBYTES], tot[C_DUPS], tot[C_UNKNOWN], tot[C_LOST], tot[C_SENDERR],
                   ok ? "PASS" : "FAIL");
+        wc_printf("mcast_stress: NICs sent %u packets, received %u, resent %u; dropped %u for their CRC, %u for their "
+                  "head, %u for want of room, %u duplicates\n",
+                  nic[N_TX], nic[N_RX], nic[N_RETX], nic[N_CRC], nic[N_HEAD], nic[N_NOBUF], nic[N_DUPS]);
     }
     APP_TRY("final drain", mc_finish());
     return !tot[C_BADMSG] && !tot[C_DUPS] && !tot[C_UNKNOWN] && !tot[C_LOST] && !tot[C_SENDERR] &&
