@@ -20,11 +20,26 @@ _start:
     la sp, __stack_top
     la t0, __bss_start
     la t1, __bss_end
-1:  bgeu t0, t1, 2f
+    /* eight words a turn while eight remain, then one at a time: on the
+     * multi-cycle core a word a turn made clearing the apps' 40 KiB of
+     * buffers most of their start-up (120,000 cycles) */
+    addi t2, t1, -28
+1:  bgeu t0, t2, 2f
+    sw zero, 0(t0)
+    sw zero, 4(t0)
+    sw zero, 8(t0)
+    sw zero, 12(t0)
+    sw zero, 16(t0)
+    sw zero, 20(t0)
+    sw zero, 24(t0)
+    sw zero, 28(t0)
+    addi t0, t0, 32
+    j 1b
+2:  bgeu t0, t1, 5f
     sw zero, 0(t0)
     addi t0, t0, 4
-    j 1b
-2:  call main
+    j 2b
+5:  call main
     /* fall through to wc_exit with main's return value in a0 */
     .globl wc_exit
 wc_exit:

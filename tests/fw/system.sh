@@ -36,15 +36,17 @@ grep -q '^\[0\] csv,unicast,-,.*,16384,64,' "$out/o" && ok "mcast_bench: 16 KiB 
 # order and one forwarded by the hosts (unicasts: the bench above and the
 # stress test below)
 coll() {
-  local topo=$1 root=$2 modes=$3 tree=$4 runs
+  local topo=$1 root=$2 modes=$3 tree=$4 runs n
   runs=$(($(tr ',' '\n' <<< "$modes" | wc -l)))
+  n=$("$WC" topo --topo "$topo" | sed -n 's/^ *"nnodes": \([0-9]*\),/\1/p')
   app "collectives on $topo, root $root, $modes, $tree" collectives 0 \
-    "collectives: 16 nodes, $runs mode/tree/root runs \(0 skipped: tree not placeable\), 0 errors: PASS" -- \
+    "collectives: $n nodes, $runs mode/tree/root runs \(0 skipped: tree not placeable\), 0 errors: PASS" -- \
     --topo "$topo" --arg roots=$root --arg modes=$modes --arg trees=$tree
 }
 coll cube:4 5 fpfs binomial
 coll mesh:4x4 15 fcfs kbin:2
-coll irregular:8,8,2,1 0 host postal:3
+# the 64-node network of the lockstep runs (make test-system-lockstep-*)
+coll irregular:16,8,4,1 0 host postal:3
 
 # mcast_stress: overlapping groups, a NIC mode drawn per round (so mode
 # switches: drain, sync with the parents, groups restarted); clean
