@@ -55,7 +55,8 @@ case $kind in
       -I"$root/rtl/nic" "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v ;;
   node)
     trace=0 tr=() lz=()
-    if [ "${1:-}" = --trace ]; then trace=1 tr=(--trace-fst --trace-structs) lz=(-lz); shift; fi
+    # traces count 10 ns per cycle (wc_rtl_nodes.cpp), as wormcast sim's waveforms do
+    if [ "${1:-}" = --trace ]; then trace=1 tr=(--trace-fst --trace-structs --timescale 1ns/1ns) lz=(-lz); shift; fi
     verilate wc_node_soc wc_rtl_nodes.cpp libwcnode.so --unroll-count 1024 --unroll-stmts 100000 "${NIC_VFLAGS[@]}" "${tr[@]}" "$@" \
       -I"$root/rtl/nic" "$root"/rtl/core/*.v "$root"/rtl/soc/wc_soc_mmio.v "$root"/rtl/soc/wc_node_ram.v \
       "$root"/rtl/soc/wc_node_soc.v "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v \
