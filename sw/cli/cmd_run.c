@@ -96,7 +96,8 @@ int wc_cmd_run(int argc, char **argv)
         WC_OPT_LONG("--cycles", "MAX", &o.max_cycles, 1, 1L << 50,
                     "a run that has not ended after MAX cycles hangs: every node's pc,\n"
                     "its NIC's busy units and the routers' occupied buffers are printed"),
-        WC_OPT_STRING("--wave", "PREFIX", &o.wave, "FST of the RTL nodes in --wave-nodes: PREFIX.nodeN.fst"),
+        WC_OPT_STRING("--wave", "PREFIX", &o.wave, "FST of the RTL nodes in --wave-nodes: PREFIX.nodeN.fst,\n"
+                      "and its GTKWave layout PREFIX.nodeN.gtkw"),
         WC_OPT_FUNC("--wave-nodes", "LIST", parse_nodes, &wn, "nodes to trace with --wave (default 0)"),
         WC_OPT_DOUBLE("--faults", "R", &fault, 0, 0.5,
                       "per packet on every injection link: dropped with probability R,\n"
