@@ -222,8 +222,7 @@ static double sources_mtime(const char *root, const char *const *srcs)
     return newest;
 }
 
-/* mkdir -p; on failure the message names the directory and why. */
-static int make_dirs(const char *dir, char *err, int errlen)
+int wc_mkdirs(const char *dir, char *err, int errlen)
 {
     char p[PATH_MAX], *s;
     if (snprintf(p, sizeof p, "%s", dir) >= (int)sizeof p)
@@ -306,7 +305,7 @@ static void *load(const model *md, const void **table, char *err, int errlen)
         return wc_err(err, errlen, "RTL model directory under %s: path too long", w.build), NULL;
     snprintf(so, sizeof so, "%s/%s", dir, md->so);
     snprintf(lock, sizeof lock, "%s/.lock", dir);
-    if (!make_dirs(dir, why, sizeof why) && (fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666)) < 0)
+    if (!wc_mkdirs(dir, why, sizeof why) && (fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666)) < 0)
         snprintf(why, sizeof why, "cannot write %s: %s", lock, strerror(errno));
     if (fd < 0)
         return wc_err(err, errlen, "RTL models go to %s (%s): %s; %s", w.build, w.build_from, why, HOW_BUILD), NULL;

@@ -89,4 +89,6 @@ const char *wc_root(void);
 /* Its build directory (outputs such as waveforms go below it), or
  * "build" when there is none. */
 const char *wc_build_dir(void);
+/* mkdir -p dir: 0, or -1 with a message naming the directory and why. */
+int wc_mkdirs(const char *dir, char *err, int errlen);
 #endif
