@@ -8,8 +8,7 @@
 #                     system model; every mutation caught against the RTL;
 #                     the waveform and GTKWave layout of traced nodes and
 #                     of a mismatch (tests/system/test_system_rtl.sh; builds
-#                     the node model and its trace-capable variant once per
-#                     parameter set, under build/rtl)
+#                     the node model once per parameter set, under build/rtl)
 #   make bench-system C-model and Verilated speed of a 16-node system
 #                     -> build/bench/system.txt
 # Outputs under $(BUILD)/system.

@@ -556,7 +556,7 @@ struct wc_rtl_node {
     const wc_engine_nodes_abi *ops;
 };
 
-wc_rtl_node *wc_rtl_node_open(const wc_node_soc_cfg *c, int count, int trace, char *err, int errlen)
+wc_rtl_node *wc_rtl_node_open(const wc_node_soc_cfg *c, int count, char *err, int errlen)
 {
     char key[400], what[600], gp[14][40];
     char *args[16];
@@ -573,18 +573,14 @@ wc_rtl_node *wc_rtl_node_open(const wc_node_soc_cfg *c, int count, int trace, ch
     size_t i, a = 0;
     int len = snprintf(key, sizeof key, "node"), wl = snprintf(what, sizeof what, "the node SoC (");
     args[a++] = "node";
-    if (trace)
-        args[a++] = "--trace";  /* build-engine.sh takes it first */
     for (i = 0; i < sizeof prm / sizeof prm[0]; i++) {
         len += snprintf(key + len, sizeof key - (size_t)len, "_%s%ld", prm[i].name, prm[i].v);
         snprintf(gp[i], sizeof gp[i], "-G%s=%ld", prm[i].name, prm[i].v);
         wl += snprintf(what + wl, sizeof what - (size_t)wl, "%s%s", i ? " " : "", gp[i]);
         args[a++] = gp[i];
     }
-    if (trace)
-        snprintf(key + len, sizeof key - (size_t)len, "_fst");
     args[a] = NULL;
-    snprintf(what + wl, sizeof what - (size_t)wl, "%s)", trace ? ", FST" : "");
+    snprintf(what + wl, sizeof what - (size_t)wl, ")");
     if (!(m = wc_alloc(1, sizeof *m, "the RTL nodes", err, errlen)))
         return NULL;
     if (!(m->dl = load(&md, (const void **)&m->ops, err, errlen))) {

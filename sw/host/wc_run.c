@@ -380,7 +380,6 @@ static int open_instances(run *R, char *err, int errlen)
         ec.width = nc->nic.W;
         ec.buffer = nc->nic.B;
         ec.node = nc;
-        ec.rtl_trace = rtl && o->wave;
         if (!(R->I[i].e = wc_engine_open(rtl, &ec, rtl ? "RTL" : i ? "C model 2" : "C model", err, errlen)))
             return -1;
         if (!(R->I[i].flt = wc_alloc((size_t)R->N, sizeof *R->I[i].flt, "the link fault injectors", err, errlen)) ||
