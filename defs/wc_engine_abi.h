@@ -107,8 +107,11 @@ typedef struct {
     void (*get)(void *h, int node, wc_node_out *o);
     void (*set)(void *h, int node, const wc_node_in *in);
     void (*tick)(void *h);
-    /* FST of every signal of one node from now on: 0, or -1 when the
-     * engine was built without tracing. */
+    /* FST of every signal of one node from now on, into a file of its
+     * own (any number of nodes, each once; trace_close ends them all,
+     * after dumping the cycle the run stopped in): 0, or -1 when the
+     * engine was built without tracing or node is traced already.  The
+     * caller checks that path can be written. */
     int (*trace_open)(void *h, int node, const char *path);
     void (*trace_close)(void *h);
 } wc_engine_nodes_abi;

@@ -5,9 +5,10 @@
 #                     exit status; the C-model mutations are caught by a
 #                     second C instance (tests/system/test_run.sh)
 #   make test-system-rtl  Verilated nodes and routers in lockstep with the C
-#                     system model; every mutation caught against the RTL
-#                     (tests/system/test_system_rtl.sh; builds the node
-#                     model once per parameter set, under build/rtl)
+#                     system model; every mutation caught against the RTL;
+#                     the waveform and GTKWave layout of traced nodes and
+#                     of a mismatch (tests/system/test_system_rtl.sh; builds
+#                     the node model once per parameter set, under build/rtl)
 #   make bench-system C-model and Verilated speed of a 16-node system
 #                     -> build/bench/system.txt
 # Outputs under $(BUILD)/system.

@@ -26,6 +26,10 @@ for c in "${want[@]}"; do command -v "$c" >/dev/null 2>&1 || missing+=("${cmd_pk
 if [[ " $groups " == *" base "* ]] && ! ls /usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs >/dev/null 2>&1; then
   missing+=(picolibc-riscv64-unknown-elf)
 fi
+# nor is zlib: the FST writer Verilator compiles into traced models needs it
+if [[ " $groups " == *" base "* ]] && [ ! -e /usr/include/zlib.h ]; then
+  missing+=(zlib1g-dev)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 pkgs=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')
 if [ "$(id -u)" = 0 ]; then

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "wc_run.h"
 #include "wc_engine.h"
+#include "wc_rtl.h"
 #include "wc_topo.h"
 #include "wc_defs.h"
 #include "cli_args.h"
@@ -67,6 +68,69 @@ static int parse_nodes(const char *opt, const char *v, void *dst, char *err, int
     return l->n < 0 ? -1 : 0;
 }
 
+/* Cycles of the mismatching node a lockstep mismatch records, up to and
+ * including the mismatching one: enough for the firmware and the DMA
+ * transfers that lead up to it, at a cost of seconds. */
+#define MISMATCH_WINDOW 2000
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* A lockstep mismatch: the same run again, deterministic as it is, with
+ * the mismatching node traced over the window before the mismatch; the
+ * run ends in the mismatching cycle.  A router's mismatch records the
+ * node on that router.  Failures are reported; the verdict stays the
+ * mismatch. */
+static void mismatch_wave(const wc_run_opts *o, const wc_run_result *r, const char *wave_dir)
+{
+    const wc_topo *t = o->t;
+    wc_run_opts o2 = *o;
+    wc_run_result r2;
+    char dir[1024], prefix[1100], note[600], err[600];
+    int node = r->mismatch_node, n;
+    FILE *null;
+    for (n = 0; node < 0 && n < t->nnodes; n++)
+        if (t->node_router[n] == r->mismatch_router)
+            node = n;
+    if (node < 0)
+        node = 0;
+    if (wave_dir)
+        snprintf(dir, sizeof dir, "%s", wave_dir);
+    else
+        snprintf(dir, sizeof dir, "%s/waves", wc_build_dir());
+    if (wc_mkdirs(dir, err, sizeof err)) {
+        fprintf(stderr, "wormcast run: no waveform of the mismatch: %s\n", err);
+        return;
+    }
+    if (!(null = fopen("/dev/null", "w"))) {
+        fprintf(stderr, "wormcast run: no waveform of the mismatch: cannot open /dev/null\n");
+        return;
+    }
+    snprintf(prefix, sizeof prefix, "%s/mismatch", dir);
+    snprintf(note, sizeof note, "MISMATCH: %s", r->mismatch);
+    o2.wave = prefix;
+    o2.wave_nodes = &node;
+    o2.nwave = 1;
+    o2.wave_from = r->mismatch_cycle > MISMATCH_WINDOW - 1 ? r->mismatch_cycle - (MISMATCH_WINDOW - 1) : 0;
+    o2.wave_mark = r->mismatch_cycle;
+    o2.wave_note = note;
+    o2.max_cycles = r->mismatch_cycle + 1;
+    o2.out = null;
+    fflush(stdout);
+    fprintf(stderr, "wormcast run: re-running to record node %d over cycles %ld..%ld\n", node, o2.wave_from,
+            r->mismatch_cycle);
+    if (wc_run(&o2, &r2, err, sizeof err))
+        fprintf(stderr, "wormcast run: no waveform of the mismatch: %s\n", err);
+    else {
+        if (r2.mismatch_cycle != r->mismatch_cycle || strcmp(r2.mismatch, r->mismatch))
+            fprintf(stderr, "wormcast run: the re-run did not repeat the mismatch (%s%s): the waveform shows "
+                    "another run\n", r2.mismatch_cycle < 0 ? "no mismatch" : "MISMATCH: ",
+                    r2.mismatch_cycle < 0 ? "" : r2.mismatch);
+        printf("waveform of the mismatch: %s.node%d.fst, layout %s.node%d.gtkw (view: gtkwave %s.node%d.fst "
+               "%s.node%d.gtkw)\n", prefix, node, prefix, node, prefix, node, prefix, node);
+    }
+    fclose(null);
+}
+
 int wc_cmd_run(int argc, char **argv)
 {
     static const char *const engines[] = { "c", "rtl", "lockstep", "lockstep-c", NULL };
@@ -74,10 +138,10 @@ int wc_cmd_run(int argc, char **argv)
     static fw_node_list fwn;
     wc_run_opts o;
     wc_run_result r;
-    const char *topo = NULL, **per = NULL;
+    const char *topo = NULL, **per = NULL, *wave_dir = NULL;
     node_list wn = { NULL, 0 };
     long seed;
-    int rc = 2, st, k, quiet = 0, md = 1;
+    int rc = 2, st, k, quiet = 0, md = 1, no_wave = 0;
     double fault = 0;
     char err[600];
     wc_topo *t = NULL;
@@ -96,8 +160,15 @@ int wc_cmd_run(int argc, char **argv)
         WC_OPT_LONG("--cycles", "MAX", &o.max_cycles, 1, 1L << 50,
                     "a run that has not ended after MAX cycles hangs: every node's pc,\n"
                     "its NIC's busy units and the routers' occupied buffers are printed"),
-        WC_OPT_STRING("--wave", "PREFIX", &o.wave, "FST of the RTL nodes in --wave-nodes: PREFIX.nodeN.fst"),
+        WC_OPT_STRING("--wave", "PREFIX", &o.wave, "FST of the RTL nodes in --wave-nodes: PREFIX.nodeN.fst,\n"
+                      "and its GTKWave layout PREFIX.nodeN.gtkw"),
         WC_OPT_FUNC("--wave-nodes", "LIST", parse_nodes, &wn, "nodes to trace with --wave (default 0)"),
+        WC_OPT_STRING("--wave-dir", "DIR", &wave_dir,
+                      "where a lockstep mismatch leaves the waveform of its node\n"
+                      "(BUILD/waves): the run is repeated up to the mismatching cycle,\n"
+                      "tracing that node over the last " STR(MISMATCH_WINDOW) " cycles into\n"
+                      "DIR/mismatch.nodeN.fst, with its layout DIR/mismatch.nodeN.gtkw"),
+        WC_OPT_FLAG("--no-wave", &no_wave, "do not record a waveform on a lockstep mismatch"),
         WC_OPT_DOUBLE("--faults", "R", &fault, 0, 0.5,
                       "per packet on every injection link: dropped with probability R,\n"
                       "otherwise 1-3 bits flipped with probability R"),
@@ -129,7 +200,12 @@ int wc_cmd_run(int argc, char **argv)
         rc = st;
         goto out;
     }
-    if ((rc = wc_cli_needs(&cli, "--wave-nodes", wc_cli_given(&cli, "--wave"), "--wave", "nothing to trace into")))
+    if ((rc = wc_cli_needs(&cli, "--wave-nodes", wc_cli_given(&cli, "--wave"), "--wave", "nothing to trace into")) ||
+        (rc = wc_cli_needs(&cli, "--wave-dir", o.engine == WC_ENGINE_LOCKSTEP, "--engine lockstep",
+                           "it is where a lockstep mismatch leaves its waveform")) ||
+        (rc = wc_cli_needs(&cli, "--no-wave", o.engine == WC_ENGINE_LOCKSTEP, "--engine lockstep",
+                           "only a lockstep mismatch records a waveform unasked")) ||
+        (rc = wc_cli_excl(&cli, "--no-wave", "--wave-dir", "the directory is for the waveform --no-wave turns off")))
         goto out;
     if (md != 1 && md != 2 && md != 4) {
         rc = wc_cli_error(&cli, "--md-steps %d: the core takes 1, 2 or 4", md);
@@ -170,6 +246,8 @@ int wc_cmd_run(int argc, char **argv)
         goto out;
     }
     rc = wc_run_passed(&r) ? 0 : 1;
+    if (r.mismatch_cycle >= 0 && o.engine == WC_ENGINE_LOCKSTEP && !no_wave)
+        mismatch_wave(&o, &r, wave_dir);
 out:
     free(per);
     free(wn.v);

@@ -239,7 +239,7 @@ wc_engine *wc_engine_open(int rtl, const wc_engine_cfg *c, const char *name, cha
         wc_rtl_reset(e->rtl, 4);
         if (e->rnic)
             wc_rtl_nic_reset(e->rnic, 4);
-        if (e->nnode && !(e->rnode = wc_rtl_node_open(c->node, e->nnode, c->rtl_trace, err, errlen)))
+        if (e->nnode && !(e->rnode = wc_rtl_node_open(c->node, e->nnode, err, errlen)))
             goto fail;
         if (e->rnode)
             wc_rtl_node_reset(e->rnode, 4);

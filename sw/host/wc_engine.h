@@ -45,11 +45,12 @@ typedef struct {
     const wc_topo *t;
     int width, buffer;          /* flit data width W, router input buffer depth B */
     int net_mutate;             /* C model: router mutation (wc_router_cfg.mutate) */
-    int rtl_flat, rtl_trace;    /* RTL: the whole generated network top, FST-capable */
+    int rtl_flat, rtl_trace;    /* RTL: the whole generated network top, FST-capable
+                                 * (RTL nodes always are) */
     const wc_nic_cfg *nic;      /* NULL: routers only; else one NIC per node (its
                                  * mutate applies to a C model) */
     const wc_node_soc_cfg *node; /* instead of nic: one node SoC per node (core,
-                                 * RAM, devices, NIC); rtl_trace: FST-capable nodes */
+                                 * RAM, devices, NIC) */
 } wc_engine_cfg;
 
 typedef struct wc_engine wc_engine;

@@ -222,8 +222,7 @@ static double sources_mtime(const char *root, const char *const *srcs)
     return newest;
 }
 
-/* mkdir -p; on failure the message names the directory and why. */
-static int make_dirs(const char *dir, char *err, int errlen)
+int wc_mkdirs(const char *dir, char *err, int errlen)
 {
     char p[PATH_MAX], *s;
     if (snprintf(p, sizeof p, "%s", dir) >= (int)sizeof p)
@@ -306,7 +305,7 @@ static void *load(const model *md, const void **table, char *err, int errlen)
         return wc_err(err, errlen, "RTL model directory under %s: path too long", w.build), NULL;
     snprintf(so, sizeof so, "%s/%s", dir, md->so);
     snprintf(lock, sizeof lock, "%s/.lock", dir);
-    if (!make_dirs(dir, why, sizeof why) && (fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666)) < 0)
+    if (!wc_mkdirs(dir, why, sizeof why) && (fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666)) < 0)
         snprintf(why, sizeof why, "cannot write %s: %s", lock, strerror(errno));
     if (fd < 0)
         return wc_err(err, errlen, "RTL models go to %s (%s): %s; %s", w.build, w.build_from, why, HOW_BUILD), NULL;
@@ -557,7 +556,7 @@ struct wc_rtl_node {
     const wc_engine_nodes_abi *ops;
 };
 
-wc_rtl_node *wc_rtl_node_open(const wc_node_soc_cfg *c, int count, int trace, char *err, int errlen)
+wc_rtl_node *wc_rtl_node_open(const wc_node_soc_cfg *c, int count, char *err, int errlen)
 {
     char key[400], what[600], gp[14][40];
     char *args[16];
@@ -574,18 +573,14 @@ wc_rtl_node *wc_rtl_node_open(const wc_node_soc_cfg *c, int count, int trace, ch
     size_t i, a = 0;
     int len = snprintf(key, sizeof key, "node"), wl = snprintf(what, sizeof what, "the node SoC (");
     args[a++] = "node";
-    if (trace)
-        args[a++] = "--trace";  /* build-engine.sh takes it first */
     for (i = 0; i < sizeof prm / sizeof prm[0]; i++) {
         len += snprintf(key + len, sizeof key - (size_t)len, "_%s%ld", prm[i].name, prm[i].v);
         snprintf(gp[i], sizeof gp[i], "-G%s=%ld", prm[i].name, prm[i].v);
         wl += snprintf(what + wl, sizeof what - (size_t)wl, "%s%s", i ? " " : "", gp[i]);
         args[a++] = gp[i];
     }
-    if (trace)
-        snprintf(key + len, sizeof key - (size_t)len, "_fst");
     args[a] = NULL;
-    snprintf(what + wl, sizeof what - (size_t)wl, "%s)", trace ? ", FST" : "");
+    snprintf(what + wl, sizeof what - (size_t)wl, ")");
     if (!(m = wc_alloc(1, sizeof *m, "the RTL nodes", err, errlen)))
         return NULL;
     if (!(m->dl = load(&md, (const void **)&m->ops, err, errlen))) {

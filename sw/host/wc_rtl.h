@@ -49,17 +49,17 @@ void wc_rtl_nic_tick(wc_rtl_nic *m);
 /* The node SoCs of a system (core, RAM, devices, NIC; defs/wc_node_port.h):
  * count Verilated wc_node_soc models of configuration c, node ids
  * 0..count-1, built on first use by verif/net/build-engine.sh node into
- * BUILD/rtl/node_<params>[_fst]/ (trace: the FST-capable build).  load()
- * only before the first reset.  Per cycle as for the NICs. */
+ * BUILD/rtl/node_<params>/, able to trace any node.  load() only before
+ * the first reset.  Per cycle as for the NICs. */
 typedef struct wc_rtl_node wc_rtl_node;
-wc_rtl_node *wc_rtl_node_open(const wc_node_soc_cfg *c, int count, int trace, char *err, int errlen);
+wc_rtl_node *wc_rtl_node_open(const wc_node_soc_cfg *c, int count, char *err, int errlen);
 void wc_rtl_node_close(wc_rtl_node *m);
 void wc_rtl_node_load(wc_rtl_node *m, int i, uint32_t addr, const uint32_t *w, uint32_t n);
 void wc_rtl_node_reset(wc_rtl_node *m, int cycles);
 void wc_rtl_node_get(wc_rtl_node *m, int i, wc_node_out *o);
 void wc_rtl_node_set(wc_rtl_node *m, int i, const wc_node_in *in);
 void wc_rtl_node_tick(wc_rtl_node *m);
-/* FST of node i from now on: 0, or -1 when built without tracing */
+/* FST of node i from now on: 0, or -1 when it is traced already */
 int wc_rtl_node_trace(wc_rtl_node *m, int i, const char *path);
 void wc_rtl_node_trace_close(wc_rtl_node *m);
 
@@ -89,4 +89,6 @@ const char *wc_root(void);
 /* Its build directory (outputs such as waveforms go below it), or
  * "build" when there is none. */
 const char *wc_build_dir(void);
+/* mkdir -p dir: 0, or -1 with a message naming the directory and why. */
+int wc_mkdirs(const char *dir, char *err, int errlen);
 #endif

@@ -1,13 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast run (wc_run.h): firmware images into every node, reset, then
  * one loop over the engine's instances until every node has exited. */
+#define _DEFAULT_SOURCE /* realpath */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "wc_run.h"
 #include "wc_engine.h"
 #include "wc_lockstep.h"
+#include "wc_node_wave.h"
 #include "wc_fault.h"
 #include "wc_defs.h"
 #include "wc_err.h"
@@ -61,6 +65,7 @@ void wc_run_opts_default(wc_run_opts *o)
     o->max_cycles = 10000000;
     o->md_steps = 1;
     o->seed = 1;
+    o->wave_mark = -1;
     o->out = stdout;
 }
 
@@ -375,7 +380,6 @@ static int open_instances(run *R, char *err, int errlen)
         ec.width = nc->nic.W;
         ec.buffer = nc->nic.B;
         ec.node = nc;
-        ec.rtl_trace = rtl && o->wave;
         if (!(R->I[i].e = wc_engine_open(rtl, &ec, rtl ? "RTL" : i ? "C model 2" : "C model", err, errlen)))
             return -1;
         if (!(R->I[i].flt = wc_alloc((size_t)R->N, sizeof *R->I[i].flt, "the link fault injectors", err, errlen)) ||
@@ -387,28 +391,56 @@ static int open_instances(run *R, char *err, int errlen)
     return 0;
 }
 
-static int start_waves(run *R, char *err, int errlen)
+/* The instance whose nodes --wave traces: the RTL one. */
+static wc_engine *wave_engine(run *R, char *err, int errlen)
 {
     const wc_run_opts *o = R->o;
     int i, k;
-    if (!o->wave)
-        return 0;
-    for (i = 0; i < R->ni; i++) {
-        if (wc_engine_c_node(R->I[i].e, 0))
-            continue;
-        for (k = 0; k < (o->wave_nodes ? o->nwave : 1); k++) {
-            int n = o->wave_nodes ? o->wave_nodes[k] : 0;
-            char path[1024];
-            if (n < 0 || n >= R->N)
-                return wc_err(err, errlen, "--wave-nodes: node %d not in 0..%d", n, R->N - 1);
-            snprintf(path, sizeof path, "%s.node%d.fst", o->wave, n);
-            if (wc_engine_node_trace(R->I[i].e, n, path))
-                return wc_err(err, errlen, "cannot write the waveform %s", path);
-            fprintf(o->out, "waveform of node %d: %s\n", n, path);
-        }
-        return 0;
+    for (k = 0; k < (o->wave_nodes ? o->nwave : 0); k++)
+        if (o->wave_nodes[k] < 0 || o->wave_nodes[k] >= R->N)
+            return wc_err(err, errlen, "--wave-nodes: node %d not in 0..%d", o->wave_nodes[k], R->N - 1), NULL;
+    for (i = 0; i < R->ni; i++)
+        if (!wc_engine_c_node(R->I[i].e, 0))
+            return R->I[i].e;
+    return wc_err(err, errlen, "--wave needs RTL nodes: use --engine rtl or lockstep"), NULL;
+}
+
+/* Each traced node's FST and, beside it, its GTKWave layout. */
+static int start_waves(run *R, char *err, int errlen)
+{
+    const wc_run_opts *o = R->o;
+    wc_engine *E = wave_engine(R, err, errlen);
+    int k;
+    if (!E)
+        return -1;
+    for (k = 0; k < (o->wave_nodes ? o->nwave : 1); k++) {
+        int n = o->wave_nodes ? o->wave_nodes[k] : 0;
+        char fst[PATH_MAX], abs_fst[PATH_MAX], gtkw[PATH_MAX];
+        wc_node_wave lw;
+        FILE *f;
+        if (snprintf(fst, sizeof fst, "%s.node%d.fst", o->wave, n) >= (int)sizeof fst ||
+            snprintf(gtkw, sizeof gtkw, "%s.node%d.gtkw", o->wave, n) >= (int)sizeof gtkw)
+            return wc_err(err, errlen, "--wave %s: path too long", o->wave);
+        /* the FST writer cannot say that it failed: try the file first */
+        if (!(f = fopen(fst, "w")))
+            return wc_err(err, errlen, "cannot write the waveform %s: %s", fst, strerror(errno));
+        fclose(f);
+        if (!realpath(fst, abs_fst))
+            return wc_err(err, errlen, "cannot write the waveform %s: %s", fst, strerror(errno));
+        if (wc_engine_node_trace(E, n, fst))
+            return wc_err(err, errlen, "cannot write the waveform %s (the RTL nodes were built without tracing)",
+                          fst);
+        lw.fst = abs_fst;
+        lw.node = n;
+        lw.W = R->nc[0].nic.W;
+        lw.from = o->wave_from;
+        lw.mark = o->wave_mark;
+        lw.note = o->wave_note;
+        if (wc_node_wave_layout(gtkw, &lw, err, errlen))
+            return -1;
+        fprintf(o->out, "waveform of node %d: %s, layout %s (view: gtkwave %s %s)\n", n, fst, gtkw, fst, gtkw);
     }
-    return wc_err(err, errlen, "--wave needs RTL nodes: use --engine rtl or lockstep");
+    return 0;
 }
 
 int wc_run(const wc_run_opts *o, wc_run_result *res, char *err, int errlen)
@@ -421,6 +453,7 @@ int wc_run(const wc_run_opts *o, wc_run_result *res, char *err, int errlen)
     memset(&R, 0, sizeof R);
     memset(res, 0, sizeof *res);
     res->mismatch_cycle = -1;
+    res->mismatch_node = res->mismatch_router = -1;
     R.o = o;
     R.r = res;
     R.t = o->t;
@@ -430,6 +463,10 @@ int wc_run(const wc_run_opts *o, wc_run_result *res, char *err, int errlen)
         wc_err(err, errlen, "--cycles %ld: must be at least 1", o->max_cycles);
         goto out;
     }
+    if (o->wave_from < 0) {
+        wc_err(err, errlen, "the waveforms cannot start at cycle %ld", o->wave_from);
+        goto out;
+    }
     if (!(R.line = wc_alloc((size_t)R.N, sizeof *R.line, "console lines", err, errlen)) ||
         !(R.llen = wc_alloc((size_t)R.N, sizeof *R.llen, "console lines", err, errlen)) ||
         !(R.exited = wc_alloc((size_t)R.N, sizeof *R.exited, "node states", err, errlen)) ||
@@ -437,16 +474,20 @@ int wc_run(const wc_run_opts *o, wc_run_result *res, char *err, int errlen)
         !(R.last_pc = wc_alloc((size_t)R.N, sizeof *R.last_pc, "node states", err, errlen)) ||
         !(R.exit_cycle = wc_alloc((size_t)R.N, sizeof *R.exit_cycle, "node states", err, errlen)))
         goto out;
-    if (open_instances(&R, err, errlen) || load_images(&R, err, errlen) || start_waves(&R, err, errlen))
+    if (open_instances(&R, err, errlen) || load_images(&R, err, errlen) ||
+        (o->wave && !wave_engine(&R, err, errlen)))
         goto out;
-    rc = 0;
     wc_mismatch_clear(&mm);
     t0 = tlast = now_s();
     for (cyc = 0; cyc < o->max_cycles && res->exited < R.N && !res->trap; cyc++) {
+        if (o->wave && cyc == o->wave_from && start_waves(&R, err, errlen))
+            goto out;
         for (i = 0; i < R.ni; i++)
             inst_cycle(&R, &R.I[i]);
         if (R.ni == 2 && wc_lockstep_compare(R.I[0].e, R.I[1].e, cyc, &mm)) {
             res->mismatch_cycle = mm.cycle;
+            res->mismatch_node = mm.node;
+            res->mismatch_router = mm.router;
             snprintf(res->mismatch, sizeof res->mismatch, "%s", mm.text);
             fprintf(o->out, "MISMATCH: %s\n", mm.text);
             cyc++;
@@ -464,6 +505,7 @@ int wc_run(const wc_run_opts *o, wc_run_result *res, char *err, int errlen)
             }
         }
     }
+    rc = 0;
     res->cycles = cyc;
     res->seconds = now_s() - t0;
     res->hang = res->exited < R.N && !res->trap && res->mismatch_cycle < 0;

@@ -20,9 +20,13 @@ typedef struct {
     const char *args[WC_RUN_MAX_ARGS]; /* "K=V", written to the firmware's wc_args */
     int nargs;
     long max_cycles;            /* a run that has not ended by then hangs */
-    const char *wave;           /* FST prefix (RTL nodes), NULL for none */
+    const char *wave;           /* RTL nodes: PREFIX.nodeN.fst and its GTKWave layout
+                                 * PREFIX.nodeN.gtkw (wc_node_wave.h); NULL for none */
     const int *wave_nodes;      /* nodes to trace; NULL: node 0 */
     int nwave;
+    long wave_from;             /* cycle the traces start in (0: from reset) */
+    long wave_mark;             /* cycle the layouts put their marker on, -1 none */
+    const char *wave_note;      /* a comment line for the layouts, NULL none */
     int md_steps;               /* the core's MD_STEPS */
     int mutate_core, mutate_node, mutate_nic;   /* lockstep self-check: breaks the C model */
     double fault_drop, fault_flip;              /* link faults per packet (injection links) */
@@ -38,6 +42,8 @@ typedef struct {
     int hang;                   /* max_cycles reached first */
     int trap;                   /* a node took an exception (reported) */
     long mismatch_cycle;        /* -1: none */
+    int mismatch_node;          /* the node that differed, -1: a router did */
+    int mismatch_router;        /* the router that differed, -1: a node did */
     char mismatch[512];
 } wc_run_result;
 

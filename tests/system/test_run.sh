@@ -52,11 +52,17 @@ expect "--arg for an image without wc_args" 2 "node 0: .*hello.elf has no wc_arg
   --topo cube:2 --fw "$H" --arg size=4
 expect "--wave without RTL" 2 "--wave needs RTL nodes" -- --topo cube:2 --fw "$H" --wave "$out/w"
 expect "--wave-nodes without --wave" 2 "--wave-nodes needs --wave" -- --topo cube:2 --fw "$H" --wave-nodes 1
+expect "--wave-dir without lockstep" 2 "--wave-dir needs --engine lockstep" -- --topo cube:2 --fw "$H" --wave-dir "$out"
+expect "--no-wave without lockstep" 2 "--no-wave needs --engine lockstep" -- --topo cube:2 --fw "$H" --engine lockstep-c \
+  --no-wave
+expect "--no-wave with --wave-dir" 2 "--no-wave takes no --wave-dir" -- --topo cube:2 --fw "$H" --engine lockstep \
+  --no-wave --wave-dir "$out"
 expect "--md-steps 3" 2 "--md-steps 3: the core takes 1, 2 or 4" -- --topo cube:2 --fw "$H" --md-steps 3
 expect "bad topology" 2 "wormcast run: " -- --topo cube:0 --fw "$H"
 "$WC" run --help > "$out/h" 2>&1
 miss=""
-for o in --topo --fw --fw-node --arg --engine --cycles --wave --wave-nodes --faults --seed --md-steps; do
+for o in --topo --fw --fw-node --arg --engine --cycles --wave --wave-nodes --wave-dir --no-wave --faults --seed \
+         --md-steps; do
   grep -q -- "$o" "$out/h" || miss="$miss $o"
 done
 [ -z "$miss" ] && ok "wormcast run --help documents every option" || bad "--help misses$miss"

@@ -6,12 +6,14 @@
 #   router  one router configuration, wired per topology by wc_rtl_routers.cpp
 #   nic     one NIC configuration, one model per node (wc_rtl_nics.cpp)
 #   node    one node SoC configuration (core, RAM, devices, NIC), one
-#           model per node (wc_rtl_nodes.cpp); --trace adds FST dumps
+#           model per node (wc_rtl_nodes.cpp), always able to dump FST:
+#           compiled in and not opened it costs no measurable speed, and
+#           one build serves plain runs and waveforms alike
 #   flat    the generated network top of one topology, verilated whole
 #           (wc_rtl_shim.cpp): slow to compile, can dump every signal to FST
 # usage: build-engine.sh router OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh nic    OUTDIR [-GNAME=VALUE ...]
-#        build-engine.sh node   OUTDIR [--trace] [-GNAME=VALUE ...]
+#        build-engine.sh node   OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh flat   OUTDIR WORMCAST TOPO W B TRACE(0|1)
 # Logs go to OUTDIR/{verilator,make,link}.log; the shared object appears
 # (renamed into place) only when every step succeeded.
@@ -54,12 +56,12 @@ case $kind in
     verilate wc_nic wc_rtl_nics.cpp libwcnic.so --unroll-count 1024 --unroll-stmts 100000 "${NIC_VFLAGS[@]}" "$@" \
       -I"$root/rtl/nic" "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v ;;
   node)
-    trace=0 tr=() lz=()
-    if [ "${1:-}" = --trace ]; then trace=1 tr=(--trace-fst --trace-structs) lz=(-lz); shift; fi
-    verilate wc_node_soc wc_rtl_nodes.cpp libwcnode.so --unroll-count 1024 --unroll-stmts 100000 "${NIC_VFLAGS[@]}" "${tr[@]}" "$@" \
+    # traces count 10 ns per cycle (wc_rtl_nodes.cpp), as wormcast sim's waveforms do
+    verilate wc_node_soc wc_rtl_nodes.cpp libwcnode.so --unroll-count 1024 --unroll-stmts 100000 "${NIC_VFLAGS[@]}" \
+      --trace-fst --trace-structs --timescale 1ns/1ns "$@" \
       -I"$root/rtl/nic" "$root"/rtl/core/*.v "$root"/rtl/soc/wc_soc_mmio.v "$root"/rtl/soc/wc_node_ram.v \
       "$root"/rtl/soc/wc_node_soc.v "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v \
-      -- -DVM_TRACE="$trace" -DVM_TRACE_FST="$trace" "${lz[@]}" ;;
+      -- -DVM_TRACE=1 -DVM_TRACE_FST=1 -lz ;;
   flat)
     [ $# -eq 5 ] || { echo "usage: $0 flat OUTDIR WORMCAST TOPO W B TRACE(0|1)" >&2; exit 2; }
     wc=$1 topo=$2 w=$3 b=$4 trace=$5

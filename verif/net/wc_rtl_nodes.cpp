@@ -7,12 +7,19 @@
 // snapshot taken after the last clock edge is this cycle's wc_node_out;
 // inputs are stored and applied at the next edge.
 //
+// Traces: any node may dump to its own FST.  The trace time is ten
+// units (ns with the --timescale of build-engine.sh) per cycle since
+// reset, as in the waveforms of wormcast sim: at 10*C a traced node shows
+// cycle C as the caller sees it (registered outputs after C edges, the
+// inputs it set for cycle C), and its clock rises at 10*C+5.
+//
 // The RAM's back door is its memory array, public to Verilator
 // (public_flat in rtl/soc/wc_node_ram.v, so the modules still inline),
 // written directly while the nodes are in reset; NNODES, public the same
 // way, bounds the node count.
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <type_traits>
 #include <vector>
 #include "Vwc_node_soc.h"
@@ -31,26 +38,46 @@ constexpr int NNODES = (int)Vwc_node_soc___024root::wc_node_soc__DOT__NNODES;
 struct Nodes {
     VerilatedContext ctx;
     std::vector<Vwc_node_soc *> m;
-    wc_shim::Trace trace;   // of one node
+    std::vector<std::unique_ptr<wc_shim::Trace>> trace;  // [node], null: not traced
+    uint64_t cycle = 0;                                  // edges since reset
 };
+
+// The inputs set for this cycle settle into a traced node's nets only
+// with an eval before the edge; untraced nodes skip it, nothing reads them.
+void dump_cycle(Nodes *n)
+{
+    for (size_t i = 0; i < n->trace.size(); i++)
+        if (n->trace[i]) { n->m[i]->eval(); n->trace[i]->dump(n->cycle * 10); }
+}
 
 void edge_all(Nodes *n)
 {
+    dump_cycle(n);
     for (auto *x : n->m) { x->clk_i = 1; x->eval(); }
-    n->trace.dump();
+    for (size_t i = 0; i < n->trace.size(); i++)
+        if (n->trace[i]) n->trace[i]->dump(n->cycle * 10 + 5);
     for (auto *x : n->m) { x->clk_i = 0; x->eval(); }
-    n->trace.dump();
+    n->cycle++;
 }
 
 int trace_open(void *h, int node, const char *path)
 {
     Nodes *n = (Nodes *)h;
-    return n->trace.open(n->m[node], path);
+    if (n->trace[node]) return -1;
+    std::unique_ptr<wc_shim::Trace> t(new wc_shim::Trace);
+    if (t->open(n->m[node], path)) return -1;
+    n->trace[node] = std::move(t);
+    return 0;
 }
 
+// The cycle the run stopped in is dumped before the files close, so a
+// trace that ends at a mismatch shows the mismatching cycle itself.
 void trace_close(void *h)
 {
-    ((Nodes *)h)->trace.close();
+    Nodes *n = (Nodes *)h;
+    dump_cycle(n);
+    for (auto &t : n->trace)
+        if (t) { t->close(); t.reset(); }
 }
 
 void destroy(void *h)
@@ -67,6 +94,7 @@ void build(Nodes *n, int count)
     n->ctx.traceEverOn(true);
 #endif
     n->m.reserve(count);
+    n->trace.resize((size_t)count);
     for (int i = 0; i < count; i++) {
         char name[32];
         snprintf(name, sizeof name, "node%d", i);
@@ -103,6 +131,7 @@ void reset(void *h, int cycles)
     for (auto *x : n->m) x->rst_ni = 0;
     for (int i = 0; i < cycles; i++) edge_all(n);
     for (auto *x : n->m) { x->rst_ni = 1; x->eval(); }
+    n->cycle = 0;
 }
 
 void get(void *h, int i, wc_node_out *o)

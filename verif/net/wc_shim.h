@@ -50,13 +50,18 @@ template <typename T, typename B> void *create(const char *what, char *err, int 
 
 // The FST dump of one Verilated model, for the engines built with tracing
 // (VM_TRACE_FST); without it open() says -1 and the rest does nothing.
-// dump() after every eval() of the traced model: one time step each.
+// dump() after every eval() of the traced model: one time step each; or
+// dump(t) at a time of the engine's own (FST times only ever increase, so
+// a time not after the last one dumped is skipped).  The caller checks
+// that path can be written: the FST writer does not report it.
 struct Trace {
 #if VM_TRACE_FST
     VerilatedFstC *tfp = nullptr;
 #endif
     uint64_t time = 0;
+    bool dumped = false;
 
+    ~Trace() { close(); }
     template <typename M> int open(M *model, const char *path)
     {
 #if VM_TRACE_FST
@@ -88,6 +93,15 @@ struct Trace {
         if (tfp) tfp->dump(time);
 #endif
         time++;
+    }
+    void dump(uint64_t t)
+    {
+        if (dumped && t <= time) return;
+#if VM_TRACE_FST
+        if (tfp) tfp->dump(t);
+#endif
+        time = t;
+        dumped = true;
     }
 };
 } // namespace wc_shim
