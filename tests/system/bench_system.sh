@@ -98,19 +98,33 @@ wait $c_pid || fail "C model runs: $(cat "$work/c_lane.err")"
 # root, then the others by id, as the firmware places it), memory with one
 # wait state per DMA word (the node RAM's two cycles a word), the NIC's
 # reset timeout, hosts acting in the cycle a completion appears
-msg() {  # MODE BYTES KBIN MEMWAIT: latency from the post to the last completion
-  local out
-  out=$("$WC" msg --topo cube:4 --group 0:all --once multicast --mode "$1" --size "$2" --kbin "$3" \
-        --mem-wait "$4" --timeout 4096 --host-delay 0 --csv --quiet 2>&1) || fail "wormcast msg $*: $out"
+msg() {  # TOPO MODE BYTES KBIN MEMWAIT: latency from the post to the last completion
+  local out tree=(--kbin "$4")
+  [ "$4" = bin ] && tree=()
+  out=$("$WC" msg --topo "$1" --group 0:all --once multicast --mode "$2" --size "$3" "${tree[@]}" \
+        --mem-wait "$5" --timeout 4096 --host-delay 0 --csv --quiet 2>&1) || fail "wormcast msg $*: $out"
   awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "lat_max") c = i } NR == 2 { print $c }' <<<"$out"
 }
+kopt() {  # NODES BYTES: k of the firmware's kbin:opt (Theorem 3) in the full run
+  awk -F, -v n="$1" -v s="$2" '$1 == n && $2 == 1 && $3 == "fpfs" && $4 == "kbin:opt" && $6 == s { print $5 }' \
+    "$dir/system_mcast.csv"
+}
 sizes=$(awk -F, '$1 == 16 && $2 == 1 && $3 == "fpfs" && $4 == "binomial" { print $6 }' "$dir/system_mcast.csv")
-# k of kbin:opt per size (the firmware's Theorem 3 pick)
 for s in $sizes; do
-  kopt=$(awk -F, -v s="$s" '$1 == 16 && $2 == 1 && $3 == "fpfs" && $4 == "kbin:opt" && $6 == s { print $5 }' \
-         "$dir/system_mcast.csv")
-  echo "$s,$(msg fpfs "$s" 4 1),$kopt,$(msg fpfs "$s" "$kopt" 1),$(msg host "$s" 4 0),$(msg host "$s" 4 1),$(msg host "$s" 4 2)"
+  k=$(kopt 16 "$s")
+  echo "$s,$(msg cube:4 fpfs "$s" bin 1),$k,$(msg cube:4 fpfs "$s" "$k" 1),$(msg cube:4 host "$s" bin 0)," \
+       "$(msg cube:4 host "$s" bin 1),$(msg cube:4 host "$s" bin 2)" | tr -d ' '
 done > "$work/msg.csv"
+# binomial against kbin:opt without the firmware, wherever a message has
+# several packets
+for n in 2 3 4; do
+  for s in $sizes; do
+    [ "$s" -gt 256 ] || continue
+    echo "$((1 << n)),$s,$(msg cube:$n fpfs "$s" bin 1),$(msg cube:$n fpfs "$s" "$(kopt $((1 << n)) "$s")" 1)"
+  done
+done > "$work/kmsg.csv"
+# a failed msg run left an empty field (its message is on stderr above)
+grep -q ',,\|,$' "$work/msg.csv" "$work/kmsg.csv" && fail "wormcast msg runs: $(cat "$work/msg.csv" "$work/kmsg.csv")"
 
 # Kesavan and Panda's steps: binomial m*ceil(log2 n), optimal L1 + (m-1)k
 for n in 4 8 16; do
@@ -127,6 +141,7 @@ report() {
   function verdict(ok) { return ok ? "MET" : "MISSED" }
   function pct(a, b) { return sprintf("%4.1f%%", 100 * a / b) }
   FILENAME ~ /steps/ { steps[$1, $2] = $3; next }
+  FILENAME ~ /kmsg/ { kn[++nk] = $1; ks[nk] = $2; kb[nk] = $3; ko[nk] = $4; next }
   FILENAME ~ /msg/ {
     ms[++nms] = $1; m_fb[$1] = $2; m_k[$1] = $3; m_fo[$1] = $4; m_h0[$1] = $5; m_h1[$1] = $6; m_h2[$1] = $7
     next
@@ -273,6 +288,14 @@ report() {
     }
     printf("at 16384 B: %s (goal >= 3x: %s); at 4 B: %s (goal >= 1.5x: %s)\n", fmt(m_h1[16384] / m_fo[16384]),
            verdict(m_h1[16384] / m_fo[16384] >= 3), fmt(m_h1[4] / m_fo[4]), verdict(m_h1[4] / m_fo[4] >= 1.5))
+    print ""
+    print "## kbin:opt against binomial without the firmware (wormcast msg, fpfs, 1 wait state)"
+    printf("    %5s %6s %4s %9s %9s %9s %9s  %s\n", "nodes", "bytes", "pkts", "predicted", "binomial", "kbin:opt", "measured", "")
+    for (i = 1; i <= nk; i++) {
+      n = kn[i]; s = ks[i]; m = pk[s]; pr = m * log2c(n) / steps[n, m]
+      printf("    %5d %6d %4d %9s %9d %9d %9s  %s\n", n, s, m, fmt(pr), kb[i], ko[i], fmt(kb[i] / ko[i]),
+             pr >= 1.5 ? (kb[i] / ko[i] >= 1.5 ? ">= 1.5x" : "below 1.5x") : "")
+    }
 
     # the plot: 16 nodes, MD_STEPS=1, each mode on its best tree, host also on binomial
     print "bytes,fpfs_best,fcfs_best,host_best,host_binomial,unicast,host_no_core,fpfs_no_core" > plot
@@ -281,7 +304,7 @@ report() {
       printf("%d,%d,%d,%d,%d,%d,%d,%d\n", s, best(16, 1, "fpfs", s, 0), best(16, 1, "fcfs", s, 0), best(16, 1, "host", s, 0),
              L(16, 1, "host", "binomial", s), L(16, 1, "unicast", "-", s), m_h1[s], m_fo[s]) > plot
     }
-  }' "$work/steps.csv" "$work/msg.csv" "$dir/system_mcast.csv"
+  }' "$work/steps.csv" "$work/kmsg.csv" "$work/msg.csv" "$dir/system_mcast.csv"
 }
 report > "$OUT" || fail "the report"
 cat "$OUT"
