@@ -9,8 +9,17 @@
 #                     the waveform and GTKWave layout of traced nodes and
 #                     of a mismatch (tests/system/test_system_rtl.sh; builds
 #                     the node model once per parameter set, under build/rtl)
-#   make bench-system C-model and Verilated speed of a 16-node system
-#                     -> build/bench/system.txt
+#   make test-system-lockstep-*  mcast_stress in lockstep on cube:4, mesh:4x4
+#                     and irregular:16,8,4,1, clean and with link faults
+#                     (tests/system/test_system_lockstep.sh)
+#   make soak-system  the same for at least 10^7 cycles per topology
+#   make bench-system C-model and Verilated speed of a 16-node system, and
+#                     mcast_bench on 4, 8 and 16 nodes (C model; a subset on
+#                     the RTL in lockstep), the goals and the host-based time
+#                     split -> build/bench/system.txt (tests/system/
+#                     bench_system.sh; about ten minutes)
+#   make results-system  the bench, then docs/results/system_*.csv and the
+#                     plot (docs/results/system.md quotes system.txt)
 # Outputs under $(BUILD)/system.
 
 SYS_B     := $(BUILD)/system
@@ -95,11 +104,17 @@ test-system-rtl: $(SYS_ELFS) $(BUILD)/bin/wormcast
 	@WC=$(BUILD)/bin/wormcast SYS_FW=$(SYS_B)/fw tests/system/test_system_rtl.sh
 
 BENCH_TARGETS += bench-system
-.PHONY: bench-system
-# the Verilated figure needs the node model test-system-rtl builds
+RESULTS_TARGETS += results-system
+.PHONY: bench-system results-system
+# wormcast builds the Verilated node and router models on first use
 bench-system: $(BUILD)/bin/wormcast $(NODE_ELFS)
 	@mkdir -p $(BUILD)/bench
 	@WC=$(BUILD)/bin/wormcast NODE_FW=$(NODE_B)/fw OUT=$(BUILD)/bench/system.txt tests/system/bench_system.sh
+
+results-system: bench-system
+	cp $(BUILD)/bench/system_mcast.csv $(BUILD)/bench/system_latency16.csv docs/results/
+	gnuplot -e "csv='docs/results/system_latency16.csv'; png='docs/results/system_latency16.png'" \
+	  tests/system/bench_plot.gp
 
 # the demo runs the smallest images
 all: $(SYS_ELFS)

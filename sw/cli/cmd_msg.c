@@ -208,6 +208,10 @@ int wc_cmd_msg(int argc, char **argv)
                       "--size bytes to the group's destinations as one multicast along the\n"
                       "tree, one multisend, or separate unicasts; latency max = the\n"
                       "operation's completion"),
+        WC_OPT_INT("--kbin", "K", &o.kbin, 1, 30,
+                   "k of every group's tree: the k-binomial tree over the chain\n"
+                   "[root, destinations ascending] (Kesavan and Panda), at most K\n"
+                   "children per node (default: the binomial tree, k = ceil(log2 n))"),
         WC_OPT_LONG("--host-delay", "C", &o.host_delay, 0, 1L << 30, "cycles a host takes to act on a completion"),
         WC_OPT_LONG("--timeout", "C", &timeout, 1, 1L << 30, "NIC retransmission timeout in cycles"),
         WC_OPT_INT("--mem-wait", "C", &o.mem_wait, 0, 1000, "host memory wait states per DMA access"),

@@ -39,6 +39,7 @@ typedef struct {
     int fixed_root;             /* >= 0: one fixed group (gid 1) instead of random ones */
     const int *fixed_dst;
     int fixed_n;
+    int kbin;                   /* k of the group trees; 0: ceil(log2 n), the binomial tree */
     long host_delay;            /* cycles between a completion appearing and the host acting */
     unsigned timeout;           /* NICR_TIMEOUT */
     int mem_wait;               /* host memory wait states per DMA access */

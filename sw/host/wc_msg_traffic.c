@@ -40,7 +40,9 @@ static void group_free(group *g)
 }
 
 /* Group gid over root and dests (n of them): the binomial tree over the
- * chain [root, dests ascending], as the simulator's tree scheme builds it.
+ * chain [root, dests ascending], as the simulator's tree scheme builds it,
+ * or the k-binomial tree with the --kbin k (no larger k than the binomial's:
+ * beyond it the tree stays the same).
  * Over an ascending chain every child lies right of its parent, which is
  * the NIC's id rule; both that and the child limit are checked here
  * rather than trusted. */
@@ -67,6 +69,8 @@ static group *group_make(msim *s, int gid, int root, const int *dests, int n, ch
     memcpy(g->mem + 1, dests, (size_t)n * sizeof *dests);
     qsort(g->mem + 1, (size_t)n, sizeof *g->mem, cmp_int);
     k = wc_kbin_log2ceil(g->n);
+    if (s->o->kbin > 0 && s->o->kbin < k)
+        k = s->o->kbin;
     tr.src = root;
     tr.nedges = 0;
     tr.cap = g->n;

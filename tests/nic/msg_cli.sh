@@ -47,6 +47,7 @@ expect_err "host delay beyond the watchdog" "--host-delay 500 reaches the --watc
 expect_err "timeout beyond the watchdog with faults" "--timeout 2000 must be below the --watchdog of 1000" msg --topo cube:3 --fault-rate 0.01 --watchdog 1000
 expect_err "once without a group" "--once needs --group" msg --topo cube:3 --once multicast
 expect_err "unknown once kind" "--once expects multicast, multisend or unicasts" msg --topo cube:3 --group 0:all --once broadcast
+expect_err "kbin 0" "--kbin expects an integer in 1..30, got '0'" msg --topo cube:3 --kbin 0
 expect_err "unknown option" "unknown option '--frobnicate'" msg --topo cube:3 --frobnicate
 
 # end to end: every kind, every mode, clean
@@ -66,6 +67,18 @@ for mode in fpfs fcfs host; do
   if out=$("$wc" msg --topo cube:3 --mix multicast --messages 200 --size 1-4096 --fault-rate 0.01 --mode $mode --quiet 2>&1); then
     ok "lossy multicast, mode $mode"
   else bad "lossy multicast, mode $mode: $(grep deliveries <<<"$out")"; fi
+done
+# --kbin picks the tree: for 64 packets the chain (k = 1) beats the
+# binomial tree under FPFS (Kesavan and Panda), and every k is exact
+lat() { col "$("$wc" msg --topo cube:3 --group 0:all --once multicast --size 16384 --csv --quiet "$@" 2>&1)" lat_max; }
+chain=$(lat --kbin 1) bin=$(lat) k9=$(lat --kbin 9)
+if [ -n "$chain" ] && [ -n "$bin" ] && [ "$chain" -lt "$bin" ] && [ "$k9" = "$bin" ]; then
+  ok "kbin 1 (chain) $chain < binomial $bin cycles; kbin 9 is the binomial tree"
+else bad "kbin: chain '$chain', binomial '$bin', kbin 9 '$k9' cycles"; fi
+for k in 1 2; do
+  if out=$("$wc" msg --topo cube:3 --mix multicast --messages 60 --size 1-4096 --mode host --kbin $k --quiet 2>&1); then
+    ok "clean multicast over k-binomial trees, k = $k, host mode"
+  else bad "kbin $k host: $(grep deliveries <<<"$out")"; fi
 done
 # lockstep self-check: identical instances agree, a broken one is caught
 if out=$("$wc" msg --topo cube:3 --messages 30 --size 1-2000 --engine lockstep-c --quiet 2>&1) &&
