@@ -94,7 +94,7 @@ soak-system: $(SYS_LOCK_DEPS) $(SYS_ENGINE64) $(call rtl_models,cube4 mesh4)
 	@set -e; for t in cube:4 mesh:4x4; do \
 	  CYCLES=40000000 $(SYS_LOCK) $$t mcast_stress 10000000 '$(SYS_FAULT_NIC)' $(SYS_STRESS) --arg count=250 --arg max=4096 \
 	    --faults 0.001 --seed 2; done; \
-	CYCLES=40000000 $(SYS_LOCK) irregular:16,8,4,1 mcast_stress 10000000 '$(SYS_FAULT_NIC)' $(SYS_STRESS) --arg count=130 \
+	CYCLES=40000000 $(SYS_LOCK) irregular:16,8,4,1 mcast_stress 10000000 '$(SYS_FAULT_NIC)' $(SYS_STRESS) --arg count=75 \
 	  --arg max=4096 --faults 0.001 --seed 2
 
 test-run: $(SYS_ELFS) $(BUILD)/bin/wormcast
