@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "wc_sim.h"
 #include "wc_rtl.h"
 #include "wc_topo.h"
@@ -130,15 +129,6 @@ static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_res
     if (r->drops != (unsigned long)r->malformed_sent)
         printf("  ERROR      router drop counters (%lu) disagree with malformed worms sent (%ld)\n",
                r->drops, r->malformed_sent);
-}
-
-static void mkdirs(const char *dir)
-{
-    char tmp[1024], *s;
-    snprintf(tmp, sizeof tmp, "%s", dir);
-    for (s = tmp + 1; *s; s++)
-        if (*s == '/') { *s = 0; mkdir(tmp, 0777); *s = '/'; }
-    mkdir(tmp, 0777);
 }
 
 int wc_cmd_sim(int argc, char **argv)
@@ -378,7 +368,6 @@ int wc_cmd_sim(int argc, char **argv)
             int rr = r.mismatch_router >= 0 ? r.mismatch_router : 0, routers[16], nr = 0, k;
             if (wave_dir) snprintf(dir, sizeof dir, "%s", wave_dir);
             else snprintf(dir, sizeof dir, "%s/waves", wc_build_dir());
-            mkdirs(dir);
             snprintf(path, sizeof path, "%s/mismatch", dir);
             routers[nr++] = rr;
             for (k = 0; k < t->nports && nr < 16; k++)
@@ -392,7 +381,7 @@ int wc_cmd_sim(int argc, char **argv)
             o.progress = 0;
             fprintf(stderr, "wormcast sim: re-running cycles %ld..%ld to record router %d and its neighbours\n",
                     o.trace_from, r.mismatch_cycle, rr);
-            if (wc_sim_run(t, &o, &r2, err, sizeof err) != 0)
+            if (wc_mkdirs(dir, err, sizeof err) || wc_sim_run(t, &o, &r2, err, sizeof err) != 0)
                 fprintf(stderr, "wormcast sim: could not record the waveform: %s\n", err);
         }
     }

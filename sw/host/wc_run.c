@@ -428,8 +428,8 @@ static int start_waves(run *R, char *err, int errlen)
         if (!realpath(fst, abs_fst))
             return wc_err(err, errlen, "cannot write the waveform %s: %s", fst, strerror(errno));
         if (wc_engine_node_trace(E, n, fst))
-            return wc_err(err, errlen, "cannot write the waveform %s (the RTL nodes were built without tracing)",
-                          fst);
+            return wc_err(err, errlen, "cannot write the waveform %s: node %d is traced already (named twice?)",
+                          fst, n);
         lw.fst = abs_fst;
         lw.node = n;
         lw.W = R->nc[0].nic.W;

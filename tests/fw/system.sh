@@ -38,7 +38,7 @@ grep -q '^\[0\] csv,unicast,-,.*,16384,64,' "$out/o" && ok "mcast_bench: 16 KiB 
 coll() {
   local topo=$1 root=$2 modes=$3 tree=$4 runs n
   runs=$(($(tr ',' '\n' <<< "$modes" | wc -l)))
-  n=$("$WC" topo --topo "$topo" | sed -n 's/^ *"nnodes": \([0-9]*\),/\1/p')
+  n=$(nnodes "$topo")
   app "collectives on $topo, root $root, $modes, $tree" collectives 0 \
     "collectives: $n nodes, $runs mode/tree/root runs \(0 skipped: tree not placeable\), 0 errors: PASS" -- \
     --topo "$topo" --arg roots=$root --arg modes=$modes --arg trees=$tree

@@ -15,6 +15,9 @@ expect() {
   else bad "$name: exit $rc, want $want and /$pat/"; tail -5 "$out/o"; fi
 }
 
+# nnodes TOPO: the number of nodes (hosts) of a topology name
+nnodes() { "$WC" topo --topo "$1" | sed -n 's/^ *"nnodes": \([0-9]*\),/\1/p'; }
+
 finish() {
   echo "$pass passed, $fail failed"
   [ $fail -eq 0 ]

@@ -23,7 +23,7 @@ case $app in
   collectives)  verdict='collectives: [0-9]+ nodes, [0-9]+ mode/tree/root runs .*, 0 errors: PASS' ;;
   *) echo "$0: no verdict known for app '$app'" >&2; exit 2 ;;
 esac
-n=$("$WC" topo --topo "$topo" | sed -n 's/^ *"nnodes": \([0-9]*\),/\1/p')
+n=$(nnodes "$topo")
 t0=$(date +%s)
 expect "$app on $topo in lockstep $*" 0 "^PASS: $topo, $n nodes, $n passed" -- \
   --topo "$topo" --fw "$fw/$app.elf" --engine lockstep --cycles "${CYCLES:-20000000}" "$@"
