@@ -48,6 +48,14 @@ bench-nic: $(BUILD)/bin/wormcast
 BENCH_TARGETS += bench-nic
 .PHONY: bench-nic
 
+# What the NIC spends on retransmission, with and without link faults
+# (docs/nic-flow.md): random mixes on cube:4 and irregular:8,8,2,1, FPFS
+# and FCFS, on the C model -> build/bench/nic_flow.txt (minutes)
+bench-nic-flow: $(BUILD)/bin/wormcast
+	@BUILD=$(BUILD) verif/net/bench-nic-flow.sh $(BUILD)/bin/wormcast
+BENCH_TARGETS += bench-nic-flow
+.PHONY: bench-nic-flow
+
 # Networks of NICs in lockstep (Verilated routers and NICs against the C
 # model): cube:4 and irregular:8,8,2,1, FPFS and FCFS, random mixes of
 # 1 B to 16 KiB messages, at least 200,000 cycles each; then the C-model

@@ -104,15 +104,15 @@ static void print_csv(const wc_topo *t, const wc_msg_opts *o, const wc_msg_resul
     printf("engine,topo,mode,seed,fault_rate,cycles,messages,expected,delivered,lost,duplicated,out_of_order,"
            "corrupt,send_errors,bad_completions,tx_pkts,rx_pkts,retx,timeouts,err_crc,err_group,err_len,err_type,"
            "err_dst,err_nobuf,dups,faults_dropped,faults_flipped,stray_flits,router_drops,peak_slots,lat_avg,"
-           "lat_p99,lat_max,cycles_per_s,stall,mismatch,peak_inner,dma_reads,dma_writes\n");
+           "lat_p99,lat_max,cycles_per_s,stall,mismatch,peak_inner,dma_reads,dma_writes,bytes\n");
     printf("%s,%s%s%s,%s,%llu,%g,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
-           "%llu,%llu,%llu,%llu,%llu,%ld,%lu,%u,%s,%.0f,%d,%d,%u,%llu,%llu\n",
+           "%llu,%llu,%llu,%llu,%llu,%ld,%lu,%u,%s,%.0f,%d,%d,%u,%llu,%llu,%llu\n",
            wc_msg_engine_name(o->engine), q, t->name, q, wc_msg_mode_name(o->mode), (unsigned long long)o->seed,
            o->fault_rate, r->cycles, r->posted, r->expected, r->delivered, r->lost, r->duplicated, r->out_of_order,
            r->corrupt, r->send_errors, r->bad_completions, r->tx_pkts, r->rx_pkts, r->retx, r->timeouts,
            r->err_crc, r->err_group, r->err_len, r->err_type, r->err_dst, r->err_nobuf, r->dups, r->f_dropped,
            r->f_flipped, r->stray, r->router_drops, r->peak_slots, lat, r->cps,
-           r->stall, r->mismatch_cycle >= 0, r->peak_inner, r->dma_reads, r->dma_writes);
+           r->stall, r->mismatch_cycle >= 0, r->peak_inner, r->dma_reads, r->dma_writes, r->bytes);
 }
 
 static void print_human(const wc_topo *t, const wc_msg_opts *o, const wc_msg_result *r)

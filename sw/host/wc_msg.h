@@ -62,6 +62,7 @@ typedef struct {
     long cycles;
     long posted, posted_kind[3];        /* messages: all, unicast / multisend / multicast */
     long expected, delivered, lost, duplicated, out_of_order, corrupt;
+    unsigned long long bytes;           /* payload bytes of the intact, in-order deliveries (goodput) */
     long send_errors, recv_errors;      /* completions with a non-OK status */
     long bad_completions;               /* unknown kind, tag or buffer */
     /* NIC registers summed over the nodes (NICR_*) */

@@ -197,7 +197,9 @@ static void score(msim *s, int node, const wc_nic_cqe *e, long appeared)
     c.s = s;
     c.node = node;
     c.e = e;
-    wc_score_arrive(s->sb, wc_score_key((unsigned)node, e->src, e->group), rx_match, &c, &id, &done);
+    if (wc_score_arrive(s->sb, wc_score_key((unsigned)node, e->src, e->group), rx_match, &c, &id, &done) ==
+        WC_SCORE_OK)
+        s->res->bytes += e->len;
     if (done && wc_lat_add(&s->lat, (double)(appeared - s->m[id].posted), err, sizeof err))
         msg_fail(s, "%s", err);
 }
