@@ -214,7 +214,7 @@ void wc_nic_dump(const wc_nic *n, FILE *f)
                 jb->type == WC_PT_MDATA ? "multicast" : "unicast", jb->group, jb->src, jb->npk, jb->avail,
                 jb->fwd && !jb->hostdone ? " (host write pending)" : "");
         for (c = 0; c < jb->nc; c++)
-            fprintf(f, " %u:%u/%u", jb->dst[c], jb->sent[c], jb->acked[c]);
+            fprintf(f, " %u:%u/%u", jb->dst[c], jb->ch[c].sent, jb->ch[c].acked);
         fprintf(f, "\n");
     }
     for (j = 0; j < n->c.nctx; j++) {

@@ -23,6 +23,7 @@
 #include "wc_nic.h"
 #include "wc_nic_pkt.h"
 #include "wc_nic_group.h"
+#include "wc_nic_rel.h"
 
 #define MAXC   WC_NIC_MAX_CHILDREN
 #define MAXPW  (WC_NIC_PAYLOAD / 4)          /* payload words per packet */
@@ -45,8 +46,8 @@ typedef struct {
     uint8_t hostdone;               /* forwarding: the whole message is in host memory */
     uint16_t tag, group, src, msglen, npk, avail;
     uint32_t addr;                  /* host address of packet 0's payload */
-    uint16_t dst[MAXC], base[MAXC], sent[MAXC], acked[MAXC];
-    uint32_t dl[MAXC];
+    uint16_t dst[MAXC];
+    wc_nic_rel_child ch[MAXC];      /* per child: base, sent, acked, deadline */
 } nic_job;
 
 typedef struct {
@@ -318,8 +319,8 @@ static inline unsigned nic_job_min_sent(const nic_job *j)
 {
     unsigned c, m = 0xFFFFu;
     for (c = 0; c < j->nc; c++)
-        if (j->sent[c] < m)
-            m = j->sent[c];
+        if (j->ch[c].sent < m)
+            m = j->ch[c].sent;
     return m;
 }
 

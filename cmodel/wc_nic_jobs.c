@@ -24,14 +24,14 @@ static int job_child(const wc_nic *n, const nic_job *j)
 {
     int c, best = -1;
     for (c = 0; c < j->nc; c++) {
-        if (j->sent[c] >= j->avail || j->sent[c] - j->acked[c] >= n->c.txwin)
+        if (!wc_nic_rel_may_send(&j->ch[c], j->avail, n->c.txwin))
             continue;
         if (n->regs.mode == WC_NIC_MODE_FCFS) {
             if (c <= j->fc)
                 return c;
             break;
         }
-        if (best < 0 || j->sent[c] < j->sent[best])
+        if (best < 0 || j->ch[c].sent < j->ch[best].sent)
             best = c;
     }
     return best;
@@ -88,7 +88,7 @@ void nic_jobs_select(const wc_nic *n, nic_sel_dec *d)
         d->valid = 1;
         d->job = jx;
         d->child = c;
-        d->k = j->sent[c];
+        d->k = j->ch[c].sent;
         e->valid = 1;
         e->job = (uint8_t)jx;
         e->child = (uint8_t)c;
@@ -97,7 +97,7 @@ void nic_jobs_select(const wc_nic *n, nic_sel_dec *d)
         e->type = j->type;
         e->src = j->src;
         e->group = j->group;
-        e->seq = (uint16_t)(j->base[c] + d->k);
+        e->seq = (uint16_t)(j->ch[c].base + d->k);
         e->off = (uint16_t)(d->k * (unsigned)n->c.payload);
         e->len = (uint16_t)pkt_len(n, j->msglen, e->off);
         e->msglen = j->msglen;
@@ -135,14 +135,14 @@ static int job_done(const wc_nic *n, int j)
     if (jb->avail != jb->npk || (jb->fwd && !jb->hostdone))
         return 0;
     for (c = 0; c < jb->nc; c++)
-        if (jb->acked[c] != jb->npk)
+        if (jb->ch[c].acked != jb->npk)
             return 0;
     /* a forwarded message completes only after the earlier ones of its
      * group: the host sees every stream in order */
     if (jb->fwd)
         for (c = n->c.jsend; c < n->J; c++)
             if (c != j && n->jobs.job[c].valid && n->jobs.job[c].group == jb->group &&
-                ((jb->base[0] - n->jobs.job[c].base[0]) & 0xFFFFu) < 0x8000u)
+                wc_nic_seq_diff(jb->ch[0].base, n->jobs.job[c].ch[0].base) < WC_NIC_SEQ_MOD / 2u)
                 return 0;
     return 1;
 }
@@ -198,12 +198,11 @@ void nic_jobs_decide(const wc_nic *n, const nic_sel_dec *sel, const nic_rxp_dec 
     if (d->scan_j < n->J) {
         const nic_job *jb = &q->job[d->scan_j];
         int sc = d->scan_c;
-        d->tmo = jb->valid && sc < jb->nc && jb->acked[sc] < jb->sent[sc] &&
-                 (int32_t)(n->regs.now - jb->dl[sc]) >= 0 &&
+        d->tmo = jb->valid && sc < jb->nc && wc_nic_rel_late(&jb->ch[sc], n->regs.now) &&
                  !(sel->valid && !sel->ack && sel->job == d->scan_j && sel->child == sc) &&
                  d->hit[d->scan_j] != sc;
         if (d->tmo)
-            d->tmo_amt = (uint32_t)(jb->sent[sc] - jb->acked[sc]);
+            d->tmo_amt = (uint32_t)(jb->ch[sc].sent - jb->ch[sc].acked);
     }
     /* the completion FIFO: the receive processor's TOOBIG goes first */
     if (cq_room && !rp->toobig && first >= 0)
@@ -236,7 +235,7 @@ void nic_jobs_commit(wc_nic *n, const nic_dec *d)
         f->addr = rp->addr;
         for (c = 0; c < f->nc; c++) {
             f->dst[c] = e->child[c];
-            f->base[c] = rp->seq;
+            wc_nic_rel_child_init(&f->ch[c], rp->seq);
         }
     }
     if (rp->accept && rp->fj >= 0)
@@ -245,34 +244,15 @@ void nic_jobs_commit(wc_nic *n, const nic_dec *d)
     if (sl->valid && !sl->ack) {
         nic_job *jb = &q->job[sl->job];
         c = sl->child;
-        if (jb->acked[c] == jb->sent[c])
-            jb->dl[c] = now + T;
-        jb->sent[c] = (uint16_t)(sl->k + 1u);
+        wc_nic_rel_sent(&jb->ch[c], sl->k, now, T);
         if (c == jb->fc && sl->k + 1u == jb->npk)
             jb->fc++;
     }
-    for (j = 0; j < n->J; j++) {
-        nic_job *jb = &q->job[j];
-        unsigned dd, a2;
-        if (jd->hit[j] < 0)
-            continue;
-        c = jd->hit[j];
-        dd = (rp->ack_seq - jb->base[c]) & 0xFFFFu;
-        if (dd >= 0x8000u)
-            continue;               /* older than this job: stale */
-        a2 = dd < jb->npk ? dd : jb->npk;
-        if (a2 > jb->acked[c]) {
-            jb->acked[c] = (uint16_t)a2;
-            jb->dl[c] = now + T;
-            if (jb->sent[c] < a2)
-                jb->sent[c] = (uint16_t)a2;
-        }
-    }
-    if (jd->tmo) {
-        nic_job *jb = &q->job[jd->scan_j];
-        jb->sent[jd->scan_c] = jb->acked[jd->scan_c];
-        jb->dl[jd->scan_c] = now + T;
-    }
+    for (j = 0; j < n->J; j++)
+        if (jd->hit[j] >= 0)
+            wc_nic_rel_ack(&q->job[j].ch[jd->hit[j]], q->job[j].npk, rp->ack_seq, now, T);
+    if (jd->tmo)
+        wc_nic_rel_rewind(&q->job[jd->scan_j].ch[jd->scan_c], now, T);
     q->scan = (uint16_t)((q->scan + 1u) % (unsigned)(n->J * MAXC));
     if (jd->push >= 0)
         q->job[jd->push].valid = 0;
@@ -283,9 +263,9 @@ void nic_jobs_commit(wc_nic *n, const nic_dec *d)
         nic_job *jb = &q->job[d->sq.job];
         if (d->sq.init_grp)
             for (c = 0; c < jb->nc; c++)
-                jb->base[c] = d->sq.base;
+                jb->ch[c].base = d->sq.base;
         else
-            jb->base[d->sq.init_c] = d->sq.base;
+            jb->ch[d->sq.init_c].base = d->sq.base;
         if (d->sq.fin)
             jb->valid = 1;
     }

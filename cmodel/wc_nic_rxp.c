@@ -158,7 +158,7 @@ void nic_rxp_decide(const wc_nic *n, nic_rxp_dec *d)
     }
     d->rxpkt = 1;
     d->sid = sid;
-    if (e->ev_seq != expect) {
+    if (!wc_nic_rel_in_order(expect, e->ev_seq)) {
         /* duplicate or early: drop, and repeat the cumulative ack */
         d->cnt = WC_NICR_DUPS;
         if (n->c.mutate != 3)
