@@ -12,11 +12,13 @@
 # One Verilated build per parameter set in $(BUILD)/unit/nic/<parameters>/.
 
 NICU_B      := $(BUILD)/unit/nic
+# the C model: the top and one file per RTL unit (cmodel/wc_nic_int.h)
 NICU_CSRCS  := verif/nic/nic_lock.c verif/nic/nic_rand.c verif/nic/nic_bench.c verif/nic/nic_scen.c \
-               cmodel/wc_nic.c sw/lib/wc_nic_pkt.c sw/lib/wc_nic_group.c
+               cmodel/wc_nic.c $(wildcard cmodel/wc_nic_*.c) sw/lib/wc_nic_pkt.c sw/lib/wc_nic_group.c \
+               sw/lib/wc_nic_rel.c
 NICU_COBJS  := $(patsubst %.c,$(NICU_B)/obj/%.o,$(NICU_CSRCS))
-NICU_HDRS   := $(wildcard verif/nic/*.h) verif/nic/nic_bench.h cmodel/wc_nic.h defs/wc_defs.h \
-               sw/lib/wc_nic_pkt.h sw/lib/wc_nic_group.h defs/wc_rng.h defs/wc_defs.def
+NICU_HDRS   := $(wildcard verif/nic/*.h) verif/nic/nic_bench.h cmodel/wc_nic.h cmodel/wc_nic_int.h defs/wc_defs.h \
+               sw/lib/wc_nic_pkt.h sw/lib/wc_nic_group.h sw/lib/wc_nic_rel.h defs/wc_rng.h defs/wc_defs.def
 NICU_CFLAGS := $(CFLAGS) -std=c99 -Wall -Wextra -pedantic -Idefs -Isw/lib -Icmodel -Icmodel/topo -Iverif/nic
 
 TEST_TARGETS += test-nic-lockstep test-nic-mutation

@@ -4,8 +4,9 @@
 // Multicast NIC: between a node's core (Wishbone slave for its registers,
 // Wishbone master for DMA into host memory) and its router (one ejection
 // and one injection link with credits).  docs/nic.md is the host-level
-// contract; cmodel/wc_nic.c is the cycle- and bit-exact reference, one
-// module here per unit there:
+// contract; the C model is the cycle- and bit-exact reference, one module
+// here per file there (wc_nic_rxa.v and cmodel/wc_nic_rxa.c, ...; this top
+// and cmodel/wc_nic.c):
 //
 //   link in -> wc_nic_rxa (assemble, check) -> wc_nic_rxp (streams,
 //   contexts, write queue) -> wc_nic_dma -> host memory

@@ -4,8 +4,9 @@
 // polynomial 0xEDB88320, over NW 32-bit words, word 0 first, each word as
 // its four little-endian bytes (bit 0 of the word is the first bit in).
 // The value carried between words is the finalized CRC, as the C model's
-// crc_word() and wc_nic_crc_finish() keep it (cmodel/wc_nic.c,
-// sw/lib/wc_nic_pkt.c): crc_o = crc_word(...crc_word(crc_i, w0)..., wNW-1).
+// nic_crc_word() and wc_nic_crc_finish() keep it (cmodel/wc_nic_crc.c,
+// sw/lib/wc_nic_pkt.c): crc_o = nic_crc_word(...nic_crc_word(crc_i, w0)...,
+// wNW-1).
 // Chaining words needs no inversion in between (the final inversion of
 // one word and the initial one of the next cancel), so NW words are one
 // combinational shift chain.  Purely combinational.

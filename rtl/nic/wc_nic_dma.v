@@ -4,9 +4,8 @@
 // DMA master: one Wishbone B4 classic master port shared by five clients
 // in round-robin order (completion writer, receive writer, receive-buffer
 // fetch, staging reads, send-queue reads), one word per bus cycle, and
-// the completion FIFO the completion writer drains.  decide_dma(),
-// dma_word() and the "DMA master" step of wc_nic_commit() in
-// cmodel/wc_nic.c.
+// the completion FIFO the completion writer drains.  cmodel/wc_nic_dma.c
+// (nic_dma_decide(), nic_dma_commit()).
 //
 // An operation is a run of words to consecutive addresses except for
 // completions, whose word 0 (with CD0_VALID) goes last: the host polls

@@ -7,9 +7,8 @@
 // acknowledgements first, then round robin over jobs, each job picking
 // its next child in FPFS or FCFS order), the GM-2 go-back-N state per
 // child (sent, acknowledged, deadline), the timeout scanner (one child
-// per cycle) and send completion.  decide_sel(), the job loops of
-// wc_nic_commit() and the "job children" and "finished jobs" steps there
-// (cmodel/wc_nic.c).
+// per cycle) and send completion.  cmodel/wc_nic_jobs.c
+// (nic_jobs_select(), nic_jobs_decide(), nic_jobs_commit()).
 //
 // Updates to a job come from several units in one cycle; they are applied
 // in the C model's order: a new forwarding job and its packet count (the

@@ -5,12 +5,11 @@
 // control and ring registers, the host-visible counters, the group table
 // with its validation (wc_nic_group_set of sw/lib/wc_nic_group.c, same
 // order of error codes), and the per-stream tables (expected and next
-// sequence numbers, busy flags, pending acknowledgements).  reg_read(),
-// reg_write(), count() and the stream-table parts of wc_nic_commit() in
-// cmodel/wc_nic.c.
+// sequence numbers, busy flags, pending acknowledgements).
+// cmodel/wc_nic_regs.c (nic_regs_read(), nic_regs_commit()).
 //
 // The other units do not write these registers; they send strobes, and
-// this block applies them in the order wc_nic_commit() does: the receive
+// this block applies them in the order nic_regs_commit() does: the receive
 // processor's counts and stream updates, a finished send job's busy flags,
 // the send queue unit, the transmit selection's acknowledgement flags, the
 // DMA ring indices, and the host write last, so a host write wins over
@@ -472,7 +471,7 @@ module wc_nic_regs #(
             endcase
         end
 
-        // read data (registered values, as the C model's reg_read)
+        // read data (registered values, as the C model's nic_regs_read)
         case (wa)
             `WC_NICR_ID:         rdat = {VERSION, {(24-DW){1'b0}}, node_q};
             `WC_NICR_CTRL:       rdat = {29'd0, mode_q, en_q};

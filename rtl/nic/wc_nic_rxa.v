@@ -6,8 +6,7 @@
 // word into the CRC and writes it into a receive slot, and at the tail
 // checks the packet in the order of docs/nic.md (flit count, CRC, type,
 // destination, lengths, padding) and posts one event for the receive
-// processor.  decide_ra() and the "receive assembler registers" step of
-// wc_nic_commit() in cmodel/wc_nic.c.
+// processor.  cmodel/wc_nic_rxa.c (nic_rxa_decide(), nic_rxa_commit()).
 //
 // It never stalls the link: the credit goes back the cycle after every
 // flit.  A data packet takes a slot at its first payload word (a free one,

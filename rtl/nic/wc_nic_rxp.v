@@ -7,9 +7,9 @@
 // receive context, a receive buffer, and at a forwarding node a
 // forwarding job), a duplicate or early packet to acknowledge again, or a
 // drop to count.  Accepted packets queue for the DMA (the write queue, one
-// entry per slot).  decide_rp() and the receive processor step of
-// wc_nic_commit() in cmodel/wc_nic.c, with the receive buffer prefetch
-// and the DMA's context and write-queue updates that follow it there.
+// entry per slot).  cmodel/wc_nic_rxp.c (nic_rxp_decide(),
+// nic_rxp_commit(), which also applies the DMA's context, write-queue and
+// receive buffer updates).
 //
 // A packet that cannot be taken now (no context, buffer or forwarding
 // job) is dropped unacknowledged: the sender's timeout repeats it, so the

@@ -3,8 +3,8 @@
 `include "wc_defs.vh"
 // Receive slots: NSLOT packet buffers of PAYLOAD bytes and their state
 // (in use, written to host memory, tagged for forwarding by job fj as its
-// packet k, payload CRC).  The slot updates of wc_nic_commit() in
-// cmodel/wc_nic.c, in its order: reclaim, the receive processor's release
+// packet k, payload CRC).  cmodel/wc_nic_slots.c; the updates in the
+// order of nic_slots_commit(): reclaim, the receive processor's release
 // and forwarding tags, the DMA's "written" flag, then the assembler's
 // allocation, payload write and CRC.
 //

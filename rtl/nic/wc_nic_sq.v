@@ -8,8 +8,7 @@
 // flight (a stream's packets must go out in sequence order), creates the
 // job and gives each destination stream its block of sequence numbers.
 // An invalid descriptor completes with its error status and is never
-// executed.  sq_check(), sq_list_check(), sq_streams_free() and the
-// "send queue unit" step of wc_nic_commit() in cmodel/wc_nic.c.
+// executed.  cmodel/wc_nic_sq.c (nic_sq_decide(), nic_sq_commit()).
 module wc_nic_sq #(
     parameter integer NNODES  = 16,                // node ids 0..NNODES-1
     parameter integer NGROUPS = `WC_NIC_GROUPS,    // group table entries

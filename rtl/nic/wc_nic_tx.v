@@ -5,8 +5,8 @@
 // unit, waiting for its payload), the emitter (the packet on the
 // injection link, one flit per cycle while it has credits), the credit
 // counter for the router's input buffer, and the two staging buffers that
-// the DMA fills from host memory.  em_word()/wc_nic_eval() and the
-// "transmit" step of wc_nic_commit() in cmodel/wc_nic.c.
+// the DMA fills from host memory.  cmodel/wc_nic_tx.c (em_word(),
+// nic_tx_out(), nic_tx_commit()).
 //
 // A packet leaves as the router head (this child's id), NH0..NH2, the CRC
 // and the payload.  The payload CRC was computed once when the payload

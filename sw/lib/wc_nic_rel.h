@@ -1,36 +1,38 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* NIC reliability: the GM-2 multicast ordering and retransmission scheme
- * of yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section 5.3, as pure
- * functions on caller-owned state (the RTL keeps the same fields in
- * registers; the C model calls these).
+ * of yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section 5.3 as the
+ * NIC runs it, as pure functions on caller-owned state.  The C model of
+ * the NIC keeps this state in its jobs (cmodel/wc_nic_jobs.c; the RTL in
+ * rtl/nic/wc_nic_jobs.v) and calls these; tests/nic/test_nic_rel.c runs
+ * them over lossy links.
  *
- * Sender, one per stream (a group at this node, or a unicast peer): one
- * send sequence; per child the cumulative acknowledged sequence (every
- * packet below it has arrived); per child a deadline.  When a child's
- * deadline passes with packets outstanding, that packet and all its
- * successors are sent again to that child only (go-back-N to the children
- * that did not acknowledge).  Receiver: accepts only the expected
- * sequence, acknowledges cumulatively, drops and re-acknowledges
- * duplicates and early packets.
+ * Sender: a job is one message of npk packets to up to
+ * WC_NIC_MAX_CHILDREN children.  Per child it keeps base (the sequence
+ * number of packet 0 on that child's stream), sent (packets 0..sent-1
+ * have gone out), acked (packets 0..acked-1 are acknowledged: a
+ * cumulative ack) and a deadline.  Children are served on their own:
+ * FCFS sends child 0 the whole message before child 1 starts, and a child
+ * that times out is sent acked.. again, alone (go-back-N to the children
+ * that did not acknowledge).  Receiver: one expected sequence per stream;
+ * only that one is accepted, and every data packet is answered with the
+ * cumulative ack "expect", so duplicates and early packets are dropped
+ * and acknowledged again.
  *
  * Sequence numbers are NH1_SEQ_W bits wide and compared modulo
- * NIC_SEQ_MOD; at most NIC_WINDOW packets are outstanding, so a stale ack
- * or a stale duplicate is never mistaken for a new one. */
+ * NIC_SEQ_MOD.  A child has at most TXWIN <= NIC_WINDOW packets
+ * unacknowledged, far below half the sequence space, so a stale ack or a
+ * stale duplicate is never mistaken for a new one. */
 #ifndef WC_NIC_REL_H
 #define WC_NIC_REL_H
 #include <stdint.h>
 #include "wc_defs.h"
 
 typedef struct {
-    uint16_t next;                        /* sequence of the next new packet */
-    uint8_t nchild;
-    uint16_t acked[WC_NIC_MAX_CHILDREN];  /* next sequence child k expects */
-    uint32_t deadline[WC_NIC_MAX_CHILDREN];
-    uint32_t timeout;                     /* cycles (or ticks) */
-    uint32_t timeouts;                    /* go-back-N events */
-    uint32_t retx;                        /* packets resent (counted by the caller's resend) */
-    uint32_t stale_acks;                  /* acks outside the window, ignored */
-} wc_nic_rel_tx;
+    uint16_t base;                        /* sequence number of packet 0 on the child's stream */
+    uint16_t sent;                        /* packets sent; a timeout rewinds it to acked */
+    uint16_t acked;                       /* packets acknowledged (cumulative) */
+    uint32_t dl;                          /* deadline of the oldest unacknowledged packet */
+} wc_nic_rel_child;
 
 typedef struct {
     uint16_t expect;                      /* next sequence to accept */
@@ -43,45 +45,51 @@ static inline unsigned wc_nic_seq_diff(unsigned a, unsigned b)
     return (a - b) & ((unsigned)WC_NIC_SEQ_MOD - 1u);
 }
 
-/* nchild streams (1 for unicast), all starting at sequence seq0.
- * Returns 0 or -WC_NIC_ST_NODST (nchild 0 or above NIC_MAX_CHILDREN). */
-int wc_nic_rel_tx_init(wc_nic_rel_tx *t, unsigned nchild, unsigned seq0,
-                       uint32_t timeout);
+/* A child whose packet 0 is sequence base on its stream, nothing sent. */
+void wc_nic_rel_child_init(wc_nic_rel_child *c, unsigned base);
 
-/* Packets sent but not yet acknowledged by every child. */
-unsigned wc_nic_rel_tx_outstanding(const wc_nic_rel_tx *t);
-
-/* May a new packet go out (window not full)? */
-int wc_nic_rel_tx_can_send(const wc_nic_rel_tx *t);
-
-/* Take the next sequence number for a new packet sent to every child at
- * time now.  Returns it, or -WC_NIC_ST_SEQ when the window is full. */
-int wc_nic_rel_tx_send(wc_nic_rel_tx *t, uint32_t now);
-
-/* Cumulative ack from child k: ack = next sequence it expects.  Returns 1
- * if it advanced the child, 0 for a duplicate ack, -WC_NIC_ST_SEQ for an
- * ack outside (acked[k], next] (ignored and counted), -WC_NIC_ST_BADDST
- * for a bad child index. */
-int wc_nic_rel_tx_ack(wc_nic_rel_tx *t, unsigned k, unsigned ack, uint32_t now);
-
-/* Timer check at time now: returns a bit mask of the children whose
- * deadline passed with packets outstanding; for each such child k the
- * caller resends sequences acked[k] .. next-1 (from host memory) and
- * counts them with wc_nic_rel_tx_resent.  Their deadlines restart. */
-uint32_t wc_nic_rel_tx_poll(wc_nic_rel_tx *t, uint32_t now);
-
-/* Account n retransmitted packets (kept separate so the caller may skip
- * or batch them). */
-static inline void wc_nic_rel_tx_resent(wc_nic_rel_tx *t, unsigned n)
+/* May the child be sent its next packet (index sent): one of the avail
+ * packets the job has, and fewer than win unacknowledged? */
+static inline int wc_nic_rel_may_send(const wc_nic_rel_child *c, unsigned avail, int win)
 {
-    t->retx += n;
+    return c->sent < avail && c->sent - c->acked < win;
+}
+
+/* Packet k (the child's next) goes out at time now.  A child with nothing
+ * outstanding starts its deadline; one already waiting keeps the deadline
+ * of its oldest packet. */
+void wc_nic_rel_sent(wc_nic_rel_child *c, unsigned k, uint32_t now, uint32_t timeout);
+
+/* Cumulative ack seq (the next sequence the child expects) for a job of
+ * npk packets.  It may cover later messages of the same stream: it counts
+ * up to npk.  Returns 1 if the child progressed (its deadline restarts,
+ * and sent is raised to acked if a timeout had rewound it below), 0 if it
+ * brings nothing new, -1 if it is older than the job (ignored). */
+int wc_nic_rel_ack(wc_nic_rel_child *c, unsigned npk, unsigned seq, uint32_t now, uint32_t timeout);
+
+/* The child's deadline has passed with packets outstanding (wrap-safe). */
+static inline int wc_nic_rel_late(const wc_nic_rel_child *c, uint32_t now)
+{
+    return c->acked < c->sent && (int32_t)(now - c->dl) >= 0;
+}
+
+/* Go-back-N on a late child: sent = acked, so its next packets are the
+ * unacknowledged ones again, and the deadline restarts.  Returns the
+ * packets rewound (to be resent). */
+unsigned wc_nic_rel_rewind(wc_nic_rel_child *c, uint32_t now, uint32_t timeout);
+
+/* Is seq the one the receiver expects? */
+static inline int wc_nic_rel_in_order(unsigned expect, unsigned seq)
+{
+    return wc_nic_seq_diff(seq, expect) == 0;
 }
 
 void wc_nic_rel_rx_init(wc_nic_rel_rx *r, unsigned seq0);
 
-/* A data packet with sequence seq arrived intact.  Returns 1 to accept
- * (deliver it; expect advances), 0 for a duplicate or an early packet
- * (drop it).  Either way *ack is the cumulative ack to send back (the
- * next expected sequence), so a lost ack is repaired by the next one. */
+/* A data packet with sequence seq arrived intact and can be taken.
+ * Returns 1 to accept (deliver it; expect advances), 0 for a duplicate
+ * or an early packet (drop it).  Either way *ack is the cumulative ack to
+ * send back (the next expected sequence), so a lost ack is repaired by
+ * the next one. */
 int wc_nic_rel_rx_data(wc_nic_rel_rx *r, unsigned seq, unsigned *ack);
 #endif

@@ -1,0 +1,403 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Inside the NIC model (cmodel/wc_nic*.c; the API is wc_nic.h): the state
+ * of each unit, the decisions the units hand each other in a cycle, and
+ * the units' functions.  One C file per RTL module of rtl/nic/, named as
+ * it is: wc_nic_rxa.c models wc_nic_rxa.v, and so on; wc_nic.c is the top,
+ * the wiring and the apply order.
+ *
+ * A cycle is two steps, as in the RTL.  nic_<unit>_decide() reads
+ * registered state and this cycle's inputs (and other units' decisions,
+ * as wires) and fills the unit's decision: combinational logic.  Then
+ * nic_<unit>_commit() writes that unit's next state, and only its own:
+ * where several units change one unit's state in a cycle, that unit's
+ * commit applies their decisions in a fixed order, named at each commit
+ * and in docs/nic-uarch.md (the RTL module applies them in the same
+ * order).  A commit that reads another unit's state reads it before that
+ * unit commits: wc_nic_commit() calls them in that order.
+ *
+ * The Verilog names the same state: nic_rxa_q is wc_nic_rxa's *_q
+ * registers, and so on.  No globals: everything hangs off the handle. */
+#ifndef WC_NIC_INT_H
+#define WC_NIC_INT_H
+#include <stdint.h>
+#include "wc_nic.h"
+#include "wc_nic_pkt.h"
+#include "wc_nic_group.h"
+#include "wc_nic_rel.h"
+
+#define MAXC   WC_NIC_MAX_CHILDREN
+#define MAXPW  (WC_NIC_PAYLOAD / 4)          /* payload words per packet */
+#define MAXJ   16
+#define MAXCTX 16
+#define NONE   0xFFFFu
+#define CQF    4                              /* completion FIFO entries */
+#define NCLI   5                              /* DMA clients */
+
+enum { CLI_CQ, CLI_RXW, CLI_RQ, CLI_STAGE, CLI_SQ };
+/* event status of a data packet that found no slot: not a host-visible
+ * code (it is counted in NICR_ERR_NOBUF) */
+#define ST_NOSLOT 0x80
+enum { SQ_IDLE, SQ_FETCH, SQ_CHECK, SQ_LIST, SQ_LCHK, SQ_ERR, SQ_WAIT, SQ_INIT };
+
+/* ---- state ----------------------------------------------------------- */
+
+typedef struct {
+    uint8_t valid, fwd, type, nc, fc, status;
+    uint8_t hostdone;               /* forwarding: the whole message is in host memory */
+    uint16_t tag, group, src, msglen, npk, avail;
+    uint32_t addr;                  /* host address of packet 0's payload */
+    uint16_t dst[MAXC];
+    wc_nic_rel_child ch[MAXC];      /* per child: base, sent, acked, deadline */
+} nic_job;
+
+typedef struct {
+    uint8_t used, dma, fwd, fj;
+    uint16_t k;
+    uint32_t crcp;                  /* CRC of the payload words */
+} nic_slot;
+
+typedef struct {
+    uint8_t valid, closing, err;
+    uint16_t sid, msglen, next_off, src, group;
+    uint32_t addr;
+} nic_ctx;
+
+typedef struct {
+    uint8_t valid, job;
+    uint16_t k;
+    uint32_t crcp;
+} nic_stage;
+
+/* A packet chosen to be sent (sel) or being sent (em). */
+typedef struct {
+    uint8_t valid, ready, ack, from_slot, buf, job, child, type, fill;
+    uint16_t k, dst, src, group, seq, off, len, msglen;
+    uint8_t fk;                     /* em: next flit index */
+} nic_send;
+
+/* fj: the forwarding job of the packet, or NONE: a forwarded message's
+ * completion waits for its job (the host buffer is the retransmission
+ * copy until every child has acknowledged), so its last write carries no
+ * completion */
+typedef struct { uint16_t slot, ctx, off, len, fj; uint8_t last; } nic_wq;
+
+/* wc_nic_regs: the slave's answer, control, rings, the group table's
+ * staging registers, counters.  Its tables (group table, streams) are in
+ * struct wc_nic. */
+typedef struct {
+    uint8_t s_ack;
+    uint32_t s_dat;
+    uint8_t en, mode, int_status, int_enable;
+    uint32_t timeout, now;
+    uint32_t sq_base, rq_base, cq_base;
+    uint16_t sq_size, rq_size, cq_size;
+    uint16_t sq_tail, sq_head, rq_tail, rq_head, cq_head, cq_tail;
+    uint16_t gt_sel, gt_parent, gt_child[MAXC];
+    uint8_t gt_result;
+    uint32_t err_crc, err_group, err_len, err_type, err_dst, retx, nobuf, dups;
+    uint32_t peak, tx_pkts, rx_pkts, timeouts, err_desc;
+    uint16_t slots_used;
+} nic_regs_q;
+
+/* wc_nic_rxa: the packet being assembled, and the event register (a
+ * checked packet waiting for the receive processor) */
+typedef struct {
+    uint8_t act, k, padbad, credit;
+    uint16_t slot;
+    uint32_t h, h0, h1, h2, h3, crc;
+    uint8_t ev_valid, ev_status, ev_type;
+    uint16_t ev_slot, ev_src, ev_group, ev_seq, ev_off, ev_len, ev_msglen;
+} nic_rxa_q;
+
+/* wc_nic_rxp: receive contexts; receive buffers prefetched from the ring,
+ * a 2-entry FIFO, so the next message finds one while the DMA fetches the
+ * one after; the write queue's indices (its entries: wc_nic.wq) */
+typedef struct {
+    nic_ctx ctx[MAXCTX];
+    uint8_t rqb_n, rqb_rd;
+    uint32_t rqb_addr[2], rqb_cap[2];
+    uint16_t wq_rd, wq_n;
+} nic_rxp_q;
+
+/* wc_nic_jobs: the job table and the round-robin and scanner pointers */
+typedef struct {
+    nic_job job[MAXJ];
+    uint16_t ack_ptr;
+    uint8_t job_ptr;
+    uint16_t scan;
+} nic_jobs_q;
+
+/* wc_nic_tx: selection register, emitter, credits, staging buffers' tags
+ * (their words: wc_nic.stbuf) */
+typedef struct {
+    nic_send sel, em;
+    uint16_t cred;
+    nic_stage stage[2];
+} nic_tx_q;
+
+/* wc_nic_dma: the master, the op in progress, the completion FIFO */
+typedef struct {
+    uint8_t busy, cli, ptr, err, stb, we, sel, buf;
+    uint16_t i, n, len;
+    uint32_t adr, dat, base, crc;
+    nic_wq wq;                      /* the rx write being done */
+    uint8_t cqf_n, cqf_rd;
+    uint32_t cqf[CQF][4];
+} nic_dma_q;
+
+/* wc_nic_sq: state, the job it fills, the descriptor and a multisend's list */
+typedef struct {
+    uint8_t st, job, status, err, i;
+    uint32_t d[4];
+    uint32_t list[MAXC];
+} nic_sq_q;
+
+struct wc_nic {
+    wc_nic_cfg c;
+    unsigned self;
+    int N, G, J, S;                 /* nodes, groups, jobs, slots */
+    int PW;                         /* payload words */
+    nic_regs_q regs;
+    wc_nic_gtab gt;                 /* wc_nic_regs: group table */
+    uint16_t *uexp, *unext, *gexp, *gnext;  /* wc_nic_regs: stream tables */
+    uint8_t *ubusy, *gbusy, *ackpend;       /* ackpend: [N + G] */
+    nic_rxa_q rxa;
+    nic_rxp_q rxp;
+    nic_wq *wq;                     /* wc_nic_rxp: write queue, a ring of [S] */
+    nic_slot *slot;                 /* wc_nic_slots: [S] */
+    uint32_t *sbuf;                 /* wc_nic_slots: [S][PW] payload */
+    nic_jobs_q jobs;
+    nic_tx_q tx;
+    uint32_t stbuf[2][MAXPW];       /* wc_nic_tx: staging buffers */
+    nic_dma_q dma;
+    nic_sq_q sq;
+};
+
+/* ---- decisions: what each unit does this cycle ------------------------ */
+
+/* Receive assembler: what the flit of this cycle does. */
+typedef struct {
+    int alloc;                      /* take a slot for the first payload word */
+    int alloc_slot;
+    int ev;                         /* produce an event */
+    uint8_t ev_status, ev_type;
+    uint16_t ev_slot, ev_src, ev_group, ev_seq, ev_off, ev_len, ev_msglen;
+    uint32_t ev_crcp;
+    int write;                      /* write word into slot */
+    int wslot, widx;
+    uint32_t wword;
+} nic_rxa_dec;
+
+/* Receive processor: what the event register's packet does. */
+typedef struct {
+    int active;
+    int free_slot;                  /* slot to release, -1 none */
+    int cnt;                        /* counter to bump: WC_NICR_* or -1 */
+    int rxpkt;
+    int ack_valid;                  /* ack bus to the jobs */
+    unsigned ack_grp, ack_from, ack_seq;
+    int accept;
+    unsigned sid;
+    int setpend;                    /* stream whose ack becomes pending, -1 none */
+    int new_ctx, ctx_i;             /* ctx allocated (new_ctx) or used (ctx_i) */
+    int new_fj, fj;
+    int take_rqb;                   /* the prefetched buffer is consumed */
+    int toobig;                     /* return the buffer with TOOBIG */
+    int wq_push;
+    int tag_slot;                   /* slot tagged for forwarding */
+    /* the event's packet, for the units that take it (accept, toobig) */
+    uint16_t slot, src, group, seq, off, len, msglen, tag_k;
+    int last;                       /* the message's last packet */
+    uint32_t addr;                  /* the prefetched buffer's address */
+    uint32_t cd[4];                 /* toobig: the completion */
+} nic_rxp_dec;
+
+/* Transmit selection (the jobs unit): the next packet or ack. */
+typedef struct {
+    int valid;
+    int job, child;
+    unsigned k;
+    int ack;
+    unsigned ack_sid;
+    nic_send s;
+} nic_sel_dec;
+
+/* Jobs: acknowledgements, the timeout scanner, a finished job. */
+typedef struct {
+    int hit[MAXJ];                  /* child an ack moves, per job; -1 none */
+    int tmo, scan_j, scan_c;        /* the scanned child times out */
+    uint32_t tmo_amt;               /* packets it rewinds */
+    int push;                       /* finished job leaving through the completion FIFO, -1 none */
+    uint32_t cd[4];                 /* its completion */
+    /* a send job's streams it releases: group (rel_group) or nodes */
+    int rel_group;
+    unsigned rel_n;
+    uint16_t rel_dst[MAXC];
+} nic_jobs_dec;
+
+/* Send-queue unit. */
+typedef struct {
+    int job;                        /* the send job it fills (its register) */
+    int next;                       /* IDLE: the free send job it takes, -1 none */
+    unsigned status;                /* CHECK, LCHK: the descriptor's status */
+    int create;                     /* WAIT: the streams are free: job nj starts */
+    nic_job nj;
+    int init;                       /* INIT: a stream takes its sequence numbers */
+    int init_grp;                   /* the group's stream (a multicast), else node init_id's */
+    unsigned init_id, init_c;       /* group or node; child index (unicast) */
+    uint16_t base, npk;
+    int fin;                        /* the job is complete and goes live */
+    int err;                        /* ERR: a completion waits for the FIFO */
+    uint32_t cd[4];
+} nic_sq_dec;
+
+/* Transmitter. */
+typedef struct {
+    int em_sent, em_last;           /* the emitter sends a flit, the tail */
+    int xfer;                       /* sel hands its packet to the emitter */
+} nic_tx_dec;
+
+/* DMA master; start and the word/op fields are exclusive (busy or not). */
+typedef struct {
+    int start, cli;                 /* an op starts (arbiter) / the client of the op */
+    int word_done, op_done, err;
+    uint32_t rdata;                 /* read data of the finished word */
+    int next;                       /* present the next word */
+    uint32_t adr, dat;
+    unsigned sel, we;
+    uint16_t nwords;
+    uint32_t base;
+    nic_wq wq;                      /* rx write: entry latched at start, or the op's */
+    unsigned idx;                   /* the finished word's index */
+    unsigned buf;                   /* stage or rq buffer of the op (at start: the new one) */
+    uint16_t len;                   /* start, stage: bytes */
+    uint32_t sword, scrc;           /* stage: the masked word, the CRC with it */
+    int op_err;                     /* op_done: a word of the op had ERR */
+    int rxw_err;                    /* op_done, rx write: the message had an error */
+    unsigned stage_job;             /* op_done, stage: the job it filled for */
+} nic_dma_dec;
+
+/* Register slave. */
+typedef struct {
+    int go, wr;
+    unsigned wa;
+    uint32_t rdat;
+} nic_regs_dec;
+
+typedef struct {
+    nic_sel_dec sel;
+    nic_rxa_dec ra;
+    nic_rxp_dec rp;
+    nic_jobs_dec jobs;
+    nic_sq_dec sq;
+    nic_tx_dec tx;
+    nic_dma_dec dma;
+    nic_regs_dec regs;
+    int sq_push;                    /* the send queue unit's completion goes in */
+    const uint32_t *cq;             /* the completion FIFO's entry this cycle, or NULL */
+} nic_dec;
+
+/* ---- combinational helpers ------------------------------------------- */
+
+static inline unsigned nic_words_of(unsigned len) { return (len + 3u) / 4u; }
+
+/* byte lanes of the last word of len bytes */
+static inline unsigned nic_last_sel(unsigned len) { return (len & 3u) ? (1u << (len & 3u)) - 1u : 0xFu; }
+
+static inline uint32_t nic_mask_bytes(uint32_t w, unsigned len_in_word)
+{
+    return len_in_word >= 4 ? w : w & ((1u << (8u * len_in_word)) - 1u);
+}
+
+static inline unsigned nic_npk_of(const wc_nic *n, unsigned msglen)
+{
+    return (msglen + (unsigned)n->c.payload - 1u) / (unsigned)n->c.payload;
+}
+
+/* the packets every child of job j has been sent (wc_nic_jobs) */
+static inline unsigned nic_job_min_sent(const nic_job *j)
+{
+    unsigned c, m = 0xFFFFu;
+    for (c = 0; c < j->nc; c++)
+        if (j->ch[c].sent < m)
+            m = j->ch[c].sent;
+    return m;
+}
+
+/* Completion entries (docs/nic.md): a received message's, a send's. */
+static inline void nic_cd_recv(uint32_t *cd, unsigned status, unsigned src, unsigned group, uint32_t addr,
+                               unsigned msglen)
+{
+    cd[0] = WC_SET(WC_SET(WC_SET(0u, CD0_STATUS, status), CD0_KIND, WC_CK_RECV), CD0_VALID, 1u);
+    cd[1] = WC_SET(WC_SET(0u, CD1_SRC, src), CD1_GROUP, group);
+    cd[2] = addr;
+    cd[3] = WC_SET(0u, CD3_LEN, msglen);
+}
+
+static inline void nic_cd_send(uint32_t *cd, unsigned status, unsigned tag, uint32_t addr, unsigned msglen)
+{
+    cd[0] = WC_SET(WC_SET(WC_SET(WC_SET(0u, CD0_STATUS, status), CD0_KIND, WC_CK_SEND), CD0_TAG, tag),
+                   CD0_VALID, 1u);
+    cd[1] = 0u;
+    cd[2] = addr;
+    cd[3] = WC_SET(0u, CD3_LEN, msglen);
+}
+
+/* The selection or the emitter reads buffer b: a slot (from_slot) or a
+ * staging buffer.  Neither is reclaimed, evicted or refilled meanwhile. */
+static inline int nic_tx_reads(const nic_tx_q *t, int from_slot, int b)
+{
+    return (t->sel.valid && !t->sel.ack && t->sel.from_slot == from_slot && t->sel.buf == b) ||
+           (t->em.valid && !t->em.ack && t->em.from_slot == from_slot && t->em.buf == b);
+}
+
+/* ---- the units ------------------------------------------------------- */
+
+/* wc_nic_crc.c */
+uint32_t nic_crc_word(uint32_t crc, uint32_t w);
+
+/* wc_nic_regs.c */
+uint32_t nic_regs_read(const wc_nic *n, unsigned a);
+void nic_regs_out(const wc_nic *n, wc_nic_out *o);
+void nic_regs_decide(const wc_nic *n, const wc_nic_in *in, nic_regs_dec *d);
+/* slots_used: the slots in use after this edge, -1 if unchanged.
+ * Returns nonzero for a soft reset. */
+int nic_regs_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d, int slots_used);
+
+/* wc_nic_rxa.c */
+void nic_rxa_out(const wc_nic *n, wc_nic_out *o);
+/* sel_slot: the slot the transmit selection picks this cycle, or -1 */
+void nic_rxa_decide(const wc_nic *n, const wc_nic_in *in, int sel_slot, nic_rxa_dec *d);
+void nic_rxa_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d);
+
+/* wc_nic_slots.c */
+int nic_slots_free(const wc_nic *n);
+int nic_slots_evictable(const wc_nic *n, int sel_slot);
+/* Returns the slots in use after the edge, or -1 if none changed hands. */
+int nic_slots_commit(wc_nic *n, const nic_dec *d);
+
+/* wc_nic_rxp.c */
+void nic_rxp_decide(const wc_nic *n, nic_rxp_dec *d);
+void nic_rxp_commit(wc_nic *n, const nic_dec *d);
+
+/* wc_nic_jobs.c */
+void nic_jobs_select(const wc_nic *n, nic_sel_dec *d);
+/* cq_room: the completion FIFO has room */
+void nic_jobs_decide(const wc_nic *n, const nic_sel_dec *sel, const nic_rxp_dec *rp, int cq_room,
+                     nic_jobs_dec *d);
+void nic_jobs_commit(wc_nic *n, const nic_dec *d);
+
+/* wc_nic_tx.c */
+void nic_tx_out(const wc_nic *n, wc_nic_out *o);
+void nic_tx_decide(const wc_nic *n, nic_tx_dec *d);
+void nic_tx_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d);
+
+/* wc_nic_dma.c */
+void nic_dma_out(const wc_nic *n, wc_nic_out *o);
+void nic_dma_decide(const wc_nic *n, const wc_nic_in *in, nic_dma_dec *d);
+void nic_dma_commit(wc_nic *n, const nic_dec *d);
+
+/* wc_nic_sq.c */
+void nic_sq_decide(const wc_nic *n, nic_sq_dec *d);
+void nic_sq_commit(wc_nic *n, const nic_dec *d);
+#endif

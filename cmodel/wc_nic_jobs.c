@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* NIC replication jobs (rtl/nic/wc_nic_jobs.v): the job table (send jobs
+ * 0..JSEND-1 run host descriptors, forwarding jobs JSEND..J-1 forward a
+ * received multicast message to this node's children), the transmit
+ * selection (pending acks first, then round robin over jobs, each picking
+ * its next child in FPFS or FCFS order), the GM-2 go-back-N state per
+ * child (sent, acknowledged, deadline), the timeout scanner (one child a
+ * cycle) and completion. */
+#include <string.h>
+#include "wc_nic_int.h"
+
+static unsigned pkt_len(const wc_nic *n, unsigned msglen, unsigned off)
+{
+    unsigned rest = msglen - off;
+    return rest < (unsigned)n->c.payload ? rest : (unsigned)n->c.payload;
+}
+
+/* The child a job sends to next, or -1.  A child with TXWIN packets
+ * unacknowledged waits: a child that drops everything (no buffer) then
+ * costs its siblings at most a window per timeout, instead of taking
+ * the whole link for go-back-N resends while their messages, and the
+ * receive buffers those hold, stall. */
+static int job_child(const wc_nic *n, const nic_job *j)
+{
+    int c, best = -1;
+    for (c = 0; c < j->nc; c++) {
+        if (!wc_nic_rel_may_send(&j->ch[c], j->avail, n->c.txwin))
+            continue;
+        if (n->regs.mode == WC_NIC_MODE_FCFS) {
+            if (c <= j->fc)
+                return c;
+            break;
+        }
+        if (best < 0 || j->ch[c].sent < j->ch[best].sent)
+            best = c;
+    }
+    return best;
+}
+
+/* the first pending ack at or after the pointer; 0 if none */
+static int select_ack(const wc_nic *n, nic_sel_dec *d)
+{
+    int i, NG = n->N + n->G, sid = n->jobs.ack_ptr;
+    /* sid wraps by compare, not %: this scan runs every cycle the
+     * selection register is free, and a division per stream was half the
+     * time of a 16-node firmware run */
+    for (i = 0; i < NG; i++, sid = sid + 1 == NG ? 0 : sid + 1) {
+        if (!n->ackpend[sid])
+            continue;
+        d->ack = 1;
+        d->ack_sid = (unsigned)sid;
+        d->s.ack = 1;
+        d->s.src = (uint16_t)n->self;
+        if (sid < n->N) {
+            d->s.dst = (uint16_t)sid;
+            d->s.type = WC_PT_UACK;
+            d->s.seq = n->uexp[sid];
+        } else {
+            const wc_nic_group_ent *e = &n->gt.g[sid - n->N];
+            if (!e->valid || e->parent == WC_NIC_NO_PARENT)
+                return 1;           /* nobody to acknowledge: the flag just clears */
+            d->s.dst = e->parent;
+            d->s.type = WC_PT_MACK;
+            d->s.group = (uint16_t)(sid - n->N);
+            d->s.seq = n->gexp[sid - n->N];
+        }
+        d->valid = 1;
+        d->s.valid = 1;
+        d->s.ready = 1;
+        return 1;
+    }
+    return 0;
+}
+
+void nic_jobs_select(const wc_nic *n, nic_sel_dec *d)
+{
+    int i;
+    memset(d, 0, sizeof *d);
+    d->job = -1;
+    if (n->tx.sel.valid || select_ack(n, d))
+        return;
+    for (i = 0; i < n->J; i++) {
+        int jx = n->jobs.job_ptr + i < n->J ? n->jobs.job_ptr + i : n->jobs.job_ptr + i - n->J, c, s, b;
+        const nic_job *j = &n->jobs.job[jx];
+        nic_send *e = &d->s;
+        if (!j->valid || (c = job_child(n, j)) < 0)
+            continue;
+        d->valid = 1;
+        d->job = jx;
+        d->child = c;
+        d->k = j->ch[c].sent;
+        e->valid = 1;
+        e->job = (uint8_t)jx;
+        e->child = (uint8_t)c;
+        e->k = (uint16_t)d->k;
+        e->dst = j->dst[c];
+        e->type = j->type;
+        e->src = j->src;
+        e->group = j->group;
+        e->seq = (uint16_t)(j->ch[c].base + d->k);
+        e->off = (uint16_t)(d->k * (unsigned)n->c.payload);
+        e->len = (uint16_t)pkt_len(n, j->msglen, e->off);
+        e->msglen = j->msglen;
+        /* the data: a slot tagged {job, k}, a staging buffer holding it,
+         * else the staging buffer the emitter is not reading, filled by
+         * the DMA */
+        if (j->fwd)
+            for (s = 0; s < n->S; s++)
+                if (n->slot[s].used && n->slot[s].fwd && n->slot[s].fj == jx && n->slot[s].k == d->k) {
+                    e->from_slot = 1;
+                    e->buf = (uint8_t)s;
+                    e->ready = 1;
+                    return;
+                }
+        for (b = 0; b < 2; b++)
+            if (n->tx.stage[b].valid && n->tx.stage[b].job == jx && n->tx.stage[b].k == d->k) {
+                e->buf = (uint8_t)b;
+                e->ready = 1;
+                return;
+            }
+        for (b = 0; b < 2 && nic_tx_reads(&n->tx, 0, b); b++)
+            ;
+        e->buf = (uint8_t)b;
+        e->fill = 1;
+        return;
+    }
+}
+
+/* job j has every packet acknowledged by every child (and a forwarding
+ * job its message in host memory) */
+static int job_done(const wc_nic *n, int j)
+{
+    const nic_job *jb = &n->jobs.job[j];
+    int c;
+    if (jb->avail != jb->npk || (jb->fwd && !jb->hostdone))
+        return 0;
+    for (c = 0; c < jb->nc; c++)
+        if (jb->ch[c].acked != jb->npk)
+            return 0;
+    /* a forwarded message completes only after the earlier ones of its
+     * group: the host sees every stream in order */
+    if (jb->fwd)
+        for (c = n->c.jsend; c < n->J; c++)
+            if (c != j && n->jobs.job[c].valid && n->jobs.job[c].group == jb->group &&
+                wc_nic_seq_diff(jb->ch[0].base, n->jobs.job[c].ch[0].base) < WC_NIC_SEQ_MOD / 2u)
+                return 0;
+    return 1;
+}
+
+/* The finished job j leaves: a send job with its send completion,
+ * releasing its streams, a forwarding job with the receive completion of
+ * its message (held back until then: the host buffer was the
+ * retransmission copy). */
+static void job_leaves(const wc_nic *n, int j, nic_jobs_dec *d)
+{
+    const nic_job *jb = &n->jobs.job[j];
+    unsigned c;
+    d->push = j;
+    if (jb->fwd) {
+        nic_cd_recv(d->cd, jb->status, jb->src, jb->group, jb->addr, jb->msglen);
+        return;
+    }
+    nic_cd_send(d->cd, jb->status, jb->tag, jb->addr, jb->msglen);
+    if (jb->type != WC_PT_UDATA)
+        d->rel_group = jb->group;
+    else
+        for (c = 0; c < jb->nc; c++)
+            d->rel_dst[d->rel_n++] = jb->dst[c];
+}
+
+void nic_jobs_decide(const wc_nic *n, const nic_sel_dec *sel, const nic_rxp_dec *rp, int cq_room,
+                     nic_jobs_dec *d)
+{
+    const nic_jobs_q *q = &n->jobs;
+    int j, c, first = -1;
+    d->scan_j = q->scan / MAXC;
+    d->scan_c = q->scan % MAXC;
+    d->tmo = 0;
+    d->tmo_amt = 0;
+    d->push = -1;
+    d->rel_group = -1;
+    d->rel_n = 0;
+    for (j = 0; j < n->J; j++) {
+        const nic_job *jb = &q->job[j];
+        d->hit[j] = -1;
+        if (!jb->valid)
+            continue;
+        if (rp->ack_valid && (rp->ack_grp == 0 ? jb->type == WC_PT_UDATA
+                                                 : jb->type == WC_PT_MDATA && jb->group == rp->ack_grp))
+            for (c = 0; c < jb->nc; c++)
+                if (jb->dst[c] == rp->ack_from) {
+                    d->hit[j] = c;
+                    break;
+                }
+        if (first < 0 && job_done(n, j))
+            first = j;
+    }
+    if (d->scan_j < n->J) {
+        const nic_job *jb = &q->job[d->scan_j];
+        int sc = d->scan_c;
+        d->tmo = jb->valid && sc < jb->nc && wc_nic_rel_late(&jb->ch[sc], n->regs.now) &&
+                 !(sel->valid && !sel->ack && sel->job == d->scan_j && sel->child == sc) &&
+                 d->hit[d->scan_j] != sc;
+        if (d->tmo)
+            d->tmo_amt = (uint32_t)(jb->ch[sc].sent - jb->ch[sc].acked);
+    }
+    /* the completion FIFO: the receive processor's TOOBIG goes first */
+    if (cq_room && !rp->toobig && first >= 0)
+        job_leaves(n, first, d);
+}
+
+/* A job's updates in this order: a new forwarding job and its packet
+ * count (the receive processor), the selection, acknowledgements, a
+ * timeout rewind, completion, the send queue unit's job creation and
+ * stream bases, the round-robin pointers, then the DMA's end of a
+ * forwarded message's host write and a staging read's bus error. */
+void nic_jobs_commit(wc_nic *n, const nic_dec *d)
+{
+    nic_jobs_q *q = &n->jobs;
+    const nic_rxp_dec *rp = &d->rp;
+    const nic_sel_dec *sl = &d->sel;
+    const nic_jobs_dec *jd = &d->jobs;
+    const uint32_t T = n->regs.timeout, now = n->regs.now;
+    int j, c;
+
+    if (rp->accept && rp->new_fj) {
+        nic_job *f = &q->job[rp->fj];
+        const wc_nic_group_ent *e = &n->gt.g[rp->group];
+        memset(f, 0, sizeof *f);
+        f->valid = 1; f->fwd = 1; f->type = WC_PT_MDATA;
+        f->nc = e->nchild;
+        f->group = rp->group; f->src = rp->src;
+        f->msglen = rp->msglen;
+        f->npk = (uint16_t)nic_npk_of(n, rp->msglen);
+        f->addr = rp->addr;
+        for (c = 0; c < f->nc; c++) {
+            f->dst[c] = e->child[c];
+            wc_nic_rel_child_init(&f->ch[c], rp->seq);
+        }
+    }
+    if (rp->accept && rp->fj >= 0)
+        q->job[rp->fj].avail++;
+
+    if (sl->valid && !sl->ack) {
+        nic_job *jb = &q->job[sl->job];
+        c = sl->child;
+        wc_nic_rel_sent(&jb->ch[c], sl->k, now, T);
+        if (c == jb->fc && sl->k + 1u == jb->npk)
+            jb->fc++;
+    }
+    for (j = 0; j < n->J; j++)
+        if (jd->hit[j] >= 0)
+            wc_nic_rel_ack(&q->job[j].ch[jd->hit[j]], q->job[j].npk, rp->ack_seq, now, T);
+    if (jd->tmo)
+        wc_nic_rel_rewind(&q->job[jd->scan_j].ch[jd->scan_c], now, T);
+    q->scan = (uint16_t)((q->scan + 1u) % (unsigned)(n->J * MAXC));
+    if (jd->push >= 0)
+        q->job[jd->push].valid = 0;
+
+    if (d->sq.create)
+        q->job[d->sq.job] = d->sq.nj;
+    if (d->sq.init) {
+        nic_job *jb = &q->job[d->sq.job];
+        if (d->sq.init_grp)
+            for (c = 0; c < jb->nc; c++)
+                jb->ch[c].base = d->sq.base;
+        else
+            jb->ch[d->sq.init_c].base = d->sq.base;
+        if (d->sq.fin)
+            jb->valid = 1;
+    }
+
+    if (sl->ack)
+        q->ack_ptr = (uint16_t)((sl->ack_sid + 1u) % (unsigned)(n->N + n->G));
+    else if (sl->valid)
+        q->job_ptr = (uint8_t)((sl->job + 1) % n->J);
+
+    if (d->dma.op_done && d->dma.cli == CLI_RXW && d->dma.wq.last && d->dma.wq.fj != NONE) {
+        nic_job *f = &q->job[d->dma.wq.fj];
+        f->hostdone = 1;
+        if (d->dma.rxw_err)
+            f->status = WC_NIC_ST_BUSERR;
+    }
+    if (d->dma.op_done && d->dma.cli == CLI_STAGE && d->dma.op_err)
+        q->job[d->dma.stage_job].status = WC_NIC_ST_BUSERR;
+}
