@@ -412,7 +412,7 @@ module wc_nic_dma #(
         hdat_q <= m_dat_o;
         hsel_q <= m_sel_o;
     end
-    always @(posedge clk_i) begin
+    always @(posedge clk_i) begin : protocol
         if (rst_ni) begin
             if (hold_q && (!m_stb_o || m_we_o != hwe_q || m_adr_o != hadr_q || m_dat_o != hdat_q || m_sel_o != hsel_q))
                 $error("%m: request dropped or changed before ACK or ERR");

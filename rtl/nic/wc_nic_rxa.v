@@ -310,7 +310,7 @@ module wc_nic_rxa #(
     // resets, so the flit of that cycle is the one exception.
     reg flit_q;
     always @(posedge clk_i) flit_q <= rst_ni && !soft_i && rx_valid_i;
-    always @(posedge clk_i) begin
+    always @(posedge clk_i) begin : protocol
         if (rst_ni) begin
             if (flit_q && !rx_credit_o)
                 $error("%m: a flit's credit not returned in the next cycle");
@@ -320,8 +320,9 @@ module wc_nic_rxa #(
             // one it has, or the one it takes now), inside that slot.
             if (wr_o && !((slot_ok_q && wr_slot_o == slot_q) || (alloc_o && wr_slot_o == alloc_idx_o)))
                 $error("%m: payload written to slot %0d, not this packet's", wr_slot_o);
-            if (wr_o && {{(32-IW){1'b0}}, wr_idx_o} >= PW)
-                $error("%m: payload word %0d written past the %0d words of a slot", wr_idx_o, PW);
+            // (pi, not the slot address, which wraps at 2^IW words)
+            if (wr_o && {24'd0, pi} >= PW)
+                $error("%m: payload word %0d written past the %0d words of a slot", pi, PW);
             if (wr_o && {{(32-SW){1'b0}}, wr_slot_o} >= NSLOT)
                 $error("%m: payload written to slot %0d of %0d", wr_slot_o, NSLOT);
             // A slot is taken only when the slot table offers one, at the

@@ -339,7 +339,7 @@ module wc_nic_sq #(
             default: legal = b == S_INIT || b == S_IDLE;
         endcase
     endfunction
-    always @(posedge clk_i) begin
+    always @(posedge clk_i) begin : protocol
         if (rst_ni) begin
             if (stp_ok_q && !legal(stp_q, st_q))
                 $error("%m: send-queue state %0d followed state %0d", st_q, stp_q);

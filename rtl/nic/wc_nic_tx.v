@@ -293,7 +293,7 @@ module wc_nic_tx #(
         if (st_wr_i) stbuf[st_wa] <= st_word_i;
     end
 `ifndef SYNTHESIS
-    always @(posedge clk_i) begin
+    always @(posedge clk_i) begin : protocol
         if (rst_ni) begin
             // Credits (docs/nic-uarch.md, Transmitter): B at reset, one per
             // flit the router's buffer frees; a flit only with one.  More
