@@ -471,6 +471,13 @@ module wc_nic_rxp #(
             // the DMA finishes writes only for open contexts.
             if (rxw_done_i && !cv_q[rxw_ctx_i])
                 $error("%m: host write finished for context %0d, which is not open", rxw_ctx_i);
+            if (accept && new_ctx && cv_q[ctx_i])
+                $error("%m: new message given context %0d, which is open", ctx_i);
+            if (accept && !new_ctx && !(cv_q[ctx_i] && !ccl_q[ctx_i]))
+                $error("%m: packet accepted for context %0d, which is not receiving", ctx_i);
+            // a context closes with its last write, and the queue is in order
+            if (wq_any_o && !cv_q[wq_ctx_o])
+                $error("%m: write queued for context %0d, which is not open", wq_ctx_o);
             for (i = 0; i < NCTX; i = i + 1) begin
                 if (cv_q[i] && cno_q[i*16 +: 16] > cml_q[i*16 +: 16])
                     $error("%m: context %0d at offset %0d of a %0d-byte message", i, cno_q[i*16 +: 16],
