@@ -630,11 +630,12 @@ module wc_nic_jobs #(
     // Per-child go-back-N state of a live job (docs/nic-uarch.md, Jobs):
     // acked <= sent <= npk (an ack moves acked up to at most npk and sent
     // with it, a timeout moves sent back to acked), at most TXWIN packets
-    // unacknowledged; avail <= npk, and all of them for a send job; the
-    // FCFS child pointer never passes the children; npk is the message's
-    // packet count.
-    function [KW-1:0] kof(input [J*KW-1:0] v, input integer j);
-        kof = v[j*KW +: KW];
+    // unacknowledged.  Per job: npk is the message's packet count, avail
+    // <= npk and all of them for a send job, the FCFS child pointer never
+    // passes the children, and a job is of the kind its index says (the
+    // receive processor and the send queue unit look only in their range).
+    function [KW-1:0] job_k(input [J*KW-1:0] v, input integer j);
+        job_k = v[j*KW +: KW];
     endfunction
     always @(posedge clk_i) begin : protocol
         integer j, c;
@@ -644,11 +645,11 @@ module wc_nic_jobs #(
             for (j = 0; j < J; j = j + 1) begin
                 if (v_q[j]) begin
                     np = (ml_q[j*16 +: 16] + PAY16 - 16'd1) / PAY16;
-                    if (ml_q[j*16 +: 16] == 16'd0 || {{(16-KW){1'b0}}, kof(npk_q, j)} != np)
-                        $error("%m: job %0d has %0d packets for a %0d-byte message", j, kof(npk_q, j),
+                    if (ml_q[j*16 +: 16] == 16'd0 || {{(16-KW){1'b0}}, job_k(npk_q, j)} != np)
+                        $error("%m: job %0d has %0d packets for a %0d-byte message", j, job_k(npk_q, j),
                                ml_q[j*16 +: 16]);
-                    if (kof(av_q, j) > kof(npk_q, j) || (!fw_q[j] && kof(av_q, j) != kof(npk_q, j)))
-                        $error("%m: job %0d has %0d packets available of %0d", j, kof(av_q, j), kof(npk_q, j));
+                    if (job_k(av_q, j) > job_k(npk_q, j) || (!fw_q[j] && job_k(av_q, j) != job_k(npk_q, j)))
+                        $error("%m: job %0d has %0d packets available of %0d", j, job_k(av_q, j), job_k(npk_q, j));
                     if (j < JSEND && fw_q[j])
                         $error("%m: send job %0d marked as forwarding", j);
                     if (j >= JSEND && !fw_q[j])
@@ -660,9 +661,9 @@ module wc_nic_jobs #(
                         if (c < {{(32-NCW){1'b0}}, nc_q[j*NCW +: NCW]}) begin
                             se = sent_q[(j*MAXC + c)*KW +: KW];
                             ac = acked_q[(j*MAXC + c)*KW +: KW];
-                            if (ac > se || se > kof(npk_q, j))
+                            if (ac > se || se > job_k(npk_q, j))
                                 $error("%m: job %0d child %0d: acked %0d, sent %0d of %0d packets", j, c, ac, se,
-                                       kof(npk_q, j));
+                                       job_k(npk_q, j));
                             if ({{(32-KW){1'b0}}, se - ac} > TXWIN)
                                 $error("%m: job %0d child %0d: %0d packets unacknowledged, window %0d", j, c,
                                        se - ac, TXWIN);
@@ -684,9 +685,9 @@ module wc_nic_jobs #(
                 ac = acked_q[{s_job_o, s_child_o}*KW +: KW];
                 if (!v_q[s_job_o] || {1'b0, s_child_o} >= nc_q[s_job_o*NCW +: NCW])
                     $error("%m: packet selected for job %0d child %0d, not a live child", s_job_o, s_child_o);
-                if (s_k_o != se || s_k_o >= kof(av_q, {{(32-JW){1'b0}}, s_job_o}) || {{(32-KW){1'b0}}, se - ac} >= TXWIN)
+                if (s_k_o != se || s_k_o >= job_k(av_q, {{(32-JW){1'b0}}, s_job_o}) || {{(32-KW){1'b0}}, se - ac} >= TXWIN)
                     $error("%m: packet %0d selected for job %0d child %0d: sent %0d, acked %0d, available %0d",
-                           s_k_o, s_job_o, s_child_o, se, ac, kof(av_q, {{(32-JW){1'b0}}, s_job_o}));
+                           s_k_o, s_job_o, s_child_o, se, ac, job_k(av_q, {{(32-JW){1'b0}}, s_job_o}));
                 if (s_len_o == 16'd0 || s_len_o > PAY16 || {1'b0, s_off_o} + {1'b0, s_len_o} > {1'b0, s_msglen_o})
                     $error("%m: packet selected with offset %0d, length %0d of %0d", s_off_o, s_len_o, s_msglen_o);
             end

@@ -268,7 +268,7 @@ module wc_nic_slots #(
                 $error("%m: the selection reads slot %0d, which is not in use", sel_buf_i);
             if (em_pin_i && !in_use(em_buf_i))
                 $error("%m: the emitter reads slot %0d, which is not in use", em_buf_i);
-            // the first-free and first-evictable encoders
+            // the assembler takes what the encoders offer without looking
             if (free_ok_o != !(&used_q))
                 $error("%m: free slot flag %0d with slots in use %b", free_ok_o, used_q);
             if (free_ok_o && in_use(free_idx_o))

@@ -343,8 +343,8 @@ module wc_nic_sq #(
         if (rst_ni) begin
             if (stp_ok_q && !legal(stp_q, st_q))
                 $error("%m: send-queue state %0d followed state %0d", st_q, stp_q);
-            // Between IDLE and IDLE the unit holds one free send job for its
-            // descriptor: nothing else creates send jobs.
+            // From FETCH until its job is live the unit holds one free send
+            // job for the descriptor: nothing else creates send jobs.
             if (st_q != S_IDLE && ({{(32-JW){1'b0}}, job_q} >= JSEND || jv[job_q]))
                 $error("%m: descriptor held for send job %0d, which is not a free send job", job_q);
             // The DMA serves the unit only while it asks: the descriptor's 4
