@@ -4,6 +4,9 @@
 # (it verilates through verif/nic/build-nic.sh).
 #   make lint-nic         verilator -Wall on every module alone and on wc_nic
 #                         for several parameter sets, plus Icarus
+#   make test-nic-assert  the protocol assertions at the end of every module
+#                         fire: verif/nic/tb_nic_assert.v drives each unit
+#                         illegally through its ports (Icarus, seconds)
 #   make test-synth-nic   yosys synth_ice40 of a small NIC (LUT4 count); part of
 #                         make fpga, not make test: it takes about 6 minutes
 #                         of CPU (51k LUT4: every table and buffer is in
@@ -31,7 +34,7 @@ NIC_IV_CFGS := \
 # but 16 nodes and two of each job and context)
 NIC_SYNTH_PARAMS := -set NNODES 16 -set NSLOT 8 -set JSEND 2 -set JFWD 2 -set NCTX 2 -set NGROUPS 8 -set PAYLOAD 64
 
-.PHONY: lint-nic test-lint-nic test-synth-nic
+.PHONY: lint-nic test-lint-nic test-nic-assert test-synth-nic
 
 lint-nic:
 	@set -e; for m in $(NIC_RTL); do \
@@ -46,6 +49,12 @@ LINT_TARGETS += lint-nic
 
 test-lint-nic: lint-nic
 TEST_TARGETS += test-lint-nic
+
+# each case: one unit (or the whole NIC) given one input its neighbours
+# never produce must print exactly the expected $error; a legal run none
+test-nic-assert:
+	@tests/nic/nic_assert.sh $(BUILD)
+TEST_TARGETS += test-nic-assert
 
 # -defer: elaborate only the parameter set asked for (the defaults alone
 # take Yosys minutes).

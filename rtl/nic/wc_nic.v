@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
+`include "wc_nic_checks.vh"
 // Multicast NIC: between a node's core (Wishbone slave for its registers,
 // Wishbone master for DMA into host memory) and its router (one ejection
 // and one injection link with credits).  docs/nic.md is the host-level
@@ -115,20 +116,16 @@ module wc_nic #(
 
     // wc_nic_cfg_check()
     initial begin
-        if (NNODES < 2 || NNODES > `WC_MAX_NODES)
-            $error("%m: NNODES must be 2..%0d (got %0d)", `WC_MAX_NODES, NNODES);
-        if (W < 32 || W > 62) $error("%m: W must be 32..62 (got %0d)", W);
-        if (B < 1 || B > 255) $error("%m: B must be 1..255 (got %0d)", B);
-        if (PAYLOAD < 4 || PAYLOAD > `WC_NIC_PAYLOAD || PAYLOAD % 4 != 0)
-            $error("%m: PAYLOAD must be a multiple of 4 in 4..%0d (got %0d)", `WC_NIC_PAYLOAD, PAYLOAD);
-        if (NSLOT < 1 || NSLOT > 128) $error("%m: NSLOT must be 1..128 (got %0d)", NSLOT);
-        if (JSEND < 1 || JSEND > 8) $error("%m: JSEND must be 1..8 (got %0d)", JSEND);
-        if (JFWD < 1 || JFWD > 8) $error("%m: JFWD must be 1..8 (got %0d)", JFWD);
-        if (NCTX < 1 || NCTX > 16) $error("%m: NCTX must be 1..16 (got %0d)", NCTX);
-        if (NGROUPS < 2 || NGROUPS > `WC_NIC_GROUPS)
-            $error("%m: NGROUPS must be 2..%0d (got %0d)", `WC_NIC_GROUPS, NGROUPS);
-        if (TXWIN < 1 || TXWIN > `WC_NIC_WINDOW)
-            $error("%m: TXWIN must be 1..%0d (got %0d)", `WC_NIC_WINDOW, TXWIN);
+        `WC_NIC_CHECK_NNODES
+        `WC_NIC_CHECK_W
+        `WC_NIC_CHECK_B
+        `WC_NIC_CHECK_PAYLOAD
+        `WC_NIC_CHECK_NSLOT
+        `WC_NIC_CHECK_JSEND
+        `WC_NIC_CHECK_JFWD
+        `WC_NIC_CHECK_NCTX
+        `WC_NIC_CHECK_NGROUPS
+        `WC_NIC_CHECK_TXWIN
         if (NPK > 32767) $error("%m: PAYLOAD %0d makes too many packets per message", PAYLOAD);
     end
 
@@ -451,5 +448,61 @@ module wc_nic #(
         .init_o(sq_init), .init_grp_o(sq_init_grp), .init_c_o(sq_init_c), .init_base_o(sq_init_base),
         .init_fin_o(sq_init_fin), .busy_o(sq_busy)
     );
+`ifndef SYNTHESIS
+    // The injection link as the router sees it, counted here independently
+    // of the transmitter: a flit only with a credit (B after a reset, one
+    // back per flit the router's buffer frees); an idle link and the data
+    // bits above 31 carry zeros; a packet is head, NH0..NH3 and 0..PW
+    // payload words, its head only between packets and its tail last.
+    localparam [15:0] LMIN = `WC_NIC_HDR_FLITS + 1, LMAX = LMIN + PW[15:0];
+    reg  [15:0] lcred_q, lnfl_q;
+    reg         lopen_q;
+    wire [1:0]  tx_ft = tx_flit_o[W+1:W];
+    always @(posedge clk_i) begin
+        if (!rst_ni || srst) begin
+            lcred_q <= B[15:0];
+            lopen_q <= 1'b0;
+            lnfl_q  <= 16'd0;
+        end else begin
+            lcred_q <= lcred_q + {15'd0, tx_credit_i} - {15'd0, tx_valid_o};
+            if (tx_valid_o) begin
+                lopen_q <= !tx_ft[1];
+                lnfl_q  <= tx_ft[0] ? 16'd1 : lnfl_q + 16'd1;
+            end
+        end
+    end
+    always @(posedge clk_i) begin : protocol
+        integer s, n;
+        if (rst_ni) begin
+            if (tx_valid_o && lcred_q == 16'd0)
+                $error("%m: flit sent to the router without a credit");
+            if (!tx_valid_o && tx_flit_o != {(W+2){1'b0}})
+                $error("%m: idle injection link carries %h", tx_flit_o);
+            if (tx_valid_o && (tx_flit_o[W-1:0] >> 32) != {W{1'b0}})
+                $error("%m: flit data bits above 31 set: %h", tx_flit_o);
+            if (tx_valid_o && tx_ft == `WC_FT_SINGLE)
+                $error("%m: one-flit packet sent");
+            if (tx_valid_o && tx_ft == `WC_FT_HEAD && lopen_q)
+                $error("%m: head flit sent inside a packet");
+            if (tx_valid_o && !tx_ft[0] && !lopen_q)
+                $error("%m: body or tail flit sent outside a packet");
+            if (tx_valid_o && tx_ft == `WC_FT_TAIL && lopen_q && (lnfl_q + 16'd1 < LMIN || lnfl_q + 16'd1 > LMAX))
+                $error("%m: packet of %0d flits sent (%0d..%0d)", lnfl_q + 16'd1, LMIN, LMAX);
+            // One completion per cycle into the FIFO: the jobs unit stands
+            // back for the receive processor's TOOBIG, the send queue unit
+            // for both (else one of them would be lost).
+            if ({1'b0, rp_toobig} + {1'b0, jb_push} + {1'b0, sq_push} > 2'd1)
+                $error("%m: completions pushed together (TOOBIG %0d, job %0d, descriptor %0d)",
+                       rp_toobig, jb_push, sq_push);
+            // NICR_SLOTS counts the slots in use (the slot table reports
+            // every change of its in-use set).
+            n = 0;
+            for (s = 0; s < NSLOT; s = s + 1)
+                n = n + (u_slots.used_q[s] ? 1 : 0);
+            if (n != {{(32-SCW){1'b0}}, u_regs.slots_q})
+                $error("%m: NICR_SLOTS %0d with %0d slots in use", u_regs.slots_q, n);
+        end
+    end
+`endif
 endmodule
 `resetall

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
+`include "wc_nic_checks.vh"
 // DMA master: one Wishbone B4 classic master port shared by five clients
 // in round-robin order (completion writer, receive writer, receive-buffer
 // fetch, staging reads, send-queue reads), one word per bus cycle, and
@@ -131,12 +132,15 @@ module wc_nic_dma #(
     localparam [`WC_CD0_KIND_W-1:0]   CK_RECV = `WC_CK_RECV;
 
     initial begin
+        `WC_NIC_CHECK_PAYLOAD
+        `WC_NIC_CHECK_NSLOT
+        `WC_NIC_CHECK_J
+        `WC_NIC_CHECK_NCTX
         if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");
         if (CW != (NCTX > 1 ? $clog2(NCTX) : 1)) $error("%m: CW is derived, leave it at its default");
         if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
         if (PW != PAYLOAD / 4) $error("%m: PW is derived, leave it at its default");
         if (IW != (PW > 1 ? $clog2(PW) : 1)) $error("%m: IW is derived, leave it at its default");
-        if (J < 2 || J > 16) $error("%m: J must be 2..16 (got %0d)", J);
     end
 
     // ---------------------------------------------------------------- state
@@ -391,5 +395,68 @@ module wc_nic_dma #(
     always @(posedge clk_i) begin
         if (push_i) cqf[cq_wa] <= push_w_i;
     end
+`ifndef SYNTHESIS
+    // Wishbone B4 classic master (docs/bus.md): a request is held, unchanged,
+    // until ACK or ERR, with CYC and STB together, and the other outputs are
+    // zero while idle (wc_nic's port contract; write data only on writes).
+    // A soft reset ends the transfer with the rest of the NIC.  The slave
+    // answers only a request, never with ACK and ERR together.
+    reg        hold_q, hwe_q;
+    reg [31:0] hadr_q, hdat_q;
+    reg [3:0]  hsel_q;
+    always @(posedge clk_i) begin
+        hold_q <= rst_ni && !soft_i && m_stb_o && !m_ack_i && !m_err_i;
+        hwe_q  <= m_we_o;
+        hadr_q <= m_adr_o;
+        hdat_q <= m_dat_o;
+        hsel_q <= m_sel_o;
+    end
+    always @(posedge clk_i) begin : protocol
+        if (rst_ni) begin
+            if (hold_q && (!m_stb_o || m_we_o != hwe_q || m_adr_o != hadr_q || m_dat_o != hdat_q || m_sel_o != hsel_q))
+                $error("%m: request dropped or changed before ACK or ERR");
+            if (m_cyc_o != m_stb_o)
+                $error("%m: CYC %0d with STB %0d", m_cyc_o, m_stb_o);
+            if (!m_stb_o && (m_we_o || m_adr_o != 32'd0 || m_dat_o != 32'd0 || m_sel_o != 4'd0))
+                $error("%m: bus outputs not zero while idle");
+            if (m_stb_o && !m_we_o && m_dat_o != 32'd0)
+                $error("%m: write data on a read");
+            if (m_ack_i && m_err_i)
+                $error("%m: ACK and ERR together");
+            if ((m_ack_i || m_err_i) && !m_stb_o)
+                $error("%m: %s without a request", m_ack_i ? "ACK" : "ERR");
+            // One operation at a time, one word per transfer: the bus is
+            // requested exactly while an operation runs, word i of n.
+            if (busy_q != stb_q)
+                $error("%m: operation running %0d with STB %0d", busy_q, stb_q);
+            if (busy_q && i_q >= n_q)
+                $error("%m: word %0d of a %0d-word operation", i_q, n_q);
+            // The round robin grants only a client that requests.
+            if (start && !req[win])
+                $error("%m: client %0d granted without a request (requests %b)", win, req);
+            // An operation moves whole packets' words: 1..PAYLOAD bytes of a
+            // payload, 1..MAX_DESTS words of a destination list.
+            if (start && win == CLI_RXW && (wq_len_i == 16'd0 || wq_len_i > PAYLOAD[15:0]))
+                $error("%m: receive write of %0d bytes", wq_len_i);
+            if (start && win == CLI_STAGE && (sel_len_i == 16'd0 || sel_len_i > PAYLOAD[15:0]))
+                $error("%m: staging read of %0d bytes", sel_len_i);
+            if (start && win == CLI_SQ && !sq_fetch_i && (sq_n_i == 5'd0 || sq_n_i > `WC_NIC_MAX_DESTS))
+                $error("%m: destination list of %0d words", sq_n_i);
+            // The completion FIFO holds 4: its producers push only with room
+            // (cq_room), the completion writer pops only a held entry.
+            if (cqn_q > 3'd4)
+                $error("%m: %0d entries in a completion FIFO of 4", cqn_q);
+            if (push_i && cqn_q == 3'd4)
+                $error("%m: completion pushed into a full completion FIFO");
+            if (cq_pop && cqn_q == 3'd0)
+                $error("%m: completion FIFO popped while empty");
+            // The completion ring (docs/nic.md): an entry lands only where
+            // the host has consumed the last one, never one turn ahead.
+            if (cq_adv_o && !cq_space)
+                $error("%m: completion written into a full ring (tail %0d, head %0d, size %0d)",
+                       cq_tail_i, cq_head_i, cq_size_i);
+        end
+    end
+`endif
 endmodule
 `resetall

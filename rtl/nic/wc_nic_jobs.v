@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
+`include "wc_nic_checks.vh"
 // Replication jobs: the job table (send jobs 0..JSEND-1 run host
 // descriptors, forwarding jobs JSEND..J-1 forward a received multicast
 // message to this node's children), the transmit selection (pending
@@ -155,6 +156,15 @@ module wc_nic_jobs #(
     localparam [7:0]      ST_BUSERR = `WC_NIC_ST_BUSERR;
 
     initial begin
+        `WC_NIC_CHECK_NNODES
+        `WC_NIC_CHECK_PAYLOAD
+        `WC_NIC_CHECK_NSLOT
+        `WC_NIC_CHECK_JSEND
+        `WC_NIC_CHECK_JFWD
+        `WC_NIC_CHECK_NGROUPS
+        `WC_NIC_CHECK_TXWIN
+        `WC_NIC_CHECK_KW
+        `WC_NIC_CHECK_KW_NPK
         if (J != JSEND + JFWD) $error("%m: J is derived, leave it at its default");
         if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
         if (DW != `WC_HEAD_DST_W) $error("%m: DW is derived, leave it at its default");
@@ -164,10 +174,6 @@ module wc_nic_jobs #(
         if (NG != NNODES + NGROUPS) $error("%m: NG is derived, leave it at its default");
         if (SIDW != $clog2(NG)) $error("%m: SIDW is derived, leave it at its default");
         if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");
-        if (JSEND < 1 || JSEND > 8) $error("%m: JSEND must be 1..8 (got %0d)", JSEND);
-        if (JFWD < 1 || JFWD > 8) $error("%m: JFWD must be 1..8 (got %0d)", JFWD);
-        if (KW < 1 || KW > 16) $error("%m: KW must be 1..16 (got %0d)", KW);
-        if (TXWIN < 1 || TXWIN > `WC_NIC_WINDOW) $error("%m: TXWIN must be 1..%0d (got %0d)", `WC_NIC_WINDOW, TXWIN);
         // a child is addressed as {job, child}
         if ((1 << CIW) != MAXC) $error("%m: WC_NIC_MAX_CHILDREN must be a power of two (got %0d)", MAXC);
     end
@@ -619,5 +625,84 @@ module wc_nic_jobs #(
             scj_q <= scj_d;  scc_q <= scc_d;
         end
     end
+`ifndef SYNTHESIS
+    // Per-child go-back-N state of a live job (docs/nic-uarch.md, Jobs):
+    // acked <= sent <= npk (an ack moves acked up to at most npk and sent
+    // with it, a timeout moves sent back to acked), at most TXWIN packets
+    // unacknowledged.  Per job: npk is the message's packet count, avail
+    // <= npk and all of them for a send job, the FCFS child pointer never
+    // passes the children, and a job is of the kind its index says (the
+    // receive processor and the send queue unit look only in their range).
+    function [KW-1:0] job_k(input [J*KW-1:0] v, input integer j);
+        job_k = v[j*KW +: KW];
+    endfunction
+    always @(posedge clk_i) begin : protocol
+        integer j, c;
+        reg [KW-1:0] se, ac;
+        reg [15:0]   np;
+        if (rst_ni) begin
+            for (j = 0; j < J; j = j + 1) begin
+                if (v_q[j]) begin
+                    np = (ml_q[j*16 +: 16] + PAY16 - 16'd1) / PAY16;
+                    if (ml_q[j*16 +: 16] == 16'd0 || {{(16-KW){1'b0}}, job_k(npk_q, j)} != np)
+                        $error("%m: job %0d has %0d packets for a %0d-byte message", j, job_k(npk_q, j),
+                               ml_q[j*16 +: 16]);
+                    if (job_k(av_q, j) > job_k(npk_q, j) || (!fw_q[j] && job_k(av_q, j) != job_k(npk_q, j)))
+                        $error("%m: job %0d has %0d packets available of %0d", j, job_k(av_q, j), job_k(npk_q, j));
+                    if (j < JSEND && fw_q[j])
+                        $error("%m: send job %0d marked as forwarding", j);
+                    if (j >= JSEND && !fw_q[j])
+                        $error("%m: forwarding job %0d not marked as forwarding", j);
+                    if ({{(32-NCW){1'b0}}, nc_q[j*NCW +: NCW]} > MAXC || fc_q[j*NCW +: NCW] > nc_q[j*NCW +: NCW])
+                        $error("%m: job %0d has %0d children, FCFS at child %0d", j, nc_q[j*NCW +: NCW],
+                               fc_q[j*NCW +: NCW]);
+                    for (c = 0; c < MAXC; c = c + 1)
+                        if (c < {{(32-NCW){1'b0}}, nc_q[j*NCW +: NCW]}) begin
+                            se = sent_q[(j*MAXC + c)*KW +: KW];
+                            ac = acked_q[(j*MAXC + c)*KW +: KW];
+                            if (ac > se || se > job_k(npk_q, j))
+                                $error("%m: job %0d child %0d: acked %0d, sent %0d of %0d packets", j, c, ac, se,
+                                       job_k(npk_q, j));
+                            if ({{(32-KW){1'b0}}, se - ac} > TXWIN)
+                                $error("%m: job %0d child %0d: %0d packets unacknowledged, window %0d", j, c,
+                                       se - ac, TXWIN);
+                        end
+                end
+            end
+            // The selection: nothing while the selection register is full;
+            // an ack only for a pending flag; a packet only of a live job,
+            // to one of its children, the next one that child needs, within
+            // what is available and the child's window.
+            if (sel_busy_i && (sl_valid_o || sl_ack_o))
+                $error("%m: selection made while the selection register is full");
+            if (ak_any != (ackpend_i != {NG{1'b0}}) || (ak_any && !ackpend_i[ak_sid]))
+                $error("%m: acknowledgement round robin picked stream %0d of pending %b", ak_sid, ackpend_i);
+            if (jb_any != (has != {J{1'b0}}) || (jb_any && !has[jb]))
+                $error("%m: job round robin picked job %0d of eligible %b", jb, has);
+            if (sel_pkt) begin
+                se = sent_q[{s_job_o, s_child_o}*KW +: KW];
+                ac = acked_q[{s_job_o, s_child_o}*KW +: KW];
+                if (!v_q[s_job_o] || {1'b0, s_child_o} >= nc_q[s_job_o*NCW +: NCW])
+                    $error("%m: packet selected for job %0d child %0d, not a live child", s_job_o, s_child_o);
+                if (s_k_o != se || s_k_o >= job_k(av_q, {{(32-JW){1'b0}}, s_job_o}) || {{(32-KW){1'b0}}, se - ac} >= TXWIN)
+                    $error("%m: packet %0d selected for job %0d child %0d: sent %0d, acked %0d, available %0d",
+                           s_k_o, s_job_o, s_child_o, se, ac, job_k(av_q, {{(32-JW){1'b0}}, s_job_o}));
+                if (s_len_o == 16'd0 || s_len_o > PAY16 || {1'b0, s_off_o} + {1'b0, s_len_o} > {1'b0, s_msglen_o})
+                    $error("%m: packet selected with offset %0d, length %0d of %0d", s_off_o, s_len_o, s_msglen_o);
+            end
+            // Job creation: the send queue unit fills a free send job and
+            // makes it live; the receive processor starts a free forwarding
+            // job; the DMA reports a forwarded message in host memory once,
+            // for the live forwarding job that holds it.
+            if ((create_i || init_i) && ({{(32-JW){1'b0}}, cj_i} >= JSEND || v_q[cj_i]))
+                $error("%m: send job %0d created or initialised but not a free send job", cj_i);
+            if (newfj_i && ({{(32-JW){1'b0}}, fj_i} < JSEND || {{(32-JW){1'b0}}, fj_i} >= J || v_q[fj_i]))
+                $error("%m: forwarding job %0d started but not a free forwarding job", fj_i);
+            if (hostdone_i && !(v_q[hostdone_job_i] && fw_q[hostdone_job_i] && !hd_q[hostdone_job_i]))
+                $error("%m: message of job %0d reported in host memory, not a live forwarding job waiting for it",
+                       hostdone_job_i);
+        end
+    end
+`endif
 endmodule
 `resetall

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
+`include "wc_nic_checks.vh"
 // NIC register block: the Wishbone B4 classic slave of docs/nic.md, the
 // control and ring registers, the host-visible counters, the group table
 // with its validation (wc_nic_group_set of sw/lib/wc_nic_group.c, same
@@ -153,12 +154,10 @@ module wc_nic_regs #(
     localparam [7:0] VERSION = 8'd1;
 
     initial begin
-        if (NNODES < 2 || NNODES > `WC_MAX_NODES)
-            $error("%m: NNODES must be 2..%0d (got %0d)", `WC_MAX_NODES, NNODES);
-        if (NGROUPS < 2 || NGROUPS > `WC_NIC_GROUPS)
-            $error("%m: NGROUPS must be 2..%0d (got %0d)", `WC_NIC_GROUPS, NGROUPS);
-        if (NSLOT < 1 || NSLOT > 128) $error("%m: NSLOT must be 1..128 (got %0d)", NSLOT);
-        if (KW < 1 || KW > 16) $error("%m: KW must be 1..16 (got %0d)", KW);
+        `WC_NIC_CHECK_NNODES
+        `WC_NIC_CHECK_NSLOT
+        `WC_NIC_CHECK_NGROUPS
+        `WC_NIC_CHECK_KW
     end
 
     // Only the word index selects a register; byte lanes are not used.
@@ -666,5 +665,65 @@ module wc_nic_regs #(
         if (gexp_we)  gexp_m[gexp_wa]   <= gexp_wd;
         if (gnext_we) gnext_m[gnext_wa] <= gnext_wd;
     end
+`ifndef SYNTHESIS
+    // Wishbone B4 classic slave (docs/bus.md, docs/nic.md): the answer is
+    // registered, so an ACK answers exactly the request taken in the cycle
+    // before (go ignores a request while its ACK is high: one ACK per
+    // request), and a write reads back 0.  The host's side is not checked
+    // here: a host that drops its request early still gets its ACK.
+    reg go_q, wr_q;
+    always @(posedge clk_i) begin
+        go_q <= rst_ni && s_cyc_i && s_stb_i && !s_ack_o;
+        wr_q <= s_we_i;
+    end
+    always @(posedge clk_i) begin : protocol
+        integer g;
+        if (rst_ni) begin
+            if (s_ack_o && !go_q)
+                $error("%m: ACK without a request in the cycle before");
+            if (go_q && !s_ack_o)
+                $error("%m: a request not acknowledged in the next cycle");
+            if (s_ack_o && wr_q && s_dat_o != 32'd0)
+                $error("%m: write acknowledged with read data %h", s_dat_o);
+            // The selection clears only a flag it found pending (its round
+            // robin grants only requesters).
+            if (ack_clr_i && !ackp_q[ack_clr_sid_i])
+                $error("%m: acknowledgement flag of stream %0d cleared but not pending", ack_clr_sid_i);
+            if (ack_clr_i && {{(32-$clog2(NG)){1'b0}}, ack_clr_sid_i} >= NG)
+                $error("%m: acknowledgement flag of stream %0d cleared: no such stream", ack_clr_sid_i);
+            if (ack_set_i && {{(32-$clog2(NG)){1'b0}}, ack_set_sid_i} >= NG)
+                $error("%m: acknowledgement flag of stream %0d set: no such stream", ack_set_sid_i);
+            // Stream tables are indexed by validated ids only (node ids and
+            // group ids below the table sizes, which need not be powers of
+            // two): an index past the end would write another entry.
+            if ((uexp_we && {{(32-NB){1'b0}}, uexp_wa} >= NNODES) ||
+                (unext_we && {{(32-NB){1'b0}}, unext_wa} >= NNODES))
+                $error("%m: unicast stream table written at node %0d of %0d", uexp_we ? uexp_wa : unext_wa, NNODES);
+            if ((gexp_we && {{(32-GB){1'b0}}, gexp_wa} >= NGROUPS) ||
+                (gnext_we && {{(32-GB){1'b0}}, gnext_wa} >= NGROUPS))
+                $error("%m: group stream table written at group %0d of %0d", gexp_we ? gexp_wa : gnext_wa, NGROUPS);
+            // A slot count above NSLOT means the slot table lost track.
+            if ({{(32-SCW){1'b0}}, slots_q} > NSLOT)
+                $error("%m: %0d receive slots in use of %0d", slots_q, NSLOT);
+            // The group table holds only entries wc_nic_group_set accepts:
+            // never group 0 (unicast), a cleared entry has no children, a
+            // root has 1..MAXC children, a non-root a parent in the network
+            // other than this node.
+            if (gv_q[0])
+                $error("%m: group 0 installed");
+            for (g = 0; g < NGROUPS; g = g + 1) begin
+                if (!gv_q[g] && gn_q[g*NCW +: NCW] != {NCW{1'b0}})
+                    $error("%m: group %0d not installed but has %0d children", g, gn_q[g*NCW +: NCW]);
+                if (gv_q[g] && {{(32-NCW){1'b0}}, gn_q[g*NCW +: NCW]} > MAXC)
+                    $error("%m: group %0d has %0d children", g, gn_q[g*NCW +: NCW]);
+                if (gv_q[g] && gp_q[g*DW +: DW] == NOPAR && gn_q[g*NCW +: NCW] == {NCW{1'b0}})
+                    $error("%m: group %0d installed at its root with no children", g);
+                if (gv_q[g] && gp_q[g*DW +: DW] != NOPAR &&
+                    ({{(32-DW){1'b0}}, gp_q[g*DW +: DW]} >= NNODES || gp_q[g*DW +: DW] == node_q))
+                    $error("%m: group %0d has parent %0d", g, gp_q[g*DW +: DW]);
+            end
+        end
+    end
+`endif
 endmodule
 `resetall

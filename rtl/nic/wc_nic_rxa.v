@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
+`include "wc_nic_checks.vh"
 // Receive assembler: takes the router's ejection link one flit per cycle,
 // latches the head and the four NIC header words, folds every payload
 // word into the CRC and writes it into a receive slot, and at the tail
@@ -75,13 +76,12 @@ module wc_nic_rxa #(
     localparam [7:0] ST_NOSLOT = 8'h80;
 
     initial begin
+        `WC_NIC_CHECK_W
+        `WC_NIC_CHECK_PAYLOAD
+        `WC_NIC_CHECK_NSLOT
         if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");
         if (PW != PAYLOAD / 4) $error("%m: PW is derived, leave it at its default");
         if (IW != (PW > 1 ? $clog2(PW) : 1)) $error("%m: IW is derived, leave it at its default");
-        if (W < 32 || W > 62) $error("%m: W must be 32..62 (got %0d)", W);
-        if (PAYLOAD < 4 || PAYLOAD > `WC_NIC_PAYLOAD || PAYLOAD % 4 != 0)
-            $error("%m: PAYLOAD must be a multiple of 4 in 4..%0d (got %0d)", `WC_NIC_PAYLOAD, PAYLOAD);
-        if (NSLOT < 1 || NSLOT > 128) $error("%m: NSLOT must be 1..128 (got %0d)", NSLOT);
     end
 
     // ---------------------------------------------------------------- state
@@ -302,5 +302,58 @@ module wc_nic_rxa #(
             evh0_q <= evh0_d;  evh1_q <= evh1_d;  evh2_q <= evh2_d;
         end
     end
+`ifndef SYNTHESIS
+    // The consumption assumption (docs/nic-uarch.md, receive assembler):
+    // every flit gets its credit back in the next cycle, none without a
+    // flit.  A soft reset clears the credit register with the link it
+    // resets, so the flit of that cycle is the one exception.
+    reg flit_q;
+    always @(posedge clk_i) flit_q <= rst_ni && !soft_i && rx_valid_i;
+    always @(posedge clk_i) begin : protocol
+        if (rst_ni) begin
+            if (flit_q && !rx_credit_o)
+                $error("%m: a flit's credit not returned in the next cycle");
+            if (rx_credit_o && !flit_q)
+                $error("%m: a credit returned without a flit");
+            // A payload word goes only into the slot of its own packet (the
+            // one it has, or the one it takes now), inside that slot.
+            if (wr_o && !((slot_ok_q && wr_slot_o == slot_q) || (alloc_o && wr_slot_o == alloc_idx_o)))
+                $error("%m: payload written to slot %0d, not this packet's", wr_slot_o);
+            // (pi, not the slot address, which wraps at 2^IW words)
+            if (wr_o && {24'd0, pi} >= PW)
+                $error("%m: payload word %0d written past the %0d words of a slot", pi, PW);
+            if (wr_o && {{(32-SW){1'b0}}, wr_slot_o} >= NSLOT)
+                $error("%m: payload written to slot %0d of %0d", wr_slot_o, NSLOT);
+            // A slot is taken only when the slot table offers one, at the
+            // packet's first payload word, once per packet.
+            if (alloc_o && !(free_ok_i || evict_ok_i))
+                $error("%m: slot allocated while none is free or evictable");
+            if (alloc_o && (slot_ok_q || pi != 8'd0))
+                $error("%m: second slot allocated for one packet (payload word %0d)", pi);
+            // The event register is read by the receive processor in the
+            // cycle it is valid; a checked event satisfies docs/nic.md's
+            // validation, which the processor relies on without checking
+            // again: an intact data packet has a slot and a well-formed
+            // fragment, an acknowledgement neither.
+            if (ev_valid_o && ev_status_o == `WC_NIC_ST_OK) begin
+                if (ev_type_o < `WC_PT_UDATA || ev_type_o > `WC_PT_MACK)
+                    $error("%m: intact packet of type %0d", ev_type_o);
+                if ((ev_type_o == `WC_PT_UDATA || ev_type_o == `WC_PT_MDATA) != ev_slot_ok_o)
+                    $error("%m: intact packet of type %0d, slot flag %0d", ev_type_o, ev_slot_ok_o);
+                if (ev_type_o == `WC_PT_UDATA || ev_type_o == `WC_PT_MDATA) begin
+                    if (ev_len_o == 16'd0 || ev_len_o > PAY16 || ev_msglen_o == 16'd0 ||
+                        ev_msglen_o > `WC_NIC_MAX_MSG || {1'b0, ev_off_o} + {1'b0, ev_len_o} > {1'b0, ev_msglen_o} ||
+                        ev_off_o % PAY16 != 16'd0)
+                        $error("%m: intact data packet with offset %0d, length %0d of %0d",
+                               ev_off_o, ev_len_o, ev_msglen_o);
+                end else if (ev_off_o != 16'd0 || ev_len_o != 16'd0 || ev_msglen_o != 16'd0)
+                    $error("%m: intact acknowledgement with offset %0d, length %0d of %0d",
+                           ev_off_o, ev_len_o, ev_msglen_o);
+            end
+            if (ev_valid_o && ev_slot_ok_o && {{(32-SW){1'b0}}, ev_slot_o} >= NSLOT)
+                $error("%m: event names slot %0d of %0d", ev_slot_o, NSLOT);
+        end
+    end
+`endif
 endmodule
 `resetall

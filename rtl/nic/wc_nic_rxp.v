@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
+`include "wc_nic_checks.vh"
 // Receive processor: takes the assembler's event (one checked packet per
 // cycle at most) and decides what it is: an acknowledgement for the jobs,
 // a data packet in sequence for a message in progress or a new one (a
@@ -123,15 +124,21 @@ module wc_nic_rxp #(
     localparam [15:0] PAY16 = PAYLOAD[15:0];
 
     initial begin
+        `WC_NIC_CHECK_NNODES
+        `WC_NIC_CHECK_PAYLOAD
+        `WC_NIC_CHECK_NSLOT
+        `WC_NIC_CHECK_JSEND
+        `WC_NIC_CHECK_JFWD
+        `WC_NIC_CHECK_NCTX
+        `WC_NIC_CHECK_NGROUPS
+        `WC_NIC_CHECK_KW
+        `WC_NIC_CHECK_KW_NPK
         if (J != JSEND + JFWD) $error("%m: J is derived, leave it at its default");
         if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
         if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");
         if (CW != (NCTX > 1 ? $clog2(NCTX) : 1)) $error("%m: CW is derived, leave it at its default");
         if (NG != NNODES + NGROUPS) $error("%m: NG is derived, leave it at its default");
         if (SIDW != $clog2(NG)) $error("%m: SIDW is derived, leave it at its default");
-        if (NCTX < 1 || NCTX > 16) $error("%m: NCTX must be 1..16 (got %0d)", NCTX);
-        if (JSEND < 1 || JSEND > 8) $error("%m: JSEND must be 1..8 (got %0d)", JSEND);
-        if (JFWD < 1 || JFWD > 8) $error("%m: JFWD must be 1..8 (got %0d)", JFWD);
     end
 
     // ---------------------------------------------------------------- state
@@ -425,5 +432,74 @@ module wc_nic_rxp #(
     always @(posedge clk_i) begin
         if (accept) wq_mem[wq_wa] <= {fj_o, fjinc_o, last, ev_len_i, ev_off_i, ctx_i, ev_slot_i};
     end
+`ifndef SYNTHESIS
+    function in_fwd(input [JW-1:0] j);
+        in_fwd = {{(32-JW){1'b0}}, j} >= JSEND && {{(32-JW){1'b0}}, j} < J;
+    endfunction
+    always @(posedge clk_i) begin : protocol
+        integer i, k;
+        if (rst_ni) begin
+            // The write queue has one entry per slot and each entry holds a
+            // slot in use, so an accepted packet (whose own slot is in use
+            // and not queued) always finds room; the DMA pops only what is
+            // there.
+            if (accept && {{(32-QW){1'b0}}, wq_n_q} >= NSLOT)
+                $error("%m: packet queued into a full write queue (%0d entries)", wq_n_q);
+            if (wq_pop_i && wq_n_q == {QW{1'b0}})
+                $error("%m: write queue popped while empty");
+            if (accept && !ev_slot_ok_i)
+                $error("%m: packet accepted without a slot holding its payload");
+            if (free_o && tag_o)
+                $error("%m: slot %0d released and tagged for forwarding at once", ev_slot_i);
+            // The receive-buffer prefetch FIFO holds two buffers: the DMA
+            // fetches only into a free entry, the one after the held ones,
+            // and a new message or a TOOBIG takes only a held buffer.
+            if (rqn_q > 2'd2)
+                $error("%m: %0d receive buffers held in a FIFO of 2", rqn_q);
+            if (rq_done_i && rqn_q == 2'd2)
+                $error("%m: receive buffer fetched into a full prefetch FIFO");
+            if (rq_wr_i && rq_buf_i != (rqr_q ^ rqn_q[0]))
+                $error("%m: receive buffer fetched into entry %0d, the FIFO's head is %0d with %0d held",
+                       rq_buf_i, rqr_q, rqn_q);
+            if ((toobig_o || (accept && new_ctx)) && rqn_q == 2'd0)
+                $error("%m: receive buffer taken from an empty prefetch FIFO");
+            if (toobig_o && !cq_room_i)
+                $error("%m: TOOBIG completion pushed into a full completion FIFO");
+            // Contexts: a stream delivers in order, so it has at most one
+            // message still receiving (a closing one waits only for its
+            // writes); a context's offset never passes its message length;
+            // the DMA finishes writes only for open contexts.
+            if (rxw_done_i && !cv_q[rxw_ctx_i])
+                $error("%m: host write finished for context %0d, which is not open", rxw_ctx_i);
+            if (accept && new_ctx && cv_q[ctx_i])
+                $error("%m: new message given context %0d, which is open", ctx_i);
+            if (accept && !new_ctx && !(cv_q[ctx_i] && !ccl_q[ctx_i]))
+                $error("%m: packet accepted for context %0d, which is not receiving", ctx_i);
+            // a context closes with its last write, and the queue is in order
+            if (wq_any_o && !cv_q[wq_ctx_o])
+                $error("%m: write queued for context %0d, which is not open", wq_ctx_o);
+            for (i = 0; i < NCTX; i = i + 1) begin
+                if (cv_q[i] && cno_q[i*16 +: 16] > cml_q[i*16 +: 16])
+                    $error("%m: context %0d at offset %0d of a %0d-byte message", i, cno_q[i*16 +: 16],
+                           cml_q[i*16 +: 16]);
+                for (k = i + 1; k < NCTX; k = k + 1)
+                    if (cv_q[i] && !ccl_q[i] && cv_q[k] && !ccl_q[k] &&
+                        csid_q[i*SIDW +: SIDW] == csid_q[k*SIDW +: SIDW])
+                        $error("%m: contexts %0d and %0d both receive stream %0d", i, k, csid_q[i*SIDW +: SIDW]);
+            end
+            // A new forwarding job is a free one; a packet counts only for a
+            // forwarding job still receiving its message.
+            if (newfj_o && !(in_fwd(fj_o) && !job_valid_i[fj_o]))
+                $error("%m: forwarding job %0d started but not a free forwarding job", fj_o);
+            if (fjinc_o && !newfj_o && !(in_fwd(fj_o) && job_valid_i[fj_o] && job_open_i[fj_o]))
+                $error("%m: packet counted for job %0d, not a forwarding job still receiving", fj_o);
+            // The stream tables are indexed by validated ids only.
+            if (exp_inc_o && !exp_grp_o && ({20'd0, ev_src_i} >= NNODES || ev_src_i == self_i))
+                $error("%m: unicast stream of node %0d advanced", ev_src_i);
+            if (exp_inc_o && exp_grp_o && (ev_group_i == {GIW{1'b0}} || {20'd0, ev_group_i} >= NGROUPS))
+                $error("%m: stream of group %0d advanced", ev_group_i);
+        end
+    end
+`endif
 endmodule
 `resetall

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
+`include "wc_nic_checks.vh"
 // Receive slots: NSLOT packet buffers of PAYLOAD bytes and their state
 // (in use, written to host memory, tagged for forwarding by job fj as its
 // packet k, payload CRC).  cmodel/wc_nic_slots.c; the updates in the
@@ -89,14 +90,15 @@ module wc_nic_slots #(
     localparam integer SCW = $clog2(NSLOT + 1);
 
     initial begin
+        `WC_NIC_CHECK_PAYLOAD
+        `WC_NIC_CHECK_NSLOT
+        `WC_NIC_CHECK_J
+        `WC_NIC_CHECK_KW
+        `WC_NIC_CHECK_KW_NPK
         if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");
         if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
         if (PW != PAYLOAD / 4) $error("%m: PW is derived, leave it at its default");
         if (IW != (PW > 1 ? $clog2(PW) : 1)) $error("%m: IW is derived, leave it at its default");
-        if (NSLOT < 1 || NSLOT > 128) $error("%m: NSLOT must be 1..128 (got %0d)", NSLOT);
-        if (J < 2 || J > 16) $error("%m: J must be 2..16 (got %0d)", J);
-        if (PAYLOAD < 4 || PAYLOAD > `WC_NIC_PAYLOAD || PAYLOAD % 4 != 0)
-            $error("%m: PAYLOAD must be a multiple of 4 in 4..%0d (got %0d)", `WC_NIC_PAYLOAD, PAYLOAD);
     end
 
     reg  [NSLOT-1:0]    used_q, used_d, dma_q, dma_d, fwd_q, fwd_d;
@@ -231,5 +233,55 @@ module wc_nic_slots #(
     always @(posedge clk_i) begin
         if (wr_i) mem[wr_a] <= wr_word_i;
     end
+`ifndef SYNTHESIS
+    // A slot belongs to one packet from its allocation until it is freed:
+    // it is allocated only free or evictable (its packet in host memory
+    // and read by no one), written only while allocated, and everything
+    // that reads it (selection, emitter) or writes its state (receive
+    // processor, DMA) finds it in use.
+    function in_use(input [SW-1:0] i);
+        in_use = {{(32-SW){1'b0}}, i} < NSLOT && used_q[i];
+    endfunction
+    wire evictable = alloc_i && in_use(alloc_idx_i) && dma_q[alloc_idx_i] && !pin[alloc_idx_i] &&
+                     !(nsel_pin_i && nsel_buf_i == alloc_idx_i);
+    always @(posedge clk_i) begin : protocol
+        integer s;
+        if (rst_ni) begin
+            if (alloc_i && {{(32-SW){1'b0}}, alloc_idx_i} >= NSLOT)
+                $error("%m: slot %0d of %0d allocated", alloc_idx_i, NSLOT);
+            else if (alloc_i && used_q[alloc_idx_i] && !evictable)
+                $error("%m: slot %0d allocated twice (in use, not evictable)", alloc_idx_i);
+            if (wr_i && !in_use(wr_slot_i) && !(alloc_i && alloc_idx_i == wr_slot_i))
+                $error("%m: payload written to slot %0d, which is not allocated", wr_slot_i);
+            if (crcw_i && !in_use(crcw_slot_i) && !(alloc_i && alloc_idx_i == crcw_slot_i))
+                $error("%m: CRC written to slot %0d, which is not allocated", crcw_slot_i);
+            if (rp_free_i && !in_use(rp_free_idx_i))
+                $error("%m: slot %0d released but not in use", rp_free_idx_i);
+            if (rp_tag_i && !(in_use(rp_tag_idx_i) && !dma_q[rp_tag_idx_i]))
+                $error("%m: slot %0d tagged for forwarding but not a packet just accepted", rp_tag_idx_i);
+            if (rp_tag_i && {1'b0, rp_tag_fj_i} >= J[JW:0])
+                $error("%m: slot %0d tagged for job %0d of %0d", rp_tag_idx_i, rp_tag_fj_i, J);
+            // the DMA writes each accepted packet to host memory once
+            if (dma_done_i && !(in_use(dma_done_slot_i) && !dma_q[dma_done_slot_i]))
+                $error("%m: slot %0d written to host memory but not in use or written before", dma_done_slot_i);
+            if (sel_pin_i && !in_use(sel_buf_i))
+                $error("%m: the selection reads slot %0d, which is not in use", sel_buf_i);
+            if (em_pin_i && !in_use(em_buf_i))
+                $error("%m: the emitter reads slot %0d, which is not in use", em_buf_i);
+            // the assembler takes what the encoders offer without looking
+            if (free_ok_o != !(&used_q))
+                $error("%m: free slot flag %0d with slots in use %b", free_ok_o, used_q);
+            if (free_ok_o && in_use(free_idx_o))
+                $error("%m: slot %0d offered as free but in use", free_idx_o);
+            if (evict_ok_o && !(in_use(evict_idx_o) && dma_q[evict_idx_o] && !pin[evict_idx_o]))
+                $error("%m: slot %0d offered for eviction but not in host memory or read", evict_idx_o);
+            // a tag names a job: the reclaim rule and the selection index
+            // the job table with it
+            for (s = 0; s < NSLOT; s = s + 1)
+                if (fwd_q[s] && used_q[s] && {1'b0, fj_q[s*JW +: JW]} >= J[JW:0])
+                    $error("%m: slot %0d tagged for job %0d of %0d", s, fj_q[s*JW +: JW], J);
+        end
+    end
+`endif
 endmodule
 `resetall

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
+`include "wc_nic_checks.vh"
 // Send-queue unit: takes the host's send descriptors in ring order, one
 // at a time: waits for a free send job, reads the descriptor (and a
 // multisend's destination list) through the DMA, checks it in the order
@@ -84,6 +85,12 @@ module wc_nic_sq #(
     localparam integer NB   = $clog2(NNODES);
 
     initial begin
+        `WC_NIC_CHECK_NNODES
+        `WC_NIC_CHECK_PAYLOAD
+        `WC_NIC_CHECK_J
+        `WC_NIC_CHECK_NGROUPS
+        `WC_NIC_CHECK_KW
+        `WC_NIC_CHECK_KW_NPK
         if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
         if (DW != `WC_HEAD_DST_W) $error("%m: DW is derived, leave it at its default");
         if (MAXC != `WC_NIC_MAX_CHILDREN) $error("%m: MAXC is derived, leave it at its default");
@@ -308,5 +315,64 @@ module wc_nic_sq #(
             d_q <= d_d;  l_q <= l_d;
         end
     end
+`ifndef SYNTHESIS
+    // The unit's path (docs/nic-uarch.md, Send-queue unit): IDLE -> FETCH
+    // -> CHECK -> (LIST -> LCHK ->) WAIT -> INIT -> IDLE, a refused
+    // descriptor CHECK/LCHK -> ERR -> IDLE; a state is left only along it.
+    reg       stp_ok_q;
+    reg [2:0] stp_q;
+    wire [J-1:0] jv = {{(J-JSEND){1'b0}}, job_valid_i};
+    always @(posedge clk_i) begin
+        stp_ok_q <= rst_ni && !soft_i;
+        stp_q    <= st_q;
+    end
+    function legal(input [2:0] a, input [2:0] b);
+        case (a)
+            S_IDLE:  legal = b == S_IDLE || b == S_FETCH;
+            S_FETCH: legal = b == S_FETCH || b == S_CHECK;
+            S_CHECK: legal = b == S_ERR || b == S_LIST || b == S_WAIT;
+            S_LIST:  legal = b == S_LIST || b == S_LCHK;
+            S_LCHK:  legal = b == S_ERR || b == S_WAIT;
+            S_ERR:   legal = b == S_ERR || b == S_IDLE;
+            S_WAIT:  legal = b == S_WAIT || b == S_INIT;
+            default: legal = b == S_INIT || b == S_IDLE;
+        endcase
+    endfunction
+    always @(posedge clk_i) begin : protocol
+        if (rst_ni) begin
+            if (stp_ok_q && !legal(stp_q, st_q))
+                $error("%m: send-queue state %0d followed state %0d", st_q, stp_q);
+            // From FETCH until its job is live the unit holds one free send
+            // job for the descriptor: nothing else creates send jobs.
+            if (st_q != S_IDLE && ({{(32-JW){1'b0}}, job_q} >= JSEND || jv[job_q]))
+                $error("%m: descriptor held for send job %0d, which is not a free send job", job_q);
+            // The DMA serves the unit only while it asks: the descriptor's 4
+            // words in FETCH, the list's x words in LIST.
+            if ((dma_start_i || dma_wr_i || dma_done_i) && st_q != S_FETCH && st_q != S_LIST)
+                $error("%m: DMA read delivered in send-queue state %0d", st_q);
+            if (dma_wr_i && st_q == S_FETCH && dma_idx_i > 5'd3)
+                $error("%m: descriptor word %0d", dma_idx_i);
+            if (dma_wr_i && st_q == S_LIST && {7'd0, dma_idx_i} >= x)
+                $error("%m: destination list word %0d of %0d", dma_idx_i, x);
+            // Only a refused descriptor completes from here, and only a
+            // checked one becomes a job.
+            if (push_i && st_q != S_ERR)
+                $error("%m: descriptor completion pushed in state %0d", st_q);
+            if (create_o && status_q != ST_OK)
+                $error("%m: job created for a descriptor refused with status %0d", status_q);
+            if (create_o && !mcast && (c_nc_o == {NCW{1'b0}} || {{(32-NCW){1'b0}}, c_nc_o} > MAXC))
+                $error("%m: job created with %0d destinations", c_nc_o);
+            // A stream has at most one send job at a time (docs/nic.md,
+            // Reliability): INIT takes only streams that WAIT found free,
+            // and a multisend names each destination once.
+            if (init_o && !mcast && {3'd0, i_q} >= {{(8-NCW){1'b0}}, c_nc_o})
+                $error("%m: stream %0d of %0d destinations initialised", i_q, c_nc_o);
+            if (init_o && !mcast && ubusy_i[node_o[NB-1:0]])
+                $error("%m: unicast stream to node %0d given a second send job", node_o);
+            if (init_o && mcast && gbusy_i[x[GB-1:0]])
+                $error("%m: stream of group %0d given a second send job", x);
+        end
+    end
+`endif
 endmodule
 `resetall

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
+`include "wc_nic_checks.vh"
 // Transmit: the selection register (the next packet, chosen by the jobs
 // unit, waiting for its payload), the emitter (the packet on the
 // injection link, one flit per cycle while it has credits), the credit
@@ -105,13 +106,18 @@ module wc_nic_tx #(
     localparam integer XW   = 16 + 16 + 16 + 16 + GIW + SRW + DW + KW + 1 + TW + CIW + JW + SW + 3;
 
     initial begin
+        `WC_NIC_CHECK_W
+        `WC_NIC_CHECK_B
+        `WC_NIC_CHECK_PAYLOAD
+        `WC_NIC_CHECK_NSLOT
+        `WC_NIC_CHECK_J
+        `WC_NIC_CHECK_KW
+        `WC_NIC_CHECK_KW_NPK
         if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");
         if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
         if (CIW != ($clog2(`WC_NIC_MAX_CHILDREN))) $error("%m: CIW is derived, leave it at its default");
         if (PW != PAYLOAD / 4) $error("%m: PW is derived, leave it at its default");
         if (IW != (PW > 1 ? $clog2(PW) : 1)) $error("%m: IW is derived, leave it at its default");
-        if (B < 1 || B > 255) $error("%m: B must be 1..255 (got %0d)", B);
-        if (W < 32 || W > 62) $error("%m: W must be 32..62 (got %0d)", W);
     end
 
     // ---------------------------------------------------------------- state
@@ -286,5 +292,43 @@ module wc_nic_tx #(
     always @(posedge clk_i) begin
         if (st_wr_i) stbuf[st_wa] <= st_word_i;
     end
+`ifndef SYNTHESIS
+    always @(posedge clk_i) begin : protocol
+        if (rst_ni) begin
+            // Credits (docs/nic-uarch.md, Transmitter): B at reset, one per
+            // flit the router's buffer frees; a flit only with one.  More
+            // than B would mean the router returned a credit it did not owe.
+            if ({16'd0, cred_q} > B)
+                $error("%m: %0d credits for a router buffer of %0d", cred_q, B);
+            if (cred_q == B[15:0] && tx_credit_i && !send)
+                $error("%m: credit overflow (the router returned more than B = %0d)", B);
+            if (send && cred_q == 16'd0)
+                $error("%m: flit sent without a credit");
+            // The emitter sends head, NH0..NH3 and the payload words, and
+            // stops at the tail: an acknowledgement has no payload, a data
+            // packet 1..PAYLOAD bytes.
+            if (ev_q && (e_ack ? e_len != 16'd0 : (e_len == 16'd0 || e_len > PAYLOAD[15:0])))
+                $error("%m: emitting a packet of %0d payload bytes (ack %0d)", e_len, e_ack);
+            if (ev_q && {9'd0, fk_q} >= e_nfl)
+                $error("%m: emitter at flit %0d of a %0d-flit packet", fk_q, e_nfl);
+            // The selection register is loaded only while empty (the jobs
+            // unit selects nothing while it is full); the DMA takes a fill
+            // request and completes it only for a selection waiting for
+            // its staging buffer.
+            if (sl_valid_i && sv_q)
+                $error("%m: selection overwritten before it went to the emitter");
+            if (st_start_i && !(sv_q && sx_q[F_FILL]))
+                $error("%m: staging started without a fill request");
+            if (st_done_i && !(sv_q && !sx_q[F_READY] && !sx_q[F_FROM] && !sx_q[F_ACK] && st_buf_i == sx_q[F_BUF]))
+                $error("%m: staging of buffer %0d finished for no waiting selection", st_buf_i);
+            if (st_wr_i && {{(32-IW){1'b0}}, st_idx_i} >= PW)
+                $error("%m: staging word %0d written past the %0d words of a buffer", st_idx_i, PW);
+            // Two staging buffers: the DMA never fills the one the emitter
+            // is sending from (its words would change under the packet).
+            if (st_wr_i && ev_q && !e_ack && !e_from && e_buf[0] == st_buf_i)
+                $error("%m: staging buffer %0d written while the emitter sends from it", st_buf_i);
+        end
+    end
+`endif
 endmodule
 `resetall
