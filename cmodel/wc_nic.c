@@ -12,7 +12,9 @@
  *   1  the DMA round-robin pointer does not advance (wc_nic_dma.c)
  *   2  the emitter sends NH1 with the offset of packet k-1 for k >= 1
  *      (wc_nic_tx.c)
- *   3  a duplicate data packet is not acknowledged again (wc_nic_rxp.c) */
+ *   3  a duplicate data packet is not acknowledged again (wc_nic_rxp.c)
+ *   4  the selection serves a pending ack first always, never
+ *      alternating with data (wc_nic_jobs.c) */
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>

@@ -124,6 +124,7 @@ typedef struct {
     nic_job job[MAXJ];
     uint16_t ack_ptr;
     uint8_t job_ptr;
+    uint8_t last_ack;               /* the last packet chosen was an ack */
     uint16_t scan;
 } nic_jobs_q;
 

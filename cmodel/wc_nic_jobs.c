@@ -2,8 +2,8 @@
 /* NIC replication jobs (rtl/nic/wc_nic_jobs.v): the job table (send jobs
  * 0..JSEND-1 run host descriptors, forwarding jobs JSEND..J-1 forward a
  * received multicast message to this node's children), the transmit
- * selection (pending acks first, then round robin over jobs, each picking
- * its next child in FPFS or FCFS order), the GM-2 go-back-N state per
+ * selection (acks and data alternating when both are ready, round robin
+ * over jobs, each picking its next child in FPFS or FCFS order), the GM-2 go-back-N state per
  * child (sent, acknowledged, deadline), the timeout scanner (one child a
  * cycle) and completion. */
 #include <string.h>
@@ -72,58 +72,76 @@ static int select_ack(const wc_nic *n, nic_sel_dec *d)
     return 0;
 }
 
-void nic_jobs_select(const wc_nic *n, nic_sel_dec *d)
+/* The first job at or after the pointer with a packet to send, and its
+ * child; -1 if none. */
+static int select_job(const wc_nic *n, int *child)
 {
     int i;
+    for (i = 0; i < n->J; i++) {
+        int jx = n->jobs.job_ptr + i < n->J ? n->jobs.job_ptr + i : n->jobs.job_ptr + i - n->J;
+        const nic_job *j = &n->jobs.job[jx];
+        if (j->valid && (*child = job_child(n, j)) >= 0)
+            return jx;
+    }
+    return -1;
+}
+
+/* An ack goes first unless the last packet chosen was an ack and a data
+ * packet is ready: served first every time, acks starved a congested
+ * forwarder's jobs for good (docs/nic-flow.md).  Mutation 4 (lockstep
+ * self-check) serves acks first always. */
+void nic_jobs_select(const wc_nic *n, nic_sel_dec *d)
+{
+    int jx, c = 0, s, b;
+    const nic_job *j;
+    nic_send *e = &d->s;
     memset(d, 0, sizeof *d);
     d->job = -1;
-    if (n->tx.sel.valid || select_ack(n, d))
+    if (n->tx.sel.valid)
         return;
-    for (i = 0; i < n->J; i++) {
-        int jx = n->jobs.job_ptr + i < n->J ? n->jobs.job_ptr + i : n->jobs.job_ptr + i - n->J, c, s, b;
-        const nic_job *j = &n->jobs.job[jx];
-        nic_send *e = &d->s;
-        if (!j->valid || (c = job_child(n, j)) < 0)
-            continue;
-        d->valid = 1;
-        d->job = jx;
-        d->child = c;
-        d->k = j->ch[c].sent;
-        e->valid = 1;
-        e->job = (uint8_t)jx;
-        e->child = (uint8_t)c;
-        e->k = (uint16_t)d->k;
-        e->dst = j->dst[c];
-        e->type = j->type;
-        e->src = j->src;
-        e->group = j->group;
-        e->seq = (uint16_t)(j->ch[c].base + d->k);
-        e->off = (uint16_t)(d->k * (unsigned)n->c.payload);
-        e->len = (uint16_t)pkt_len(n, j->msglen, e->off);
-        e->msglen = j->msglen;
-        /* the data: a slot tagged {job, k}, a staging buffer holding it,
-         * else the staging buffer the emitter is not reading, filled by
-         * the DMA */
-        if (j->fwd)
-            for (s = 0; s < n->S; s++)
-                if (n->slot[s].used && n->slot[s].fwd && n->slot[s].fj == jx && n->slot[s].k == d->k) {
-                    e->from_slot = 1;
-                    e->buf = (uint8_t)s;
-                    e->ready = 1;
-                    return;
-                }
-        for (b = 0; b < 2; b++)
-            if (n->tx.stage[b].valid && n->tx.stage[b].job == jx && n->tx.stage[b].k == d->k) {
-                e->buf = (uint8_t)b;
+    jx = select_job(n, &c);
+    if (!(n->jobs.last_ack && jx >= 0 && n->c.mutate != 4) && select_ack(n, d))
+        return;
+    if (jx < 0)
+        return;
+    j = &n->jobs.job[jx];
+    d->valid = 1;
+    d->job = jx;
+    d->child = c;
+    d->k = j->ch[c].sent;
+    e->valid = 1;
+    e->job = (uint8_t)jx;
+    e->child = (uint8_t)c;
+    e->k = (uint16_t)d->k;
+    e->dst = j->dst[c];
+    e->type = j->type;
+    e->src = j->src;
+    e->group = j->group;
+    e->seq = (uint16_t)(j->ch[c].base + d->k);
+    e->off = (uint16_t)(d->k * (unsigned)n->c.payload);
+    e->len = (uint16_t)pkt_len(n, j->msglen, e->off);
+    e->msglen = j->msglen;
+    /* the data: a slot tagged {job, k}, a staging buffer holding it,
+     * else the staging buffer the emitter is not reading, filled by
+     * the DMA */
+    if (j->fwd)
+        for (s = 0; s < n->S; s++)
+            if (n->slot[s].used && n->slot[s].fwd && n->slot[s].fj == jx && n->slot[s].k == d->k) {
+                e->from_slot = 1;
+                e->buf = (uint8_t)s;
                 e->ready = 1;
                 return;
             }
-        for (b = 0; b < 2 && nic_tx_reads(&n->tx, 0, b); b++)
-            ;
-        e->buf = (uint8_t)b;
-        e->fill = 1;
-        return;
-    }
+    for (b = 0; b < 2; b++)
+        if (n->tx.stage[b].valid && n->tx.stage[b].job == jx && n->tx.stage[b].k == d->k) {
+            e->buf = (uint8_t)b;
+            e->ready = 1;
+            return;
+        }
+    for (b = 0; b < 2 && nic_tx_reads(&n->tx, 0, b); b++)
+        ;
+    e->buf = (uint8_t)b;
+    e->fill = 1;
 }
 
 /* job j has every packet acknowledged by every child (and a forwarding
@@ -274,6 +292,8 @@ void nic_jobs_commit(wc_nic *n, const nic_dec *d)
         q->ack_ptr = (uint16_t)((sl->ack_sid + 1u) % (unsigned)(n->N + n->G));
     else if (sl->valid)
         q->job_ptr = (uint8_t)((sl->job + 1) % n->J);
+    if (sl->valid)
+        q->last_ack = (uint8_t)sl->ack;
 
     if (d->dma.op_done && d->dma.cli == CLI_RXW && d->dma.wq.last && d->dma.wq.fj != NONE) {
         nic_job *f = &q->job[d->dma.wq.fj];

@@ -5,11 +5,12 @@
 // Replication jobs: the job table (send jobs 0..JSEND-1 run host
 // descriptors, forwarding jobs JSEND..J-1 forward a received multicast
 // message to this node's children), the transmit selection (pending
-// acknowledgements first, then round robin over jobs, each job picking
-// its next child in FPFS or FCFS order), the GM-2 go-back-N state per
-// child (sent, acknowledged, deadline), the timeout scanner (one child
-// per cycle) and send completion.  cmodel/wc_nic_jobs.c
-// (nic_jobs_select(), nic_jobs_decide(), nic_jobs_commit()).
+// acknowledgements and data alternating when both are ready, round robin
+// over jobs, each job picking its next child in FPFS or FCFS order), the
+// GM-2 go-back-N state per child (sent, acknowledged, deadline), the
+// timeout scanner (one child per cycle) and send completion.
+// cmodel/wc_nic_jobs.c (nic_jobs_select(), nic_jobs_decide(),
+// nic_jobs_commit()); the per-child steps are sw/lib/wc_nic_rel.c.
 //
 // Updates to a job come from several units in one cycle; they are applied
 // in the C model's order: a new forwarding job and its packet count (the
@@ -213,6 +214,10 @@ module wc_nic_jobs #(
     reg  [JC*32-1:0]  dl_q;
     wire [JC*32-1:0]  dl_d;
     reg  [SIDW-1:0]   ackp_q, ackp_d;     // acknowledgement round robin
+    // The last packet chosen was an ack: with a data packet ready too, the
+    // next choice is data.  Acks served first every time starved a
+    // congested forwarder's jobs for good (docs/nic-flow.md).
+    reg               lack_q, lack_d;
     reg  [JW-1:0]     jobp_q, jobp_d;     // job round robin
     reg  [JW-1:0]     scj_q, scj_d;       // timeout scanner: job, child
     reg  [CIW-1:0]    scc_q, scc_d;
@@ -348,7 +353,7 @@ module wc_nic_jobs #(
         s_off_o = 16'd0;  s_len_o = 16'd0;  s_msglen_o = 16'd0;
         if (sel_busy_i) begin
             // the selection register is full: nothing chosen
-        end else if (ak_any) begin
+        end else if (ak_any && !(lack_q && jb_any)) begin
             sl_ack_o  = 1'b1;
             s_ready_o = 1'b1;
             s_seq_o   = ak_exp_i;
@@ -567,6 +572,7 @@ module wc_nic_jobs #(
     always @* begin
         ackp_d = ackp_q;
         jobp_d = jobp_q;
+        lack_d = sl_valid_o ? sl_ack_o : lack_q;
         if (sl_ack_o)
             ackp_d = ({{(32-SIDW){1'b0}}, ak_sid} == NG - 1) ? {SIDW{1'b0}} : ak_sid + 1'b1;
         else if (sl_valid_o)
@@ -618,10 +624,10 @@ module wc_nic_jobs #(
 
     always @(posedge clk_i) begin
         if (clr) begin
-            ackp_q <= {SIDW{1'b0}};  jobp_q <= {JW{1'b0}};
+            ackp_q <= {SIDW{1'b0}};  jobp_q <= {JW{1'b0}};  lack_q <= 1'b0;
             scj_q <= {JW{1'b0}};  scc_q <= {CIW{1'b0}};
         end else begin
-            ackp_q <= ackp_d;  jobp_q <= jobp_d;
+            ackp_q <= ackp_d;  jobp_q <= jobp_d;  lack_q <= lack_d;
             scj_q <= scj_d;  scc_q <= scc_d;
         end
     end
@@ -679,6 +685,13 @@ module wc_nic_jobs #(
                 $error("%m: acknowledgement round robin picked stream %0d of pending %b", ak_sid, ackpend_i);
             if (jb_any != (has != {J{1'b0}}) || (jb_any && !has[jb]))
                 $error("%m: job round robin picked job %0d of eligible %b", jb, has);
+            // Acks and data alternate when both wait (docs/nic-uarch.md,
+            // Selection): never an ack after an ack with a packet ready,
+            // never a packet before a pending ack unless an ack went last.
+            if (sl_ack_o && lack_q && jb_any)
+                $error("%m: ack chosen after an ack while job %0d had a packet ready", jb);
+            if (sel_pkt && ak_any && !lack_q)
+                $error("%m: packet chosen before the pending ack of stream %0d", ak_sid);
             if (sel_pkt) begin
                 se = sent_q[{s_job_o, s_child_o}*KW +: KW];
                 ac = acked_q[{s_job_o, s_child_o}*KW +: KW];

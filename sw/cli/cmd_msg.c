@@ -222,7 +222,7 @@ int wc_cmd_msg(int argc, char **argv)
         WC_OPT_INT("--buffer", "B", &o.buffer, 1, 4096, "router input buffer depth in flits"),
         WC_OPT_INT("--width", "W", &o.width, 32, 62, "flit data width"),
         WC_OPT_INT("--mutate", "K", &o.mutate, 0, 1000,
-                   "lockstep: break the C model (NIC mutation 1, 2 or 3): the run must\n"
+                   "lockstep: break the C model (NIC mutation 1, 2, 3 or 4): the run must\n"
                    "stop at a mismatch; lockstep-c: break the second C instance"),
         WC_OPT_FLAG("--csv", &csv, "one header line and one row"),
         WC_OPT_FLAG("--quiet", &quiet, "no progress lines"),

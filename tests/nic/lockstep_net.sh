@@ -42,7 +42,7 @@ else
 fi
 fi
 want mutations &&
-for k in 1 2 3; do
+for k in 1 2 3 4; do
   err=$("$wc" msg --topo cube:4 --engine lockstep --mutate $k --messages 40 --size 1-4096 --seed 5 --quiet 2>&1 >/dev/null); rc=$?
   if [ $rc -ne 0 ] && grep -q "LOCKSTEP MISMATCH" <<<"$err"; then
     pass=$((pass+1)); echo "ok   C-model mutation $k caught: $(grep -o 'cycle [0-9]* node [0-9]* nic [a-z_]*' <<<"$err" | head -1)"

@@ -418,7 +418,7 @@ static void usage(const char *argv0)
            "  --node ID           node id of the random run (default: from the seed)\n"
            "  --params \"NAME=V ..\" NNODES W B PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN; must be those the\n"
            "                      DUT was built with (verif/nic/run.sh builds one per set)\n"
-           "  --mutate K          break the C model on purpose (1, 2, 3: cmodel/wc_nic.c); the run must\n"
+           "  --mutate K          break the C model on purpose (1..4: cmodel/wc_nic.c); the run must\n"
            "                      then stop at a mismatch\n"
            "  --wave PATH         waveform of the DUT (FST)\n"
            "  --coverage          fail the random run if an expected event never happened\n"
@@ -524,8 +524,8 @@ int nl_main(int argc, char **argv, const nl_dut_ops *ops)
                 "asked for\n", argv[0], ops->name, pstr);
         return 2;
     }
-    if (mutate < 0 || mutate > 3) {
-        fprintf(stderr, "%s: --mutate takes 1, 2 or 3\n", argv[0]);
+    if (mutate < 0 || mutate > 4) {
+        fprintf(stderr, "%s: --mutate takes 1, 2, 3 or 4\n", argv[0]);
         return 2;
     }
     nl_format_params(&cfg, 0, pstr, sizeof pstr);
@@ -552,7 +552,8 @@ int nl_main(int argc, char **argv, const nl_dut_ops *ops)
     printf("NIC lockstep: C model vs %s, %s%s\n", ops->name, pstr,
            mutate ? (mutate == 1 ? ", C model mutated (1: DMA round-robin pointer frozen)"
                      : mutate == 2 ? ", C model mutated (2: NH1 offset of packet k-1)"
-                                   : ", C model mutated (3: duplicates not acknowledged again)") : "");
+                                   : mutate == 3 ? ", C model mutated (3: duplicates not acknowledged again)"
+                                   : ", C model mutated (4: acks before data always)") : "");
 
     /* how to repeat a run: through run.sh for the RTL (it builds the
      * parameter set, with tracing for --wave) */
