@@ -8,18 +8,25 @@
  * changed, so the units can be decided in any order; the order of the
  * commits is fixed below.
  *
- * Mutations (cfg.mutate, lockstep self-check only):
- *   1  the DMA round-robin pointer does not advance (wc_nic_dma.c)
- *   2  the emitter sends NH1 with the offset of packet k-1 for k >= 1
- *      (wc_nic_tx.c)
- *   3  a duplicate data packet is not acknowledged again (wc_nic_rxp.c)
- *   4  the selection serves a pending ack first always, never
- *      alternating with data (wc_nic_jobs.c) */
+ * Mutations (cfg.mutate, lockstep self-check only): wc_nic_mutation_name()
+ * below; each is applied in the unit file named there. */
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
 #include "wc_nic_int.h"
 #include "wc_err.h"
+
+const char *wc_nic_mutation_name(int k)
+{
+    static const char *const name[WC_NIC_MUTATIONS + 1] = {
+        "none",
+        "the DMA round-robin pointer does not advance (wc_nic_dma.c)",
+        "the emitter sends NH1 with the offset of packet k-1 for k >= 1 (wc_nic_tx.c)",
+        "a duplicate data packet is not acknowledged again (wc_nic_rxp.c)",
+        "the selection serves a pending ack first always, never alternating with data (wc_nic_jobs.c)",
+    };
+    return k >= 0 && k <= WC_NIC_MUTATIONS ? name[k] : "unknown";
+}
 
 void wc_nic_cfg_default(wc_nic_cfg *c, int nnodes)
 {

@@ -36,6 +36,11 @@ typedef struct {
     int mutate;     /* lockstep self-check: 0 in real runs (see wc_nic.c) */
 } wc_nic_cfg;
 
+/* The C model's deliberate breaks for the lockstep self-check
+ * (cfg.mutate 1..WC_NIC_MUTATIONS): what mutation k breaks, for reports. */
+#define WC_NIC_MUTATIONS 4
+const char *wc_nic_mutation_name(int k);
+
 /* Defaults: the configuration the tests and benches use. */
 void wc_nic_cfg_default(wc_nic_cfg *c, int nnodes);
 /* 0, or -1 with a message naming the bad parameter. */

@@ -112,7 +112,7 @@ int wc_msg_check(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, c
                       "host-mode forwards)", o->outstanding, MAX_OUTSTANDING, SQ_SIZE, NRBUF);
     if (o->mode != WC_NIC_MODE_FPFS && o->mode != WC_NIC_MODE_FCFS && o->mode != WC_NIC_MODE_HOST)
         return wc_err(err, errlen, "unknown NIC mode %d", o->mode);
-    if (wc_engine_check_mutate(o->engine, o->mutate, 4, "NIC", err, errlen))
+    if (wc_engine_check_mutate(o->engine, o->mutate, WC_NIC_MUTATIONS, "NIC", err, errlen))
         return -1;
     if (o->messages < 0 || o->min_cycles < 0 || o->host_delay < 0 || o->mem_wait < 0 || o->watchdog < 1)
         return wc_err(err, errlen, "negative counts or cycles");

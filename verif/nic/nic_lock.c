@@ -418,7 +418,7 @@ static void usage(const char *argv0)
            "  --node ID           node id of the random run (default: from the seed)\n"
            "  --params \"NAME=V ..\" NNODES W B PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN; must be those the\n"
            "                      DUT was built with (verif/nic/run.sh builds one per set)\n"
-           "  --mutate K          break the C model on purpose (1..4: cmodel/wc_nic.c); the run must\n"
+           "  --mutate K          break the C model on purpose (1..4: wc_nic_mutation_name()); the run must\n"
            "                      then stop at a mismatch\n"
            "  --wave PATH         waveform of the DUT (FST)\n"
            "  --coverage          fail the random run if an expected event never happened\n"
@@ -524,8 +524,8 @@ int nl_main(int argc, char **argv, const nl_dut_ops *ops)
                 "asked for\n", argv[0], ops->name, pstr);
         return 2;
     }
-    if (mutate < 0 || mutate > 4) {
-        fprintf(stderr, "%s: --mutate takes 1, 2, 3 or 4\n", argv[0]);
+    if (mutate < 0 || mutate > WC_NIC_MUTATIONS) {
+        fprintf(stderr, "%s: --mutate takes 1..%d\n", argv[0], WC_NIC_MUTATIONS);
         return 2;
     }
     nl_format_params(&cfg, 0, pstr, sizeof pstr);
@@ -549,11 +549,10 @@ int nl_main(int argc, char **argv, const nl_dut_ops *ops)
     b->garbage = 1;
     wc_rng_seed(&b->rng, ro.seed * 0x9E3779B97F4A7C15ull + 7u);
     cfg.mutate = mutate;
-    printf("NIC lockstep: C model vs %s, %s%s\n", ops->name, pstr,
-           mutate ? (mutate == 1 ? ", C model mutated (1: DMA round-robin pointer frozen)"
-                     : mutate == 2 ? ", C model mutated (2: NH1 offset of packet k-1)"
-                                   : mutate == 3 ? ", C model mutated (3: duplicates not acknowledged again)"
-                                   : ", C model mutated (4: acks before data always)") : "");
+    printf("NIC lockstep: C model vs %s, %s", ops->name, pstr);
+    if (mutate)
+        printf(", C model mutated (%d: %s)", mutate, wc_nic_mutation_name(mutate));
+    printf("\n");
 
     /* how to repeat a run: through run.sh for the RTL (it builds the
      * parameter set, with tracing for --wave) */
