@@ -24,6 +24,9 @@ const char *wc_nic_mutation_name(int k)
         "the emitter sends NH1 with the offset of packet k-1 for k >= 1 (wc_nic_tx.c)",
         "a duplicate data packet is not acknowledged again (wc_nic_rxp.c)",
         "the selection serves a pending ack first always, never alternating with data (wc_nic_jobs.c)",
+        "the grant scanner never admits a waiting stream (wc_nic_rxp.c)",
+        "a child is sent data before its GRANT (wc_nic_jobs.c)",
+        "an early data packet asks no NAK (wc_nic_rxp.c)",
     };
     return k >= 0 && k <= WC_NIC_MUTATIONS ? name[k] : "unknown";
 }
@@ -90,7 +93,11 @@ wc_nic *wc_nic_create(const wc_nic_cfg *c, unsigned node_id, char *err, int errl
         !(n->gexp = wc_alloc((size_t)n->G, sizeof *n->gexp, "the NIC group streams", err, errlen)) ||
         !(n->gnext = wc_alloc((size_t)n->G, sizeof *n->gnext, "the NIC group streams", err, errlen)) ||
         !(n->gbusy = wc_alloc((size_t)n->G, 1, "the NIC group streams", err, errlen)) ||
-        !(n->ackpend = wc_alloc((size_t)(n->N + n->G), 1, "the NIC acknowledgements", err, errlen))) {
+        !(n->ackpend = wc_alloc((size_t)(n->N + n->G), 1, "the NIC acknowledgements", err, errlen)) ||
+        !(n->waitv = wc_alloc((size_t)(n->N + n->G), 1, "the NIC admission", err, errlen)) ||
+        !(n->nakd = wc_alloc((size_t)(n->N + n->G), 1, "the NIC acknowledgements", err, errlen)) ||
+        !(n->wait_len = wc_alloc((size_t)(n->N + n->G), sizeof *n->wait_len, "the NIC admission", err, errlen)) ||
+        !(n->wait_src = wc_alloc((size_t)(n->N + n->G), sizeof *n->wait_src, "the NIC admission", err, errlen))) {
         wc_nic_free(n);
         return NULL;
     }
@@ -105,6 +112,7 @@ void wc_nic_free(wc_nic *n)
     free(n->slot); free(n->sbuf); free(n->wq);
     free(n->uexp); free(n->unext); free(n->ubusy);
     free(n->gexp); free(n->gnext); free(n->gbusy); free(n->ackpend);
+    free(n->waitv); free(n->nakd); free(n->wait_len); free(n->wait_src);
     free(n);
 }
 
@@ -119,7 +127,7 @@ static void reset_core(wc_nic *n)
     memset(&n->regs, 0, sizeof n->regs);
     n->regs.s_ack = ack;
     n->regs.s_dat = dat;
-    n->regs.timeout = 4096;
+    n->regs.timeout = WC_NIC_TIMEOUT_RST;
     n->regs.gt_parent = WC_NIC_NO_PARENT;
     memset(n->uexp, 0, (size_t)n->N * sizeof *n->uexp);
     memset(n->unext, 0, (size_t)n->N * sizeof *n->unext);
@@ -128,6 +136,8 @@ static void reset_core(wc_nic *n)
     memset(n->gnext, 0, (size_t)n->G * sizeof *n->gnext);
     memset(n->gbusy, 0, (size_t)n->G);
     memset(n->ackpend, 0, (size_t)(n->N + n->G));
+    memset(n->waitv, 0, (size_t)(n->N + n->G));
+    memset(n->nakd, 0, (size_t)(n->N + n->G));
     wc_nic_gtab_init(&n->gt, n->self, (unsigned)n->N);
     memset(&n->rxa, 0, sizeof n->rxa);
     n->rxa.slot = NONE;
@@ -203,6 +213,8 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
 void wc_nic_dump(const wc_nic *n, FILE *f)
 {
     static const char *const sqs[] = { "idle", "fetch", "check", "list", "lchk", "err", "wait", "init" };
+    /* the children's admission: REQ due, REQ sent, waiting, admitted */
+    static const char *const adm[] = { " need-req", " req", " wait", "" };
     const nic_tx_q *t = &n->tx;
     const nic_dma_q *m = &n->dma;
     int j, c;
@@ -223,7 +235,15 @@ void wc_nic_dump(const wc_nic *n, FILE *f)
                 jb->type == WC_PT_MDATA ? "multicast" : "unicast", jb->group, jb->src, jb->npk, jb->avail,
                 jb->fwd && !jb->hostdone ? " (host write pending)" : "");
         for (c = 0; c < jb->nc; c++)
-            fprintf(f, " %u:%u/%u", jb->dst[c], jb->ch[c].sent, jb->ch[c].acked);
+            fprintf(f, " %u:%u/%u%s", jb->dst[c], jb->ch[c].sent, jb->ch[c].acked, adm[jb->ch[c].adm & 3]);
+        fprintf(f, "\n");
+    }
+    if (n->rxp.nwait) {
+        fprintf(f, "      %u streams waiting for admission:", n->rxp.nwait);
+        for (j = 0; j < n->N + n->G; j++)
+            if (n->waitv[j])
+                fprintf(f, " %s%d (%u bytes)", j < n->N ? "node " : "group ", j < n->N ? j : j - n->N,
+                        n->wait_len[j]);
         fprintf(f, "\n");
     }
     for (j = 0; j < n->c.nctx; j++) {

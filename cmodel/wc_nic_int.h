@@ -58,8 +58,9 @@ typedef struct {
 
 typedef struct {
     uint8_t valid, closing, err;
+    uint8_t fresh;                  /* granted, no data yet: the GRANT is repeated at gdl */
     uint16_t sid, msglen, next_off, src, group;
-    uint32_t addr;
+    uint32_t addr, gdl;
 } nic_ctx;
 
 typedef struct {
@@ -117,6 +118,9 @@ typedef struct {
     uint8_t rqb_n, rqb_rd;
     uint32_t rqb_addr[2], rqb_cap[2];
     uint16_t wq_rd, wq_n;
+    uint16_t scan;                  /* the waiting stream the grant scanner visits */
+    uint8_t cscan;                  /* the context the repeat scanner visits */
+    uint16_t nwait;                 /* streams waiting for admission */
 } nic_rxp_q;
 
 /* wc_nic_jobs: the job table and the round-robin and scanner pointers */
@@ -126,6 +130,12 @@ typedef struct {
     uint8_t job_ptr;
     uint8_t last_ack;               /* the last packet chosen was an ack */
     uint16_t scan;
+    /* the adaptive timeout (docs/nic-flow.md): one round-trip probe at a
+     * time, packet pr_k of job pr_j's child pr_c sent at pr_t0; pk the
+     * peak round trip, decaying */
+    uint8_t pr_v, pr_j, pr_c;
+    uint16_t pr_k;
+    uint32_t pr_t0, pk;
 } nic_jobs_q;
 
 /* wc_nic_tx: selection register, emitter, credits, staging buffers' tags
@@ -161,7 +171,11 @@ struct wc_nic {
     nic_regs_q regs;
     wc_nic_gtab gt;                 /* wc_nic_regs: group table */
     uint16_t *uexp, *unext, *gexp, *gnext;  /* wc_nic_regs: stream tables */
-    uint8_t *ubusy, *gbusy, *ackpend;       /* ackpend: [N + G] */
+    uint8_t *ubusy, *gbusy;
+    uint8_t *ackpend;               /* wc_nic_regs: [N + G] pending control packet, NIC_PEND_* or 0 */
+    uint8_t *waitv;                 /* wc_nic_rxp: [N + G] the stream waits for admission */
+    uint8_t *nakd;                  /* wc_nic_rxp: [N + G] a NAK was asked for the stream's expect */
+    uint16_t *wait_len, *wait_src;  /* wc_nic_rxp: [N + G] its message's length and source */
     nic_rxa_q rxa;
     nic_rxp_q rxp;
     nic_wq *wq;                     /* wc_nic_rxp: write queue, a ring of [S] */
@@ -197,11 +211,24 @@ typedef struct {
     int rxpkt;
     int ack_valid;                  /* ack bus to the jobs */
     unsigned ack_grp, ack_from, ack_seq;
-    int accept;
+    unsigned ack_kind;              /* NIC_PEND_ACK, _WAIT or _GRANT */
+    int accept;                     /* a data packet is taken: sid, ctx_i, fj */
     unsigned sid;
-    int setpend;                    /* stream whose ack becomes pending, -1 none */
-    int new_ctx, ctx_i;             /* ctx allocated (new_ctx) or used (ctx_i) */
-    int new_fj, fj;
+    int setpend, pkind;             /* stream whose control packet becomes pending (-1 none), and its kind */
+    int setpend2;                   /* the scanner's grant: stream (-1 none), kind NIC_PEND_GRANT */
+    int regrant;                    /* the repeat scanner's context repeats its GRANT (-1 none) */
+    unsigned regrant_sid;           /* to that context's stream */
+    int ctx_i, fj;                  /* the accepted packet's context and forwarding job (-1 none) */
+    /* admission this cycle (a REQ, a data packet 0 without one, or the
+     * scanner): the reservation of context gr_ctx, the buffer, and
+     * forwarding job nfj if new_fj */
+    int grant, gr_ctx;
+    unsigned gr_sid, gr_src, gr_group, gr_len, gr_seq;
+    int new_fj, nfj;
+    int wait_set;                   /* stream w_sid starts waiting for a message of w_len bytes from w_src */
+    unsigned w_sid, w_len, w_src;
+    int wait_clr;                   /* the scanner's stream stops waiting (-1 none) */
+    int nak;                        /* the NAK of stream setpend is asked (nakd set) */
     int take_rqb;                   /* the prefetched buffer is consumed */
     int toobig;                     /* return the buffer with TOOBIG */
     int wq_push;
@@ -218,7 +245,8 @@ typedef struct {
     int valid;
     int job, child;
     unsigned k;
-    int ack;
+    int req;                        /* the job's packet is the child's REQ */
+    int ack;                        /* a stream's control packet (ACK, WAIT, GRANT) */
     unsigned ack_sid;
     nic_send s;
 } nic_sel_dec;
@@ -228,6 +256,7 @@ typedef struct {
     int hit[MAXJ];                  /* child an ack moves, per job; -1 none */
     int tmo, scan_j, scan_c;        /* the scanned child times out */
     uint32_t tmo_amt;               /* packets it rewinds */
+    uint32_t nak_amt;               /* packets a NAK rewinds */
     int push;                       /* finished job leaving through the completion FIFO, -1 none */
     uint32_t cd[4];                 /* its completion */
     /* a send job's streams it releases: group (rel_group) or nodes */
@@ -313,6 +342,17 @@ static inline uint32_t nic_mask_bytes(uint32_t w, unsigned len_in_word)
 static inline unsigned nic_npk_of(const wc_nic *n, unsigned msglen)
 {
     return (msglen + (unsigned)n->c.payload - 1u) / (unsigned)n->c.payload;
+}
+
+/* The retransmission timeout now (wc_nic_jobs): four times the peak
+ * round trip, clamped to [NIC_RTO_MIN, NICR_TIMEOUT] (docs/nic-flow.md:
+ * why not TCP's srtt + 4 rttvar). */
+static inline uint32_t nic_rto(const wc_nic *n)
+{
+    uint32_t T = n->regs.timeout, r = n->jobs.pk << 3;
+    if (r < WC_NIC_RTO_MIN)
+        r = WC_NIC_RTO_MIN;
+    return r < T ? r : T;
 }
 
 /* the packets every child of job j has been sent (wc_nic_jobs) */

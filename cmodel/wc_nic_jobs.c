@@ -24,6 +24,13 @@ static int job_child(const wc_nic *n, const nic_job *j)
 {
     int c, best = -1;
     for (c = 0; c < j->nc; c++) {
+        if (n->c.mutate == 6 && j->ch[c].adm != WC_NIC_ADM_GRANT) {
+            /* mutation 6: data without admission */
+            wc_nic_rel_child t = j->ch[c];
+            t.adm = WC_NIC_ADM_GRANT;
+            if (!wc_nic_rel_may_send(&t, j->avail, n->c.txwin))
+                continue;
+        } else
         if (!wc_nic_rel_may_send(&j->ch[c], j->avail, n->c.txwin))
             continue;
         if (n->regs.mode == WC_NIC_MODE_FCFS) {
@@ -35,6 +42,36 @@ static int job_child(const wc_nic *n, const nic_job *j)
             best = c;
     }
     return best;
+}
+
+/* A forwarding job asks its children for admission only when it is its
+ * group's oldest: a child admits a stream's messages in order, one at a
+ * time, so a REQ for the next message would only find the stream busy. */
+static int job_may_req(const wc_nic *n, int jx)
+{
+    const nic_job *j = &n->jobs.job[jx];
+    int o;
+    if (!j->fwd)
+        return 1;
+    for (o = n->c.jsend; o < n->J; o++)
+        if (o != jx && n->jobs.job[o].valid && n->jobs.job[o].group == j->group &&
+            wc_nic_seq_diff(j->ch[0].base, n->jobs.job[o].ch[0].base) < WC_NIC_SEQ_MOD / 2u)
+            return 0;
+    return 1;
+}
+
+/* The job's first child due a REQ, or -1.  FCFS asks a child when the
+ * one before it is being served: a grant holds the receiver's context,
+ * buffer and forwarding job, which a child served much later would hold
+ * idle. */
+static int job_req(const wc_nic *n, int jx)
+{
+    const nic_job *j = &n->jobs.job[jx];
+    int c;
+    for (c = 0; c < j->nc; c++)
+        if (j->ch[c].adm == WC_NIC_ADM_NEED)
+            return (n->regs.mode != WC_NIC_MODE_FCFS || c <= j->fc + 1) && job_may_req(n, jx) ? c : -1;
+    return -1;
 }
 
 /* the first pending ack at or after the pointer; 0 if none */
@@ -51,16 +88,19 @@ static int select_ack(const wc_nic *n, nic_sel_dec *d)
         d->ack_sid = (unsigned)sid;
         d->s.ack = 1;
         d->s.src = (uint16_t)n->self;
+        /* GRANT, NAK and WAIT name the stream's group, 0 for unicast */
+        d->s.type = n->ackpend[sid] == WC_NIC_PEND_GRANT ? WC_PT_GRANT
+                  : n->ackpend[sid] == WC_NIC_PEND_NAK ? WC_PT_NAK
+                  : n->ackpend[sid] == WC_NIC_PEND_WAIT ? WC_PT_WAIT
+                  : sid < n->N ? WC_PT_UACK : WC_PT_MACK;
         if (sid < n->N) {
             d->s.dst = (uint16_t)sid;
-            d->s.type = WC_PT_UACK;
             d->s.seq = n->uexp[sid];
         } else {
             const wc_nic_group_ent *e = &n->gt.g[sid - n->N];
             if (!e->valid || e->parent == WC_NIC_NO_PARENT)
                 return 1;           /* nobody to acknowledge: the flag just clears */
             d->s.dst = e->parent;
-            d->s.type = WC_PT_MACK;
             d->s.group = (uint16_t)(sid - n->N);
             d->s.seq = n->gexp[sid - n->N];
         }
@@ -73,14 +113,21 @@ static int select_ack(const wc_nic *n, nic_sel_dec *d)
 }
 
 /* The first job at or after the pointer with a packet to send, and its
- * child; -1 if none. */
-static int select_job(const wc_nic *n, int *child)
+ * child; -1 if none.  A REQ goes before the job's data, so every child's
+ * admission overlaps the data to the children already admitted. */
+static int select_job(const wc_nic *n, int *child, int *req)
 {
     int i;
     for (i = 0; i < n->J; i++) {
         int jx = n->jobs.job_ptr + i < n->J ? n->jobs.job_ptr + i : n->jobs.job_ptr + i - n->J;
         const nic_job *j = &n->jobs.job[jx];
-        if (j->valid && (*child = job_child(n, j)) >= 0)
+        if (!j->valid)
+            continue;
+        if ((*child = job_req(n, jx)) >= 0) {
+            *req = 1;
+            return jx;
+        }
+        if ((*child = job_child(n, j)) >= 0)
             return jx;
     }
     return -1;
@@ -92,14 +139,14 @@ static int select_job(const wc_nic *n, int *child)
  * self-check) serves acks first always. */
 void nic_jobs_select(const wc_nic *n, nic_sel_dec *d)
 {
-    int jx, c = 0, s, b;
+    int jx, c = 0, s, b, req = 0;
     const nic_job *j;
     nic_send *e = &d->s;
     memset(d, 0, sizeof *d);
     d->job = -1;
     if (n->tx.sel.valid)
         return;
-    jx = select_job(n, &c);
+    jx = select_job(n, &c, &req);
     if (!(n->jobs.last_ack && jx >= 0 && n->c.mutate != 4) && select_ack(n, d))
         return;
     if (jx < 0)
@@ -117,6 +164,20 @@ void nic_jobs_select(const wc_nic *n, nic_sel_dec *d)
     e->type = j->type;
     e->src = j->src;
     e->group = j->group;
+    if (req) {
+        /* the child's REQ: a control packet with the message's first
+         * sequence and length */
+        d->req = 1;
+        d->k = 0;
+        e->k = 0;
+        e->ack = 1;
+        e->type = WC_PT_REQ;
+        e->group = j->type == WC_PT_MDATA ? j->group : 0;
+        e->seq = j->ch[c].base;
+        e->msglen = j->msglen;
+        e->ready = 1;
+        return;
+    }
     e->seq = (uint16_t)(j->ch[c].base + d->k);
     e->off = (uint16_t)(d->k * (unsigned)n->c.payload);
     e->len = (uint16_t)pkt_len(n, j->msglen, e->off);
@@ -195,6 +256,7 @@ void nic_jobs_decide(const wc_nic *n, const nic_sel_dec *sel, const nic_rxp_dec 
     d->scan_c = q->scan % MAXC;
     d->tmo = 0;
     d->tmo_amt = 0;
+    d->nak_amt = 0;
     d->push = -1;
     d->rel_group = -1;
     d->rel_n = 0;
@@ -212,6 +274,12 @@ void nic_jobs_decide(const wc_nic *n, const nic_sel_dec *sel, const nic_rxp_dec 
                 }
         if (first < 0 && job_done(n, j))
             first = j;
+        if (d->hit[j] >= 0 && rp->ack_kind == WC_NIC_PEND_NAK) {
+            /* what the NAK rewinds, after its cumulative ack */
+            wc_nic_rel_child t = jb->ch[d->hit[j]];
+            wc_nic_rel_ack(&t, jb->npk, rp->ack_seq, 0, 0);
+            d->nak_amt += wc_nic_rel_nak(&t, rp->ack_seq, 0, 0);
+        }
     }
     if (d->scan_j < n->J) {
         const nic_job *jb = &q->job[d->scan_j];
@@ -220,7 +288,8 @@ void nic_jobs_decide(const wc_nic *n, const nic_sel_dec *sel, const nic_rxp_dec 
                  !(sel->valid && !sel->ack && sel->job == d->scan_j && sel->child == sc) &&
                  d->hit[d->scan_j] != sc;
         if (d->tmo)
-            d->tmo_amt = (uint32_t)(jb->ch[sc].sent - jb->ch[sc].acked);
+            d->tmo_amt = jb->ch[sc].adm == WC_NIC_ADM_GRANT ? (uint32_t)(jb->ch[sc].sent - jb->ch[sc].acked)
+                                                             : 1u;   /* the REQ again */
     }
     /* the completion FIFO: the receive processor's TOOBIG goes first */
     if (cq_room && !rp->toobig && first >= 0)
@@ -238,28 +307,33 @@ void nic_jobs_commit(wc_nic *n, const nic_dec *d)
     const nic_rxp_dec *rp = &d->rp;
     const nic_sel_dec *sl = &d->sel;
     const nic_jobs_dec *jd = &d->jobs;
-    const uint32_t T = n->regs.timeout, now = n->regs.now;
+    const uint32_t T = nic_rto(n), now = n->regs.now;
     int j, c;
+    /* a first-time data packet starts a round-trip probe if none runs
+     * (Karn: a resent packet's ack cannot tell which copy it answers) */
+    int probe = !q->pr_v && sl->valid && !sl->ack && !sl->req && sl->k >= q->job[sl->job].ch[sl->child].hi;
 
-    if (rp->accept && rp->new_fj) {
-        nic_job *f = &q->job[rp->fj];
-        const wc_nic_group_ent *e = &n->gt.g[rp->group];
+    if (rp->new_fj) {
+        nic_job *f = &q->job[rp->nfj];
+        const wc_nic_group_ent *e = &n->gt.g[rp->gr_group];
         memset(f, 0, sizeof *f);
         f->valid = 1; f->fwd = 1; f->type = WC_PT_MDATA;
         f->nc = e->nchild;
-        f->group = rp->group; f->src = rp->src;
-        f->msglen = rp->msglen;
-        f->npk = (uint16_t)nic_npk_of(n, rp->msglen);
+        f->group = (uint16_t)rp->gr_group; f->src = (uint16_t)rp->gr_src;
+        f->msglen = (uint16_t)rp->gr_len;
+        f->npk = (uint16_t)nic_npk_of(n, rp->gr_len);
         f->addr = rp->addr;
         for (c = 0; c < f->nc; c++) {
             f->dst[c] = e->child[c];
-            wc_nic_rel_child_init(&f->ch[c], rp->seq);
+            wc_nic_rel_child_init(&f->ch[c], rp->gr_seq);
         }
     }
     if (rp->accept && rp->fj >= 0)
         q->job[rp->fj].avail++;
 
-    if (sl->valid && !sl->ack) {
+    if (sl->req)
+        wc_nic_rel_req_sent(&q->job[sl->job].ch[sl->child], now, T);
+    else if (sl->valid && !sl->ack) {
         nic_job *jb = &q->job[sl->job];
         c = sl->child;
         wc_nic_rel_sent(&jb->ch[c], sl->k, now, T);
@@ -267,13 +341,41 @@ void nic_jobs_commit(wc_nic *n, const nic_dec *d)
             jb->fc++;
     }
     for (j = 0; j < n->J; j++)
-        if (jd->hit[j] >= 0)
-            wc_nic_rel_ack(&q->job[j].ch[jd->hit[j]], q->job[j].npk, rp->ack_seq, now, T);
-    if (jd->tmo)
+        if (jd->hit[j] >= 0) {
+            wc_nic_rel_child *ch = &q->job[j].ch[jd->hit[j]];
+            /* GRANT and WAIT carry the cumulative ack as well */
+            wc_nic_rel_ack(ch, q->job[j].npk, rp->ack_seq, now, T);
+            wc_nic_rel_answer(ch, rp->ack_kind, rp->ack_seq);
+            if (rp->ack_kind == WC_NIC_PEND_NAK && wc_nic_rel_nak(ch, rp->ack_seq, now, T) &&
+                q->pr_v && q->pr_j == j && q->pr_c == jd->hit[j])
+                q->pr_v = 0;        /* Karn: the probe may be resent */
+        }
+    if (q->pr_v && jd->hit[q->pr_j] == q->pr_c && q->job[q->pr_j].ch[q->pr_c].acked > q->pr_k) {
+        /* the probe's round trip R: a higher peak at once, a lower one
+         * by a sixteenth of the difference per sample */
+        uint32_t r = now - q->pr_t0;
+        q->pk = r > q->pk ? r : q->pk - ((q->pk - r) >> 4);
+        q->pr_v = 0;
+    }
+    if (jd->tmo) {
         wc_nic_rel_rewind(&q->job[jd->scan_j].ch[jd->scan_c], now, T);
+        if (q->pr_v && q->pr_j == jd->scan_j && q->pr_c == jd->scan_c)
+            q->pr_v = 0;
+    }
     q->scan = (uint16_t)((q->scan + 1u) % (unsigned)(n->J * MAXC));
     if (jd->push >= 0)
         q->job[jd->push].valid = 0;
+    /* a probe ends with its job; a new job in its place is not it */
+    if (q->pr_v && (jd->push == q->pr_j || (rp->new_fj && rp->nfj == q->pr_j) ||
+                    (d->sq.create && d->sq.job == q->pr_j)))
+        q->pr_v = 0;
+    if (probe) {
+        q->pr_v = 1;
+        q->pr_j = (uint8_t)sl->job;
+        q->pr_c = (uint8_t)sl->child;
+        q->pr_k = (uint16_t)sl->k;
+        q->pr_t0 = now;
+    }
 
     if (d->sq.create)
         q->job[d->sq.job] = d->sq.nj;

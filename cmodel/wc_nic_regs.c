@@ -190,6 +190,7 @@ int nic_regs_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d, int slots_
         r->retx += d->jobs.tmo_amt;
         sat_inc(&r->timeouts);
     }
+    r->retx += d->jobs.nak_amt;
     if (d->jobs.push >= 0) {
         if (d->jobs.rel_group >= 0)
             n->gbusy[d->jobs.rel_group] = 0;
@@ -214,8 +215,16 @@ int nic_regs_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d, int slots_
     }
     if (d->sel.ack)
         n->ackpend[d->sel.ack_sid] = 0;
-    if (rp->setpend >= 0)
-        n->ackpend[rp->setpend] = 1;
+    /* A pending GRANT or WAIT is an ack too: the strongest kind wins.  But
+     * an accepted data packet proves its sender was granted: a GRANT
+     * still pending (a repeated REQ's) would be sent with a later expect
+     * and could be taken for the stream's next message. */
+    if (rp->setpend >= 0 && (rp->accept || rp->nak || n->ackpend[rp->setpend] < rp->pkind))
+        n->ackpend[rp->setpend] = (uint8_t)rp->pkind;
+    if (rp->setpend2 >= 0)
+        n->ackpend[rp->setpend2] = WC_NIC_PEND_GRANT;
+    if (rp->regrant >= 0)
+        n->ackpend[rp->regrant_sid] = WC_NIC_PEND_GRANT;
     if (d->tx.em_sent && d->tx.em_last)
         r->tx_pkts++;
     if (d->dma.op_done &&

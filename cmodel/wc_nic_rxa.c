@@ -31,7 +31,7 @@ static void tail_event(const wc_nic *n, unsigned k, uint32_t w, uint32_t crc, in
         st = WC_NIC_ST_BADLEN;
     else if (wc_nic_crc_finish(crc, h0, h1, h2) != h3)
         st = WC_NIC_ST_BADCRC;
-    else if (ptype < WC_PT_UDATA || ptype > WC_PT_MACK || WC_GET(h0, NH0_RSVD))
+    else if (ptype < WC_PT_UDATA || ptype > WC_PT_LAST || WC_GET(h0, NH0_RSVD))
         st = WC_NIC_ST_BADTYPE;
     else if (WC_GET(r->h, HEAD_DST) != n->self || WC_GET(r->h, HEAD_KIND) != WC_KIND_UNICAST ||
              WC_GET(r->h, HEAD_NADDR) || WC_GET(r->h, HEAD_USER))
@@ -39,7 +39,8 @@ static void tail_event(const wc_nic *n, unsigned k, uint32_t w, uint32_t crc, in
     else if (data ? (len == 0 || len > (unsigned)n->c.payload || msglen == 0 ||
                      msglen > (unsigned)WC_NIC_MAX_MSG || off + len > msglen ||
                      off % (unsigned)n->c.payload || nfl != 5u + nic_words_of(len) || padbad)
-                  : (len || off || msglen || nfl != 5u))
+                  : (len || off || nfl != 5u ||
+                     (ptype == WC_PT_REQ ? msglen == 0 || msglen > (unsigned)WC_NIC_MAX_MSG : msglen != 0)))
         st = WC_NIC_ST_BADLEN;
     else if (data && slot < 0)
         st = ST_NOSLOT;

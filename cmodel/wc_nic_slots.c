@@ -55,7 +55,7 @@ int nic_slots_commit(wc_nic *n, const nic_dec *d)
     }
     if (rp->new_fj)
         for (s = 0; s < n->S; s++)
-            if (n->slot[s].fwd && n->slot[s].fj == rp->fj)
+            if (n->slot[s].fwd && n->slot[s].fj == rp->nfj)
                 n->slot[s].fwd = 0;
     if (rp->tag_slot >= 0) {
         nic_slot *sp = &n->slot[rp->tag_slot];

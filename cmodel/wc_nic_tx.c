@@ -73,8 +73,8 @@ void nic_tx_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d)
     nic_tx_q *t = &n->tx;
     const nic_sel_dec *sl = &d->sel;
     const nic_dma_dec *dm = &d->dma;
-    if (d->rp.accept && d->rp.new_fj)
-        stage_drop(t, (unsigned)d->rp.fj);
+    if (d->rp.new_fj)
+        stage_drop(t, (unsigned)d->rp.nfj);
     if (d->sq.create)
         stage_drop(t, (unsigned)d->sq.job);
     if (d->tx.em_sent) {

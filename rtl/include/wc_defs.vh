@@ -127,8 +127,23 @@
 `define WC_PT_MDATA 2 // Packet type: multicast data (NH0_GROUP names the group)
 `define WC_PT_UACK 3 // Packet type: unicast cumulative acknowledgement
 `define WC_PT_MACK 4 // Packet type: multicast cumulative acknowledgement from a child to its parent
+`define WC_PT_REQ 5 // Packet type: admission request (docs/nic-flow.md): NH1_SEQ the message's first sequence, NH2_MSGLEN its length, NH0_GROUP its group (0: unicast); no payload
+`define WC_PT_GRANT 6 // Packet type: admission granted: the receiver holds a context, a host buffer and a forwarding job for the message; NH1_SEQ the cumulative ack, NH0_GROUP the stream's group (0: unicast)
+`define WC_PT_WAIT 7 // Packet type: admission deferred: the stream waits for a GRANT; NH1_SEQ the cumulative ack, NH0_GROUP as PT_GRANT
+`define WC_PT_NAK 8 // Packet type: negative acknowledgement: NH1_SEQ the cumulative ack, which the receiver has not received though a later packet (or a corrupt one naming the stream) arrived; the sender goes back to it at once; NH0_GROUP as PT_GRANT
+`define WC_PT_LAST 8 // Highest packet type in use; a higher one is a bad type
 `define WC_NIC_SEQ_MOD 65536 // Sequence numbers count modulo 2^NH1_SEQ_W
 `define WC_NIC_WINDOW 64 // Unacknowledged packets a sender may have outstanding per stream (go-back-N window, < NIC_SEQ_MOD/2)
+`define WC_NIC_ADM_NEED 0 // Sender's admission state per child: a REQ is to be sent
+`define WC_NIC_ADM_REQ 1 // Admission state: REQ sent, its answer is awaited (deadline: the timeout)
+`define WC_NIC_ADM_WAIT 2 // Admission state: the child answered WAIT; its GRANT is awaited (no deadline: the receiver repeats a GRANT that data does not follow)
+`define WC_NIC_ADM_GRANT 3 // Admission state: granted; data may go (the go-back-N window)
+`define WC_NIC_RTO_MIN 4096 // Least retransmission timeout in cycles (docs/nic-flow.md): the NIC's timeout is four times the peak measured round trip, clamped to [NIC_RTO_MIN, NICR_TIMEOUT]; lower floors time out acks delayed behind the receiver's own data
+`define WC_NIC_TIMEOUT_RST 32768 // NICR_TIMEOUT after reset: the longest retransmission timeout
+`define WC_NIC_PEND_ACK 1 // Pending control packet of a stream (3 bits, 0 none; the highest wins, but an accepted packet's ACK and a NAK replace what is pending): ACK
+`define WC_NIC_PEND_WAIT 2 // Pending control packet: WAIT (an ack that also defers admission)
+`define WC_NIC_PEND_NAK 3 // Pending control packet: NAK (an ack that also asks for go-back-N now)
+`define WC_NIC_PEND_GRANT 4 // Pending control packet: GRANT (an ack that also grants admission)
 
 // NIC group table limits (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section 5.4)
 `define WC_NIC_GROUPS 64 // Group table entries; group ids 1..NIC_GROUPS-1 are usable, 0 means unicast
@@ -214,7 +229,7 @@
 `define WC_NICR_ERR_TYPE 25 // RO: packets dropped for a bad type (saturating; write clears)
 `define WC_NICR_ERR_DST 26 // RO: packets dropped as delivered to the wrong node (saturating; write clears)
 `define WC_NICR_RETX 27 // RO: packets retransmitted after a timeout (wraps; write clears)
-`define WC_NICR_TIMEOUT 28 // RW: retransmission timeout in cycles
+`define WC_NICR_TIMEOUT 28 // RW: the largest retransmission timeout in cycles (the NIC adapts below it to measured round trips, down to NIC_RTO_MIN), and the receiver's wait before it repeats a GRANT no data followed
 `define WC_NICR_ERR_NOBUF 29 // RO: packets dropped unacknowledged for want of a slot, receive buffer, receive context or forwarding job, or with the NIC disabled (saturating; write clears)
 `define WC_NICR_DUPS 30 // RO: data packets dropped as duplicate or early, then acknowledged again (saturating; write clears)
 `define WC_NICR_PEAK 31 // RO: most receive slots in use at once since the last write (write clears)

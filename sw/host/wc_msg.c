@@ -38,7 +38,7 @@ void wc_msg_defaults(wc_msg_opts *o)
     o->outstanding = 2;
     o->groups_per_node = -1;
     o->fixed_root = -1;
-    o->timeout = 2000;
+    o->timeout = WC_NIC_TIMEOUT_RST;
     o->mem_size = 1L << 20;
     o->watchdog = 200000;
     o->buffer = 8;

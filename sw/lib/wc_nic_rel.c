@@ -8,9 +8,30 @@
 
 void wc_nic_rel_child_init(wc_nic_rel_child *c, unsigned base)
 {
+    c->adm = WC_NIC_ADM_NEED;
     c->base = (uint16_t)base;
-    c->sent = c->acked = 0;
+    c->sent = c->acked = c->hi = 0;
     c->dl = 0;
+}
+
+void wc_nic_rel_req_sent(wc_nic_rel_child *c, uint32_t now, uint32_t timeout)
+{
+    c->adm = WC_NIC_ADM_REQ;
+    c->dl = now + timeout;
+}
+
+int wc_nic_rel_answer(wc_nic_rel_child *c, unsigned kind, unsigned seq)
+{
+    int req = c->adm == WC_NIC_ADM_REQ;
+    if (c->adm == WC_NIC_ADM_GRANT || c->acked || wc_nic_seq_diff(seq, c->base))
+        return 0;
+    if (kind == WC_NIC_PEND_GRANT)
+        c->adm = WC_NIC_ADM_GRANT;
+    else if (kind == WC_NIC_PEND_WAIT && req)
+        c->adm = WC_NIC_ADM_WAIT;
+    else
+        return 0;
+    return req;
 }
 
 void wc_nic_rel_sent(wc_nic_rel_child *c, unsigned k, uint32_t now, uint32_t timeout)
@@ -18,6 +39,8 @@ void wc_nic_rel_sent(wc_nic_rel_child *c, unsigned k, uint32_t now, uint32_t tim
     if (c->acked == c->sent)
         c->dl = now + timeout;
     c->sent = (uint16_t)(k + 1u);
+    if (c->hi < c->sent)
+        c->hi = c->sent;
 }
 
 int wc_nic_rel_ack(wc_nic_rel_child *c, unsigned npk, unsigned seq, uint32_t now, uint32_t timeout)
@@ -38,9 +61,23 @@ int wc_nic_rel_ack(wc_nic_rel_child *c, unsigned npk, unsigned seq, uint32_t now
     return 1;
 }
 
+unsigned wc_nic_rel_nak(wc_nic_rel_child *c, unsigned seq, uint32_t now, uint32_t timeout)
+{
+    unsigned n = (unsigned)(c->sent - c->acked);
+    if (c->adm != WC_NIC_ADM_GRANT || !n || wc_nic_seq_diff(seq, c->base) != c->acked)
+        return 0;
+    c->sent = c->acked;
+    c->dl = now + timeout;
+    return n;
+}
+
 unsigned wc_nic_rel_rewind(wc_nic_rel_child *c, uint32_t now, uint32_t timeout)
 {
     unsigned n = (unsigned)(c->sent - c->acked);
+    if (c->adm != WC_NIC_ADM_GRANT) {
+        c->adm = WC_NIC_ADM_NEED;
+        return 1;
+    }
     c->sent = c->acked;
     c->dl = now + timeout;
     return n;

@@ -28,9 +28,11 @@
 #include "wc_defs.h"
 
 typedef struct {
+    uint8_t adm;                          /* admission: NIC_ADM_* (docs/nic-flow.md) */
     uint16_t base;                        /* sequence number of packet 0 on the child's stream */
     uint16_t sent;                        /* packets sent; a timeout rewinds it to acked */
     uint16_t acked;                       /* packets acknowledged (cumulative) */
+    uint16_t hi;                          /* packets ever sent: a packet below it is a resend */
     uint32_t dl;                          /* deadline of the oldest unacknowledged packet */
 } wc_nic_rel_child;
 
@@ -45,15 +47,27 @@ static inline unsigned wc_nic_seq_diff(unsigned a, unsigned b)
     return (a - b) & ((unsigned)WC_NIC_SEQ_MOD - 1u);
 }
 
-/* A child whose packet 0 is sequence base on its stream, nothing sent. */
+/* A child whose packet 0 is sequence base on its stream, nothing sent,
+ * not yet admitted (a REQ is due). */
 void wc_nic_rel_child_init(wc_nic_rel_child *c, unsigned base);
 
-/* May the child be sent its next packet (index sent): one of the avail
- * packets the job has, and fewer than win unacknowledged? */
+/* May the child be sent its next packet (index sent): admitted, one of
+ * the avail packets the job has, and fewer than win unacknowledged? */
 static inline int wc_nic_rel_may_send(const wc_nic_rel_child *c, unsigned avail, int win)
 {
-    return c->sent < avail && c->sent - c->acked < win;
+    return c->adm == WC_NIC_ADM_GRANT && c->sent < avail && c->sent - c->acked < win;
 }
+
+/* Admission (docs/nic-flow.md).  The REQ goes out at time now: the
+ * answer is due within the timeout. */
+void wc_nic_rel_req_sent(wc_nic_rel_child *c, uint32_t now, uint32_t timeout);
+
+/* The child answered GRANT (kind NIC_PEND_GRANT) or WAIT (NIC_PEND_WAIT)
+ * with its cumulative ack seq.  Only an answer to this message (seq is
+ * its packet 0, nothing acknowledged yet) moves the admission state: a
+ * GRANT admits, a WAIT after the REQ waits for the GRANT.  Returns 1 if
+ * it answered the REQ outstanding (a round-trip sample). */
+int wc_nic_rel_answer(wc_nic_rel_child *c, unsigned kind, unsigned seq);
 
 /* Packet k (the child's next) goes out at time now.  A child with nothing
  * outstanding starts its deadline; one already waiting keeps the deadline
@@ -67,15 +81,26 @@ void wc_nic_rel_sent(wc_nic_rel_child *c, unsigned k, uint32_t now, uint32_t tim
  * brings nothing new, -1 if it is older than the job (ignored). */
 int wc_nic_rel_ack(wc_nic_rel_child *c, unsigned npk, unsigned seq, uint32_t now, uint32_t timeout);
 
-/* The child's deadline has passed with packets outstanding (wrap-safe). */
+/* The child's deadline has passed with packets outstanding, or with a
+ * REQ unanswered (wrap-safe).  A child in WAIT has no deadline: its
+ * receiver repeats a GRANT that no data follows. */
 static inline int wc_nic_rel_late(const wc_nic_rel_child *c, uint32_t now)
 {
-    return c->acked < c->sent && (int32_t)(now - c->dl) >= 0;
+    int waits = c->adm == WC_NIC_ADM_GRANT ? c->acked < c->sent : c->adm == WC_NIC_ADM_REQ;
+    return waits && (int32_t)(now - c->dl) >= 0;
 }
 
-/* Go-back-N on a late child: sent = acked, so its next packets are the
- * unacknowledged ones again, and the deadline restarts.  Returns the
- * packets rewound (to be resent). */
+/* A NAK with cumulative ack seq, after wc_nic_rel_ack() took it: if the
+ * child is admitted and seq is its oldest outstanding packet, go back to
+ * it now (sent = acked; the deadline restarts).  A NAK may be a hint from
+ * a corrupt packet, so one naming anything else is ignored.  Returns the
+ * packets to be resent. */
+unsigned wc_nic_rel_nak(wc_nic_rel_child *c, unsigned seq, uint32_t now, uint32_t timeout);
+
+/* A late child: admitted, go-back-N (sent = acked, so its next packets
+ * are the unacknowledged ones again, and the deadline restarts); not yet
+ * admitted, the REQ is due again.  Returns the packets to be resent (a
+ * REQ counts one). */
 unsigned wc_nic_rel_rewind(wc_nic_rel_child *c, uint32_t now, uint32_t timeout);
 
 /* Is seq the one the receiver expects? */
