@@ -228,6 +228,7 @@ typedef struct {
     int wait_set;                   /* stream w_sid starts waiting for a message of w_len bytes from w_src */
     unsigned w_sid, w_len, w_src;
     int wait_clr;                   /* the scanner's stream stops waiting (-1 none) */
+    int scan_step;                  /* the scanner visited its stream: the pointer moves on */
     int nak;                        /* the NAK of stream setpend is asked (nakd set) */
     int take_rqb;                   /* the prefetched buffer is consumed */
     int toobig;                     /* return the buffer with TOOBIG */
@@ -257,6 +258,8 @@ typedef struct {
     int tmo, scan_j, scan_c;        /* the scanned child times out */
     uint32_t tmo_amt;               /* packets it rewinds */
     uint32_t nak_amt;               /* packets a NAK rewinds */
+    int nak_pr;                     /* the NAK rewinds the probe's child */
+    int sample;                     /* the ack covers the probe's packet: a round trip */
     int push;                       /* finished job leaving through the completion FIFO, -1 none */
     uint32_t cd[4];                 /* its completion */
     /* a send job's streams it releases: group (rel_group) or nodes */

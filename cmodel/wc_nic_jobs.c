@@ -257,6 +257,8 @@ void nic_jobs_decide(const wc_nic *n, const nic_sel_dec *sel, const nic_rxp_dec 
     d->tmo = 0;
     d->tmo_amt = 0;
     d->nak_amt = 0;
+    d->nak_pr = 0;
+    d->sample = 0;
     d->push = -1;
     d->rel_group = -1;
     d->rel_n = 0;
@@ -277,9 +279,19 @@ void nic_jobs_decide(const wc_nic *n, const nic_sel_dec *sel, const nic_rxp_dec 
         if (d->hit[j] >= 0 && rp->ack_kind == WC_NIC_PEND_NAK) {
             /* what the NAK rewinds, after its cumulative ack */
             wc_nic_rel_child t = jb->ch[d->hit[j]];
+            unsigned a;
             wc_nic_rel_ack(&t, jb->npk, rp->ack_seq, 0, 0);
-            d->nak_amt += wc_nic_rel_nak(&t, rp->ack_seq, 0, 0);
+            a = wc_nic_rel_nak(&t, rp->ack_seq, 0, 0);
+            d->nak_amt += a;
+            if (a && q->pr_v && q->pr_j == j && q->pr_c == d->hit[j])
+                d->nak_pr = 1;      /* Karn: the probe's packet may be resent */
         }
+    }
+    /* the probe's round trip ends with an ack that covers its packet */
+    if (q->pr_v && d->hit[q->pr_j] == q->pr_c) {
+        const nic_job *jb = &q->job[q->pr_j];
+        unsigned df = wc_nic_seq_diff(rp->ack_seq, jb->ch[q->pr_c].base);
+        d->sample = df < WC_NIC_SEQ_MOD / 2u && (df < jb->npk ? df : jb->npk) > q->pr_k;
     }
     if (d->scan_j < n->J) {
         const nic_job *jb = &q->job[d->scan_j];
@@ -346,27 +358,24 @@ void nic_jobs_commit(wc_nic *n, const nic_dec *d)
             /* GRANT and WAIT carry the cumulative ack as well */
             wc_nic_rel_ack(ch, q->job[j].npk, rp->ack_seq, now, T);
             wc_nic_rel_answer(ch, rp->ack_kind, rp->ack_seq);
-            if (rp->ack_kind == WC_NIC_PEND_NAK && wc_nic_rel_nak(ch, rp->ack_seq, now, T) &&
-                q->pr_v && q->pr_j == j && q->pr_c == jd->hit[j])
-                q->pr_v = 0;        /* Karn: the probe may be resent */
+            if (rp->ack_kind == WC_NIC_PEND_NAK)
+                wc_nic_rel_nak(ch, rp->ack_seq, now, T);
         }
-    if (q->pr_v && jd->hit[q->pr_j] == q->pr_c && q->job[q->pr_j].ch[q->pr_c].acked > q->pr_k) {
-        /* the probe's round trip R: a higher peak at once, a lower one
-         * by a sixteenth of the difference per sample */
-        uint32_t r = now - q->pr_t0;
-        q->pk = r > q->pk ? r : q->pk - ((q->pk - r) >> 4);
-        q->pr_v = 0;
-    }
-    if (jd->tmo) {
+    if (jd->tmo)
         wc_nic_rel_rewind(&q->job[jd->scan_j].ch[jd->scan_c], now, T);
-        if (q->pr_v && q->pr_j == jd->scan_j && q->pr_c == jd->scan_c)
-            q->pr_v = 0;
-    }
     q->scan = (uint16_t)((q->scan + 1u) % (unsigned)(n->J * MAXC));
     if (jd->push >= 0)
         q->job[jd->push].valid = 0;
-    /* a probe ends with its job; a new job in its place is not it */
-    if (q->pr_v && (jd->push == q->pr_j || (rp->new_fj && rp->nfj == q->pr_j) ||
+    /* The probe: a round trip updates the peak (a higher one at once, a
+     * lower one by a sixteenth of the difference); the probe ends with
+     * it, with a resend of its packet (a timeout or a NAK of its child:
+     * Karn), and with its job (a new job in its place is not it). */
+    if (jd->sample) {
+        uint32_t r = now - q->pr_t0;
+        q->pk = r > q->pk ? r : q->pk - ((q->pk - r) >> 4);
+    }
+    if (q->pr_v && (jd->sample || jd->nak_pr || (jd->tmo && q->pr_j == jd->scan_j && q->pr_c == jd->scan_c) ||
+                    jd->push == q->pr_j || (rp->new_fj && rp->nfj == q->pr_j) ||
                     (d->sq.create && d->sq.job == q->pr_j)))
         q->pr_v = 0;
     if (probe) {

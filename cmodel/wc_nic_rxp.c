@@ -176,13 +176,17 @@ static void take_data(const wc_nic *n, unsigned sid, unsigned g, int fwd, nic_rx
         d->tag_slot = e->ev_slot;
 }
 
-/* The grant scanner visits one stream a cycle; a waiting stream is
- * admitted when the event of this cycle reserves nothing.  Round robin:
- * every waiting stream is visited within N + G cycles, so none starves. */
+/* The grant scanner visits one stream in each cycle without an event (the
+ * event uses the group and stream tables' read port); a waiting stream
+ * with room is admitted.  Round robin: a waiting stream is visited within
+ * N + G event-free cycles, so none starves. */
 static void scan(const wc_nic *n, nic_rxp_dec *d)
 {
     unsigned s = n->rxp.scan, g;
-    if (!n->waitv[s] || d->grant || d->take_rqb || n->c.mutate == 5)
+    if (n->rxa.ev_valid)
+        return;
+    d->scan_step = 1;
+    if (!n->waitv[s] || n->c.mutate == 5)
         return;
     g = s < (unsigned)n->N ? 0u : s - (unsigned)n->N;
     if (g && (!n->gt.g[g].valid || n->gt.g[g].parent == WC_NIC_NO_PARENT)) {
@@ -358,7 +362,8 @@ void nic_rxp_commit(wc_nic *n, const nic_dec *d)
     else if (rp->accept)
         n->nakd[rp->sid] = 0;       /* expect moves on: its NAK may be asked again */
     r->nwait = (uint16_t)(r->nwait + rp->wait_set - (rp->wait_clr >= 0));
-    r->scan = (uint16_t)(r->scan + 1u == (unsigned)(n->N + n->G) ? 0u : r->scan + 1u);
+    if (rp->scan_step)
+        r->scan = (uint16_t)(r->scan + 1u == (unsigned)(n->N + n->G) ? 0u : r->scan + 1u);
     if (rp->regrant >= 0)
         r->ctx[rp->regrant].gdl = n->regs.now + n->regs.timeout;
     r->cscan = (uint8_t)(r->cscan + 1u == (unsigned)n->c.nctx ? 0u : r->cscan + 1u);
