@@ -347,7 +347,7 @@ static inline unsigned nic_npk_of(const wc_nic *n, unsigned msglen)
     return (msglen + (unsigned)n->c.payload - 1u) / (unsigned)n->c.payload;
 }
 
-/* The retransmission timeout now (wc_nic_jobs): four times the peak
+/* The retransmission timeout now (wc_nic_jobs): eight times the peak
  * round trip, clamped to [NIC_RTO_MIN, NICR_TIMEOUT] (docs/nic-flow.md:
  * why not TCP's srtt + 4 rttvar). */
 static inline uint32_t nic_rto(const wc_nic *n)

@@ -138,7 +138,7 @@
 `define WC_NIC_ADM_REQ 1 // Admission state: REQ sent, its answer is awaited (deadline: the timeout)
 `define WC_NIC_ADM_WAIT 2 // Admission state: the child answered WAIT; its GRANT is awaited (no deadline: the receiver repeats a GRANT that data does not follow)
 `define WC_NIC_ADM_GRANT 3 // Admission state: granted; data may go (the go-back-N window)
-`define WC_NIC_RTO_MIN 4096 // Least retransmission timeout in cycles (docs/nic-flow.md): the NIC's timeout is four times the peak measured round trip, clamped to [NIC_RTO_MIN, NICR_TIMEOUT]; lower floors time out acks delayed behind the receiver's own data
+`define WC_NIC_RTO_MIN 4096 // Least retransmission timeout in cycles (docs/nic-flow.md): the NIC's timeout is eight times the peak measured round trip, clamped to [NIC_RTO_MIN, NICR_TIMEOUT]; lower floors time out acks delayed behind the receiver's own data
 `define WC_NIC_TIMEOUT_RST 32768 // NICR_TIMEOUT after reset: the longest retransmission timeout
 `define WC_NIC_PEND_ACK 1 // Pending control packet of a stream (3 bits, 0 none; the highest wins, but an accepted packet's ACK and a NAK replace what is pending): ACK
 `define WC_NIC_PEND_WAIT 2 // Pending control packet: WAIT (an ack that also defers admission)

@@ -142,6 +142,7 @@ module wc_nic #(
     wire [NNODES-1:0]  ubusy;
     wire [NGROUPS-1:0] gbusy;
     wire [15:0]     rp_uexp, rp_gexp, ak_exp, sq_gnext, sq_unext;
+    wire [2:0]      ak_kind;
     wire            rp_gvalid, ak_gvalid, sq_gvalid;
     wire [DW-1:0]   rp_gparent, ak_gparent, sq_gparent;
     wire [NCW-1:0]  rp_gnc, sq_gnc;
@@ -176,8 +177,13 @@ module wc_nic #(
     wire [15:0]     rp_ack_seq;
     wire [SW-1:0]   rp_free_idx;
     wire [KW-1:0]   rp_tag_k, rp_npk;
-    wire [SIDW-1:0] rp_sid;
-    wire [JW-1:0]   rp_fj;
+    wire [SIDW-1:0] rp_sid, rp_sid2, rp_sid3;
+    wire [2:0]      rp_pkind, rp_ack_kind;
+    wire            rp_povr, rp_setpend2, rp_regrant;
+    wire [JW-1:0]   rp_fj, rp_nfj;
+    wire [`WC_NH0_SRC_W-1:0] rp_tab_node, rp_nf_src;
+    wire [GIW-1:0]  rp_tab_gid, rp_nf_group;
+    wire [15:0]     rp_nf_msglen, rp_nf_seq;
     wire [31:0]     rp_buf_addr;
     wire [127:0]    rp_toobig_w;
     wire            wq_any, wq_last, wq_fjv;
@@ -191,7 +197,7 @@ module wc_nic #(
     wire [15:0]     ctx_msglen;
     wire            ctx_err;
     // jobs
-    wire            jb_sl_valid, jb_sl_ack;
+    wire            jb_sl_valid, jb_sl_ack, jb_sl_req;
     wire [SIDW-1:0] jb_sl_sid, jb_ak_sid;
     wire            s_ready, s_from, s_fill;
     wire [SW-1:0]   s_buf;
@@ -212,7 +218,7 @@ module wc_nic #(
     wire [GB-1:0]   jb_push_gid;
     wire [NCW-1:0]  jb_push_nc;
     wire [MAXC*DW-1:0] jb_push_dst;
-    wire [KW-1:0]   jb_tmo_amt;
+    wire [KW-1:0]   jb_tmo_amt, jb_nak_amt;
     // transmit
     wire [SW-1:0]   tx_em_slot, tx_sel_buf, tx_em_buf;
     wire [IW-1:0]   tx_em_idx;
@@ -280,19 +286,21 @@ module wc_nic #(
         .cq_base_o(cq_base), .cq_size_o(cq_size), .cq_head_o(cq_head), .cq_tail_o(cq_tail),
         .busy_i(busy), .rqb_valid_i(rp_rqb_n != 2'd0),
         .cnt_i(rp_cnt), .cnt_reg_i(rp_cnt_reg), .rxpkt_i(rp_rxpkt),
-        .tmo_i(jb_tmo), .tmo_amt_i(jb_tmo_amt), .txpkt_i(tx_txpkt),
+        .tmo_i(jb_tmo), .tmo_amt_i(jb_tmo_amt), .nak_amt_i(jb_nak_amt), .txpkt_i(tx_txpkt),
         .sq_adv_i(sq_adv), .sq_err_i(sq_desc_err), .rq_adv_i(dm_rq_done), .cq_adv_i(dm_cq_adv),
         .slot_upd_i(sl_upd), .slot_cnt_i(sl_cnt),
         .exp_inc_i(rp_exp_inc), .exp_grp_i(rp_exp_grp), .exp_node_i(ev_src[NB-1:0]), .exp_gid_i(ev_group[GB-1:0]),
         .ack_clr_i(jb_sl_ack), .ack_clr_sid_i(jb_sl_sid), .ack_set_i(rp_setpend), .ack_set_sid_i(rp_sid),
+        .ack_set_kind_i(rp_pkind), .ack_set_ovr_i(rp_povr), .ack_set2_i(rp_setpend2), .ack_set2_sid_i(rp_sid2),
+        .ack_set3_i(rp_regrant), .ack_set3_sid_i(rp_sid3),
         .done_i(jb_push_send), .done_grp_i(jb_push_grp), .done_gid_i(jb_push_gid), .done_nc_i(jb_push_nc),
         .done_dst_i(jb_push_dst),
         .init_i(sq_init), .init_grp_i(sq_init_grp), .init_gid_i(sq_gid[GB-1:0]), .init_node_i(sq_node[NB-1:0]),
         .init_npk_i(sq_c_npk),
         .ackpend_o(ackpend), .ubusy_o(ubusy), .gbusy_o(gbusy),
-        .rp_node_i(ev_src), .rp_gid_i(ev_group), .rp_uexp_o(rp_uexp), .rp_gexp_o(rp_gexp),
+        .rp_node_i(rp_tab_node), .rp_gid_i(rp_tab_gid), .rp_uexp_o(rp_uexp), .rp_gexp_o(rp_gexp),
         .rp_gvalid_o(rp_gvalid), .rp_gparent_o(rp_gparent), .rp_gnc_o(rp_gnc), .rp_gchild_o(rp_gchild),
-        .ak_sid_i(jb_ak_sid), .ak_exp_o(ak_exp), .ak_gvalid_o(ak_gvalid), .ak_gparent_o(ak_gparent),
+        .ak_sid_i(jb_ak_sid), .ak_kind_o(ak_kind), .ak_exp_o(ak_exp), .ak_gvalid_o(ak_gvalid), .ak_gparent_o(ak_gparent),
         .sq_gid_i(sq_gid), .sq_node_i(sq_node), .sq_gvalid_o(sq_gvalid), .sq_gparent_o(sq_gparent),
         .sq_gnc_o(sq_gnc), .sq_gchild_o(sq_gchild), .sq_gnext_o(sq_gnext), .sq_unext_o(sq_unext)
     );
@@ -315,7 +323,7 @@ module wc_nic #(
         .sel_pin_i(tx_sel_pin), .sel_buf_i(tx_sel_buf), .em_pin_i(tx_em_pin), .em_buf_i(tx_em_buf),
         .nsel_pin_i(jb_sl_valid && s_from), .nsel_buf_i(s_buf),
         .job_valid_i(job_valid), .job_minsent_i(job_minsent),
-        .rp_free_i(rp_free), .rp_free_idx_i(rp_free_idx), .rp_newfj_i(rp_newfj), .rp_newfj_fj_i(rp_fj),
+        .rp_free_i(rp_free), .rp_free_idx_i(rp_free_idx), .rp_newfj_i(rp_newfj), .rp_newfj_fj_i(rp_nfj),
         .rp_tag_i(rp_tag), .rp_tag_idx_i(ev_slot), .rp_tag_fj_i(rp_fj), .rp_tag_k_i(rp_tag_k),
         .dma_done_i(dm_rxw_done), .dma_done_slot_i(dm_rxw_slot),
         .alloc_i(ra_alloc), .alloc_idx_i(ra_alloc_idx),
@@ -331,6 +339,7 @@ module wc_nic #(
     wc_nic_rxp #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT),
                  .JSEND(JSEND), .JFWD(JFWD), .NCTX(NCTX), .KW(KW)) u_rxp (
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst), .self_i(self), .en_i(en), .mode_i(mode),
+        .now_i(now), .timeout_i(timeout), .tab_node_o(rp_tab_node), .tab_gid_o(rp_tab_gid),
         .ev_valid_i(ev_valid), .ev_status_i(ev_status), .ev_type_i(ev_type), .ev_slot_ok_i(ev_slot_ok),
         .ev_slot_i(ev_slot), .ev_src_i(ev_src), .ev_group_i(ev_group), .ev_seq_i(ev_seq),
         .ev_off_i(ev_off), .ev_len_i(ev_len), .ev_msglen_i(ev_msglen),
@@ -339,9 +348,13 @@ module wc_nic #(
         .cq_room_i(dm_cq_room),
         .cnt_o(rp_cnt), .cnt_reg_o(rp_cnt_reg), .rxpkt_o(rp_rxpkt),
         .ack_o(rp_ack), .ack_grp_o(rp_ack_grp), .ack_from_o(rp_ack_from), .ack_seq_o(rp_ack_seq),
-        .free_o(rp_free), .free_idx_o(rp_free_idx), .tag_o(rp_tag), .tag_k_o(rp_tag_k),
-        .setpend_o(rp_setpend), .sid_o(rp_sid), .exp_inc_o(rp_exp_inc), .exp_grp_o(rp_exp_grp),
-        .newfj_o(rp_newfj), .fjinc_o(rp_fjinc), .fj_o(rp_fj), .npk_o(rp_npk), .buf_addr_o(rp_buf_addr),
+        .ack_kind_o(rp_ack_kind), .free_o(rp_free), .free_idx_o(rp_free_idx), .tag_o(rp_tag), .tag_k_o(rp_tag_k),
+        .setpend_o(rp_setpend), .sid_o(rp_sid), .pkind_o(rp_pkind), .povr_o(rp_povr),
+        .setpend2_o(rp_setpend2), .sid2_o(rp_sid2), .regrant_o(rp_regrant), .sid3_o(rp_sid3),
+        .exp_inc_o(rp_exp_inc), .exp_grp_o(rp_exp_grp),
+        .newfj_o(rp_newfj), .nfj_o(rp_nfj), .fjinc_o(rp_fjinc), .fj_o(rp_fj),
+        .nf_group_o(rp_nf_group), .nf_src_o(rp_nf_src), .nf_msglen_o(rp_nf_msglen), .npk_o(rp_npk),
+        .nf_seq_o(rp_nf_seq), .buf_addr_o(rp_buf_addr),
         .toobig_o(rp_toobig), .toobig_w_o(rp_toobig_w),
         .rqb_n_o(rp_rqb_n), .rqb_rd_o(rp_rqb_rd), .rq_wr_i(dm_rq_wr), .rq_buf_i(dm_rq_buf),
         .rq_hi_i(dm_rq_hi), .rq_data_i(dm_rq_data),
@@ -359,9 +372,10 @@ module wc_nic #(
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst), .self_i(self), .mode_i(mode),
         .now_i(now), .timeout_i(timeout),
         .ack_i(rp_ack), .ack_grp_i(rp_ack_grp), .ack_from_i(rp_ack_from), .ack_seq_i(rp_ack_seq),
-        .newfj_i(rp_newfj), .fjinc_i(rp_fjinc), .fj_i(rp_fj),
-        .nf_group_i(ev_group), .nf_src_i(ev_src), .nf_msglen_i(ev_msglen), .nf_npk_i(rp_npk),
-        .nf_addr_i(rp_buf_addr), .nf_seq_i(ev_seq), .nf_nc_i(rp_gnc), .nf_dst_i(rp_gchild),
+        .ack_kind_i(rp_ack_kind),
+        .newfj_i(rp_newfj), .nfj_i(rp_nfj), .fjinc_i(rp_fjinc), .fj_i(rp_fj),
+        .nf_group_i(rp_nf_group), .nf_src_i(rp_nf_src), .nf_msglen_i(rp_nf_msglen), .nf_npk_i(rp_npk),
+        .nf_addr_i(rp_buf_addr), .nf_seq_i(rp_nf_seq), .nf_nc_i(rp_gnc), .nf_dst_i(rp_gchild),
         .toobig_i(rp_toobig), .cq_room_i(dm_cq_room),
         .create_i(sq_create), .cj_i(sq_job), .c_tag_i(sq_c_tag), .c_msglen_i(sq_c_msglen),
         .c_npk_i(sq_c_npk), .c_addr_i(sq_c_addr), .c_src_i(sq_c_src), .c_type_i(sq_c_type),
@@ -371,10 +385,10 @@ module wc_nic #(
         .stage_err_i(dm_st_done && dm_st_err), .stage_err_job_i(tx_sel_job),
         .hostdone_i(dm_hostdone), .hostdone_job_i(dm_hostdone_job), .hostdone_err_i(dm_hostdone_err),
         .sel_busy_i(tx_sel_valid), .ackpend_i(ackpend),
-        .ak_sid_o(jb_ak_sid), .ak_exp_i(ak_exp), .ak_gvalid_i(ak_gvalid), .ak_gparent_i(ak_gparent),
+        .ak_sid_o(jb_ak_sid), .ak_kind_i(ak_kind), .ak_exp_i(ak_exp), .ak_gvalid_i(ak_gvalid), .ak_gparent_i(ak_gparent),
         .slot_tag_i(sl_tag), .slot_fj_i(sl_fj), .slot_k_i(sl_k),
         .stage_valid_i(st_valid), .stage_job_i(st_job), .stage_k_i(st_k), .stage0_pin_i(st_pin0),
-        .sl_valid_o(jb_sl_valid), .sl_ack_o(jb_sl_ack), .sl_sid_o(jb_sl_sid),
+        .sl_valid_o(jb_sl_valid), .sl_ack_o(jb_sl_ack), .sl_req_o(jb_sl_req), .sl_sid_o(jb_sl_sid),
         .s_ready_o(s_ready), .s_from_o(s_from), .s_buf_o(s_buf), .s_job_o(s_job), .s_child_o(s_child),
         .s_type_o(s_type), .s_fill_o(s_fill), .s_k_o(s_k), .s_dst_o(s_dst), .s_src_o(s_src),
         .s_group_o(s_group), .s_seq_o(s_seq), .s_off_o(s_off), .s_len_o(s_len), .s_msglen_o(s_msglen),
@@ -382,17 +396,18 @@ module wc_nic #(
         .job_minsent_o(job_minsent), .adr_job_i(dm_job), .adr_o(job_addr),
         .push_o(jb_push), .push_send_o(jb_push_send), .push_w_o(jb_push_w), .push_grp_o(jb_push_grp), .push_gid_o(jb_push_gid),
         .push_nc_o(jb_push_nc), .push_dst_o(jb_push_dst),
-        .tmo_o(jb_tmo), .tmo_amt_o(jb_tmo_amt), .busy_o(jb_busy)
+        .tmo_o(jb_tmo), .tmo_amt_o(jb_tmo_amt), .nak_amt_o(jb_nak_amt), .busy_o(jb_busy)
     );
 
     wc_nic_tx #(.W(W), .B(B), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .J(J), .KW(KW)) u_tx (
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst),
         .tx_valid_o(tx_valid_o), .tx_flit_o(tx_flit_o), .tx_credit_i(tx_credit_i),
-        .sl_valid_i(jb_sl_valid), .sl_ack_i(jb_sl_ack), .s_ready_i(s_ready), .s_from_i(s_from),
+        // a REQ is sent as an ack is: header only
+        .sl_valid_i(jb_sl_valid), .sl_ack_i(jb_sl_ack || jb_sl_req), .s_ready_i(s_ready), .s_from_i(s_from),
         .s_buf_i(s_buf), .s_job_i(s_job), .s_child_i(s_child), .s_type_i(s_type), .s_fill_i(s_fill),
         .s_k_i(s_k), .s_dst_i(s_dst), .s_src_i(s_src), .s_group_i(s_group), .s_seq_i(s_seq),
         .s_off_i(s_off), .s_len_i(s_len), .s_msglen_i(s_msglen),
-        .inv_a_i(rp_newfj), .inv_a_job_i(rp_fj), .inv_b_i(sq_create), .inv_b_job_i(sq_job),
+        .inv_a_i(rp_newfj), .inv_a_job_i(rp_nfj), .inv_b_i(sq_create), .inv_b_job_i(sq_job),
         .st_start_i(dm_st_start), .st_wr_i(dm_st_wr), .st_buf_i(dm_st_buf), .st_idx_i(dm_st_idx),
         .st_word_i(dm_st_word), .st_done_i(dm_st_done), .st_crc_i(dm_st_crc),
         .em_slot_o(tx_em_slot), .em_idx_o(tx_em_idx), .slot_word_i(sl_em_word), .slot_crcp_i(sl_em_crcp),

@@ -7,8 +7,10 @@
 // message to this node's children), the transmit selection (pending
 // acknowledgements and data alternating when both are ready, round robin
 // over jobs, each job picking its next child in FPFS or FCFS order), the
-// GM-2 go-back-N state per child (sent, acknowledged, deadline), the
-// timeout scanner (one child per cycle) and send completion.
+// GM-2 go-back-N state per child (sent, acknowledged, deadline) with its
+// admission (a REQ before data, docs/nic-flow.md) and NAKs, the timeout
+// scanner (one child per cycle), the adaptive timeout (one round-trip
+// probe at a time) and send completion.
 // cmodel/wc_nic_jobs.c (nic_jobs_select(), nic_jobs_decide(),
 // nic_jobs_commit()); the per-child steps are sw/lib/wc_nic_rel.c.
 //
@@ -52,7 +54,9 @@ module wc_nic_jobs #(
     input  wire [`WC_NH0_GROUP_W-1:0]   ack_grp_i,  // 0: unicast
     input  wire [`WC_NH0_SRC_W-1:0]     ack_from_i,
     input  wire [`WC_NH1_SEQ_W-1:0]     ack_seq_i,
-    input  wire                         newfj_i,    // forwarding job fj starts
+    input  wire [2:0]                   ack_kind_i, // WC_NIC_PEND_ACK, _WAIT, _NAK, _GRANT
+    input  wire                         newfj_i,    // forwarding job nfj starts
+    input  wire [JW-1:0]                nfj_i,
     input  wire                         fjinc_i,    // forwarding job fj got a packet
     input  wire [JW-1:0]                fj_i,
     input  wire [`WC_NH0_GROUP_W-1:0]   nf_group_i,
@@ -93,6 +97,7 @@ module wc_nic_jobs #(
     input  wire                         sel_busy_i,     // the selection register is full
     input  wire [NG-1:0]                ackpend_i,
     output wire [SIDW-1:0]              ak_sid_o,       // register block read port
+    input  wire [2:0]                   ak_kind_i,      // the pending kind
     input  wire [15:0]                  ak_exp_i,
     input  wire                         ak_gvalid_i,
     input  wire [DW-1:0]                ak_gparent_i,
@@ -107,6 +112,7 @@ module wc_nic_jobs #(
     //      to clear (sl_ack_o) ----
     output reg                          sl_valid_o,
     output reg                          sl_ack_o,
+    output reg                          sl_req_o,       // the packet is a job's REQ
     output wire [SIDW-1:0]              sl_sid_o,
     output reg                          s_ready_o,
     output reg                          s_from_o,       // from a slot (else staging)
@@ -143,6 +149,7 @@ module wc_nic_jobs #(
     // timeout: a child rewound by amt packets
     output wire                         tmo_o,
     output wire [KW-1:0]                tmo_amt_o,
+    output wire [KW-1:0]                nak_amt_o,      // packets a NAK rewinds
     output wire                         busy_o
 );
     localparam integer GIW  = `WC_NH0_GROUP_W;
@@ -154,6 +161,14 @@ module wc_nic_jobs #(
     localparam [TW-1:0]   PT_MDATA = `WC_PT_MDATA;
     localparam [TW-1:0]   PT_UACK  = `WC_PT_UACK;
     localparam [TW-1:0]   PT_MACK  = `WC_PT_MACK;
+    localparam [TW-1:0]   PT_REQ   = `WC_PT_REQ;
+    localparam [TW-1:0]   PT_GRANT = `WC_PT_GRANT;
+    localparam [TW-1:0]   PT_WAIT  = `WC_PT_WAIT;
+    localparam [TW-1:0]   PT_NAK   = `WC_PT_NAK;
+    localparam [1:0]      A_NEED   = `WC_NIC_ADM_NEED;
+    localparam [1:0]      A_REQ    = `WC_NIC_ADM_REQ;
+    localparam [1:0]      A_WAIT   = `WC_NIC_ADM_WAIT;
+    localparam [1:0]      A_GRANT  = `WC_NIC_ADM_GRANT;
     localparam [7:0]      ST_BUSERR = `WC_NIC_ST_BUSERR;
 
     initial begin
@@ -213,6 +228,17 @@ module wc_nic_jobs #(
     wire [JC*KW-1:0]  sent_d, acked_d;
     reg  [JC*32-1:0]  dl_q;
     wire [JC*32-1:0]  dl_d;
+    reg  [JC*2-1:0]   adm_q;              // admission, WC_NIC_ADM_*
+    wire [JC*2-1:0]   adm_d;
+    reg  [JC*KW-1:0]  hi_q;               // packets ever sent: below, a resend
+    wire [JC*KW-1:0]  hi_d;
+    // the adaptive timeout: one round-trip probe at a time (packet prk of
+    // job prj's child prc, sent at prt), pk the peak round trip, decaying
+    reg               prv_q, prv_d;
+    reg  [JW-1:0]     prj_q, prj_d;
+    reg  [CIW-1:0]    prc_q, prc_d;
+    reg  [KW-1:0]     prk_q, prk_d;
+    reg  [31:0]       prt_q, prt_d, pk_q, pk_d;
     reg  [SIDW-1:0]   ackp_q, ackp_d;     // acknowledgement round robin
     // The last packet chosen was an ack: with a data packet ready too, the
     // next choice is data.  Acks served first every time starved a
@@ -227,13 +253,14 @@ module wc_nic_jobs #(
     // the first child not done, if the children before it have the whole
     // message; either way within the child's window), acknowledgement hit,
     // completion, slowest child
-    wire [J-1:0]     has, hit, done;
+    wire [J-1:0]     has, hasrq, hit, done;
+    wire [J*KW-1:0]  nakamt;
     wire [J*CIW-1:0] best, hitc;
     genvar gj, gc;
     generate
         for (gj = 0; gj < J; gj = gj + 1) begin : g_dec
-            reg           ok, first, miss, hit_r, older;
-            reg [CIW-1:0] best_r, hitc_r;
+            reg           ok, first, miss, hit_r, older, rq_r, rqf;
+            reg [CIW-1:0] best_r, hitc_r, rqc_r;
             reg [15:0]    mins;
             always @* begin : dec
                 integer c;
@@ -243,13 +270,24 @@ module wc_nic_jobs #(
                 reg [15:0] d0;
                 /* verilator lint_on UNUSEDSIGNAL */
                 ok = 1'b0;  first = 1'b0;  miss = 1'b0;  hit_r = 1'b0;  older = 1'b0;
+                rq_r = 1'b0;  rqf = 1'b0;  rqc_r = {CIW{1'b0}};
                 best_r = {CIW{1'b0}};  hitc_r = {CIW{1'b0}};  mins = 16'hFFFF;
                 s = {KW{1'b0}};  sb = {KW{1'b0}};  out = {KW{1'b0}};  d0 = 16'd0;
                 for (c = 0; c < MAXC; c = c + 1) begin
                     if (c[NCW-1:0] < nc_q[gj*NCW +: NCW]) begin
                         s   = sent_q[(gj*MAXC + c)*KW +: KW];
                         out = s - acked_q[(gj*MAXC + c)*KW +: KW];   // unacknowledged
-                        if (s < av_q[gj*KW +: KW] && {{(32-KW){1'b0}}, out} < TXWIN) begin
+                        // the first child due a REQ (FCFS: up to the child
+                        // after the one being served, so a grant is not
+                        // held idle long)
+                        if (!rqf && adm_q[(gj*MAXC + c)*2 +: 2] == A_NEED) begin
+                            rqf = 1'b1;
+                            rqc_r = c[CIW-1:0];
+                            rq_r = mode_i != `WC_NIC_MODE_FCFS ||
+                                   {1'b0, c[NCW-1:0]} <= {1'b0, fc_q[gj*NCW +: NCW]} + 1'b1;
+                        end
+                        if (adm_q[(gj*MAXC + c)*2 +: 2] == A_GRANT &&
+                            s < av_q[gj*KW +: KW] && {{(32-KW){1'b0}}, out} < TXWIN) begin
                             if (mode_i == `WC_NIC_MODE_FCFS) begin
                                 if (!first && c[NCW-1:0] <= fc_q[gj*NCW +: NCW]) begin
                                     ok = 1'b1;
@@ -279,8 +317,11 @@ module wc_nic_jobs #(
                         older = 1'b1;
                 end
             end
-            assign has[gj]  = v_q[gj] && ok;
-            assign best[gj*CIW +: CIW] = best_r;
+            // a forwarding job asks for admission only as its group's
+            // oldest: a child admits a stream's messages one at a time
+            assign hasrq[gj] = v_q[gj] && rq_r && !(fw_q[gj] && older);
+            assign has[gj]  = v_q[gj] && (ok || hasrq[gj]);
+            assign best[gj*CIW +: CIW] = hasrq[gj] ? rqc_r : best_r;
             assign hit[gj]  = hit_r && v_q[gj] && ack_i &&
                               ((ack_grp_i == 0) ? ty_q[gj*TW +: TW] == PT_UDATA
                                                 : (ty_q[gj*TW +: TW] == PT_MDATA && grp_q[gj*GIW +: GIW] == ack_grp_i));
@@ -288,8 +329,38 @@ module wc_nic_jobs #(
             assign done[gj] = v_q[gj] && av_q[gj*KW +: KW] == npk_q[gj*KW +: KW] && (!fw_q[gj] || hd_q[gj]) &&
                               !miss && !(fw_q[gj] && older);
             assign job_minsent_o[gj*16 +: 16] = mins;
+            // what a NAK rewinds at the hit child, after its cumulative ack
+            reg [KW-1:0] nk_r;
+            always @* begin : nak_amount
+                reg [15:0]   d;
+                reg [KW-1:0] s0, a0, a2;
+                reg [1:0]    ad;
+                s0 = sent_q[(gj*MAXC + {{(32-CIW){1'b0}}, hitc_r})*KW +: KW];
+                a0 = acked_q[(gj*MAXC + {{(32-CIW){1'b0}}, hitc_r})*KW +: KW];
+                ad = adm_q[(gj*MAXC + {{(32-CIW){1'b0}}, hitc_r})*2 +: 2];
+                d  = ack_seq_i - base_q[(gj*MAXC + {{(32-CIW){1'b0}}, hitc_r})*16 +: 16];
+                a2 = ({{(16-KW){1'b0}}, npk_q[gj*KW +: KW]} > d) ? d[KW-1:0] : npk_q[gj*KW +: KW];
+                if (!d[15] && a2 > a0) begin
+                    a0 = a2;
+                    if (s0 < a2) s0 = a2;
+                end
+                nk_r = {KW{1'b0}};
+                if (hit[gj] && ack_kind_i == `WC_NIC_PEND_NAK && ad == A_GRANT && s0 != a0 &&
+                    d == {{(16-KW){1'b0}}, a0})
+                    nk_r = s0 - a0;
+            end
+            assign nakamt[gj*KW +: KW] = nk_r;
         end
     endgenerate
+    // at most one job has a child a NAK rewinds (a stream's messages are
+    // sent to a child one at a time), but the sum keeps the count exact
+    reg [KW-1:0] nak_sum;
+    always @* begin : nak_total
+        integer j;
+        nak_sum = {KW{1'b0}};
+        for (j = 0; j < J; j = j + 1) nak_sum = nak_sum + nakamt[j*KW +: KW];
+    end
+    assign nak_amt_o = nak_sum;
 
     // ------------------------------------------------------- the selection
     wire            ak_any;
@@ -346,7 +417,7 @@ module wc_nic_jobs #(
     wire st1 = stage_valid_i[1] && stage_job_i[JW +: JW] == jb && stage_k_i[KW +: KW] == jk;
 
     always @* begin
-        sl_valid_o = 1'b0;  sl_ack_o = 1'b0;
+        sl_valid_o = 1'b0;  sl_ack_o = 1'b0;  sl_req_o = 1'b0;
         s_ready_o = 1'b0;  s_from_o = 1'b0;  s_buf_o = {SW{1'b0}};  s_job_o = {JW{1'b0}};
         s_child_o = {CIW{1'b0}};  s_type_o = {TW{1'b0}};  s_fill_o = 1'b0;  s_k_o = {KW{1'b0}};
         s_dst_o = {DW{1'b0}};  s_src_o = self_i;  s_group_o = {GIW{1'b0}};  s_seq_o = 16'd0;
@@ -357,14 +428,16 @@ module wc_nic_jobs #(
             sl_ack_o  = 1'b1;
             s_ready_o = 1'b1;
             s_seq_o   = ak_exp_i;
+            // GRANT, NAK and WAIT name the stream's group, 0 for unicast
+            s_type_o  = ak_kind_i == `WC_NIC_PEND_GRANT ? PT_GRANT :
+                        ak_kind_i == `WC_NIC_PEND_NAK   ? PT_NAK :
+                        ak_kind_i == `WC_NIC_PEND_WAIT  ? PT_WAIT : ak_uni ? PT_UACK : PT_MACK;
             if (ak_uni) begin
                 sl_valid_o = 1'b1;
                 s_dst_o    = sid_node(ak_sid);
-                s_type_o   = PT_UACK;
             end else if (ak_gvalid_i && ak_gparent_i != NOPAR) begin
                 sl_valid_o = 1'b1;
                 s_dst_o    = ak_gparent_i;
-                s_type_o   = PT_MACK;
                 s_group_o  = sid_group(ak_sid);
             end
             // else nobody to acknowledge: only the flag clears
@@ -381,7 +454,18 @@ module wc_nic_jobs #(
             s_off_o    = joff;
             s_len_o    = (jrest < PAY16) ? jrest : PAY16;
             s_msglen_o = jml;
-            if (fw_q[jb] && slot_hit) begin
+            if (hasrq[jb]) begin
+                // the child's REQ: a control packet with the message's
+                // first sequence and length
+                sl_req_o   = 1'b1;
+                s_k_o      = {KW{1'b0}};
+                s_type_o   = PT_REQ;
+                s_group_o  = ty_q[jb*TW +: TW] == PT_MDATA ? grp_q[jb*GIW +: GIW] : {GIW{1'b0}};
+                s_seq_o    = base_q[{jb, jc}*16 +: 16];
+                s_off_o    = 16'd0;
+                s_len_o    = 16'd0;
+                s_ready_o  = 1'b1;
+            end else if (fw_q[jb] && slot_hit) begin
                 s_from_o  = 1'b1;
                 s_buf_o   = slot_idx;
                 s_ready_o = 1'b1;
@@ -395,7 +479,8 @@ module wc_nic_jobs #(
             end
         end
     end
-    wire sel_pkt = sl_valid_o && !sl_ack_o;     // a data packet was chosen
+    wire sel_pkt = sl_valid_o && !sl_ack_o;     // a job's packet was chosen (data or REQ)
+    wire sel_dat = sel_pkt && !sl_req_o;        // a data packet
 
     // ----------------------------------------------- timeout, completion
     wire [JW-1:0]  scj = scj_q;
@@ -406,12 +491,16 @@ module wc_nic_jobs #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0]    sc_late  = now_i - dl_q[{scj, scc}*32 +: 32];
     /* verilator lint_on UNUSEDSIGNAL */
-    wire           tmo = v_q[scj] && {1'b0, scc} < nc_q[scj*NCW +: NCW] && sc_acked < sc_sent &&
+    wire [1:0]     sc_adm   = adm_q[{scj, scc}*2 +: 2];
+    // late: admitted with packets outstanding, or a REQ unanswered (a
+    // child in WAIT has no deadline: its receiver repeats the GRANT)
+    wire           tmo = v_q[scj] && {1'b0, scc} < nc_q[scj*NCW +: NCW] &&
+                         (sc_adm == A_GRANT ? sc_acked < sc_sent : sc_adm == A_REQ) &&
                          !sc_late[31] &&
                          !(sel_pkt && s_job_o == scj && s_child_o == scc) &&
                          !(hit[scj] && hitc[scj*CIW +: CIW] == scc);
     assign tmo_o     = tmo;
-    assign tmo_amt_o = sc_sent - sc_acked;
+    assign tmo_amt_o = sc_adm == A_GRANT ? sc_sent - sc_acked : {{(KW-1){1'b0}}, 1'b1};  // a REQ: one
 
     reg [JW-1:0] pj;
     always @* begin : completion
@@ -445,13 +534,45 @@ module wc_nic_jobs #(
     // In the C model's order: a new forwarding job and its packet count,
     // the selection, an acknowledgement, a timeout, completion, the send
     // queue unit's job and stream bases, the DMA's errors and host write.
-    wire [31:0] dl_new = now_i + timeout_i;
+    // the timeout: eight times the peak round trip, clamped to
+    // [WC_NIC_RTO_MIN, NICR_TIMEOUT] (docs/nic-flow.md)
+    wire [31:0] rto_p  = pk_q << 3;
+    wire [31:0] rto_l  = rto_p < `WC_NIC_RTO_MIN ? `WC_NIC_RTO_MIN : rto_p;
+    wire [31:0] rto    = rto_l < timeout_i ? rto_l : timeout_i;
+    wire [31:0] dl_new = now_i + rto;
+
+    // The probe: a first-time data packet starts one if none runs (Karn: a
+    // resent packet's ack cannot tell which copy it answers); an ack that
+    // covers its packet is a round trip, which raises the peak at once or
+    // lowers it by a sixteenth of the difference; a resend of its child (a
+    // timeout, a NAK) or the end of its job ends it.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [15:0] pr_df = ack_seq_i - base_q[{prj_q, prc_q}*16 +: 16];
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [KW-1:0] pr_npk = npk_q[prj_q*KW +: KW];
+    wire [KW-1:0] pr_a   = ({{(16-KW){1'b0}}, pr_npk} > pr_df) ? pr_df[KW-1:0] : pr_npk;
+    wire pr_hit  = prv_q && hit[prj_q] && hitc[prj_q*CIW +: CIW] == prc_q;
+    wire sample  = pr_hit && !pr_df[15] && pr_a > prk_q;
+    wire nak_pr  = pr_hit && nakamt[prj_q*KW +: KW] != {KW{1'b0}};
+    wire pr_new  = !prv_q && sel_dat && s_k_o >= hi_q[{s_job_o, s_child_o}*KW +: KW];
+    wire [31:0] rtt = now_i - prt_q;
+    always @* begin : probe
+        prv_d = prv_q;  prj_d = prj_q;  prc_d = prc_q;  prk_d = prk_q;  prt_d = prt_q;  pk_d = pk_q;
+        if (sample) pk_d = rtt > pk_q ? rtt : pk_q - ((pk_q - rtt) >> 4);
+        if (prv_q && (sample || nak_pr || (tmo && prj_q == scj && prc_q == scc) || (push_o && pj == prj_q) ||
+                      (newfj_i && nfj_i == prj_q) || (create_i && cj_i == prj_q)))
+            prv_d = 1'b0;
+        if (pr_new) begin
+            prv_d = 1'b1;  prj_d = s_job_o;  prc_d = s_child_o;  prk_d = s_k_o;  prt_d = now_i;
+        end
+    end
     generate
         for (gj = 0; gj < J; gj = gj + 1) begin : g_job
-            wire newj = newfj_i && fj_i == gj;
+            wire newj = newfj_i && nfj_i == gj;
             wire crj  = create_i && cj_i == gj;
             wire inij = init_i && cj_i == gj;
-            wire selj = sel_pkt && s_job_o == gj;
+            wire selj = sel_dat && s_job_o == gj;
+            wire reqj = sel_pkt && sl_req_o && s_job_o == gj;
             // packet count and child count as the children's updates see them
             wire [KW-1:0]  npk_m = newj ? nf_npk_i : npk_q[gj*KW +: KW];
             wire [NCW-1:0] nc_m  = crj ? c_nc_i : newj ? nf_nc_i : nc_q[gj*NCW +: NCW];
@@ -515,23 +636,31 @@ module wc_nic_jobs #(
                 localparam integer X = gj * MAXC + gc;
                 reg [DW-1:0] dst_n;
                 reg [15:0]   base_n;
-                reg [KW-1:0] sent_n, acked_n;
+                reg [KW-1:0] sent_n, acked_n, hi_n;
                 reg [31:0]   dl_n;
+                reg [1:0]    adm_n;
                 always @* begin : child
                     reg [15:0]   d;
                     reg [KW-1:0] a2;
                     dst_n = dst_q[X*DW +: DW];  base_n = base_q[X*16 +: 16];
                     sent_n = sent_q[X*KW +: KW];  acked_n = acked_q[X*KW +: KW];  dl_n = dl_q[X*32 +: 32];
+                    adm_n = adm_q[X*2 +: 2];  hi_n = hi_q[X*KW +: KW];
                     d = 16'd0;  a2 = {KW{1'b0}};
                     if (newj) begin
                         dst_n   = (gc < nf_nc_i) ? nf_dst_i[gc*DW +: DW] : {DW{1'b0}};
                         base_n  = (gc < nf_nc_i) ? nf_seq_i : 16'd0;
                         sent_n  = {KW{1'b0}};  acked_n = {KW{1'b0}};  dl_n = 32'd0;
+                        adm_n   = A_NEED;  hi_n = {KW{1'b0}};
                     end
-                    // the selection sends packet k to this child
+                    // the selection sends this child its REQ, or packet k
+                    if (reqj && s_child_o == gc) begin
+                        adm_n = A_REQ;
+                        dl_n  = dl_new;
+                    end
                     if (selj && s_child_o == gc) begin
                         if (acked_n == sent_n) dl_n = dl_new;
                         sent_n = s_k_o + 1'b1;
+                        if (hi_n < sent_n) hi_n = sent_n;
                     end
                     // a cumulative acknowledgement (older than the job's
                     // first packet when "negative": stale, ignored)
@@ -545,16 +674,35 @@ module wc_nic_jobs #(
                                 if (sent_n < a2) sent_n = a2;
                             end
                         end
+                        // GRANT or WAIT answering this message's REQ (its
+                        // packet 0, nothing acknowledged yet)
+                        d = ack_seq_i - base_n;
+                        if (adm_n != A_GRANT && acked_n == {KW{1'b0}} && d == 16'd0) begin
+                            if (ack_kind_i == `WC_NIC_PEND_GRANT) adm_n = A_GRANT;
+                            else if (ack_kind_i == `WC_NIC_PEND_WAIT && adm_n == A_REQ) adm_n = A_WAIT;
+                        end
+                        // a NAK at the oldest outstanding packet: go back now
+                        if (ack_kind_i == `WC_NIC_PEND_NAK && adm_n == A_GRANT && sent_n != acked_n &&
+                            d == {{(16-KW){1'b0}}, acked_n}) begin
+                            sent_n = acked_n;
+                            dl_n   = dl_new;
+                        end
                     end
-                    // deadline passed: back to the first unacknowledged packet
+                    // deadline passed: back to the first unacknowledged
+                    // packet; not admitted: the REQ again
                     if (tmo && scj == gj && scc == gc) begin
-                        sent_n = acked_n;
-                        dl_n   = dl_new;
+                        if (adm_n == A_GRANT) begin
+                            sent_n = acked_n;
+                            dl_n   = dl_new;
+                        end else begin
+                            adm_n = A_NEED;
+                        end
                     end
                     if (crj) begin
                         dst_n   = (gc < c_nc_i) ? c_dst_i[gc*DW +: DW] : {DW{1'b0}};
                         base_n  = 16'd0;
                         sent_n  = {KW{1'b0}};  acked_n = {KW{1'b0}};  dl_n = 32'd0;
+                        adm_n   = A_NEED;  hi_n = {KW{1'b0}};
                     end
                     if (inij && (init_all_i ? gc < nc_m : init_c_i == gc))
                         base_n = init_base_i;
@@ -564,6 +712,8 @@ module wc_nic_jobs #(
                 assign sent_d[X*KW +: KW]  = sent_n;
                 assign acked_d[X*KW +: KW] = acked_n;
                 assign dl_d[X*32 +: 32]    = dl_n;
+                assign adm_d[X*2 +: 2]     = adm_n;
+                assign hi_d[X*KW +: KW]    = hi_n;
             end
         end
     endgenerate
@@ -616,9 +766,21 @@ module wc_nic_jobs #(
         if (clr) begin
             dst_q <= {JC*DW{1'b0}};  base_q <= {JC*16{1'b0}};
             sent_q <= {JC*KW{1'b0}};  acked_q <= {JC*KW{1'b0}};  dl_q <= {JC*32{1'b0}};
+            adm_q <= {JC*2{1'b0}};  hi_q <= {JC*KW{1'b0}};
         end else begin
             dst_q <= dst_d;  base_q <= base_d;
             sent_q <= sent_d;  acked_q <= acked_d;  dl_q <= dl_d;
+            adm_q <= adm_d;  hi_q <= hi_d;
+        end
+    end
+
+    always @(posedge clk_i) begin
+        if (clr) begin
+            prv_q <= 1'b0;  prj_q <= {JW{1'b0}};  prc_q <= {CIW{1'b0}};  prk_q <= {KW{1'b0}};
+            prt_q <= 32'd0;  pk_q <= 32'd0;
+        end else begin
+            prv_q <= prv_d;  prj_q <= prj_d;  prc_q <= prc_d;  prk_q <= prk_d;
+            prt_q <= prt_d;  pk_q <= pk_d;
         end
     end
 
@@ -692,7 +854,14 @@ module wc_nic_jobs #(
                 $error("%m: ack chosen after an ack while job %0d had a packet ready", jb);
             if (sel_pkt && ak_any && !lack_q)
                 $error("%m: packet chosen before the pending ack of stream %0d", ak_sid);
-            if (sel_pkt) begin
+            // A REQ only to a live child due one; data only to an admitted
+            // child.
+            if (sel_pkt && sl_req_o && (!v_q[s_job_o] || {1'b0, s_child_o} >= nc_q[s_job_o*NCW +: NCW] ||
+                                        adm_q[{s_job_o, s_child_o}*2 +: 2] != A_NEED))
+                $error("%m: REQ selected for job %0d child %0d, not a live child due one", s_job_o, s_child_o);
+            if (sel_dat && adm_q[{s_job_o, s_child_o}*2 +: 2] != A_GRANT)
+                $error("%m: data selected for job %0d child %0d before its GRANT", s_job_o, s_child_o);
+            if (sel_dat) begin
                 se = sent_q[{s_job_o, s_child_o}*KW +: KW];
                 ac = acked_q[{s_job_o, s_child_o}*KW +: KW];
                 if (!v_q[s_job_o] || {1'b0, s_child_o} >= nc_q[s_job_o*NCW +: NCW])
@@ -709,8 +878,8 @@ module wc_nic_jobs #(
             // for the live forwarding job that holds it.
             if ((create_i || init_i) && ({{(32-JW){1'b0}}, cj_i} >= JSEND || v_q[cj_i]))
                 $error("%m: send job %0d created or initialised but not a free send job", cj_i);
-            if (newfj_i && ({{(32-JW){1'b0}}, fj_i} < JSEND || {{(32-JW){1'b0}}, fj_i} >= J || v_q[fj_i]))
-                $error("%m: forwarding job %0d started but not a free forwarding job", fj_i);
+            if (newfj_i && ({{(32-JW){1'b0}}, nfj_i} < JSEND || {{(32-JW){1'b0}}, nfj_i} >= J || v_q[nfj_i]))
+                $error("%m: forwarding job %0d started but not a free forwarding job", nfj_i);
             if (hostdone_i && !(v_q[hostdone_job_i] && fw_q[hostdone_job_i] && !hd_q[hostdone_job_i]))
                 $error("%m: message of job %0d reported in host memory, not a live forwarding job waiting for it",
                        hostdone_job_i);

@@ -73,9 +73,10 @@ module wc_nic_regs #(
     input  wire                         cnt_i,
     input  wire [5:0]                   cnt_reg_i,
     input  wire                         rxpkt_i,
-    // timeout scanner: a rewind of amt packets
+    // timeout scanner: a rewind of amt packets; a NAK's rewind
     input  wire                         tmo_i,
     input  wire [KW-1:0]                tmo_amt_i,
+    input  wire [KW-1:0]                nak_amt_i,
     // emitter: a packet's tail left
     input  wire                         txpkt_i,
     // send queue: descriptor consumed (sq_head advances), with an error
@@ -93,12 +94,21 @@ module wc_nic_regs #(
     input  wire                         exp_grp_i,      // group stream (else unicast)
     input  wire [$clog2(NNODES)-1:0]    exp_node_i,
     input  wire [$clog2(NGROUPS)-1:0]   exp_gid_i,
-    // acknowledgement flags: the selection clears one, the receive
-    // processor sets one (stream id: node, or NNODES + group)
+    // pending control packets, a WC_NIC_PEND_* kind per stream (stream
+    // id: node, or NNODES + group): the selection clears one; the receive
+    // processor sets one to kind (the higher kind wins, unless ovr: an
+    // accepted packet's ACK, a NAK), and a GRANT of the grant scanner and
+    // of the repeat scanner
     input  wire                         ack_clr_i,
     input  wire [$clog2(NNODES+NGROUPS)-1:0] ack_clr_sid_i,
     input  wire                         ack_set_i,
     input  wire [$clog2(NNODES+NGROUPS)-1:0] ack_set_sid_i,
+    input  wire [2:0]                   ack_set_kind_i,
+    input  wire                         ack_set_ovr_i,
+    input  wire                         ack_set2_i,
+    input  wire [$clog2(NNODES+NGROUPS)-1:0] ack_set2_sid_i,
+    input  wire                         ack_set3_i,
+    input  wire [$clog2(NNODES+NGROUPS)-1:0] ack_set3_sid_i,
     // a send job completed: its streams are free again
     input  wire                         done_i,
     input  wire                         done_grp_i,     // multicast (else unicast)
@@ -126,6 +136,7 @@ module wc_nic_regs #(
     output wire [`WC_NIC_MAX_CHILDREN*`WC_HEAD_DST_W-1:0] rp_gchild_o,
     // acknowledgement selection: the stream it picked
     input  wire [$clog2(NNODES+NGROUPS)-1:0] ak_sid_i,
+    output wire [2:0]                   ak_kind_o,
     output wire [15:0]                  ak_exp_o,
     output wire                         ak_gvalid_o,
     output wire [`WC_HEAD_DST_W-1:0]    ak_gparent_o,
@@ -209,7 +220,11 @@ module wc_nic_regs #(
     reg  [NGROUPS-1:0] gexp_v_q, gexp_v_d, gnext_v_q, gnext_v_d;
     reg  [NNODES-1:0]  ubusy_q, ubusy_d;
     reg  [NGROUPS-1:0] gbusy_q, gbusy_d;
+    // pending control packets: a flag per stream (the selection's round
+    // robin requests) and its kind, read only while the flag is set (so
+    // the kinds need no reset)
     reg  [NG-1:0]   ackp_q, ackp_d;
+    reg  [NG*3-1:0] akind_q, akind_d;
 
     // ------------------------------------------------------------ the bus
     wire          go   = s_cyc_i && s_stb_i && !s_ack_q;
@@ -259,6 +274,7 @@ module wc_nic_regs #(
     assign sq_unext_o   = nin_sq ? unext(sq_node_i[NB-1:0]) : 16'd0;
 
     assign ackpend_o = ackp_q;
+    assign ak_kind_o = akind_q[ak_sid_i*3 +: 3];
     assign ubusy_o   = ubusy_q;
     assign gbusy_o   = gbusy_q;
 
@@ -336,7 +352,7 @@ module wc_nic_regs #(
         integer c;
         ubusy_d = ubusy_q;
         gbusy_d = gbusy_q;
-        ackp_d  = ackp_q;
+        ackp_d  = ackp_q;  akind_d = akind_q;
         if (done_i) begin
             if (done_grp_i)
                 gbusy_d[done_gid_i] = 1'b0;
@@ -349,7 +365,22 @@ module wc_nic_regs #(
             else            ubusy_d[unext_wa] = 1'b1;
         end
         if (ack_clr_i) ackp_d[ack_clr_sid_i] = 1'b0;
-        if (ack_set_i) ackp_d[ack_set_sid_i] = 1'b1;
+        // a pending GRANT or WAIT is an ack too: the strongest kind wins;
+        // but an accepted data packet proves its sender was granted (a
+        // GRANT still pending would carry a later expect and could be
+        // taken for the stream's next message), and a NAK asks for now
+        if (ack_set_i && (ack_set_ovr_i || !ackp_d[ack_set_sid_i] || akind_d[ack_set_sid_i*3 +: 3] < ack_set_kind_i)) begin
+            ackp_d[ack_set_sid_i] = 1'b1;
+            akind_d[ack_set_sid_i*3 +: 3] = ack_set_kind_i;
+        end
+        if (ack_set2_i) begin
+            ackp_d[ack_set2_sid_i] = 1'b1;
+            akind_d[ack_set2_sid_i*3 +: 3] = `WC_NIC_PEND_GRANT;
+        end
+        if (ack_set3_i) begin
+            ackp_d[ack_set3_sid_i] = 1'b1;
+            akind_d[ack_set3_sid_i*3 +: 3] = `WC_NIC_PEND_GRANT;
+        end
         if (gt_fresh) gbusy_d[gt_g] = 1'b0;
     end
 
@@ -394,6 +425,7 @@ module wc_nic_regs #(
             retx_d = retx_q + {{(32-KW){1'b0}}, tmo_amt_i};
             tmos_d = sat_inc(tmos_q);
         end
+        retx_d = retx_d + {{(32-KW){1'b0}}, nak_amt_i};
         // send queue unit
         if (sq_err_i) begin
             edesc_d  = sat_inc(edesc_q);
@@ -555,7 +587,7 @@ module wc_nic_regs #(
     always @(posedge clk_i) begin
         if (clr) begin
             en_q <= 1'b0;  mode_q <= 2'd0;  ist_q <= 3'd0;  ien_q <= 3'd0;
-            timeout_q <= 32'd4096;
+            timeout_q <= `WC_NIC_TIMEOUT_RST;
             now_q <= 32'd0;
         end else begin
             en_q <= en_d;  mode_q <= mode_d;  ist_q <= ist_d;  ien_q <= ien_d;
@@ -623,6 +655,9 @@ module wc_nic_regs #(
             ackp_q  <= ackp_d;
         end
     end
+
+    // the pending kinds: read only under their flag, never reset
+    always @(posedge clk_i) akind_q <= akind_d;
 
     // group children: a memory with one write port (a commit)
     wire gc_we = wr_commit && gt_set;
@@ -693,6 +728,15 @@ module wc_nic_regs #(
                 $error("%m: acknowledgement flag of stream %0d cleared: no such stream", ack_clr_sid_i);
             if (ack_set_i && {{(32-$clog2(NG)){1'b0}}, ack_set_sid_i} >= NG)
                 $error("%m: acknowledgement flag of stream %0d set: no such stream", ack_set_sid_i);
+            if ((ack_set2_i && {{(32-$clog2(NG)){1'b0}}, ack_set2_sid_i} >= NG) ||
+                (ack_set3_i && {{(32-$clog2(NG)){1'b0}}, ack_set3_sid_i} >= NG))
+                $error("%m: GRANT of stream %0d/%0d set: no such stream", ack_set2_sid_i, ack_set3_sid_i);
+            if (ack_set_i && (ack_set_kind_i == 3'd0 || ack_set_kind_i > `WC_NIC_PEND_GRANT))
+                $error("%m: control packet kind %0d set for stream %0d", ack_set_kind_i, ack_set_sid_i);
+            // a pending stream has a kind (checked where the selection reads)
+            if (ack_clr_i && (akind_q[ack_clr_sid_i*3 +: 3] == 3'd0 ||
+                              akind_q[ack_clr_sid_i*3 +: 3] > `WC_NIC_PEND_GRANT))
+                $error("%m: stream %0d pending with kind %0d", ack_clr_sid_i, akind_q[ack_clr_sid_i*3 +: 3]);
             // Stream tables are indexed by validated ids only (node ids and
             // group ids below the table sizes, which need not be powers of
             // two): an index past the end would write another entry.

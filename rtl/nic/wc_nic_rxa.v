@@ -150,14 +150,16 @@ module wc_nic_rxa #(
                        (off % PAY16) != 16'd0 || {7'd0, nfl} != {1'b0, nwords} + {7'd0, NFL_MIN} ||
                        padbad_q || padhit);
         else
-            len_ok = !(len != 16'd0 || off != 16'd0 || msglen != 16'd0 || nfl != NFL_MIN);
+            // control packets: no payload; a REQ carries its message's length
+            len_ok = !(len != 16'd0 || off != 16'd0 || nfl != NFL_MIN ||
+                       (ptype == `WC_PT_REQ ? (msglen == 16'd0 || msglen > `WC_NIC_MAX_MSG) : msglen != 16'd0));
     end
     always @* begin
         if (nfl < NFL_MIN || nfl > NFL_MAX)
             st = `WC_NIC_ST_BADLEN;
         else if (crc_fin != h3)
             st = `WC_NIC_ST_BADCRC;
-        else if (ptype < `WC_PT_UDATA || ptype > `WC_PT_MACK ||
+        else if (ptype < `WC_PT_UDATA || ptype > `WC_PT_LAST ||
                  h0_q[`WC_NH0_RSVD_LSB +: `WC_NH0_RSVD_W] != 0)
             st = `WC_NIC_ST_BADTYPE;
         else if (h_q[`WC_HEAD_DST_LSB +: `WC_HEAD_DST_W] != self_i ||
@@ -336,7 +338,7 @@ module wc_nic_rxa #(
             // again: an intact data packet has a slot and a well-formed
             // fragment, an acknowledgement neither.
             if (ev_valid_o && ev_status_o == `WC_NIC_ST_OK) begin
-                if (ev_type_o < `WC_PT_UDATA || ev_type_o > `WC_PT_MACK)
+                if (ev_type_o < `WC_PT_UDATA || ev_type_o > `WC_PT_LAST)
                     $error("%m: intact packet of type %0d", ev_type_o);
                 if ((ev_type_o == `WC_PT_UDATA || ev_type_o == `WC_PT_MDATA) != ev_slot_ok_o)
                     $error("%m: intact packet of type %0d, slot flag %0d", ev_type_o, ev_slot_ok_o);
@@ -346,9 +348,11 @@ module wc_nic_rxa #(
                         ev_off_o % PAY16 != 16'd0)
                         $error("%m: intact data packet with offset %0d, length %0d of %0d",
                                ev_off_o, ev_len_o, ev_msglen_o);
-                end else if (ev_off_o != 16'd0 || ev_len_o != 16'd0 || ev_msglen_o != 16'd0)
-                    $error("%m: intact acknowledgement with offset %0d, length %0d of %0d",
-                           ev_off_o, ev_len_o, ev_msglen_o);
+                end else if (ev_off_o != 16'd0 || ev_len_o != 16'd0 ||
+                             (ev_type_o == `WC_PT_REQ ? (ev_msglen_o == 16'd0 || ev_msglen_o > `WC_NIC_MAX_MSG)
+                                                      : ev_msglen_o != 16'd0))
+                    $error("%m: intact control packet of type %0d with offset %0d, length %0d of %0d",
+                           ev_type_o, ev_off_o, ev_len_o, ev_msglen_o);
             end
             if (ev_valid_o && ev_slot_ok_o && {{(32-SW){1'b0}}, ev_slot_o} >= NSLOT)
                 $error("%m: event names slot %0d of %0d", ev_slot_o, NSLOT);

@@ -12,9 +12,14 @@
 // nic_rxp_commit(), which also applies the DMA's context, write-queue and
 // receive buffer updates).
 //
-// A packet that cannot be taken now (no context, buffer or forwarding
-// job) is dropped unacknowledged: the sender's timeout repeats it, so the
-// network never waits on this node (docs/nic.md, Reliability).
+// Admission (docs/nic-flow.md): a REQ reserves what its message needs (a
+// context, the prefetched host buffer, a forwarding job) and is answered
+// GRANT, or the stream waits (WAIT) until the grant scanner, one stream in
+// each cycle without an event, admits it.  A granted context that no data
+// follows within the timeout repeats its GRANT (the repeat scanner, one
+// context a cycle).  An early data packet, or a corrupt one naming a
+// stream, asks for a NAK once per expected sequence.  The network never
+// waits on this node: every packet is taken or dropped.
 module wc_nic_rxp #(
     parameter integer NNODES  = 16,                 // node ids 0..NNODES-1
     parameter integer NGROUPS = `WC_NIC_GROUPS,     // group table entries
@@ -38,6 +43,8 @@ module wc_nic_rxp #(
     input  wire [`WC_HEAD_DST_W-1:0]    self_i,
     input  wire                         en_i,
     input  wire [1:0]                   mode_i,
+    input  wire [31:0]                  now_i,          // the clock of the repeated GRANT
+    input  wire [31:0]                  timeout_i,      // NICR_TIMEOUT: its delay
     // event register of the assembler
     input  wire                         ev_valid_i,
     input  wire [7:0]                   ev_status_i,
@@ -50,8 +57,11 @@ module wc_nic_rxp #(
     input  wire [`WC_NH1_OFF_W-1:0]     ev_off_i,
     input  wire [`WC_NH2_LEN_W-1:0]     ev_len_i,
     input  wire [`WC_NH2_MSGLEN_W-1:0]  ev_msglen_i,
-    // register block: the event's group entry and its stream's expected
-    // sequence number
+    // register block read port at tab_node_o/tab_gid_o (the event's
+    // stream, or the grant scanner's in a cycle without event): the group
+    // entry and the stream's expected sequence number
+    output wire [`WC_NH0_SRC_W-1:0]     tab_node_o,
+    output wire [`WC_NH0_GROUP_W-1:0]   tab_gid_o,
     input  wire                         gvalid_i,
     input  wire [`WC_HEAD_DST_W-1:0]    gparent_i,
     input  wire [$clog2(`WC_NIC_MAX_CHILDREN+1)-1:0] gnc_i,
@@ -71,18 +81,31 @@ module wc_nic_rxp #(
     output reg  [`WC_NH0_GROUP_W-1:0]   ack_grp_o,      // 0: unicast ack
     output wire [`WC_NH0_SRC_W-1:0]     ack_from_o,
     output wire [`WC_NH1_SEQ_W-1:0]     ack_seq_o,
+    output reg  [2:0]                   ack_kind_o,     // WC_NIC_PEND_ACK, _WAIT, _NAK, _GRANT
     output reg                          free_o,         // release the event's slot
     output wire [SW-1:0]                free_idx_o,
     output reg                          tag_o,          // tag it for forwarding
     output wire [KW-1:0]                tag_k_o,
-    output reg                          setpend_o,      // acknowledge stream sid
+    output reg                          setpend_o,      // stream sid_o's control packet: kind
     output reg  [SIDW-1:0]              sid_o,
+    output reg  [2:0]                   pkind_o,
+    output wire                         povr_o,         // replaces the pending kind (else the higher wins)
+    output wire                         setpend2_o,     // the scanner's GRANT
+    output wire [SIDW-1:0]              sid2_o,
+    output wire                         regrant_o,      // a repeated GRANT
+    output wire [SIDW-1:0]              sid3_o,
     output reg                          exp_inc_o,      // stream advances
     output reg                          exp_grp_o,
-    output reg                          newfj_o,        // forwarding job fj starts
-    output reg                          fjinc_o,        // forwarding job fj got a packet
+    output reg                          newfj_o,        // forwarding job nfj_o starts
+    output reg  [JW-1:0]                nfj_o,
+    output reg                          fjinc_o,        // forwarding job fj_o got a packet
     output reg  [JW-1:0]                fj_o,
-    output wire [KW-1:0]                npk_o,          // packets of the event's message
+    // the admitted message, for the new forwarding job
+    output reg  [`WC_NH0_GROUP_W-1:0]   nf_group_o,
+    output reg  [`WC_NH0_SRC_W-1:0]     nf_src_o,
+    output reg  [15:0]                  nf_msglen_o,
+    output wire [KW-1:0]                npk_o,
+    output reg  [15:0]                  nf_seq_o,
     output wire [31:0]                  buf_addr_o,     // receive buffer address
     output reg                          toobig_o,       // TOOBIG completion
     output wire [127:0]                 toobig_w_o,
@@ -148,6 +171,16 @@ module wc_nic_rxp #(
     reg  [NCTX*`WC_NH0_SRC_W-1:0] csrc_q, csrc_d;
     reg  [NCTX*GIW-1:0]  cgrp_q, cgrp_d;
     reg  [NCTX*32-1:0]   cadr_q, cadr_d;
+    reg  [NCTX-1:0]      cfr_q, cfr_d;                            // granted, no data yet
+    reg  [NCTX*32-1:0]   cgdl_q, cgdl_d;                          // when its GRANT repeats
+    // admission: streams waiting, their message's length and source; the
+    // streams whose NAK was asked at the current expect
+    reg  [NG-1:0]        wv_q, wv_d, nakd_q, nakd_d;
+    reg  [NG*16-1:0]     wlen_q, wlen_d;
+    reg  [NG*`WC_NH0_SRC_W-1:0] wsrc_q, wsrc_d;
+    reg  [SIDW:0]        nwait_q, nwait_d;
+    reg  [SIDW-1:0]      scan_q, scan_d;                          // grant scanner
+    reg  [CW-1:0]        cscan_q, cscan_d;                        // repeat scanner
     reg  [1:0]           rqn_q, rqn_d;                            // receive buffers held
     reg                  rqr_q, rqr_d;                            // head entry
     reg  [63:0]          rqa_q, rqa_d, rqc_q, rqc_d;              // address, capacity per entry
@@ -158,7 +191,11 @@ module wc_nic_rxp #(
     reg  [WQW-1:0]       wq_mem [0:NSLOT-1];
 
     // ------------------------------------------------------------- lookups
-    wire uni = ev_type_i == `WC_PT_UDATA;
+    // control packets that acknowledge (to the jobs), and the unicast ones
+    wire ctl = ev_type_i == `WC_PT_UACK || ev_type_i == `WC_PT_MACK || ev_type_i == `WC_PT_GRANT ||
+               ev_type_i == `WC_PT_WAIT || ev_type_i == `WC_PT_NAK;
+    wire uni = ev_type_i == `WC_PT_UDATA || (ev_type_i == `WC_PT_REQ && ev_group_i == {GIW{1'b0}});
+    wire req = ev_type_i == `WC_PT_REQ;
     // stream id: the peer node for unicast, NNODES + group for multicast
     function [SIDW-1:0] node_sid(input [`WC_NH0_SRC_W-1:0] id);
         integer b;
@@ -178,6 +215,21 @@ module wc_nic_rxp #(
     wire [SIDW-1:0] usid = node_sid(ev_src_i);
     wire [SIDW-1:0] gsid = group_sid(ev_group_i);
     wire [SIDW-1:0] sid  = uni ? usid : gsid;
+    // the grant scanner's stream: a node or a group
+    wire            s_uni = {{(32-SIDW){1'b0}}, scan_q} < NNODES;
+    wire [SIDW:0]   s_g0  = {1'b0, scan_q} - NNODES[SIDW:0];
+    reg  [GIW-1:0]  s_gid;
+    reg  [`WC_NH0_SRC_W-1:0] s_node;
+    always @* begin : scan_ids
+        integer b;
+        s_gid = {GIW{1'b0}};
+        s_node = {`WC_NH0_SRC_W{1'b0}};
+        for (b = 0; b <= SIDW && b < GIW; b = b + 1) s_gid[b] = s_uni ? 1'b0 : s_g0[b];
+        for (b = 0; b < SIDW && b < `WC_NH0_SRC_W; b = b + 1) s_node[b] = scan_q[b];
+    end
+    // the tables' read port: the event's stream, else the scanner's
+    assign tab_node_o = ev_valid_i ? ev_src_i : s_node;
+    assign tab_gid_o  = ev_valid_i ? ev_group_i : s_gid;
     // open context of this stream, free context
     reg          fc_ok, frc_ok;
     reg [CW-1:0] fc_i, frc_i;
@@ -223,23 +275,84 @@ module wc_nic_rxp #(
                               cno_q[fc*16 +: 16] == ev_off_i &&
                               csrc_q[fc*`WC_NH0_SRC_W +: `WC_NH0_SRC_W] == ev_src_i;
     wire          grp_bad  = ev_group_i == 0 || {20'd0, ev_group_i} >= NGROUPS || !gvalid_i;
-    wire          fwd      = !uni && mode_i != `WC_NIC_MODE_HOST && gnc_i != 0;
+    // the port's stream (event or scanner) needs a forwarding job here
+    wire          tab_fwd  = mode_i != `WC_NIC_MODE_HOST && gnc_i != 0;
+    wire          fwd      = !uni && tab_fwd;
     wire [15:0]   expseq   = uni ? uexp_i : gexp_i;
+    // early: ahead of expect by less than half the sequence space (only
+    // the sign is needed)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [15:0]   ahead    = ev_seq_i - expseq;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire          nwait0   = nwait_q == {(SIDW+1){1'b0}};
+    // admission's resources (the same for event and scanner, who never
+    // admit in one cycle): a context, a buffer, a forwarding job if needed
+    wire          room_base = frc_ok && rqn_q != 2'd0;
 
     // ------------------------------------------------------------ decision
-    reg           accept, new_ctx;
+    reg           accept, grant, wset, wclr, nak, sstep, pend2;
     reg  [CW-1:0] ctx_i;
+    reg  [SIDW-1:0] wsid;
+    reg  [15:0]   wlen_n;
+    reg  [`WC_NH0_SRC_W-1:0] wsrc_n;
+    // event: admission of the event's message (a REQ, or an eager packet 0)
+    task automatic admit_ev;
+        begin
+            if (room_base && (!fwd || ffj_ok)) begin
+                if ({16'd0, ev_msglen_i} > rq_cap) begin
+                    toobig_o = cq_room_i;
+                end else begin
+                    grant = 1'b1;
+                    newfj_o = fwd;
+                end
+            end
+        end
+    endtask
+    task automatic defer_ev;
+        begin
+            if (!wv_q[sid]) begin
+                wset = 1'b1;  wsid = sid;  wlen_n = ev_msglen_i;  wsrc_n = ev_src_i;
+            end
+            setpend_o = 1'b1;  pkind_o = `WC_NIC_PEND_WAIT;
+        end
+    endtask
+    task automatic ask_nak(input [SIDW-1:0] s);
+        begin
+            if (!nakd_q[s]) begin
+                setpend_o = 1'b1;  sid_o = s;  pkind_o = `WC_NIC_PEND_NAK;  nak = 1'b1;
+            end
+        end
+    endtask
     always @* begin
         cnt_o = 1'b0;  cnt_reg_o = 6'd0;  rxpkt_o = 1'b0;
-        ack_o = 1'b0;  ack_grp_o = {GIW{1'b0}};
+        ack_o = 1'b0;  ack_grp_o = {GIW{1'b0}};  ack_kind_o = `WC_NIC_PEND_ACK;
         free_o = ev_valid_i && ev_slot_ok_i;
-        tag_o = 1'b0;  setpend_o = 1'b0;  sid_o = sid;
+        tag_o = 1'b0;  setpend_o = 1'b0;  sid_o = sid;  pkind_o = `WC_NIC_PEND_ACK;
         exp_inc_o = 1'b0;  exp_grp_o = !uni;
-        newfj_o = 1'b0;  fjinc_o = 1'b0;  fj_o = ffj_i;
+        newfj_o = 1'b0;  nfj_o = ffj_i;  fjinc_o = 1'b0;  fj_o = gfj_i;
+        nf_group_o = uni ? {GIW{1'b0}} : ev_group_i;
+        nf_src_o = ev_src_i;  nf_msglen_o = ev_msglen_i;  nf_seq_o = ev_seq_i;
         toobig_o = 1'b0;
-        accept = 1'b0;  new_ctx = 1'b0;  ctx_i = fc_i;
+        accept = 1'b0;  grant = 1'b0;  wset = 1'b0;  wclr = 1'b0;  nak = 1'b0;  sstep = 1'b0;  pend2 = 1'b0;
+        ctx_i = fc_i;  wsid = sid;  wlen_n = ev_msglen_i;  wsrc_n = ev_src_i;
         if (!ev_valid_i) begin
-            // nothing this cycle
+            // ---- the grant scanner: the port reads its stream
+            sstep = 1'b1;
+            nf_group_o = s_gid;  nf_src_o = wsrc_q[scan_q*`WC_NH0_SRC_W +: `WC_NH0_SRC_W];
+            nf_msglen_o = wlen_q[scan_q*16 +: 16];  nf_seq_o = s_uni ? uexp_i : gexp_i;
+            wsid = scan_q;
+            if (wv_q[scan_q]) begin
+                if (!s_uni && (!gvalid_i || gparent_i == NOPAR)) begin
+                    wclr = 1'b1;        // the group went away: nothing to grant
+                end else if (room_base && (s_uni || !tab_fwd || ffj_ok)) begin
+                    if ({16'd0, wlen_q[scan_q*16 +: 16]} > rq_cap) begin
+                        toobig_o = cq_room_i;
+                    end else begin
+                        grant = 1'b1;  wclr = 1'b1;  pend2 = 1'b1;
+                        newfj_o = !s_uni && tab_fwd;
+                    end
+                end
+            end
         end else if (ev_status_i != `WC_NIC_ST_OK) begin
             cnt_o = 1'b1;
             case (ev_status_i)
@@ -249,20 +362,33 @@ module wc_nic_rxp #(
                 `WC_NIC_ST_BADDST:  cnt_reg_o = `WC_NICR_ERR_DST;
                 default:            cnt_reg_o = `WC_NICR_ERR_NOBUF;
             endcase
+            // a corrupt data packet naming a stream received here: a NAK
+            // hint (it carries this node's own expect, true whoever gets it)
+            if (ev_status_i == `WC_NIC_ST_BADCRC && en_i) begin
+                if (ev_type_i == `WC_PT_UDATA && ev_group_i == {GIW{1'b0}} && {20'd0, ev_src_i} < NNODES &&
+                    ev_src_i != self_i)
+                    ask_nak(usid);
+                else if (ev_type_i == `WC_PT_MDATA && ev_group_i != {GIW{1'b0}} && {20'd0, ev_group_i} < NGROUPS &&
+                         gvalid_i && gparent_i != NOPAR)
+                    ask_nak(gsid);
+            end
         end else if (!en_i) begin
             cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_NOBUF;
-        end else if (ev_type_i == `WC_PT_UACK) begin
-            if ({20'd0, ev_src_i} >= NNODES) begin
+        end else if (ctl) begin
+            if (ev_type_i == `WC_PT_MACK || (ev_type_i != `WC_PT_UACK && ev_group_i != {GIW{1'b0}})) begin
+                if (grp_bad) begin
+                    cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_GROUP;
+                end else begin
+                    rxpkt_o = 1'b1;  ack_o = 1'b1;  ack_grp_o = ev_group_i;
+                end
+            end else if ({20'd0, ev_src_i} >= NNODES) begin
                 cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_DST;
             end else begin
                 rxpkt_o = 1'b1;  ack_o = 1'b1;
             end
-        end else if (ev_type_i == `WC_PT_MACK) begin
-            if (grp_bad) begin
-                cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_GROUP;
-            end else begin
-                rxpkt_o = 1'b1;  ack_o = 1'b1;  ack_grp_o = ev_group_i;
-            end
+            ack_kind_o = ev_type_i == `WC_PT_GRANT ? `WC_NIC_PEND_GRANT :
+                         ev_type_i == `WC_PT_WAIT  ? `WC_NIC_PEND_WAIT :
+                         ev_type_i == `WC_PT_NAK   ? `WC_NIC_PEND_NAK : `WC_NIC_PEND_ACK;
         end else if (uni && ({20'd0, ev_src_i} >= NNODES || ev_src_i == self_i)) begin
             cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_DST;
         end else if (!uni && grp_bad) begin
@@ -272,39 +398,73 @@ module wc_nic_rxp #(
         end else begin
             rxpkt_o = 1'b1;
             if (ev_seq_i != expseq) begin
-                // duplicate or early: dropped, and the cumulative ack repeats
+                // duplicate or early: dropped, and the cumulative ack
+                // repeats; an early data packet proves expect was lost (a
+                // pair's packets arrive in order): a NAK, once
                 cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_DUPS;
                 setpend_o = 1'b1;
-            end else if (ev_off_i == 16'd0) begin
+                if (!req && !ahead[15]) ask_nak(sid);
+            end else if (req) begin
                 if (fc_ok) begin
-                    cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_LEN;
-                end else if (!frc_ok || rqn_q == 2'd0 || (fwd && !ffj_ok)) begin
-                    cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_NOBUF;
-                end else if ({16'd0, ev_msglen_i} > rq_cap) begin
-                    // the buffer goes back with TOOBIG; the repeated packet
-                    // tries the next one
-                    cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_NOBUF;
-                    toobig_o = cq_room_i;
+                    // admitted already: the GRANT was lost, it goes again
+                    if (cno_q[fc*16 +: 16] == 16'd0 && cml_q[fc*16 +: 16] == ev_msglen_i) begin
+                        setpend_o = 1'b1;  pkind_o = `WC_NIC_PEND_GRANT;
+                    end else begin
+                        cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_DUPS;
+                    end
+                end else if (wv_q[sid]) begin
+                    defer_ev;
                 end else begin
-                    accept = 1'b1;  new_ctx = 1'b1;  ctx_i = frc_i;
-                    newfj_o = fwd;  fjinc_o = fwd;
+                    // a stream already waiting goes first
+                    if (nwait0) admit_ev;
+                    if (grant) begin
+                        setpend_o = 1'b1;  pkind_o = `WC_NIC_PEND_GRANT;
+                    end else begin
+                        defer_ev;
+                    end
                 end
-            end else if (!ctx_match) begin
-                cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_LEN;
-            end else if (fwd && !gfj_ok) begin
+            end else if (fc_ok) begin
+                if (!ctx_match) begin
+                    cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_LEN;
+                end else if (fwd && !gfj_ok) begin
+                    cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_LEN;
+                end else begin
+                    accept = 1'b1;
+                    fjinc_o = fwd;
+                end
+            end else if (ev_off_i != 16'd0) begin
                 cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_LEN;
             end else begin
-                accept = 1'b1;
-                fjinc_o = fwd;  fj_o = gfj_i;
+                // packet 0 of a message without a REQ (an eager sender)
+                if (nwait0 && !wv_q[sid]) admit_ev;
+                if (grant) begin
+                    accept = 1'b1;  ctx_i = frc_i;
+                    fjinc_o = fwd;  fj_o = ffj_i;
+                end else begin
+                    cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_NOBUF;
+                    defer_ev;
+                end
             end
             if (accept) begin
                 setpend_o = 1'b1;
+                pkind_o   = `WC_NIC_PEND_ACK;
                 exp_inc_o = 1'b1;
                 free_o    = 1'b0;
                 tag_o     = fwd;
             end
         end
     end
+    assign povr_o     = accept || nak;
+    assign setpend2_o = pend2;
+    assign sid2_o     = scan_q;
+
+    // the repeat scanner: a GRANT that no data followed within the
+    // timeout goes again (the sender, waiting, has no timer of its own)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] rg_late = now_i - cgdl_q[cscan_q*32 +: 32];
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign regrant_o = cv_q[cscan_q] && cfr_q[cscan_q] && !rg_late[31] && !(accept && ctx_i == cscan_q);
+    assign sid3_o    = csid_q[cscan_q*SIDW +: SIDW];
 
     assign ack_from_o = ev_src_i;
     assign ack_seq_o  = ev_seq_i;
@@ -312,7 +472,7 @@ module wc_nic_rxp #(
     // packet index and packet count of a valid message fit in KW bits
     /* verilator lint_off UNUSEDSIGNAL */
     wire [15:0] kk    = ev_off_i / PAY16;
-    wire [15:0] npk16 = (ev_msglen_i + PAY16 - 16'd1) / PAY16;
+    wire [15:0] npk16 = (nf_msglen_o + PAY16 - 16'd1) / PAY16;
     /* verilator lint_on UNUSEDSIGNAL */
     assign tag_k_o    = kk[KW-1:0];
     assign npk_o      = npk16[KW-1:0];
@@ -321,31 +481,41 @@ module wc_nic_rxp #(
     localparam [`WC_CD0_STATUS_W-1:0] ST_TOOBIG = `WC_NIC_ST_TOOBIG;
     localparam [`WC_CD0_KIND_W-1:0]   CK_RECV   = `WC_CK_RECV;
     assign toobig_w_o = {
-        {16'd0, ev_msglen_i} << `WC_CD3_LEN_LSB,
+        {16'd0, nf_msglen_o} << `WC_CD3_LEN_LSB,
         rq_addr,
-        ({20'd0, ev_group_i} << `WC_CD1_GROUP_LSB) | ({20'd0, ev_src_i} << `WC_CD1_SRC_LSB),
+        ({20'd0, nf_group_o} << `WC_CD1_GROUP_LSB) | ({20'd0, nf_src_o} << `WC_CD1_SRC_LSB),
         (32'd1 << `WC_CD0_VALID_LSB) | ({28'd0, CK_RECV} << `WC_CD0_KIND_LSB) |
         ({24'd0, ST_TOOBIG} << `WC_CD0_STATUS_LSB)};
 
     // ------------------------------------------------------------ contexts
     wire last = ({1'b0, ev_off_i} + {1'b0, ev_len_i}) == {1'b0, ev_msglen_i};
+    wire [SIDW-1:0] gsid_n = ev_valid_i ? sid : scan_q;     // the admitted stream
     always @* begin : ctx_next
         integer i;
         cv_d = cv_q;  ccl_d = ccl_q;  cer_d = cer_q;  csid_d = csid_q;
         cml_d = cml_q;  cno_d = cno_q;  csrc_d = csrc_q;  cgrp_d = cgrp_q;  cadr_d = cadr_q;
+        cfr_d = cfr_q;  cgdl_d = cgdl_q;
         for (i = 0; i < NCTX; i = i + 1) begin
+            // admission: the context is reserved; its GRANT repeats unless
+            // data follows within the timeout
+            if (grant && frc_i == i[CW-1:0]) begin
+                cv_d[i]  = 1'b1;
+                cer_d[i] = 1'b0;
+                ccl_d[i] = 1'b0;
+                cfr_d[i] = 1'b1;
+                cgdl_d[i*32 +: 32] = now_i + timeout_i;
+                csid_d[i*SIDW +: SIDW] = gsid_n;
+                cml_d[i*16 +: 16] = nf_msglen_o;
+                cno_d[i*16 +: 16] = 16'd0;
+                csrc_d[i*`WC_NH0_SRC_W +: `WC_NH0_SRC_W] = nf_src_o;
+                cgrp_d[i*GIW +: GIW] = nf_group_o;
+                cadr_d[i*32 +: 32] = rq_addr;
+            end
+            if (regrant_o && cscan_q == i[CW-1:0])
+                cgdl_d[i*32 +: 32] = now_i + timeout_i;
             if (accept && ctx_i == i[CW-1:0]) begin
-                if (new_ctx) begin
-                    cv_d[i]  = 1'b1;
-                    cer_d[i] = 1'b0;
-                    csid_d[i*SIDW +: SIDW] = sid;
-                    cml_d[i*16 +: 16] = ev_msglen_i;
-                    cno_d[i*16 +: 16] = 16'd0;
-                    csrc_d[i*`WC_NH0_SRC_W +: `WC_NH0_SRC_W] = ev_src_i;
-                    cgrp_d[i*GIW +: GIW] = ev_group_i;
-                    cadr_d[i*32 +: 32] = rq_addr;
-                end
                 cno_d[i*16 +: 16] = cno_d[i*16 +: 16] + ev_len_i;
+                cfr_d[i] = 1'b0;
                 ccl_d[i] = last;
             end
             if (rxw_done_i && rxw_ctx_i == i[CW-1:0]) begin
@@ -361,11 +531,30 @@ module wc_nic_rxp #(
         if (rq_wr_i && !rq_hi_i) rqa_d[rq_buf_i*32 +: 32] = rq_data_i;
         if (rq_wr_i && rq_hi_i)  rqc_d[rq_buf_i*32 +: 32] = rq_data_i;
         if (rq_done_i) rqn_d = rqn_d + 2'd1;
-        // the head buffer is taken by a new message or returned TOOBIG
-        if (toobig_o || (accept && new_ctx)) begin
+        // the head buffer is taken by an admitted message or returned TOOBIG
+        if (toobig_o || grant) begin
             rqr_d = !rqr_q;
             rqn_d = rqn_d - 2'd1;
         end
+    end
+
+    // ------------------------------------------- admission and NAK state
+    always @* begin
+        wv_d = wv_q;  wlen_d = wlen_q;  wsrc_d = wsrc_q;  nakd_d = nakd_q;
+        nwait_d = nwait_q;  scan_d = scan_q;  cscan_d = cscan_q;
+        if (wset) begin
+            wv_d[wsid] = 1'b1;
+            wlen_d[wsid*16 +: 16] = wlen_n;
+            wsrc_d[wsid*`WC_NH0_SRC_W +: `WC_NH0_SRC_W] = wsrc_n;
+        end
+        if (wclr) wv_d[wsid] = 1'b0;
+        if (wset && !wclr) nwait_d = nwait_q + 1'b1;
+        if (wclr && !wset) nwait_d = nwait_q - 1'b1;
+        if (sstep) scan_d = ({{(32-SIDW){1'b0}}, scan_q} == NG - 1) ? {SIDW{1'b0}} : scan_q + 1'b1;
+        cscan_d = ({{(32-CW){1'b0}}, cscan_q} == NCTX - 1) ? {CW{1'b0}} : cscan_q + 1'b1;
+        // a NAK is asked once per expected sequence: again once expect moves
+        if (nak) nakd_d[sid_o] = 1'b1;
+        else if (accept) nakd_d[sid] = 1'b0;
     end
 
     // next free entry of the ring: (rd + n) mod NSLOT
@@ -411,11 +600,25 @@ module wc_nic_rxp #(
             cv_q <= {NCTX{1'b0}};  ccl_q <= {NCTX{1'b0}};  cer_q <= {NCTX{1'b0}};
             csid_q <= {NCTX*SIDW{1'b0}};  cml_q <= {NCTX*16{1'b0}};  cno_q <= {NCTX*16{1'b0}};
             csrc_q <= {NCTX*`WC_NH0_SRC_W{1'b0}};  cgrp_q <= {NCTX*GIW{1'b0}};  cadr_q <= {NCTX*32{1'b0}};
+            cfr_q <= {NCTX{1'b0}};  cgdl_q <= {NCTX*32{1'b0}};
         end else begin
             cv_q <= cv_d;  ccl_q <= ccl_d;  cer_q <= cer_d;
             csid_q <= csid_d;  cml_q <= cml_d;  cno_q <= cno_d;
             csrc_q <= csrc_d;  cgrp_q <= cgrp_d;  cadr_q <= cadr_d;
+            cfr_q <= cfr_d;  cgdl_q <= cgdl_d;
         end
+    end
+
+    // the waiting streams' length and source are read only while waiting
+    always @(posedge clk_i) begin
+        if (clr) begin
+            wv_q <= {NG{1'b0}};  nakd_q <= {NG{1'b0}};  nwait_q <= {(SIDW+1){1'b0}};
+            scan_q <= {SIDW{1'b0}};  cscan_q <= {CW{1'b0}};
+        end else begin
+            wv_q <= wv_d;  nakd_q <= nakd_d;  nwait_q <= nwait_d;
+            scan_q <= scan_d;  cscan_q <= cscan_d;
+        end
+        wlen_q <= wlen_d;  wsrc_q <= wsrc_d;
     end
 
     always @(posedge clk_i) begin
@@ -461,7 +664,7 @@ module wc_nic_rxp #(
             if (rq_wr_i && rq_buf_i != (rqr_q ^ rqn_q[0]))
                 $error("%m: receive buffer fetched into entry %0d, the FIFO's head is %0d with %0d held",
                        rq_buf_i, rqr_q, rqn_q);
-            if ((toobig_o || (accept && new_ctx)) && rqn_q == 2'd0)
+            if ((toobig_o || grant) && rqn_q == 2'd0)
                 $error("%m: receive buffer taken from an empty prefetch FIFO");
             if (toobig_o && !cq_room_i)
                 $error("%m: TOOBIG completion pushed into a full completion FIFO");
@@ -471,10 +674,28 @@ module wc_nic_rxp #(
             // the DMA finishes writes only for open contexts.
             if (rxw_done_i && !cv_q[rxw_ctx_i])
                 $error("%m: host write finished for context %0d, which is not open", rxw_ctx_i);
-            if (accept && new_ctx && cv_q[ctx_i])
-                $error("%m: new message given context %0d, which is open", ctx_i);
-            if (accept && !new_ctx && !(cv_q[ctx_i] && !ccl_q[ctx_i]))
+            if (grant && cv_q[frc_i])
+                $error("%m: admitted message given context %0d, which is open", frc_i);
+            if (accept && !(grant && ctx_i == frc_i) && !(cv_q[ctx_i] && !ccl_q[ctx_i]))
                 $error("%m: packet accepted for context %0d, which is not receiving", ctx_i);
+            // Admission: a stream waits once (the count is the vector's),
+            // one admission per cycle, by the event or by the scanner, and
+            // never for a stream already receiving; a scanner's grant is of
+            // a waiting stream.
+            if (wset && wv_q[wsid])
+                $error("%m: stream %0d set waiting twice", wsid);
+            if (wclr && !wv_q[wsid])
+                $error("%m: stream %0d cleared from waiting, but it was not", wsid);
+            if ({{(31-SIDW){1'b0}}, nwait_q} != $countones(wv_q))
+                $error("%m: %0d streams counted waiting, %0d are", nwait_q, $countones(wv_q));
+            if (grant && ev_valid_i && fc_ok)
+                $error("%m: stream %0d admitted while it has a message receiving", sid);
+            if (pend2 && !(grant && !ev_valid_i && wv_q[scan_q]))
+                $error("%m: scanner GRANT for stream %0d without its admission", scan_q);
+            if (regrant_o && !(cv_q[cscan_q] && cfr_q[cscan_q]))
+                $error("%m: GRANT repeated for context %0d, which waits for no data", cscan_q);
+            if (nak && !setpend_o)
+                $error("%m: NAK asked without its pending flag");
             // a context closes with its last write, and the queue is in order
             if (wq_any_o && !cv_q[wq_ctx_o])
                 $error("%m: write queued for context %0d, which is not open", wq_ctx_o);
@@ -489,9 +710,11 @@ module wc_nic_rxp #(
             end
             // A new forwarding job is a free one; a packet counts only for a
             // forwarding job still receiving its message.
-            if (newfj_o && !(in_fwd(fj_o) && !job_valid_i[fj_o]))
-                $error("%m: forwarding job %0d started but not a free forwarding job", fj_o);
-            if (fjinc_o && !newfj_o && !(in_fwd(fj_o) && job_valid_i[fj_o] && job_open_i[fj_o]))
+            if (newfj_o && !(in_fwd(nfj_o) && !job_valid_i[nfj_o]))
+                $error("%m: forwarding job %0d started but not a free forwarding job", nfj_o);
+            if (newfj_o && !grant)
+                $error("%m: forwarding job %0d started without an admission", nfj_o);
+            if (fjinc_o && !(newfj_o && fj_o == nfj_o) && !(in_fwd(fj_o) && job_valid_i[fj_o] && job_open_i[fj_o]))
                 $error("%m: packet counted for job %0d, not a forwarding job still receiving", fj_o);
             // The stream tables are indexed by validated ids only.
             if (exp_inc_o && !exp_grp_o && ({20'd0, ev_src_i} >= NNODES || ev_src_i == self_i))
