@@ -35,6 +35,7 @@ module tb_nic_assert;
     reg         exp_inc = 0, ack_clr = 0, ack_set = 0;
     reg  [2:0]  exp_node = 0;
     reg  [SIDW-1:0] ack_sid = 0;
+    reg  [2:0]  ack_kind = `WC_NIC_PEND_ACK;
     wc_nic_regs #(.NNODES(NNODES), .NGROUPS(NGROUPS), .NSLOT(NSLOT), .KW(KW)) u_regs (
         .clk_i(clk), .rst_ni(rst_regs), .node_id_i(12'd1),
         .s_cyc_i(s_cyc), .s_stb_i(s_stb), .s_we_i(s_we), .s_adr_i(s_adr), .s_dat_i(s_dat), .s_sel_i(4'hF),
@@ -43,15 +44,17 @@ module tb_nic_assert;
         .sq_base_o(), .sq_size_o(), .sq_head_o(), .sq_tail_o(), .rq_base_o(), .rq_size_o(), .rq_head_o(),
         .rq_tail_o(), .cq_base_o(), .cq_size_o(), .cq_head_o(), .cq_tail_o(),
         .busy_i(1'b0), .rqb_valid_i(1'b0), .cnt_i(1'b0), .cnt_reg_i(6'd0), .rxpkt_i(1'b0),
-        .tmo_i(1'b0), .tmo_amt_i({KW{1'b0}}), .txpkt_i(1'b0), .sq_adv_i(1'b0), .sq_err_i(1'b0),
+        .tmo_i(1'b0), .tmo_amt_i({KW{1'b0}}), .nak_amt_i({KW{1'b0}}), .txpkt_i(1'b0), .sq_adv_i(1'b0), .sq_err_i(1'b0),
         .rq_adv_i(1'b0), .cq_adv_i(1'b0), .slot_upd_i(1'b0), .slot_cnt_i(2'd0),
         .exp_inc_i(exp_inc), .exp_grp_i(1'b0), .exp_node_i(exp_node), .exp_gid_i(2'd0),
         .ack_clr_i(ack_clr), .ack_clr_sid_i(ack_sid), .ack_set_i(ack_set), .ack_set_sid_i(ack_sid),
+        .ack_set_kind_i(ack_kind), .ack_set_ovr_i(1'b0), .ack_set2_i(1'b0), .ack_set2_sid_i({SIDW{1'b0}}),
+        .ack_set3_i(1'b0), .ack_set3_sid_i({SIDW{1'b0}}),
         .done_i(1'b0), .done_grp_i(1'b0), .done_gid_i(2'd0), .done_nc_i({NCW{1'b0}}), .done_dst_i({MAXC*DW{1'b0}}),
         .init_i(1'b0), .init_grp_i(1'b0), .init_gid_i(2'd0), .init_node_i(3'd0), .init_npk_i({KW{1'b0}}),
         .ackpend_o(), .ubusy_o(), .gbusy_o(),
         .rp_node_i(12'd0), .rp_gid_i(12'd0), .rp_uexp_o(), .rp_gexp_o(), .rp_gvalid_o(), .rp_gparent_o(),
-        .rp_gnc_o(), .rp_gchild_o(), .ak_sid_i({SIDW{1'b0}}), .ak_exp_o(), .ak_gvalid_o(), .ak_gparent_o(),
+        .rp_gnc_o(), .rp_gchild_o(), .ak_sid_i({SIDW{1'b0}}), .ak_kind_o(), .ak_exp_o(), .ak_gvalid_o(), .ak_gparent_o(),
         .sq_gid_i(12'd0), .sq_node_i(12'd0), .sq_gvalid_o(), .sq_gparent_o(), .sq_gnc_o(), .sq_gchild_o(),
         .sq_gnext_o(), .sq_unext_o()
     );
@@ -120,14 +123,17 @@ module tb_nic_assert;
     wc_nic_rxp #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .JSEND(JSEND),
                  .JFWD(JFWD), .NCTX(NCTX), .KW(KW)) u_rxp (
         .clk_i(clk), .rst_ni(rst_rxp), .soft_i(1'b0), .self_i(12'd1), .en_i(1'b0), .mode_i(2'd0),
+        .now_i(32'd0), .timeout_i(32'd100), .tab_node_o(), .tab_gid_o(),
         .ev_valid_i(1'b0), .ev_status_i(8'd0), .ev_type_i(4'd0), .ev_slot_ok_i(1'b0), .ev_slot_i({SW{1'b0}}),
         .ev_src_i(12'd0), .ev_group_i(12'd0), .ev_seq_i(16'd0), .ev_off_i(16'd0), .ev_len_i(16'd0),
         .ev_msglen_i(16'd0), .gvalid_i(1'b0), .gparent_i(12'd0), .gnc_i({NCW{1'b0}}), .uexp_i(16'd0),
         .gexp_i(16'd0), .job_valid_i({J{1'b0}}), .job_group_i({J*12{1'b0}}), .job_open_i({J{1'b0}}),
         .cq_room_i(1'b1),
-        .cnt_o(), .cnt_reg_o(), .rxpkt_o(), .ack_o(), .ack_grp_o(), .ack_from_o(), .ack_seq_o(),
-        .free_o(), .free_idx_o(), .tag_o(), .tag_k_o(), .setpend_o(), .sid_o(), .exp_inc_o(), .exp_grp_o(),
-        .newfj_o(), .fjinc_o(), .fj_o(), .npk_o(), .buf_addr_o(), .toobig_o(), .toobig_w_o(),
+        .cnt_o(), .cnt_reg_o(), .rxpkt_o(), .ack_o(), .ack_grp_o(), .ack_from_o(), .ack_seq_o(), .ack_kind_o(),
+        .free_o(), .free_idx_o(), .tag_o(), .tag_k_o(), .setpend_o(), .sid_o(), .pkind_o(), .povr_o(),
+        .setpend2_o(), .sid2_o(), .regrant_o(), .sid3_o(), .exp_inc_o(), .exp_grp_o(),
+        .newfj_o(), .nfj_o(), .fjinc_o(), .fj_o(), .nf_group_o(), .nf_src_o(), .nf_msglen_o(), .npk_o(),
+        .nf_seq_o(), .buf_addr_o(), .toobig_o(), .toobig_w_o(),
         .rqb_n_o(), .rqb_rd_o(), .rq_wr_i(rq_done), .rq_buf_i(rq_buf), .rq_hi_i(1'b1), .rq_data_i(32'd64),
         .rq_done_i(rq_done),
         .wq_any_o(), .wq_slot_o(), .wq_ctx_o(), .wq_off_o(), .wq_len_o(), .wq_last_o(), .wq_fjv_o(),
@@ -138,13 +144,15 @@ module tb_nic_assert;
 
     // ---------------------------------------------------------------- jobs
     reg           create = 0, init = 0, ack = 0, hostdone = 0;
+    reg  [15:0]   ack_seq = 16'd2;
+    reg  [2:0]    jack_kind = `WC_NIC_PEND_ACK;
     reg  [JW-1:0] cj = 0, hostdone_job = 0;
     wc_nic_jobs #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .JSEND(JSEND),
                   .JFWD(JFWD), .KW(KW), .TXWIN(TXWIN)) u_jobs (
         .clk_i(clk), .rst_ni(rst_jobs), .soft_i(1'b0), .self_i(12'd1), .mode_i(2'd0),
         .now_i(32'd0), .timeout_i(32'd0),
-        .ack_i(ack), .ack_grp_i(12'd0), .ack_from_i(12'd3), .ack_seq_i(16'd2),
-        .newfj_i(1'b0), .fjinc_i(1'b0), .fj_i({JW{1'b0}}), .nf_group_i(12'd0), .nf_src_i(12'd0),
+        .ack_i(ack), .ack_grp_i(12'd0), .ack_from_i(12'd3), .ack_seq_i(ack_seq), .ack_kind_i(jack_kind),
+        .newfj_i(1'b0), .nfj_i({JW{1'b0}}), .fjinc_i(1'b0), .fj_i({JW{1'b0}}), .nf_group_i(12'd0), .nf_src_i(12'd0),
         .nf_msglen_i(16'd0), .nf_npk_i({KW{1'b0}}), .nf_addr_i(32'd0), .nf_seq_i(16'd0), .nf_nc_i({NCW{1'b0}}),
         .nf_dst_i({MAXC*DW{1'b0}}), .toobig_i(1'b0), .cq_room_i(1'b1),
         // a unicast of 20 bytes (two packets) to node 3
@@ -154,16 +162,16 @@ module tb_nic_assert;
         .init_base_i(16'd0), .init_fin_i(1'b1),
         .stage_err_i(1'b0), .stage_err_job_i({JW{1'b0}}),
         .hostdone_i(hostdone), .hostdone_job_i(hostdone_job), .hostdone_err_i(1'b0),
-        .sel_busy_i(1'b0), .ackpend_i({NG{1'b0}}), .ak_sid_o(), .ak_exp_i(16'd0), .ak_gvalid_i(1'b0),
+        .sel_busy_i(1'b0), .ackpend_i({NG{1'b0}}), .ak_sid_o(), .ak_kind_i(3'd0), .ak_exp_i(16'd0), .ak_gvalid_i(1'b0),
         .ak_gparent_i(12'd0), .slot_tag_i({NSLOT{1'b0}}), .slot_fj_i({NSLOT*JW{1'b0}}),
         .slot_k_i({NSLOT*KW{1'b0}}), .stage_valid_i(2'b00), .stage_job_i({2*JW{1'b0}}),
         .stage_k_i({2*KW{1'b0}}), .stage0_pin_i(1'b0),
-        .sl_valid_o(), .sl_ack_o(), .sl_sid_o(), .s_ready_o(), .s_from_o(), .s_buf_o(), .s_job_o(),
+        .sl_valid_o(), .sl_ack_o(), .sl_req_o(), .sl_sid_o(), .s_ready_o(), .s_from_o(), .s_buf_o(), .s_job_o(),
         .s_child_o(), .s_type_o(), .s_fill_o(), .s_k_o(), .s_dst_o(), .s_src_o(), .s_group_o(), .s_seq_o(),
         .s_off_o(), .s_len_o(), .s_msglen_o(), .job_valid_o(), .job_group_o(), .job_open_o(),
         .job_minsent_o(), .adr_job_i({JW{1'b0}}), .adr_o(),
         .push_o(), .push_send_o(), .push_w_o(), .push_grp_o(), .push_gid_o(), .push_nc_o(), .push_dst_o(),
-        .tmo_o(), .tmo_amt_o(), .busy_o()
+        .tmo_o(), .tmo_amt_o(), .nak_amt_o(), .busy_o()
     );
 
     // ------------------------------------------------------------------ tx
@@ -316,10 +324,14 @@ module tb_nic_assert;
                 rp_free = 1;  rp_free_idx = 1;  step(1);  rp_free = 0;
                 // receive buffers: two fill the prefetch FIFO
                 rq_done = 1;  rq_buf = 0;  step(1);  rq_buf = 1;  step(1);  rq_done = 0;  rq_buf = 0;
-                // a send job: created, made live, selected, acknowledged whole,
+                // a send job: created, made live, its REQ selected and
+                // granted, its packets selected, acknowledged whole,
                 // completed
                 create = 1;  cj = 0;  step(1);  create = 0;
                 init = 1;  step(1);  init = 0;
+                step(2);
+                ack = 1;  ack_seq = 16'd0;  jack_kind = `WC_NIC_PEND_GRANT;  step(1);
+                ack = 0;  ack_seq = 16'd2;  jack_kind = `WC_NIC_PEND_ACK;
                 step(4);
                 ack = 1;  step(1);  ack = 0;
                 // an acknowledgement through the emitter, the router
@@ -351,6 +363,10 @@ module tb_nic_assert;
             "regs_ack_clr": begin
                 rst_regs = 1;  step(1);
                 ack_clr = 1;  ack_sid = 3;  step(1);  ack_clr = 0;
+            end
+            "regs_kind_bad": begin
+                rst_regs = 1;  step(1);
+                ack_set = 1;  ack_sid = 2;  ack_kind = 3'd5;  step(1);  ack_set = 0;
             end
             "regs_node_range": begin
                 rst_regs = 1;  step(1);
