@@ -213,7 +213,7 @@ int wc_cmd_msg(int argc, char **argv)
                    "[root, destinations ascending] (Kesavan and Panda), at most K\n"
                    "children per node (default: the binomial tree, k = ceil(log2 n))"),
         WC_OPT_LONG("--host-delay", "C", &o.host_delay, 0, 1L << 30, "cycles a host takes to act on a completion"),
-        WC_OPT_LONG("--timeout", "C", &timeout, 1, 1L << 30, "NIC retransmission timeout in cycles"),
+        WC_OPT_LONG("--timeout", "C", &timeout, 1, 1L << 30, "NICR_TIMEOUT: the longest retransmission timeout in cycles (the NIC adapts below it)"),
         WC_OPT_INT("--mem-wait", "C", &o.mem_wait, 0, 1000, "host memory wait states per DMA access"),
         WC_OPT_FUNC("--mem-size", "BYTES", parse_mem, &o.mem_size,
                     "host memory per node, 4k..1024M, suffix k or M allowed (1M)"),

@@ -97,12 +97,12 @@ wait $c_pid || fail "C model runs: $(cat "$work/c_lane.err")"
 # wormcast msg: the same NIC, routers and tree (k-binomial over the chain
 # root, then the others by id, as the firmware places it), memory with one
 # wait state per DMA word (the node RAM's two cycles a word), the NIC's
-# reset timeout, hosts acting in the cycle a completion appears
+# reset timeout (wormcast msg's default), hosts acting in the cycle a completion appears
 msg() {  # TOPO MODE BYTES KBIN MEMWAIT: latency from the post to the last completion
   local out tree=(--kbin "$4")
   [ "$4" = bin ] && tree=()
   out=$("$WC" msg --topo "$1" --group 0:all --once multicast --mode "$2" --size "$3" "${tree[@]}" \
-        --mem-wait "$5" --timeout 4096 --host-delay 0 --csv --quiet 2>&1) || fail "wormcast msg $*: $out"
+        --mem-wait "$5" --host-delay 0 --csv --quiet 2>&1) || fail "wormcast msg $*: $out"
   awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "lat_max") c = i } NR == 2 { print $c }' <<<"$out"
 }
 kopt() {  # NODES BYTES: k of the firmware's kbin:opt (Theorem 3) in the full run
