@@ -40,6 +40,44 @@ static uint32_t r32(sc *s, uint32_t a) { return nb_r32(s->b, a); }
 static void inject(sc *s, const uint32_t *f, unsigned n) { (void)nb_inject(s->b, f, n); }
 static int parse_tx(sc *s, int i, wc_nic_hdr *h, uint8_t *payload) { return nb_parse_tx(s->b, i, h, payload); }
 
+static int is_data(unsigned type) { return type == WC_PT_UDATA || type == WC_PT_MDATA; }
+
+/* The first packet sent at or after index from of this type (and to dst,
+ * unless ANY); its index, -1 if none. */
+#define ANY 0xFFFFu
+static int find_tx(sc *s, int from, unsigned type, unsigned dst, wc_nic_hdr *h)
+{
+    int k;
+    for (k = from < 0 ? 0 : from; k < s->b->ntx; k++)
+        if (parse_tx(s, k, h, NULL) == 0 && h->type == type && (dst == ANY || h->dst == dst))
+            return k;
+    return -1;
+}
+
+/* Packets sent at or after index from of this type (and to dst, unless ANY). */
+static int count_tx(sc *s, int from, unsigned type, unsigned dst)
+{
+    wc_nic_hdr h;
+    int k, n = 0;
+    for (k = from < 0 ? 0 : from; k < s->b->ntx; k++)
+        n += parse_tx(s, k, &h, NULL) == 0 && h.type == type && (dst == ANY || h.dst == dst);
+    return n;
+}
+
+/* The i-th data packet sent (UDATA or MDATA; REQs and acks skipped) with
+ * its payload; -1 if there is none. */
+static int data_tx(sc *s, int i, wc_nic_hdr *h, uint8_t *payload)
+{
+    int k;
+    for (k = 0; k < s->b->ntx; k++)
+        if (parse_tx(s, k, h, NULL) == 0 && is_data(h->type) && i-- == 0)
+            return parse_tx(s, k, h, payload);
+    memset(h, 0, sizeof *h);
+    return -1;
+}
+
+static int count_data(sc *s) { return count_tx(s, 0, WC_PT_UDATA, ANY) + count_tx(s, 0, WC_PT_MDATA, ANY); }
+
 /* A fresh NIC at node 5 with zeroed memory and its rings set up. */
 static void setup(sc *s, int mode, uint32_t timeout)
 {
@@ -60,6 +98,9 @@ static void setup(sc *s, int mode, uint32_t timeout)
     wr(s, WC_NICR_RQ_BASE, RQB); wr(s, WC_NICR_RQ_SIZE, 8);
     wr(s, WC_NICR_TIMEOUT, timeout);
     wr(s, WC_NICR_CTRL, 1u | (uint32_t)mode << 1);
+    /* the peers have room for every message: a scenario playing a peer
+     * that waits or loses its answers turns this off */
+    b->auto_grant = 1;
 }
 
 static void post_rbuf(sc *s, uint32_t addr, uint32_t cap)
@@ -104,6 +145,27 @@ static void send_message(sc *s, unsigned src, unsigned group, unsigned type, uns
         n = nb_build(SELF, src, group, type, seq0 + k, off, l, len, p, f);
         inject(s, f, n);
     }
+}
+
+/* A peer that keeps the protocol: the REQ first, the data once the NIC
+ * granted it (checked), as the NIC itself sends.  The data comes 100
+ * cycles after the GRANT (a round trip through a network): a forwarder's
+ * children, asked at the grant, have answered by then, so the order of
+ * what the forwarder sends does not hang on when their GRANTs land behind
+ * the data on the one ejection link. */
+static void send_granted(sc *s, unsigned src, unsigned group, unsigned type, unsigned seq0, unsigned msg, unsigned len,
+                         unsigned parent)
+{
+    uint32_t f[8];
+    wc_nic_hdr h;
+    int t0 = s->b->ntx, k = -1, n = 0;
+    inject(s, f, nb_build(SELF, src, group, WC_PT_REQ, seq0, 0, 0, len, NULL, f));
+    while (n++ < 500 && (k = find_tx(s, t0, WC_PT_GRANT, parent, &h)) < 0 && !s->b->stopped)
+        nb_step(s->b);
+    CHECK(k >= 0 && h.seq == seq0 && h.group == group, "the REQ at %u was granted (GRANT seq %u group %u)", seq0,
+          h.seq, h.group);
+    run(s, 100);
+    send_message(s, src, group, type, seq0, msg, len);
 }
 
 /* ------------------------------------------------------------------ */
@@ -238,15 +300,20 @@ static void scen_bad_packets(sc *s)
         inject(s, f, 1); run(s, 6);
         CHECK(rd(s, WC_NICR_ERR_LEN) == 6, "one-flit worm: ERR_LEN");
         n = nb_build(SELF, 2, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
-        f[1] = WC_SET(f[1], NH0_TYPE, 7);
+        f[1] = WC_SET(f[1], NH0_TYPE, WC_PT_LAST + 1);
         nb_fix_crc(f, n);
         inject(s, f, n); run(s, n + 5);
-        CHECK(rd(s, WC_NICR_ERR_TYPE) == 1, "type 7: ERR_TYPE");
+        CHECK(rd(s, WC_NICR_ERR_TYPE) == 1, "type %d (above PT_LAST): ERR_TYPE", WC_PT_LAST + 1);
+        n = nb_build(SELF, 2, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
+        f[1] = WC_SET(f[1], NH0_TYPE, 15);
+        nb_fix_crc(f, n);
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_TYPE) == 2, "type 15: ERR_TYPE");
         n = nb_build(SELF, 2, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
         f[1] = WC_SET(f[1], NH0_RSVD, 2);
         nb_fix_crc(f, n);
         inject(s, f, n); run(s, n + 5);
-        CHECK(rd(s, WC_NICR_ERR_TYPE) == 2, "reserved bits: ERR_TYPE");
+        CHECK(rd(s, WC_NICR_ERR_TYPE) == 3, "reserved bits: ERR_TYPE");
         n = nb_build(SELF + 1, 2, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
         inject(s, f, n); run(s, n + 5);
         CHECK(rd(s, WC_NICR_ERR_DST) == 1, "addressed to node 6: ERR_DST");
@@ -257,7 +324,14 @@ static void scen_bad_packets(sc *s)
         f[0] = WC_SET(f[0], HEAD_USER, 1);
         inject(s, f, n); run(s, n + 5);
         CHECK(rd(s, WC_NICR_ERR_DST) == 3, "head with user bits: ERR_DST");
-        CHECK(s->b->ntx == 0, "no packet was acknowledged (%d sent)", s->b->ntx);
+        {
+            /* the CRC failure's header named node 2's stream: a NAK with
+             * its expect, only a hint; nothing else answers a bad packet */
+            wc_nic_hdr h;
+            CHECK(s->b->ntx == 1 && parse_tx(s, 0, &h, NULL) == 0 && h.type == WC_PT_NAK && h.dst == 2 &&
+                  h.seq == 0 && h.group == 0 && h.src == SELF, "no packet was acknowledged, only the corrupt one "
+                  "NAKed (%d sent, the first of type %u to %u seq %u)", s->b->ntx, h.type, h.dst, h.seq);
+        }
         CHECK(rd(s, WC_NICR_RX_PKTS) == 0, "none counted as received");
         CHECK(rd(s, WC_NICR_SLOTS) == 0, "every slot released");
         CHECK((rd(s, WC_NICR_INT_STATUS) & 2u) == 2u, "error interrupt status set");
@@ -301,7 +375,7 @@ static void scen_receive(sc *s)
                 last_ack = (int)h.seq;
             }
         CHECK(acks >= 1 && last_ack == 3, "acks to node 2 (%d), last cumulative %d", acks, last_ack);
-        s->b->ntx = 0;
+        nb_tx_clear(s->b);
         send_message(s, 2, 0, WC_PT_UDATA, 1, 1, 300);   /* seq 1, 2 again: duplicates */
         run(s, 200);
         CHECK(rd(s, WC_NICR_DUPS) == 2, "two duplicates counted (%u)", (unsigned)rd(s, WC_NICR_DUPS));
@@ -310,14 +384,27 @@ static void scen_receive(sc *s)
         send_message(s, 2, 0, WC_PT_UDATA, 9, 1, 10);    /* early */
         run(s, 100);
         CHECK(rd(s, WC_NICR_DUPS) == 3, "early packet dropped");
-        CHECK(parse_tx(s, s->b->ntx - 1, &h, NULL) == 0 && h.seq == 3, "and the ack repeats 3");
+        CHECK(parse_tx(s, s->b->ntx - 1, &h, NULL) == 0 && h.seq == 3 && h.type == WC_PT_NAK,
+              "and answered by a NAK repeating 3 (type %u seq %u)", h.type, h.seq);
     });
     GROUP("a receive buffer too small is returned with TOOBIG and the next one takes the message", {
+        int t0 = s->b->ntx;
         send_message(s, 2, 0, WC_PT_UDATA, 3, 2, 500);
         run(s, 600);
         completion(s, w, 10);
         CHECK(WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_TOOBIG && w[2] == RBUF + 0x4000, "TOOBIG for the 100-byte buffer");
         CHECK(rd(s, WC_NICR_ERR_NOBUF) >= 1, "the packets were dropped unacknowledged");
+        {
+            /* packet 0 of an eager sender that cannot be admitted: its
+             * stream waits, and the next buffer grants it */
+            int kw, ka, past = 0;
+            for (ka = find_tx(s, t0, WC_PT_UACK, 2, &h); ka >= 0; ka = find_tx(s, ka + 1, WC_PT_UACK, 2, &h))
+                past += h.seq != 3;
+            kw = find_tx(s, t0, WC_PT_WAIT, 2, &h);
+            CHECK(kw >= 0 && h.seq == 3 && !past,
+                  "the sender was told to wait at 3, no packet acknowledged past 3 (%d acks past it)", past);
+            CHECK(find_tx(s, kw, WC_PT_GRANT, 2, &h) > kw && h.seq == 3, "then granted at 3 (seq %u)", h.seq);
+        }
         send_message(s, 2, 0, WC_PT_UDATA, 3, 2, 500);   /* the sender repeats */
         completion(s, w, 2000);
         CHECK(WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_OK && w[2] == RBUF + 0x8000 && WC_GET(w[3], CD3_LEN) == 500,
@@ -325,7 +412,7 @@ static void scen_receive(sc *s)
     });
     GROUP("disabled NIC drops everything unacknowledged", {
         wr(s, WC_NICR_CTRL, 0);
-        s->b->ntx = 0;
+        nb_tx_clear(s->b);
         send_message(s, 3, 0, WC_PT_UDATA, 0, 4, 10);
         run(s, 100);
         CHECK(s->b->ntx == 0 && rd(s, WC_NICR_ERR_NOBUF) >= 1, "no ack, counted");
@@ -396,10 +483,13 @@ static void scen_send(sc *s)
     GROUP("unicast send: packets, sequence, payload; completion after the ack", {
         post_send(s, WC_OP_UNICAST, 77, 600, MSG, 9, 0);
         run(s, 400);
-        CHECK(s->b->ntx == 3, "3 packets for 600 bytes (%d)", s->b->ntx);
-        for (k = 0; k < s->b->ntx && k < 3; k++) {
+        CHECK(parse_tx(s, 0, &h, NULL) == 0 && h.type == WC_PT_REQ && h.dst == 9 && h.src == SELF && h.group == 0 &&
+              h.seq == 0 && h.msglen == 600 && count_tx(s, 0, WC_PT_REQ, ANY) == 1,
+              "a REQ for the 600 bytes at sequence 0 first, once");
+        CHECK(count_data(s) == 3, "3 packets for 600 bytes (%d)", count_data(s));
+        for (k = 0; k < 3; k++) {
             unsigned j;
-            if (parse_tx(s, k, &h, pay) != 0 || h.dst != 9 || h.src != SELF || h.type != WC_PT_UDATA ||
+            if (data_tx(s, k, &h, pay) != 0 || h.dst != 9 || h.src != SELF || h.type != WC_PT_UDATA ||
                 h.seq != (unsigned)k || h.off != 256u * (unsigned)k || h.msglen != 600)
                 ok = 0;
             for (j = 0; j < h.len; j++)
@@ -419,29 +509,30 @@ static void scen_send(sc *s)
               WC_GET(w[0], CD0_TAG) == 77 && WC_GET(w[3], CD3_LEN) == 600, "send completion %08x", (unsigned)w[0]);
     });
     GROUP("timeout: go-back-N resends the unacknowledged packets to that destination only", {
-        s->b->ntx = 0;
+        nb_tx_clear(s->b);
         post_send(s, WC_OP_UNICAST, 78, 600, MSG, 9, 0);
         run(s, 300);
-        CHECK(s->b->ntx == 3, "sent once");
+        CHECK(count_data(s) == 3 && count_tx(s, 0, WC_PT_REQ, 9) == 1, "granted, sent once");
         ack_all(s, 9, 0, 4);           /* first packet of this message (seq 3) */
         run(s, 900);
         CHECK(rd(s, WC_NICR_TIMEOUTS) >= 1 && rd(s, WC_NICR_RETX) >= 2, "timeouts %u, resent %u",
               (unsigned)rd(s, WC_NICR_TIMEOUTS), (unsigned)rd(s, WC_NICR_RETX));
-        CHECK(s->b->ntx >= 5 && parse_tx(s, 3, &h, NULL) == 0 && h.seq == 4 && parse_tx(s, 4, &h, NULL) == 0 && h.seq == 5,
-              "resent from sequence 4 on");
+        CHECK(count_data(s) >= 5 && data_tx(s, 3, &h, NULL) == 0 && h.seq == 4 && data_tx(s, 4, &h, NULL) == 0 &&
+              h.seq == 5, "resent from sequence 4 on");
         ack_all(s, 9, 0, 6);
         completion(s, w, 100);
         CHECK(WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_OK && WC_GET(w[0], CD0_TAG) == 78, "completes");
     });
     GROUP("a bus error on the message completes the send with BUSERR", {
-        s->b->ntx = 0;
+        nb_tx_clear(s->b);
         nb_set_err(s->b, 0, MSG, MSG + 4);
         post_send(s, WC_OP_UNICAST, 79, 8, MSG, 9, 0);
         run(s, 100);
         ack_all(s, 9, 0, 7);
         completion(s, w, 100);
         CHECK(WC_GET(w[0], CD0_STATUS) == WC_NIC_ST_BUSERR && WC_GET(w[0], CD0_TAG) == 79, "BUSERR");
-        CHECK(s->b->ntx == 1 && parse_tx(s, 0, &h, pay) == 0 && pay[0] == 0, "the packet still went out (zeros), so the stream stays in step");
+        CHECK(count_data(s) == 1 && data_tx(s, 0, &h, pay) == 0 && pay[0] == 0,
+              "the packet still went out (zeros), so the stream stays in step");
         nb_set_err(s->b, 0, 0, 0);
     });
 }
@@ -480,9 +571,21 @@ static void scen_forward(sc *s)
     int k, same = 1, acks = 0;
     forwarder(s, WC_NIC_MODE_FPFS);
     GROUP("NIC-based forwarding, FPFS: packet j to every child before j+1; header only rewritten", {
-        send_message(s, 2, 1, WC_PT_MDATA, 0, 5, 600);
+        send_granted(s, 2, 1, WC_PT_MDATA, 0, 5, 600, 2);
         run(s, 1500);
         check_order(s, "FPFS", fp_d, fp_s, 6);
+        {
+            /* admitted by the parent's REQ, the forwarder asks its children
+             * at once, before any of the message has come */
+            int r7 = find_tx(s, 0, WC_PT_REQ, 7, &h), r9 = find_tx(s, 0, WC_PT_REQ, 9, &h), d0 = -1;
+            for (k = 0; k < s->b->ntx && d0 < 0; k++)
+                if (parse_tx(s, k, &h, NULL) == 0 && is_data(h.type))
+                    d0 = k;
+            CHECK(r7 >= 0 && r9 >= 0 && r7 < d0 && r9 < d0 && count_tx(s, 0, WC_PT_REQ, ANY) == 2,
+                  "one REQ to each child (at %d, %d) before the first data packet (%d)", r7, r9, d0);
+            CHECK(parse_tx(s, r9, &h, NULL) == 0 && h.src == 2 && h.group == 1 && h.seq == 0 && h.msglen == 600,
+                  "the REQ names the source, the group, sequence 0 and 600 bytes");
+        }
         for (k = 0; k < s->b->ntx; k++) {
             if (parse_tx(s, k, &h, NULL) != 0)
                 continue;
@@ -498,7 +601,7 @@ static void scen_forward(sc *s)
         CHECK(rd(s, WC_NICR_PEAK) >= 1 && rd(s, WC_NICR_SLOTS) == 0,
               "slots freed once forwarded and written, before any ack (peak %u, now %u)",
               (unsigned)rd(s, WC_NICR_PEAK), (unsigned)rd(s, WC_NICR_SLOTS));
-        s->b->ntx = 0;
+        nb_tx_clear(s->b);
         run(s, 5200);
         check_order(s, "FPFS resend from host memory after the timeout", fp_d, fp_s, 6);
         ack_all(s, 7, 1, 3);
@@ -512,7 +615,7 @@ static void scen_forward(sc *s)
     });
     forwarder(s, WC_NIC_MODE_FCFS);
     GROUP("FCFS: every packet to child 1, then to child 2", {
-        send_message(s, 2, 1, WC_PT_MDATA, 0, 5, 600);
+        send_granted(s, 2, 1, WC_PT_MDATA, 0, 5, 600, 2);
         run(s, 1500);
         check_order(s, "FCFS", fc_d, fc_s, 6);
     });
@@ -526,7 +629,7 @@ static void scen_forward(sc *s)
         post_send(s, WC_OP_MULTICAST, 5, 600, RBUF, 1, 2);
         run(s, 1500);
         check_order(s, "host re-send", fp_d, fp_s, 6);
-        CHECK(parse_tx(s, s->b->ntx - 1, &h, NULL) == 0 && h.src == 2, "source named by the descriptor");
+        CHECK(data_tx(s, count_data(s) - 1, &h, NULL) == 0 && h.src == 2, "source named by the descriptor");
     });
 }
 
