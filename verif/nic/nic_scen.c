@@ -1062,6 +1062,48 @@ static void scen_bad_control(sc *s)
     });
 }
 
+/* A resend chosen before the last ack of its message came: the job must
+ * not leave (and its index go to a new job) while the selection register
+ * holds the packet, or the packet is staged from the new job's memory. */
+static void scen_stale_resend(sc *s)
+{
+    uint32_t f[WC_NIC_MAX_PKT_FLITS];
+    wc_nic_hdr h;
+    uint8_t pay[WC_NIC_PAYLOAD];
+    unsigned ch[1] = { 9 };
+    int k, n = 0, ok = 1;
+    setup(s, WC_NIC_MODE_FPFS, 100);
+    gt_install(s, 1, 2, ch, 1);
+    post_rbuf(s, RBUF, WC_NIC_MAX_MSG);
+    post_rbuf(s, RBUF + 0x4000, WC_NIC_MAX_MSG);
+    post_rbuf(s, RBUF + 0x8000, WC_NIC_MAX_MSG);
+    GROUP("a resend still selected when the last ack comes keeps its job until it is sent, and its bytes", {
+        /* the timings make the ack land while the resend waits for the
+         * DMA (found by a search against the model without the rule) */
+        send_message(s, 2, 1, WC_PT_MDATA, 0, 17, 200);
+        run(s, 100);
+        /* its write to host memory holds the DMA when the resend after
+         * the timeout must be staged */
+        inject(s, f, msg_packet(s, 3, 0, WC_PT_UDATA, 0, 18, 2000, 0, f));
+        run(s, 122);
+        ack_all(s, 9, 1, 1);
+        ctl(s, 2, 1, WC_PT_REQ, 1, 300);    /* the next message: a new forwarding job */
+        run(s, 1500);
+        for (k = 0; k < s->b->ntx; k++)
+            if (parse_tx(s, k, &h, NULL) == 0 && h.type == WC_PT_MDATA && h.seq == 0) {
+                unsigned i;
+                n++;
+                (void)parse_tx(s, k, &h, pay);
+                for (i = 0; i < h.len && pay[i] == pattern(17, i); i++)
+                    ;
+                if (h.len != 200 || i != 200)
+                    ok = 0;
+            }
+        CHECK(n >= 2 && ok, "the message was sent and resent (%d copies), every copy with its own bytes", n);
+        CHECK(rd(s, WC_NICR_TIMEOUTS) >= 1, "after a timeout");
+    });
+}
+
 
 typedef struct {
     const char *name;
@@ -1081,6 +1123,7 @@ static const scen scens[] = {
     { "admission_sender", scen_admission_sender },
     { "nak", scen_nak },
     { "bad_control", scen_bad_control },
+    { "stale_resend", scen_stale_resend },
 };
 
 const char *nic_scen_name(int i)
