@@ -216,6 +216,11 @@ static int job_done(const wc_nic *n, int j)
     for (c = 0; c < jb->nc; c++)
         if (jb->ch[c].acked != jb->npk)
             return 0;
+    /* A packet of the job still in the selection register (a resend
+     * chosen before the last ack came) would be staged from the host
+     * memory of whichever job takes the index next: it leaves first. */
+    if (n->tx.sel.valid && n->tx.sel.job == j && (!n->tx.sel.ack || n->tx.sel.type == WC_PT_REQ))
+        return 0;
     /* a forwarded message completes only after the earlier ones of its
      * group: the host sees every stream in order */
     if (jb->fwd)

@@ -49,7 +49,7 @@ uint32_t wc_nic_crc_finish(uint32_t crc_payload, uint32_t nh0, uint32_t nh1, uin
 
 static int type_ok(unsigned t)
 {
-    return t == WC_PT_UDATA || t == WC_PT_MDATA || t == WC_PT_UACK || t == WC_PT_MACK;
+    return t >= WC_PT_UDATA && t <= WC_PT_LAST;
 }
 
 static int is_data(unsigned t)
@@ -61,6 +61,9 @@ static int is_data(unsigned t)
  * we accept and vice versa. */
 static int len_ok(const wc_nic_hdr *h)
 {
+    /* a REQ names the length of the message it asks room for */
+    if (h->type == WC_PT_REQ)
+        return h->len == 0 && h->off == 0 && h->msglen >= 1 && h->msglen <= (unsigned)WC_NIC_MAX_MSG;
     if (!is_data(h->type))
         return h->len == 0 && h->msglen == 0 && h->off == 0;
     return h->len >= 1 && h->len <= (unsigned)WC_NIC_PAYLOAD &&

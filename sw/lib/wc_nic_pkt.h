@@ -63,11 +63,13 @@ int wc_nic_pkt_build(wc_nic_hdr *h, const uint8_t *payload,
 
 /* Parse and validate a received packet of nflits flit data words at node
  * self.  Checks, in this order: framing length (BADLEN), CRC (BADCRC),
- * type and reserved bits (BADTYPE), destination (BADDST), lengths
- * (BADLEN: data with len 0 or above NIC_PAYLOAD, off+len above msglen,
- * msglen above NIC_MAX_MSG, flit count not matching len, acks with a
- * nonzero length, pad bytes not zero).  payload (NULL to skip) receives
- * h->len bytes.  Returns 0 or a negated WC_NIC_ST_*. */
+ * type (PT_UDATA..PT_LAST) and reserved bits (BADTYPE), destination
+ * (BADDST), lengths (BADLEN: data with len 0 or above NIC_PAYLOAD,
+ * off+len above msglen, msglen above NIC_MAX_MSG, flit count not
+ * matching len; a control packet with a payload or an offset, a REQ with
+ * msglen 0 or above NIC_MAX_MSG, any other control packet with a msglen;
+ * pad bytes not zero).  payload (NULL to skip) receives h->len bytes.
+ * Returns 0 or a negated WC_NIC_ST_*. */
 int wc_nic_pkt_parse(const uint32_t *flits, unsigned nflits, unsigned self,
                      wc_nic_hdr *h, uint8_t *payload);
 

@@ -109,9 +109,9 @@ static void test_errors(void)
         }
         CHECK(bad == 0, "%u flips not caught as BADCRC", bad);
     });
-    GROUP("bad type: 0, 5, 15 and reserved bits give BADTYPE", {
+    GROUP("bad type: 0, 9 (above PT_LAST), 15 and reserved bits give BADTYPE", {
         unsigned t;
-        unsigned ts[3] = { 0, 5, 15 };
+        unsigned ts[3] = { 0, WC_PT_LAST + 1, 15 };
         for (t = 0; t < 3; t++) {
             memcpy(flits, save, sizeof save);
             flits[1] = WC_SET(flits[1], NH0_TYPE, ts[t]);
@@ -176,6 +176,64 @@ static void test_errors(void)
         h.type = WC_PT_UACK; h.len = 0; h.msglen = 4;
         CHECK(wc_nic_pkt_build(&h, NULL, flits, WC_NIC_MAX_PKT_FLITS) == -WC_NIC_ST_BADLEN, "ack with a message length");
         h = data_hdr(10, 10, 0);
+    });
+}
+
+/* The admission packets (docs/nic-flow.md): a REQ names its message's
+ * length, GRANT, WAIT and NAK carry only the cumulative ack; all are 5
+ * flits.  What the receiver refuses, build refuses too. */
+static void test_control(void)
+{
+    static const unsigned ts[4] = { WC_PT_REQ, WC_PT_GRANT, WC_PT_WAIT, WC_PT_NAK };
+    wc_nic_hdr h, g;
+    unsigned t;
+    int n, e;
+    GROUP("admission packets: REQ with its message length, GRANT/WAIT/NAK bare, each 5 flits", {
+        for (t = 0; t < 4; t++) {
+            h = data_hdr(0, ts[t] == WC_PT_REQ ? WC_NIC_MAX_MSG : 0, 0);
+            h.type = ts[t]; h.group = 12; h.seq = 65535;
+            n = wc_nic_pkt_build(&h, NULL, flits, WC_NIC_MAX_PKT_FLITS);
+            CHECK(n == 1 + WC_NIC_HDR_FLITS, "type %u: %d flits", ts[t], n);
+            e = wc_nic_pkt_parse(flits, (unsigned)n, 7, &g, NULL);
+            CHECK(e == 0 && g.type == ts[t] && g.group == 12 && g.seq == 65535 && g.src == 3 && g.len == 0 &&
+                  g.msglen == h.msglen, "type %u parses with its fields (%d)", ts[t], e);
+        }
+        h = data_hdr(0, 1, 0);
+        h.type = WC_PT_REQ;
+        CHECK(wc_nic_pkt_build(&h, NULL, flits, WC_NIC_MAX_PKT_FLITS) == 1 + WC_NIC_HDR_FLITS, "REQ for 1 byte");
+    });
+    GROUP("malformed admission packets give BADLEN (parse and build)", {
+        /* type, len, msglen, off: each wrong in one field */
+        struct { unsigned type, len, msglen, off; const char *what; } c[] = {
+            { WC_PT_REQ, 0, 0, 0, "REQ with msglen 0" },
+            { WC_PT_REQ, 0, WC_NIC_MAX_MSG + 1, 0, "REQ above NIC_MAX_MSG" },
+            { WC_PT_REQ, 4, 100, 0, "REQ with a payload" },
+            { WC_PT_REQ, 0, 100, 8, "REQ with an offset" },
+            { WC_PT_GRANT, 0, 100, 0, "GRANT with a msglen" },
+            { WC_PT_GRANT, 4, 0, 0, "GRANT with a payload" },
+            { WC_PT_WAIT, 0, 0, 4, "WAIT with an offset" },
+            { WC_PT_WAIT, 0, 1, 0, "WAIT with a msglen" },
+            { WC_PT_NAK, 8, 0, 0, "NAK with a payload" },
+            { WC_PT_NAK, 0, 0, 256, "NAK with an offset" },
+        };
+        uint8_t p[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+        unsigned i;
+        for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+            unsigned nn = wc_nic_pkt_flits(c[i].len);
+            h = data_hdr(0, c[i].type == WC_PT_REQ ? 100 : 0, 0);
+            h.type = c[i].type;
+            n = wc_nic_pkt_build(&h, NULL, flits, WC_NIC_MAX_PKT_FLITS);
+            flits[2] = WC_SET(flits[2], NH1_OFF, c[i].off);
+            flits[3] = WC_SET(WC_SET(flits[3], NH2_LEN, c[i].len), NH2_MSGLEN, c[i].msglen);
+            for (t = 5; t < nn; t++)
+                flits[t] = 0x01010101u;
+            fix_crc(flits, nn);
+            e = parse_err(flits, nn, 7);
+            CHECK(n > 0 && e == -WC_NIC_ST_BADLEN, "%s -> %d", c[i].what, e);
+            h.len = c[i].len; h.msglen = c[i].msglen; h.off = c[i].off;
+            CHECK(wc_nic_pkt_build(&h, p, flits, WC_NIC_MAX_PKT_FLITS) == -WC_NIC_ST_BADLEN, "build refuses %s",
+                  c[i].what);
+        }
     });
 }
 
@@ -275,6 +333,7 @@ int main(void)
     test_crc();
     test_layout();
     test_errors();
+    test_control();
     test_round_trips();
     test_reasm_errors();
     return wc_test_done();

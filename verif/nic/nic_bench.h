@@ -89,6 +89,12 @@ struct nic_bench {
     long tx_flits, tx_framing;  /* flits seen; flits breaking worm framing */
     int tx_k;                   /* index in its packet of this cycle's flit, -1 none */
     int reset_at_edge;          /* this cycle's register write soft-resets the NIC */
+    /* the directed scenarios' peers: a REQ the NIC sends is answered
+     * with a GRANT naming its sequence (docs/nic-flow.md), queued on the
+     * ejection link as the REQ's tail leaves */
+    int auto_grant;
+    int ag_seen;                /* packets of tx looked at for REQs */
+    long ag_grants;             /* GRANTs queued so far */
     int reset_edges;            /* edges with rst_ni low at nb_start (0: 4) */
 
     /* host register bus: the request the host holds this cycle */
@@ -166,6 +172,9 @@ void nb_link_reset(nic_bench *b);
  * address: "send ring + 0x10". */
 void nb_name_region(nic_bench *b, uint32_t lo, uint32_t hi, const char *name);
 const char *nb_where(const nic_bench *b, uint32_t a, char *buf, int n);
+
+/* Forget the packets the NIC sent so far (tx restarts at index 0). */
+void nb_tx_clear(nic_bench *b);
 
 /* Build one packet's flits (exits on a header wc_nic_pkt_build refuses). */
 unsigned nb_build(unsigned dst, unsigned src, unsigned group, unsigned type, unsigned seq,
