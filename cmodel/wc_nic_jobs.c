@@ -218,8 +218,9 @@ static int job_done(const wc_nic *n, int j)
             return 0;
     /* A packet of the job still in the selection register (a resend
      * chosen before the last ack came) would be staged from the host
-     * memory of whichever job takes the index next: it leaves first. */
-    if (n->tx.sel.valid && n->tx.sel.job == j && (!n->tx.sel.ack || n->tx.sel.type == WC_PT_REQ))
+     * memory of whichever job takes the index next: it leaves first.  (A
+     * REQ there is of a child that has acknowledged nothing.) */
+    if (n->tx.sel.valid && n->tx.sel.job == j && !n->tx.sel.ack)
         return 0;
     /* a forwarded message completes only after the earlier ones of its
      * group: the host sees every stream in order */

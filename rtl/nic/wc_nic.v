@@ -222,7 +222,7 @@ module wc_nic #(
     // transmit
     wire [SW-1:0]   tx_em_slot, tx_sel_buf, tx_em_buf;
     wire [IW-1:0]   tx_em_idx;
-    wire            tx_sel_valid, tx_sel_fill, tx_sel_pin, tx_em_pin, tx_txpkt, tx_busy;
+    wire            tx_sel_valid, tx_sel_fill, tx_sel_pin, tx_em_pin, tx_txpkt, tx_busy, tx_sel_data;
     wire [JW-1:0]   tx_sel_job;
     wire [15:0]     tx_sel_off, tx_sel_len;
     wire            st_pin0;
@@ -384,7 +384,7 @@ module wc_nic #(
         .init_fin_i(sq_init_fin),
         .stage_err_i(dm_st_done && dm_st_err), .stage_err_job_i(tx_sel_job),
         .hostdone_i(dm_hostdone), .hostdone_job_i(dm_hostdone_job), .hostdone_err_i(dm_hostdone_err),
-        .sel_busy_i(tx_sel_valid), .ackpend_i(ackpend),
+        .sel_busy_i(tx_sel_valid), .sel_data_i(tx_sel_data), .sel_job_i(tx_sel_job), .ackpend_i(ackpend),
         .ak_sid_o(jb_ak_sid), .ak_kind_i(ak_kind), .ak_exp_i(ak_exp), .ak_gvalid_i(ak_gvalid), .ak_gparent_i(ak_gparent),
         .slot_tag_i(sl_tag), .slot_fj_i(sl_fj), .slot_k_i(sl_k),
         .stage_valid_i(st_valid), .stage_job_i(st_job), .stage_k_i(st_k), .stage0_pin_i(st_pin0),
@@ -412,6 +412,7 @@ module wc_nic #(
         .st_word_i(dm_st_word), .st_done_i(dm_st_done), .st_crc_i(dm_st_crc),
         .em_slot_o(tx_em_slot), .em_idx_o(tx_em_idx), .slot_word_i(sl_em_word), .slot_crcp_i(sl_em_crcp),
         .sel_valid_o(tx_sel_valid), .sel_fill_o(tx_sel_fill), .sel_buf_o(tx_sel_buf), .sel_job_o(tx_sel_job),
+        .sel_data_o(tx_sel_data),
         .sel_off_o(tx_sel_off), .sel_len_o(tx_sel_len), .sel_pin_slot_o(tx_sel_pin),
         .em_pin_slot_o(tx_em_pin), .em_buf_o(tx_em_buf),
         .stage0_pin_o(st_pin0), .stage_valid_o(st_valid), .stage_job_o(st_job), .stage_k_o(st_k),

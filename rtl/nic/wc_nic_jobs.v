@@ -95,6 +95,8 @@ module wc_nic_jobs #(
     input  wire                         hostdone_err_i,
     // ---- transmit selection inputs ----
     input  wire                         sel_busy_i,     // the selection register is full
+    input  wire                         sel_data_i,     // ... with a data packet of job sel_job_i
+    input  wire [JW-1:0]                sel_job_i,
     input  wire [NG-1:0]                ackpend_i,
     output wire [SIDW-1:0]              ak_sid_o,       // register block read port
     input  wire [2:0]                   ak_kind_i,      // the pending kind
@@ -326,8 +328,12 @@ module wc_nic_jobs #(
                               ((ack_grp_i == 0) ? ty_q[gj*TW +: TW] == PT_UDATA
                                                 : (ty_q[gj*TW +: TW] == PT_MDATA && grp_q[gj*GIW +: GIW] == ack_grp_i));
             assign hitc[gj*CIW +: CIW] = hitc_r;
+            // a packet of the job still in the selection register (a
+            // resend chosen before the last ack came) would be staged from
+            // the host memory of whichever job takes the index next: the
+            // job leaves after it
             assign done[gj] = v_q[gj] && av_q[gj*KW +: KW] == npk_q[gj*KW +: KW] && (!fw_q[gj] || hd_q[gj]) &&
-                              !miss && !(fw_q[gj] && older);
+                              !miss && !(fw_q[gj] && older) && !(sel_data_i && sel_job_i == gj);
             assign job_minsent_o[gj*16 +: 16] = mins;
             // what a NAK rewinds at the hit child, after its cumulative ack
             reg [KW-1:0] nk_r;

@@ -78,6 +78,7 @@ module wc_nic_tx #(
     output wire                        sel_fill_o,
     output wire [SW-1:0]               sel_buf_o,
     output wire [JW-1:0]               sel_job_o,
+    output wire                        sel_data_o,     // the selection register holds a data packet
     output wire [15:0]                 sel_off_o,
     output wire [15:0]                 sel_len_o,
     output wire                        sel_pin_slot_o,
@@ -256,6 +257,7 @@ module wc_nic_tx #(
     assign sel_len_o      = sx_q[F_LEN +: 16];
     // pinned: a pending selection or the emitter will read this buffer
     assign sel_pin_slot_o = sv_q && !sx_q[F_ACK] && sx_q[F_FROM];
+    assign sel_data_o     = sv_q && !sx_q[F_ACK];
     assign em_pin_slot_o  = ev_q && !e_ack && e_from;
     assign em_buf_o       = e_buf;
     // (only buffer 0 matters: a new fill is chosen with the selection

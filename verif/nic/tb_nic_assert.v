@@ -162,7 +162,7 @@ module tb_nic_assert;
         .init_base_i(16'd0), .init_fin_i(1'b1),
         .stage_err_i(1'b0), .stage_err_job_i({JW{1'b0}}),
         .hostdone_i(hostdone), .hostdone_job_i(hostdone_job), .hostdone_err_i(1'b0),
-        .sel_busy_i(1'b0), .ackpend_i({NG{1'b0}}), .ak_sid_o(), .ak_kind_i(3'd0), .ak_exp_i(16'd0), .ak_gvalid_i(1'b0),
+        .sel_busy_i(1'b0), .sel_data_i(1'b0), .sel_job_i({JW{1'b0}}), .ackpend_i({NG{1'b0}}), .ak_sid_o(), .ak_kind_i(3'd0), .ak_exp_i(16'd0), .ak_gvalid_i(1'b0),
         .ak_gparent_i(12'd0), .slot_tag_i({NSLOT{1'b0}}), .slot_fj_i({NSLOT*JW{1'b0}}),
         .slot_k_i({NSLOT*KW{1'b0}}), .stage_valid_i(2'b00), .stage_job_i({2*JW{1'b0}}),
         .stage_k_i({2*KW{1'b0}}), .stage0_pin_i(1'b0),
@@ -190,7 +190,7 @@ module tb_nic_assert;
         .st_start_i(1'b0), .st_wr_i(1'b0), .st_buf_i(1'b0), .st_idx_i({IW{1'b0}}), .st_word_i(32'd0),
         .st_done_i(st_done), .st_crc_i(32'd0),
         .em_slot_o(), .em_idx_o(), .slot_word_i(32'd0), .slot_crcp_i(32'd0),
-        .sel_valid_o(), .sel_fill_o(), .sel_buf_o(), .sel_job_o(), .sel_off_o(), .sel_len_o(),
+        .sel_valid_o(), .sel_fill_o(), .sel_buf_o(), .sel_job_o(), .sel_data_o(), .sel_off_o(), .sel_len_o(),
         .sel_pin_slot_o(), .em_pin_slot_o(), .em_buf_o(), .stage0_pin_o(), .stage_valid_o(),
         .stage_job_o(), .stage_k_o(), .txpkt_o(), .busy_o()
     );
