@@ -123,8 +123,9 @@ if [ "$mode" = mutation ]; then
   # the reference is), and the same run without the mutation must pass
   # past that cycle: then the comparison itself caught it.  Done against
   # the RTL and, as a check of the bench alone, against the C twin.
+  muts=$("$bdir/tb_nic_c" --mutations | cut -d' ' -f1)
   for eng in rtl twin; do
-    for k in 1 2 3 4; do
+    for k in $muts; do
       log=$logs/${eng}_m$k.log
       t0=$(date +%s)
       run_one $eng "$log" "" --random --seed 1 --cycles 400000 --mutate $k
@@ -149,7 +150,7 @@ if [ "$mode" = mutation ]; then
       fi
     done
   done
-  echo "test-nic-mutation: C model mutations 1 (DMA round-robin), 2 (NH1 offset), 3 (duplicate ack), 4 (acks always first), against the RTL and the C twin"
+  echo "test-nic-mutation: C model mutations $(echo $muts) (tb_nic_c --mutations says what each breaks), against the RTL and the C twin"
   finish
 fi
 
