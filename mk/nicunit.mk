@@ -5,7 +5,7 @@
 # directed scenarios of verif/nic/nic_scen.c and a seeded random host,
 # network and memory (verif/nic/nic_rand.c).
 #   make test-nic-lockstep   directed scenarios + one random run (seed 1) per parameter set, each covering every event class
-#   make test-nic-mutation   every C model mutation must stop a run with a mismatch
+#   make test-nic-mutation   every C model mutation (tb_nic_c --mutations) must stop a run with a mismatch
 #   make soak-nic-lockstep   seed 2 of the test runs, then long random runs, seeds 11..20, five parameter sets
 #   make nic-twin            the bench against a second C model (needs no RTL)
 #   verif/nic/run.sh --params "NSLOT=8 ..." --seed 5 --cycles 100000 [--wave nic.fst]

@@ -418,14 +418,14 @@ static void usage(const char *argv0)
            "  --node ID           node id of the random run (default: from the seed)\n"
            "  --params \"NAME=V ..\" NNODES W B PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN; must be those the\n"
            "                      DUT was built with (verif/nic/run.sh builds one per set)\n"
-           "  --mutate K          break the C model on purpose (1..4: wc_nic_mutation_name()); the run must\n"
-           "                      then stop at a mismatch\n"
+           "  --mutate K          break the C model on purpose (1..%d); the run must then stop at a mismatch\n"
+           "  --mutations         list the C model's mutations (K and what each breaks) and exit\n"
            "  --wave PATH         waveform of the DUT (FST)\n"
            "  --coverage          fail the random run if an expected event never happened\n"
            "  --long              random epochs of 1.5M..3M cycles, one peer, big messages (with a\n"
            "                      small PAYLOAD the sequence numbers wrap)\n"
            "  --verbose           one line per epoch of the random run\n"
-           "  --gparams           print the Verilator -G options for --params and exit\n", argv0);
+           "  --gparams           print the Verilator -G options for --params and exit\n", argv0, WC_NIC_MUTATIONS);
 }
 
 static const char *opt_arg(int argc, char **argv, int *i)
@@ -493,6 +493,11 @@ int nl_main(int argc, char **argv, const nl_dut_ops *ops)
             ro.verbose = 1;
         } else if (!strcmp(a, "--gparams")) {
             gparams = 1;
+        } else if (!strcmp(a, "--mutations")) {
+            int k;
+            for (k = 1; k <= WC_NIC_MUTATIONS; k++)
+                printf("%d %s\n", k, wc_nic_mutation_name(k));
+            return 0;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(argv[0]);
             return 0;

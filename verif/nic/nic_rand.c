@@ -4,12 +4,13 @@
  * The host is a sequential program, as firmware would be: it blocks on its
  * register accesses (nb_reg) and idles between actions, while the network
  * around the NIC reacts every cycle in the board's hook: pretend peers
- * acknowledge what the NIC sends and send it messages of their own, and
- * the router and memory knobs move.  A run is cut into epochs; each starts
- * with a soft reset (CTRL bit 3) and a fresh configuration (ring sizes,
- * timeout, replication mode, group table), which also bounds the damage
- * of events that leave streams out of step (lost completions, refused
- * packets). */
+ * answer what the NIC sends (admission: GRANT, or WAIT then GRANT;
+ * acknowledgements, NAKs) and send it messages of their own (eagerly or
+ * after a REQ), and the router and memory knobs move.  A run is cut into
+ * epochs; each starts with a soft reset (CTRL bit 3) and a fresh
+ * configuration (ring sizes, timeout, replication mode, group table),
+ * which also bounds the damage of events that leave streams out of step
+ * (lost completions, refused packets). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,12 +36,15 @@
 #define MAXCH   WC_NIC_MAX_CHILDREN
 #define NTAG    4096
 #define NHIST   128             /* messages a sender remembers */
+#define MAXAL   1024            /* peer streams whose admission the peers' scanner watches */
 
 /* bad packets, one kind each (docs/nic.md's validation table and framing) */
 enum {
     BAD_CRC, BAD_GROUP_DATA, BAD_GROUP_ACK, BAD_LEN_BIG, BAD_OFF, BAD_SHORT, BAD_LONG, BAD_PAD, BAD_ACKLEN,
     BAD_SINGLE, BAD_TYPE, BAD_RSVD, BAD_DST, BAD_KIND, BAD_USER, BAD_SELF, BAD_SRC_RANGE, BAD_ROOT,
-    BAD_MSGLEN, BAD_OVER, BAD_LEN0, BAD_TRUNC, BAD_STRAY, BAD_TOOMANY, NBAD
+    BAD_MSGLEN, BAD_OVER, BAD_LEN0, BAD_TRUNC, BAD_STRAY, BAD_TOOMANY,
+    /* the admission packets (docs/nic-flow.md) */
+    BAD_REQ_LEN, BAD_CTL_LEN, BAD_CTL_GROUP, BAD_CTL_SRC, BAD_CTL_STALE, NBAD
 };
 
 static const char *bad_name(int k)
@@ -69,6 +73,11 @@ static const char *bad_name(int k)
     case BAD_LEN0: return "len0";
     case BAD_TRUNC: return "lost-tail";
     case BAD_STRAY: return "stray";
+    case BAD_REQ_LEN: return "req-len";
+    case BAD_CTL_LEN: return "grant/wait/nak-len";
+    case BAD_CTL_GROUP: return "control-group";
+    case BAD_CTL_SRC: return "control-src";
+    case BAD_CTL_STALE: return "stale-control";
     default: return "too-many-flits";
     }
 }
@@ -82,6 +91,11 @@ typedef struct {
     unsigned msglen, npk;
     unsigned k;                 /* next packet to send */
     unsigned acked;             /* packets the NIC acknowledged */
+    /* admission (NIC_ADM_*): a sender that asks sends a REQ first
+     * (NEED, then REQ), one that does not starts at GRANT (eager); a WAIT
+     * holds it until the NIC's GRANT, or a long deadline at adm_dl */
+    int adm;
+    long adm_dl;
     long last;                  /* cycle of the last progress */
     long wait_until;            /* pause before the next message */
     unsigned pseed;             /* payload pattern */
@@ -93,12 +107,25 @@ typedef struct {
     struct { unsigned msglen, pseed; } hist[NHIST];
 } sender;
 
+/* A peer as the receiver of one of the NIC's streams: what it expects
+ * next, and its admission of the NIC's messages (a receiver with room
+ * grants; one without answers WAIT and grants later). */
+enum { PR_NONE, PR_GRANTED, PR_WAITING };
+typedef struct {
+    uint16_t exp;
+    uint8_t st;                 /* PR_*: GRANTED for message [base, base + npk of len) */
+    uint8_t nakd;               /* a NAK went out for this value of exp */
+    uint8_t listed;             /* on the peers' admission scanner's list */
+    uint16_t base, len;
+    long at;                    /* WAITING: when the peer grants; GRANTED: when it repeats a GRANT no data followed */
+} prx;
+
 /* A group as the host installed it. */
 typedef struct {
     int valid;
     unsigned parent, nchild;
     unsigned child[MAXCH];
-    uint16_t exp[MAXCH];        /* what each child expects next from the NIC */
+    prx rx[MAXCH];              /* each child receiving the NIC's stream */
     sender snd;                 /* the parent's stream (non-root groups) */
 } grp;
 
@@ -107,6 +134,7 @@ typedef struct {
     long due;
     unsigned node;              /* the acknowledging peer */
     unsigned group;             /* 0: unicast */
+    unsigned kind;              /* NIC_PEND_*: what the stream's state decides when it goes */
 } pend_ack;
 
 typedef struct {
@@ -120,6 +148,9 @@ enum { CK_SEND_I = 0, CK_RECV_I = 1 };
 typedef struct {
     long rx_pkts, rx_data, rx_acks, rx_bad[NBAD], rx_corrupt, rx_noise;
     long tx_pkts, tx_udata, tx_mdata, tx_fwd, tx_uack, tx_mack, tx_resent, tx_lost, tx_unparsed;
+    long tx_req, tx_grant, tx_wait, tx_nak;     /* the NIC's admission packets */
+    long rx_req, rx_grant, rx_wait, rx_nak, rx_late_grant, rx_regrant;  /* the peers' */
+    long snd_waited, snd_granted, snd_nak_rewinds;  /* the peers' senders told WAIT, GRANT, NAK by the NIC */
     long comp[2][16], cq_lost;
     long sends[4], sends_bad, rbufs, gt_ok, gt_refused, gt_surprise, reg_rd, reg_wr, irqs, errwins, stalls;
     long host_resend, bad_payload, checked_msgs, wraps;
@@ -144,7 +175,8 @@ typedef struct {
     unsigned self, N, G, pay;
     /* knobs of the run */
     double p_rx, p_bad, p_corrupt, p_noise, p_lose, p_ackdrop, p_stall, p_stale;
-    int ack_delay, snd_timeout, stall_max, pause_max;
+    double p_req, p_wait, p_nak;
+    int ack_delay, snd_timeout, stall_max, pause_max, wait_max, regrant;
     /* host */
     unsigned sq_size, rq_size, cq_size, mode;
     uint16_t sq_tail, sq_head, rq_tail, rq_head, cq_head;
@@ -157,8 +189,10 @@ typedef struct {
     unsigned peer[MAXPEER];
     sender usnd[MAXPEER];
     int npeer;
-    uint16_t *uexp;             /* [N]: what node p expects next from the NIC */
+    prx *urx;                   /* [N]: node p receiving the NIC's unicast stream */
     pend_ack pend[MAXPEND];
+    struct { unsigned node, group; } al[MAXAL];     /* streams the peers' admission scanner watches */
+    int nal;
     int seen;                   /* packets of b->tx handled */
     int resetting;              /* a soft reset is being written */
     /* this epoch receive buffers may meet ERR (poison addresses, error
@@ -308,6 +342,7 @@ static void sender_new(env *e, sender *s, uint16_t seq0)
     s->last = now(e);
     s->wait_until = now(e) + (long)below(e, (unsigned)e->pause_max + 1);
     s->pseed = (unsigned)wc_rng_next(&e->r);
+    s->adm = chance(e, e->p_req) ? WC_NIC_ADM_NEED : WC_NIC_ADM_GRANT;
     s->hist[0].msglen = s->msglen;
     s->hist[0].pseed = s->pseed;
 }
@@ -368,8 +403,10 @@ static void sender_send(env *e, sender *s)
             break;
         }
         seq = s->seq0 + k;
+        /* a sequence a little off; never ahead for packet 0: a packet 0
+         * at the receiver's expect is the stream's next message */
         if (k == s->k && chance(e, 0.5))
-            seq += below(e, 9) - 4u;
+            seq += k ? below(e, 9) - 4u : 0u - below(e, 5);
         e->st.rx_noise++;
     } else {
         seq = s->seq0 + k;
@@ -380,25 +417,98 @@ static void sender_send(env *e, sender *s)
     e->st.rx_data++;
 }
 
+/* The REQ of s's message (now and then one naming another sequence, a
+ * duplicate or early REQ); its answer is due within the sender's timeout. */
+static void sender_req(env *e, sender *s)
+{
+    uint32_t f[8];
+    unsigned seq = s->seq0;
+    if (chance(e, e->p_noise)) {
+        /* behind the message, or past its end: a REQ at the receiver's
+         * expect would ask for the stream's next message */
+        seq = chance(e, 0.5) ? seq - 1u - below(e, 4) : seq + s->npk + 1u + below(e, 4);
+        e->st.rx_noise++;
+    }
+    send_words(e, f, nb_build(e->self, s->src, s->group, WC_PT_REQ, seq & 0xFFFFu, 0, 0, s->msglen, NULL, f), 1);
+    s->adm = WC_NIC_ADM_REQ;
+    s->adm_dl = now(e) + e->snd_timeout;
+    e->st.rx_req++;
+}
+
+/* The NIC, as receiver, answered s with an ack, GRANT, WAIT or NAK
+ * carrying its expect seq.  GRANT and WAIT answer a message's admission,
+ * so they name its first packet with nothing of it acknowledged (a GRANT
+ * of an earlier message sent late would let the next one in ungranted). */
+static void sender_answer(env *e, sender *s, unsigned type, unsigned seq)
+{
+    unsigned d = (seq - s->seq0) & 0xFFFFu;
+    if (type == WC_PT_GRANT || type == WC_PT_WAIT)
+        NB_CHECK(e->b, !s->on || (d == 0 && s->acked == 0), "run cycle %ld: the NIC's %s to %u (group %u) names "
+                 "sequence %u, not the first of its message (%u, %u of %u packets acknowledged)", now(e),
+                 type == WC_PT_GRANT ? "GRANT" : "WAIT", s->src, s->group, seq, s->seq0, s->acked, s->npk);
+    sender_ack(e, s, seq);
+    if (!s->on || d != s->acked)
+        return;
+    if (type == WC_PT_GRANT && !s->acked) {
+        /* admitted: an eager sender refused before sends packet 0 again */
+        s->adm = WC_NIC_ADM_GRANT;
+        s->k = 0;
+        s->last = now(e);
+        e->st.snd_granted++;
+    } else if (type == WC_PT_WAIT && !s->acked) {
+        s->adm = WC_NIC_ADM_WAIT;
+        s->adm_dl = now(e) + 16L * e->snd_timeout;
+        e->st.snd_waited++;
+    } else if (type == WC_PT_NAK && s->adm == WC_NIC_ADM_GRANT && s->k > s->acked) {
+        s->k = s->acked;        /* go back now, no timeout */
+        s->last = now(e);
+        e->st.snd_nak_rewinds++;
+    }
+}
+
+/* The peer receiving the NIC's stream to node (group 0: unicast), NULL if
+ * the NIC has no such stream. */
+static prx *peer_rx(env *e, unsigned node, unsigned group)
+{
+    grp *g;
+    unsigned ci;
+    if (!group)
+        return node < e->N ? &e->urx[node] : NULL;
+    g = group < e->G ? &e->g[group] : NULL;
+    if (!g || !g->valid)
+        return NULL;
+    for (ci = 0; ci < g->nchild && g->child[ci] != node; ci++)
+        ;
+    return ci < g->nchild ? &g->rx[ci] : NULL;
+}
+
+/* A peer's answer: its kind decided by the stream's state now, so a
+ * GRANT never goes once the message's data has come (it would be taken
+ * for the next message's), and a WAIT becomes the GRANT that followed. */
 static void send_ack(env *e, const pend_ack *a)
 {
     uint32_t f[8];
-    unsigned seq, n, ci;
-    if (a->group) {
-        grp *g = &e->g[a->group];
-        for (ci = 0; ci < g->nchild && g->child[ci] != a->node; ci++)
-            ;
-        if (!g->valid || ci == g->nchild)
-            return;
-        seq = g->exp[ci];
-    } else {
-        seq = e->uexp[a->node];
-    }
+    unsigned seq, n, type;
+    prx *x = peer_rx(e, a->node, a->group);
+    if (!x)
+        return;
+    seq = x->exp;
+    if (a->kind == WC_NIC_PEND_NAK)
+        type = WC_PT_NAK;
+    else if (a->kind != WC_NIC_PEND_ACK && x->st == PR_GRANTED && x->exp == x->base)
+        type = WC_PT_GRANT;
+    else if (a->kind != WC_NIC_PEND_ACK && x->st == PR_WAITING)
+        type = WC_PT_WAIT;
+    else
+        type = a->group ? WC_PT_MACK : WC_PT_UACK;
     if (chance(e, e->p_stale))
-        seq -= 1 + below(e, 3);         /* an old ack overtaken by a newer one */
-    n = nb_build(e->self, a->node, a->group, a->group ? WC_PT_MACK : WC_PT_UACK, seq & 0xFFFFu, 0, 0, 0, NULL, f);
+        seq -= 1 + below(e, 3);         /* an old answer overtaken by a newer one */
+    n = nb_build(e->self, a->node, a->group, type, seq & 0xFFFFu, 0, 0, 0, NULL, f);
     send_words(e, f, n, 1);
     e->st.rx_acks++;
+    e->st.rx_grant += type == WC_PT_GRANT;
+    e->st.rx_wait += type == WC_PT_WAIT;
+    e->st.rx_nak += type == WC_PT_NAK;
 }
 
 /* A bad packet of kind k: the validation table of docs/nic.md (a valid
@@ -413,7 +523,7 @@ static void send_bad(env *e, int k)
     unsigned g = 1 + below(e, e->G - 1);
     int fix = 1;
     payload((unsigned)wc_rng_next(&e->r), 0, WC_NIC_PAYLOAD, p);
-    n = nb_build(e->self, src, 0, WC_PT_UDATA, e->uexp[src] ^ below(e, 2), 0, len, len + below(e, 1000), p, f);
+    n = nb_build(e->self, src, 0, WC_PT_UDATA, e->urx[src].exp ^ below(e, 2), 0, len, len + below(e, 1000), p, f);
     switch (k) {
     case BAD_CRC:
         f[1 + below(e, n - 1)] ^= 1u << below(e, 32);
@@ -421,14 +531,19 @@ static void send_bad(env *e, int k)
         break;
     case BAD_GROUP_DATA:
     case BAD_GROUP_ACK:
+    case BAD_CTL_GROUP:
         for (i = 0; i < 8 && e->g[g].valid; i++)
             g = 1 + below(e, e->G - 1);
         if (e->g[g].valid || chance(e, 0.3))
             g = e->G + below(e, 4096 - e->G);    /* out of range */
         if (k == BAD_GROUP_ACK)
             n = nb_build(e->self, src, g & 0xFFFu, WC_PT_MACK, below(e, 4), 0, 0, 0, NULL, f);
-        else
+        else if (k == BAD_CTL_GROUP) {
+            unsigned t = WC_PT_REQ + below(e, 4);
+            n = nb_build(e->self, src, g & 0xFFFu, t, below(e, 4), 0, 0, t == WC_PT_REQ ? len : 0u, NULL, f);
+        } else {
             n = nb_build(e->self, src, g & 0xFFFu, WC_PT_MDATA, 0, 0, len, len, p, f);
+        }
         break;
     case BAD_LEN_BIG:
         /* a length field above PAYLOAD, the flit count to match when it fits */
@@ -471,8 +586,9 @@ static void send_bad(env *e, int k)
         fix = 0;
         break;
     case BAD_TYPE: {
-        static const unsigned bad_types[] = { 0, 5, 6, 7, 8, 11, 15 };
-        f[1] = WC_SET(f[1], NH0_TYPE, bad_types[below(e, 7)]);
+        /* 0, or above PT_LAST: 9..15 */
+        unsigned t = below(e, 16 - WC_PT_LAST);
+        f[1] = WC_SET(f[1], NH0_TYPE, t ? WC_PT_LAST + t : 0u);
         break;
     }
     case BAD_RSVD:
@@ -516,11 +632,65 @@ static void send_bad(env *e, int k)
                 break;
         if (i == e->G)
             i = e->G + below(e, 4096 - e->G);   /* no root group here: an unknown one */
-        n = nb_build(e->self, src, i & 0xFFFu, WC_PT_MDATA, 0, 0, len, len, p, f);
+        if (chance(e, 0.5))
+            n = nb_build(e->self, src, i & 0xFFFu, WC_PT_REQ, 0, 0, 0, len, NULL, f);
+        else
+            n = nb_build(e->self, src, i & 0xFFFu, WC_PT_MDATA, 0, 0, len, len, p, f);
         break;
     case BAD_MSGLEN:
+    case BAD_REQ_LEN:
+        if (k == BAD_REQ_LEN) {
+            n = nb_build(e->self, src, 0, WC_PT_REQ, e->urx[src].exp, 0, 0, len, NULL, f);
+            if (chance(e, 0.4)) {
+                /* a payload, or an offset */
+                if (chance(e, 0.5)) {
+                    f[3] = WC_SET(f[3], NH2_LEN, len);
+                    for (i = 0; i < (len + 3) / 4; i++)
+                        f[n++] = (uint32_t)wc_rng_next(&e->r);
+                } else {
+                    f[2] = WC_SET(f[2], NH1_OFF, 1 + below(e, 0xFFFF));
+                }
+                break;
+            }
+        }
         f[3] = WC_SET(f[3], NH2_MSGLEN, chance(e, 0.5) ? 0u : WC_NIC_MAX_MSG + 1 + below(e, 0xFFFF - WC_NIC_MAX_MSG));
         break;
+    case BAD_CTL_LEN:
+        /* a GRANT, WAIT or NAK with a payload, an offset or a msglen */
+        n = nb_build(e->self, src, 0, WC_PT_GRANT + below(e, 3), below(e, 0x10000), 0, 0, 0, NULL, f);
+        switch (below(e, 3)) {
+        case 0:
+            f[3] = WC_SET(f[3], NH2_LEN, len);
+            for (i = 0; i < (len + 3) / 4; i++)
+                f[n++] = (uint32_t)wc_rng_next(&e->r);
+            break;
+        case 1:
+            f[2] = WC_SET(f[2], NH1_OFF, 1 + below(e, 0xFFFF));
+            break;
+        default:
+            f[3] = WC_SET(f[3], NH2_MSGLEN, 1 + below(e, 0xFFFF));
+            break;
+        }
+        break;
+    case BAD_CTL_SRC:
+        /* a GRANT, WAIT or NAK from outside the network, a REQ from there
+         * or from the node itself */
+        if (e->N < 4096 && chance(e, 0.7)) {
+            unsigned t = WC_PT_REQ + below(e, 4);
+            n = nb_build(e->self, e->N + below(e, 4096 - e->N), 0, t, below(e, 0x10000), 0, 0,
+                         t == WC_PT_REQ ? len : 0, NULL, f);
+        } else {
+            n = nb_build(e->self, e->self, 0, WC_PT_REQ, below(e, 0x10000), 0, 0, len, NULL, f);
+        }
+        break;
+    case BAD_CTL_STALE: {
+        /* a GRANT, WAIT or NAK a peer sent long ago: behind what it
+         * expects now, so older than anything the NIC sends it */
+        prx *x = &e->urx[src];
+        n = nb_build(e->self, src, 0, WC_PT_GRANT + below(e, 3), (x->exp - 1u - below(e, 100)) & 0xFFFFu, 0, 0, 0,
+                     NULL, f);
+        break;
+    }
     case BAD_OVER:
         f[3] = WC_SET(f[3], NH2_MSGLEN, len > 1 ? below(e, len - 1) + 1 : 0);
         break;
@@ -558,14 +728,21 @@ static void send_bad(env *e, int k)
     e->st.rx_bad[k]++;
 }
 
-static void queue_ack(env *e, unsigned node, unsigned group)
+/* A peer's answer of this kind (NIC_PEND_*) becomes pending, as the
+ * NIC's do: one per stream, the strongest kind wins, but force (a NAK, the
+ * ack of an accepted packet) replaces what is pending. */
+static void queue_ack(env *e, unsigned node, unsigned group, unsigned kind, int force)
 {
     int i, fr = -1;
     if (chance(e, e->p_ackdrop))
         return;
     for (i = 0; i < MAXPEND; i++) {
-        if (e->pend[i].used && e->pend[i].node == node && e->pend[i].group == group)
-            return;             /* cumulative: the pending one will carry the news */
+        if (e->pend[i].used && e->pend[i].node == node && e->pend[i].group == group) {
+            /* cumulative: the pending one will carry the news */
+            if (force || kind > e->pend[i].kind)
+                e->pend[i].kind = kind;
+            return;
+        }
         if (!e->pend[i].used && fr < 0)
             fr = i;
     }
@@ -574,7 +751,85 @@ static void queue_ack(env *e, unsigned node, unsigned group)
     e->pend[fr].used = 1;
     e->pend[fr].node = node;
     e->pend[fr].group = group;
+    e->pend[fr].kind = kind;
     e->pend[fr].due = now(e) + (long)below(e, (unsigned)e->ack_delay + 1);
+}
+
+/* The peers' admission scanner watches the stream: a WAIT to turn into a
+ * GRANT, a GRANT to repeat while no data follows (the NIC, told to wait,
+ * has no timer of its own). */
+static void adm_watch(env *e, unsigned node, unsigned group, prx *x)
+{
+    if (x->listed || e->nal == MAXAL)
+        return;
+    e->al[e->nal].node = node;
+    e->al[e->nal].group = group;
+    e->nal++;
+    x->listed = 1;
+}
+
+static void adm_scan(env *e)
+{
+    int i = 0;
+    while (i < e->nal) {
+        unsigned node = e->al[i].node, group = e->al[i].group;
+        prx *x = peer_rx(e, node, group);
+        if (x && x->st == PR_WAITING && now(e) >= x->at) {
+            /* room at last */
+            x->st = PR_GRANTED;
+            x->base = x->exp;
+            x->at = now(e) + e->regrant;
+            e->st.rx_late_grant++;
+            queue_ack(e, node, group, WC_NIC_PEND_GRANT, 0);
+        } else if (x && x->st == PR_GRANTED && x->exp == x->base && now(e) >= x->at) {
+            x->at = now(e) + e->regrant;
+            e->st.rx_regrant++;
+            queue_ack(e, node, group, WC_NIC_PEND_GRANT, 0);
+        }
+        if (x && (x->st == PR_WAITING || (x->st == PR_GRANTED && x->exp == x->base))) {
+            i++;
+            continue;
+        }
+        if (x)
+            x->listed = 0;
+        e->al[i] = e->al[--e->nal];
+    }
+}
+
+/* The NIC asks peer h->dst to admit a message: grant it, or make it wait
+ * (and grant later), or repeat the answer of a REQ sent again. */
+static void peer_req(env *e, const wc_nic_hdr *h)
+{
+    prx *x = peer_rx(e, h->dst, h->group);
+    if (!x) {
+        NB_CHECK(e->b, 0, "run cycle %ld: the NIC sent a REQ of group %u to %u, which is no child of it", now(e),
+                 h->group, h->dst);
+        return;
+    }
+    if (h->seq != x->exp) {
+        /* the stream's previous message must be done with before the
+         * next one asks: its REQ names what the child expects */
+        NB_CHECK(e->b, 0, "run cycle %ld: the NIC's REQ to %u (group %u) names sequence %u, the child expects %u",
+                 now(e), h->dst, h->group, h->seq, x->exp);
+        queue_ack(e, h->dst, h->group, WC_NIC_PEND_ACK, 0);
+        return;
+    }
+    if (x->st == PR_NONE) {
+        x->len = (uint16_t)h->msglen;
+        x->base = x->exp;
+        if (chance(e, e->p_wait)) {
+            x->st = PR_WAITING;
+            x->at = now(e) + 1 + (long)below(e, (unsigned)e->wait_max);
+        } else {
+            x->st = PR_GRANTED;
+            x->at = now(e) + e->regrant;
+        }
+        adm_watch(e, h->dst, h->group, x);
+    } else if (x->st == PR_GRANTED && x->len != h->msglen) {
+        NB_CHECK(e->b, 0, "run cycle %ld: the NIC's REQ to %u (group %u) at %u asks for %u bytes, granted for %u",
+                 now(e), h->dst, h->group, h->seq, h->msglen, x->len);
+    }
+    queue_ack(e, h->dst, h->group, x->st == PR_WAITING ? WC_NIC_PEND_WAIT : WC_NIC_PEND_GRANT, 0);
 }
 
 /* ---- what the NIC sent ------------------------------------------------- */
@@ -593,9 +848,8 @@ static void tx_packet(env *e, int i)
     wc_nic_hdr h;
     uint8_t pay[WC_NIC_PAYLOAD];
     int rc = nb_parse_tx(e->b, i, &h, pay);
-    uint16_t *exp = NULL;
+    prx *x = NULL;
     grp *g;
-    unsigned ci;
     e->st.tx_pkts++;
     if (rc) {
         e->st.tx_unparsed++;
@@ -608,8 +862,7 @@ static void tx_packet(env *e, int i)
     switch (h.type) {
     case WC_PT_UDATA:
         e->st.tx_udata++;
-        if (h.dst < e->N)
-            exp = &e->uexp[h.dst];
+        x = peer_rx(e, h.dst, 0);
         break;
     case WC_PT_MDATA:
         e->st.tx_mdata++;
@@ -628,50 +881,85 @@ static void tx_packet(env *e, int i)
                          h.len, h.msglen);
             }
         }
-        for (ci = 0; ci < g->nchild && g->child[ci] != h.dst; ci++)
-            ;
-        if (ci < g->nchild)
-            exp = &g->exp[ci];
+        x = peer_rx(e, h.dst, h.group);
         break;
-    case WC_PT_UACK: {
-        sender *s = unicast_sender(e, h.dst);
-        e->st.tx_uack++;
+    case WC_PT_REQ:
+        e->st.tx_req++;
+        peer_req(e, &h);
+        return;
+    default: {
+        /* the NIC as receiver answers a peer's sender: an ack, GRANT,
+         * WAIT or NAK, each carrying its expect */
+        sender *s = NULL;
+        e->st.tx_uack += h.type == WC_PT_UACK;
+        e->st.tx_mack += h.type == WC_PT_MACK;
+        e->st.tx_grant += h.type == WC_PT_GRANT;
+        e->st.tx_wait += h.type == WC_PT_WAIT;
+        e->st.tx_nak += h.type == WC_PT_NAK;
+        if (!h.group) {
+            s = unicast_sender(e, h.dst);
+        } else {
+            g = h.group < e->G ? &e->g[h.group] : NULL;
+            if (g && g->valid && g->parent == h.dst)
+                s = &g->snd;
+        }
         if (s)
-            sender_ack(e, s, h.seq);
+            sender_answer(e, s, h.type, h.seq);
         return;
     }
-    default: /* WC_PT_MACK */
-        e->st.tx_mack++;
-        g = h.group < e->G ? &e->g[h.group] : NULL;
-        if (g && g->valid && g->parent == h.dst)
-            sender_ack(e, &g->snd, h.seq);
-        return;
     }
-    if (!exp)
+    if (!x)
         return;
-    if (h.seq == *exp) {
-        if (chance(e, e->p_lose)) {
-            e->st.tx_lost++;    /* lost on the way: no ack, a timeout follows */
+    if (h.seq == x->exp) {
+        /* the child's next packet: only within the message it granted */
+        if (x->st != PR_GRANTED || ((h.seq - x->base) & 0xFFFFu) >= npk_of(e, x->len) || h.msglen != x->len) {
+            NB_CHECK(e->b, 0, "run cycle %ld: the NIC sent %u data at %u (msglen %u, group %u) before its GRANT "
+                     "(the child %s %u bytes at %u)", now(e), h.dst, h.seq, h.msglen, h.group,
+                     x->st == PR_GRANTED ? "granted" : x->st == PR_WAITING ? "told it to wait for" : "granted no",
+                     x->len, x->base);
             return;
         }
-        if (!++*exp)
+        if (chance(e, e->p_lose)) {
+            e->st.tx_lost++;    /* lost on the way: no ack, a NAK or a timeout follows */
+            return;
+        }
+        if (!++x->exp)
             e->st.wraps++;
-    } else if (((h.seq - *exp) & 0xFFFFu) >= 0x8000u) {
-        e->st.tx_resent++;
+        x->nakd = 0;
+        if (((x->exp - x->base) & 0xFFFFu) == npk_of(e, x->len))
+            x->st = PR_NONE;    /* the message is in: the next one must ask */
+        queue_ack(e, h.dst, h.type == WC_PT_MDATA ? h.group : 0, WC_NIC_PEND_ACK, 1);
+        return;
     }
-    queue_ack(e, h.dst, h.type == WC_PT_MDATA ? h.group : 0);
+    if (((h.seq - x->exp) & 0xFFFFu) >= 0x8000u) {
+        e->st.tx_resent++;
+    } else if (!x->nakd && chance(e, e->p_nak)) {
+        /* early: x->exp was lost */
+        x->nakd = 1;
+        queue_ack(e, h.dst, h.type == WC_PT_MDATA ? h.group : 0, WC_NIC_PEND_NAK, 1);
+        return;
+    }
+    queue_ack(e, h.dst, h.type == WC_PT_MDATA ? h.group : 0, WC_NIC_PEND_ACK, 0);
 }
 
 /* ---- the network, every cycle ---------------------------------------- */
 
+/* A sender with a packet to send now: data once admitted, or its REQ. */
 static int sender_ready(env *e, const sender *s)
 {
-    return s->on && s->k < s->npk && now(e) >= s->wait_until;
+    return s->on && s->k < s->npk && now(e) >= s->wait_until &&
+           (s->adm == WC_NIC_ADM_GRANT || s->adm == WC_NIC_ADM_NEED);
 }
 
 static void sender_timer(env *e, sender *s)
 {
-    if (s->on && s->acked < s->k && now(e) - s->last > e->snd_timeout) {
+    if (!s->on)
+        return;
+    if ((s->adm == WC_NIC_ADM_REQ || s->adm == WC_NIC_ADM_WAIT) && now(e) >= s->adm_dl) {
+        s->adm = WC_NIC_ADM_NEED;   /* no answer, or no GRANT after a WAIT: ask again */
+        return;
+    }
+    if (s->adm == WC_NIC_ADM_GRANT && s->acked < s->k && now(e) - s->last > e->snd_timeout) {
         s->k = s->acked;        /* go-back-N */
         s->last = now(e);
     }
@@ -704,7 +992,10 @@ static void feed(env *e)
             if (x >= e->npeer && !e->g[x - e->npeer].valid)
                 continue;
             if (sender_ready(e, s)) {
-                sender_send(e, s);
+                if (s->adm == WC_NIC_ADM_NEED)
+                    sender_req(e, s);
+                else
+                    sender_send(e, s);
                 return;
             }
         }
@@ -724,6 +1015,7 @@ static void hook(void *ctx, nic_bench *b, const wc_nic_out *o)
         for (i = 1; i < (int)e->G; i++)
             if (e->g[i].valid)
                 sender_timer(e, &e->g[i].snd);
+        adm_scan(e);
     }
     if (e->errwin_end && now(e) >= e->errwin_end) {
         nb_set_err(b, 1, 0, 0);
@@ -1187,11 +1479,14 @@ static unsigned pick_children(env *e, unsigned *ch, unsigned n, unsigned lo, uns
  * lockstep; the entry in force stays). */
 static void gt_refused(env *e)
 {
-    unsigned ch[MAXCH + 1], g = 1 + below(e, e->G - 1), parent = other_node(e, e->self), n = 1 + below(e, 4), k;
+    unsigned ch[MAXCH + 1], g = 1 + below(e, e->G - 1), parent = other_node(e, e->self), n = 1 + below(e, 4), k, res;
     uint32_t commit;
     n = pick_children(e, ch, n, 0, parent);
     commit = n;
-    switch (below(e, 7)) {
+    /* with no child to spoil (two nodes: none but self and the parent),
+     * the parent, the group or the count must be what is wrong: a leaf
+     * entry would be installed and restart the group's streams */
+    switch (n ? below(e, 7) : 4 + below(e, 3)) {
     case 0: ch[0] = e->self; break;
     case 1: if (n > 1) ch[1] = ch[0]; else ch[0] = e->self; break;
     case 2: ch[0] = parent; break;
@@ -1207,7 +1502,9 @@ static void gt_refused(env *e)
     note(e, "host writes a group entry to be refused: group %u parent %u, %u children, commit %u", g, parent, n,
          (unsigned)commit);
     gt_write(e, g, parent, ch, n, commit);
-    (void)nb_rd(e->b, WC_NICR_GT_RESULT);
+    res = nb_rd(e->b, WC_NICR_GT_RESULT);
+    NB_CHECK(e->b, res != WC_NIC_ST_OK, "run cycle %ld: the NIC installed a group entry it must refuse: group %u "
+             "parent %u, %u children, commit %u", now(e), g, parent, n, (unsigned)commit);
     e->st.gt_refused++;
 }
 
@@ -1380,7 +1677,8 @@ static void epoch(env *e)
     /* everyone forgets the old epoch: streams start at sequence 0 again */
     memset(e->pend, 0, sizeof e->pend);
     memset(e->g, 0, sizeof e->g);
-    memset(e->uexp, 0, e->N * sizeof e->uexp[0]);
+    memset(e->urx, 0, e->N * sizeof e->urx[0]);
+    e->nal = 0;
     memset(e->rb_busy, 0, sizeof e->rb_busy);
     memset(e->list_busy, 0, sizeof e->list_busy);
     memset(e->tag, 0, sizeof e->tag);
@@ -1499,12 +1797,20 @@ static void knobs(env *e)
     e->p_stall = chance(e, 0.5) ? 0.0005 : 0;
     e->stall_max = 50 + (int)below(e, 1500);
     e->pause_max = (int)below(e, 500);
+    /* admission: senders that ask first, receivers without room now and
+     * then, NAKs for early packets */
+    e->p_req = 0.2 + 0.6 * (double)below(e, 100) / 100.0;
+    e->p_wait = 0.02 + 0.38 * (double)below(e, 100) / 100.0;
+    e->p_nak = 0.1 + 0.9 * (double)below(e, 100) / 100.0;
+    e->wait_max = 1 + (int)below(e, 3000);
+    e->regrant = 300 + (int)below(e, 3000);
     if (e->o->long_epochs) {
         /* a busy link and few errors: as many packets per stream as can be */
         e->p_rx = 0.8;
         e->p_bad = 0.01;
         e->p_noise = 0.01;
         e->pause_max = 0;
+        e->p_wait = 0.02;
     }
 }
 
@@ -1548,6 +1854,11 @@ static int report(env *e, int judge)
            "%ld unicast acks, %ld group acks; %ld resent seen, %ld lost on purpose\n", s->tx_pkts,
            e->b->tx_flits - e->c0.tx_flits, s->tx_udata, s->tx_mdata, s->tx_fwd, s->tx_uack, s->tx_mack,
            s->tx_resent, s->tx_lost);
+    printf("     admission: the NIC sent %ld REQs, %ld GRANTs, %ld WAITs, %ld NAKs; the peers %ld REQs, %ld GRANTs (%ld "
+           "after a WAIT, %ld repeated), %ld WAITs, %ld NAKs; their senders were told %ld WAITs, granted %ld times, "
+           "rewound by %ld NAKs\n", s->tx_req, s->tx_grant, s->tx_wait, s->tx_nak, s->rx_req, s->rx_grant,
+           s->rx_late_grant, s->rx_regrant, s->rx_wait, s->rx_nak, s->snd_waited, s->snd_granted,
+           s->snd_nak_rewinds);
     printf("     host: sends posted %ld unicast, %ld multisend, %ld multicast, %ld refused kinds, %ld host-mode "
            "re-sends; %ld receive buffers; groups %ld installed, %ld refused\n", s->sends[1], s->sends[2],
            s->sends[3], s->sends_bad, s->host_resend, s->rbufs, s->gt_ok, s->gt_refused);
@@ -1602,6 +1913,15 @@ static int report(env *e, int judge)
     cov("unicast ack sent", s->tx_uack, &missing);
     cov("group ack sent", s->tx_mack, &missing);
     cov("resend seen", s->tx_resent, &missing);
+    cov("REQ sent", s->tx_req, &missing);
+    cov("GRANT sent", s->tx_grant, &missing);
+    cov("WAIT sent", s->tx_wait, &missing);
+    cov("NAK sent", s->tx_nak, &missing);
+    cov("REQ received", s->rx_req, &missing);
+    cov("WAIT received", s->rx_wait, &missing);
+    cov("GRANT after a WAIT received", s->rx_late_grant, &missing);
+    cov("NAK received", s->rx_nak, &missing);
+    cov("sender rewound by a NAK", s->snd_nak_rewinds, &missing);
     cov("multisend", s->sends[WC_OP_MULTISEND], &missing);
     cov("interrupt", s->irqs, &missing);
     if (missing)
@@ -1626,8 +1946,8 @@ int nr_run(nic_bench *b, const wc_nic_cfg *cfg, const nr_opts *o)
     e->N = (unsigned)cfg->nnodes;
     e->G = (unsigned)cfg->ngroups;
     e->pay = (unsigned)cfg->payload;
-    e->uexp = calloc(e->N, sizeof *e->uexp);
-    if (!e->uexp) {
+    e->urx = calloc(e->N, sizeof *e->urx);
+    if (!e->urx) {
         printf("FAIL random run: no memory for %u unicast streams\n", e->N);
         free(e);
         return 1;
@@ -1635,7 +1955,7 @@ int nr_run(nic_bench *b, const wc_nic_cfg *cfg, const nr_opts *o)
     wc_rng_seed(&e->r, o->seed);
     if (o->node >= 0 && (unsigned)o->node >= e->N) {
         printf("FAIL random run: node %d not below NNODES %u\n", o->node, e->N);
-        free(e->uexp);
+        free(e->urx);
         free(e);
         return 1;
     }
@@ -1654,7 +1974,7 @@ int nr_run(nic_bench *b, const wc_nic_cfg *cfg, const nr_opts *o)
     e->c0.dma_err = b->dma_errs;
     e->c0.framing = b->tx_framing;
     if (hard_reset(e, 1)) {
-        free(e->uexp);
+        free(e->urx);
         free(e);
         return 1;
     }
@@ -1676,7 +1996,7 @@ int nr_run(nic_bench *b, const wc_nic_cfg *cfg, const nr_opts *o)
     rc = b->stopped || b->nfail != f0 || b->tx_framing != e->c0.framing || (o->require_coverage && missing);
     if (b->tx_framing != e->c0.framing)
         printf("FAIL %ld flits from the NIC broke worm framing\n", b->tx_framing - e->c0.framing);
-    free(e->uexp);
+    free(e->urx);
     free(e);
     return rc;
 }
