@@ -9,8 +9,9 @@
 #                         illegally through its ports (Icarus, seconds)
 #   make test-synth-nic   yosys synth_ice40 of a small NIC (LUT4 count); part of
 #                         make fpga, not make test: it takes about 6 minutes
-#                         of CPU (51k LUT4: every table and buffer is in
-#                         registers read asynchronously)
+#                         of CPU (69.6k LUT4, 51k before admission and NAKs:
+#                         every table and buffer is in registers read
+#                         asynchronously, and every child's state is logic)
 
 # the round-robin arbiter is the router's (one copy for both)
 NIC_RTL   := $(sort $(wildcard rtl/nic/*.v)) rtl/router/wc_rr_arb.v
