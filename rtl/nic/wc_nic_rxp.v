@@ -295,15 +295,17 @@ module wc_nic_rxp #(
     reg  [SIDW-1:0] wsid;
     reg  [15:0]   wlen_n;
     reg  [`WC_NH0_SRC_W-1:0] wsrc_n;
-    // event: admission of the event's message (a REQ, or an eager packet 0)
-    task automatic admit_ev;
+    // admission of the message nf_* describes (the event's, a REQ or an
+    // eager packet 0, or the scanner's waiting one); f: it needs a
+    // forwarding job here
+    task automatic admit(input f);
         begin
-            if (room_base && (!fwd || ffj_ok)) begin
-                if ({16'd0, ev_msglen_i} > rq_cap) begin
+            if (room_base && (!f || ffj_ok)) begin
+                if ({16'd0, nf_msglen_o} > rq_cap) begin
                     toobig_o = cq_room_i;
                 end else begin
                     grant = 1'b1;
-                    newfj_o = fwd;
+                    newfj_o = f;
                 end
             end
         end
@@ -344,13 +346,10 @@ module wc_nic_rxp #(
             if (wv_q[scan_q]) begin
                 if (!s_uni && (!gvalid_i || gparent_i == NOPAR)) begin
                     wclr = 1'b1;        // the group went away: nothing to grant
-                end else if (room_base && (s_uni || !tab_fwd || ffj_ok)) begin
-                    if ({16'd0, wlen_q[scan_q*16 +: 16]} > rq_cap) begin
-                        toobig_o = cq_room_i;
-                    end else begin
-                        grant = 1'b1;  wclr = 1'b1;  pend2 = 1'b1;
-                        newfj_o = !s_uni && tab_fwd;
-                    end
+                end else begin
+                    admit(!s_uni && tab_fwd);
+                    wclr  = grant;
+                    pend2 = grant;
                 end
             end
         end else if (ev_status_i != `WC_NIC_ST_OK) begin
@@ -416,7 +415,7 @@ module wc_nic_rxp #(
                     defer_ev;
                 end else begin
                     // a stream already waiting goes first
-                    if (nwait0) admit_ev;
+                    if (nwait0) admit(fwd);
                     if (grant) begin
                         setpend_o = 1'b1;  pkind_o = `WC_NIC_PEND_GRANT;
                     end else begin
@@ -436,7 +435,7 @@ module wc_nic_rxp #(
                 cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_LEN;
             end else begin
                 // packet 0 of a message without a REQ (an eager sender)
-                if (nwait0 && !wv_q[sid]) admit_ev;
+                if (nwait0 && !wv_q[sid]) admit(fwd);
                 if (grant) begin
                     accept = 1'b1;  ctx_i = frc_i;
                     fjinc_o = fwd;  fj_o = ffj_i;
