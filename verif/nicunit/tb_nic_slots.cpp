@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: Apache-2.0
+// wc_nic_slots.v against cmodel/wc_nic_slots.c (nic_slots_free(),
+// nic_slots_evictable(), nic_slots_commit()).  The bench plays every
+// neighbour of the slot table: the assembler allocates the slot the table
+// offers (sometimes another free one), writes payload words and the
+// payload CRC into slots in use; the receive processor releases slots,
+// tags accepted packets for forwarding jobs and untags a restarted job's;
+// the DMA marks packets written to host memory; the selection and the
+// emitter pin slots they read; the jobs report which are live and their
+// slowest child.  Phases of slow and fast host writes fill the table
+// (nothing free, then nothing evictable either) and empty it.  The C side
+// sees the same through the wc_nic it runs in: tx.sel and tx.em for the
+// pins, job[j] with one child at the slowest child's count, and the
+// neighbours' decisions.
+#include "nicunit.h"
+#include "Vwc_nic_slots.h"
+
+#if !defined(UT_PAYLOAD) || !defined(UT_NSLOT) || !defined(UT_J) || !defined(UT_KW)
+#error "build with the unit's parameters: -DUT_PAYLOAD=.. -DUT_NSLOT=.. -DUT_J=.. -DUT_KW=.. (mk/unit_nic.mk)"
+#endif
+
+namespace {
+
+const int PAYLOAD = UT_PAYLOAD, S = UT_NSLOT, J = UT_J, KW = UT_KW;
+const int PW = PAYLOAD / 4, SW = S > 1 ? nu_clog2(S) : 1, JW = nu_clog2(J), IW = PW > 1 ? nu_clog2(PW) : 1;
+const int SCW = nu_clog2(S + 1);
+// job_minsent_i of a job without children (wc_nic_slots.v)
+const unsigned NOCHILD = 0xFFFFu;
+
+struct In {
+    bool soft, sel_pin, em_pin, nsel_pin, rp_free, newfj, tag, dma_done, alloc, wr, crcw;
+    int sel_buf, em_buf, nsel_buf, free_idx, newfj_fj, tag_idx, tag_fj, tag_k, dma_slot, alloc_idx;
+    int wr_slot, wr_idx, crcw_slot, em_slot, em_idx, rd_slot, rd_idx;
+    uint32_t wr_word, crcw_val;
+};
+
+struct Bench {
+    NuBench &b;
+    Vwc_nic_slots m;
+    wc_nic *n;
+    bool jv[J] = {};
+    unsigned minsent[J] = {};
+    // host writes (dma_done) per cycle and allocations per cycle: phases
+    double p_dma = 0.3, p_alloc = 0.3;
+    int e_afree, e_aevict, e_full, e_none, e_reclaim, e_keep, e_pin, e_nsel, e_untag, e_tag, e_dma, e_free,
+        e_empty, e_soft;
+
+    Bench(NuBench &bb, const wc_nic_cfg &c) : b(bb), m(&bb.ctx), n(bb.nic(c, 0))
+    {
+        e_afree = b.event("alloc-free");
+        e_aevict = b.event("alloc-evict");
+        e_full = b.event("none-free");
+        e_none = b.event("none-free-or-evictable");
+        e_reclaim = b.event("reclaimed");
+        e_keep = b.event("kept-for-forwarding");
+        e_pin = b.event("kept-pinned");
+        e_nsel = b.event("eviction-blocked-by-selection");
+        e_untag = b.event("untagged-by-new-job");
+        e_tag = b.event("tagged");
+        e_dma = b.event("host-written");
+        e_free = b.event("released");
+        e_empty = b.event("table-empty");
+        e_soft = b.event("soft-reset");
+    }
+    ~Bench() { wc_nic_free(n); }
+
+    int pick(bool (Bench::*ok)(int) const)
+    {
+        int c[128], k = 0;
+        for (int s = 0; s < S; s++)
+            if ((this->*ok)(s)) c[k++] = s;
+        return k ? c[b.below((uint32_t)k)] : -1;
+    }
+    bool used(int s) const { return n->slot[s].used; }
+    bool fresh(int s) const { return n->slot[s].used && !n->slot[s].dma; }
+    bool unused(int s) const { return !n->slot[s].used; }
+
+    // the pins and the jobs as the C model sees them
+    void env(const In &x)
+    {
+        n->tx.sel = nic_send{};
+        n->tx.em = nic_send{};
+        n->tx.sel.valid = x.sel_pin;
+        n->tx.sel.from_slot = 1;
+        n->tx.sel.buf = (uint8_t)x.sel_buf;
+        n->tx.em.valid = x.em_pin;
+        n->tx.em.from_slot = 1;
+        n->tx.em.buf = (uint8_t)x.em_buf;
+        for (int j = 0; j < J; j++) {
+            nic_job *jb = &n->jobs.job[j];
+            jb->valid = jv[j];
+            jb->nc = minsent[j] == NOCHILD ? 0 : 1;
+            jb->ch[0].sent = (uint16_t)minsent[j];
+        }
+    }
+
+    In stimulus()
+    {
+        In x{};
+        if (b.cycle % 3000 == 0) {
+            p_dma = 0.02 + 0.5 * b.below(3);
+            p_alloc = 0.1 + 0.2 * b.below(4);
+        }
+        x.soft = b.chance(0.0005);
+        x.sel_pin = b.chance(0.4) && (x.sel_buf = pick(&Bench::used)) >= 0;
+        x.em_pin = b.chance(0.4) && (x.em_buf = pick(&Bench::used)) >= 0;
+        x.nsel_pin = b.chance(0.4);
+        x.nsel_buf = x.nsel_pin ? (int)b.below(S) : 0;
+        if (b.chance(0.05)) {
+            int j = (int)b.below(J);
+            jv[j] = b.chance(0.6);
+            minsent[j] = b.chance(0.1) ? NOCHILD : b.below(8);
+        }
+        env(x);
+        x.rp_free = b.chance(0.05) && (x.free_idx = pick(&Bench::used)) >= 0;
+        x.newfj = b.chance(0.03);
+        x.newfj_fj = (int)b.below(J);
+        x.tag = b.chance(0.2) && (x.tag_idx = pick(&Bench::fresh)) >= 0;
+        x.tag_fj = (int)b.below(J);
+        x.tag_k = (int)b.below(10);
+        x.dma_done = b.chance(p_dma) && (x.dma_slot = pick(&Bench::fresh)) >= 0;
+        if (b.chance(p_alloc)) {
+            int f = nic_slots_free(n), e = nic_slots_evictable(n, x.nsel_pin ? x.nsel_buf : -1);
+            if (f >= 0) {
+                x.alloc = true;
+                x.alloc_idx = b.chance(0.2) ? pick(&Bench::unused) : f;
+            } else if (e >= 0) {
+                x.alloc = true;
+                x.alloc_idx = e;
+            }
+        }
+        // words and the CRC into a slot in use or the one taken now
+        int w = pick(&Bench::used);
+        x.wr = b.chance(0.5) && (x.alloc || w >= 0);
+        x.wr_slot = x.alloc && (w < 0 || b.chance(0.5)) ? x.alloc_idx : w;
+        x.wr_idx = (int)b.below(PW);
+        x.wr_word = b.u32();
+        x.crcw = b.chance(0.2) && (x.alloc || w >= 0);
+        x.crcw_slot = x.alloc && (w < 0 || b.chance(0.5)) ? x.alloc_idx : w;
+        x.crcw_val = b.u32();
+        x.em_slot = (int)b.below(S);
+        x.em_idx = (int)b.below(PW);
+        x.rd_slot = (int)b.below(S);
+        x.rd_idx = (int)b.below(PW);
+        return x;
+    }
+
+    void drive(const In &x)
+    {
+        m.soft_i = x.soft;
+        m.sel_pin_i = x.sel_pin;
+        m.sel_buf_i = x.sel_pin ? x.sel_buf : 0;
+        m.em_pin_i = x.em_pin;
+        m.em_buf_i = x.em_pin ? x.em_buf : 0;
+        m.nsel_pin_i = x.nsel_pin;
+        m.nsel_buf_i = x.nsel_buf;
+        m.job_valid_i = 0;
+        for (int j = 0; j < J; j++) {
+            ut_set(m.job_valid_i, j, 1, jv[j]);
+            ut_set(m.job_minsent_i, j * 16, 16, minsent[j]);
+        }
+        m.rp_free_i = x.rp_free;
+        m.rp_free_idx_i = x.rp_free ? x.free_idx : 0;
+        m.rp_newfj_i = x.newfj;
+        m.rp_newfj_fj_i = x.newfj_fj;
+        m.rp_tag_i = x.tag;
+        m.rp_tag_idx_i = x.tag ? x.tag_idx : 0;
+        m.rp_tag_fj_i = x.tag_fj;
+        m.rp_tag_k_i = x.tag_k;
+        m.dma_done_i = x.dma_done;
+        m.dma_done_slot_i = x.dma_done ? x.dma_slot : 0;
+        m.alloc_i = x.alloc;
+        m.alloc_idx_i = x.alloc ? x.alloc_idx : 0;
+        m.wr_i = x.wr;
+        m.wr_slot_i = x.wr ? x.wr_slot : 0;
+        m.wr_idx_i = x.wr_idx;
+        m.wr_word_i = x.wr_word;
+        m.crcw_i = x.crcw;
+        m.crcw_slot_i = x.crcw ? x.crcw_slot : 0;
+        m.crcw_val_i = x.crcw_val;
+        m.em_slot_i = x.em_slot;
+        m.em_idx_i = x.em_idx;
+        m.dma_slot_i = x.rd_slot;
+        m.dma_idx_i = x.rd_idx;
+        m.eval();
+    }
+
+    void cycle()
+    {
+        In x = stimulus();
+        drive(x);
+        nic_dec d;
+        nu_dec_idle(&d);
+        if (x.rp_free) d.rp.free_slot = x.free_idx;
+        d.rp.new_fj = x.newfj;
+        d.rp.nfj = x.newfj_fj;
+        if (x.tag) {
+            d.rp.tag_slot = x.tag_idx;
+            d.rp.fj = x.tag_fj;
+            d.rp.tag_k = (uint16_t)x.tag_k;
+        }
+        if (x.dma_done) {
+            d.dma.op_done = 1;
+            d.dma.cli = CLI_RXW;
+            d.dma.wq.slot = (uint16_t)x.dma_slot;
+        }
+        d.ra.alloc = x.alloc;
+        d.ra.alloc_slot = x.alloc_idx;
+        if (x.wr) {
+            d.ra.write = 1;
+            d.ra.wslot = x.wr_slot;
+            d.ra.widx = x.wr_idx;
+            d.ra.wword = x.wr_word;
+        }
+        if (x.crcw) {
+            d.ra.ev = 1;
+            d.ra.ev_slot = (uint16_t)x.crcw_slot;
+            d.ra.ev_crcp = x.crcw_val;
+        }
+
+        // outputs from registered state (and the pins)
+        int f = nic_slots_free(n), e = nic_slots_evictable(n, x.nsel_pin ? x.nsel_buf : -1);
+        b.eq("free_ok_o", m.free_ok_o, f >= 0, 1);
+        if (f >= 0) b.eq("free_idx_o", m.free_idx_o, (uint64_t)f, SW);
+        b.eq("evict_ok_o", m.evict_ok_o, e >= 0, 1);
+        if (e >= 0) b.eq("evict_idx_o", m.evict_idx_o, (uint64_t)e, SW);
+        for (int s = 0; s < S; s++) {
+            const nic_slot *sp = &n->slot[s];
+            b.eqf("tag_o", m.tag_o, s, 1, sp->used && sp->fwd, s);
+            b.eqf("fj_o", m.fj_o, s * JW, JW, sp->fj, s);
+            b.eqf("k_o", m.k_o, s * KW, KW, sp->k, s);
+        }
+        b.eq("em_word_o", m.em_word_o, n->sbuf[(size_t)x.em_slot * PW + (size_t)x.em_idx], 32);
+        b.eq("em_crcp_o", m.em_crcp_o, n->slot[x.em_slot].crcp, 32);
+        b.eq("dma_word_o", m.dma_word_o, n->sbuf[(size_t)x.rd_slot * PW + (size_t)x.rd_idx], 32);
+
+        // events, from the state before and after the edge
+        bool was[128], wasdma[128], pinned[128];
+        int before = 0;
+        for (int s = 0; s < S; s++) {
+            was[s] = n->slot[s].used;
+            wasdma[s] = n->slot[s].dma;
+            pinned[s] = nic_tx_reads(&n->tx, 1, s);
+            before += was[s];
+        }
+        b.hit(e_full, f < 0);
+        b.hit(e_none, f < 0 && e < 0);
+        b.hit(e_nsel, x.nsel_pin && e < 0 && nic_slots_evictable(n, -1) >= 0);
+        b.hit(e_afree, x.alloc && f >= 0);
+        b.hit(e_aevict, x.alloc && f < 0);
+        b.hit(e_untag, x.newfj && [&] {
+            for (int s = 0; s < S; s++)
+                if (n->slot[s].fwd && n->slot[s].fj == x.newfj_fj) return true;
+            return false;
+        }());
+        b.hit(e_tag, x.tag);
+        b.hit(e_dma, x.dma_done);
+        b.hit(e_free, x.rp_free);
+
+        int used = nic_slots_commit(n, &d), cnt = 0;
+        for (int s = 0; s < S; s++) {
+            cnt += n->slot[s].used;
+            bool touched = (x.rp_free && x.free_idx == s) || (x.alloc && x.alloc_idx == s);
+            if (!was[s] || !wasdma[s] || touched) continue;
+            b.hit(e_reclaim, !n->slot[s].used);
+            b.hit(pinned[s] ? e_pin : e_keep, n->slot[s].used);
+        }
+        b.hit(e_empty, before > 0 && cnt == 0);
+        b.eq("upd_o", m.upd_o, used >= 0, 1);
+        b.eq("cnt_o", m.cnt_o, (uint64_t)cnt, SCW);
+        b.edge(m, n, x.soft, e_soft);
+    }
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    NuBench b("slots", argc, argv, 30000);
+    nu_check_kw(PAYLOAD, KW);
+    wc_nic_cfg c = nu_cfg(PAYLOAD, J);
+    c.nslot = S;
+    Bench t(b, c);
+    return b.run(t);
+}
