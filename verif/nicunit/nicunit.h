@@ -17,6 +17,7 @@
 #ifndef WC_NICUNIT_H
 #define WC_NICUNIT_H
 #include <string>
+#include <utility>
 #include <vector>
 #include "unit.h"
 extern "C" {
