@@ -352,7 +352,7 @@ struct Bench {
 
 int main(int argc, char **argv)
 {
-    NuBench b("dma", argc, argv, 40000);
+    NuBench b("dma", argc, argv, 100000);
     wc_nic_cfg c = nu_cfg(PAYLOAD, J);
     c.nslot = S;
     c.nctx = NC;

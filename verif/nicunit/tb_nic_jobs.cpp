@@ -52,7 +52,7 @@ const char *const XNAME[X_NX] = {
     "fcfs-data", "fpfs-data", "host-mode-data", "ack-sent", "ack-flag-cleared-without-parent",
     "data-while-ack-pending", "completion-send", "completion-forward", "completion-held-back",
     "forward-held-for-older", "rtt-sample", "probe-ended-by-resend", "staging-buserr", "host-write-error",
-    "sequence-wrap", "selection-register-full"};
+    "sequence-wraps-in-message", "selection-register-full"};
 
 // the transmitter as the jobs unit sees it
 struct Tx {
@@ -69,12 +69,18 @@ struct Bench {
     // the send-queue unit: initialising job sq_job's children
     bool sq_init = false;
     int sq_job = 0, sq_c = 0;
-    double p_ack = 0.3, p_create = 0.05, p_fwd = 0.05;
-    int e[X_NX], e_soft;
+    // p_progress: an admitted child answers at all (low: windows fill)
+    double p_ack = 0.3, p_create = 0.05, p_fwd = 0.05, p_progress = 1.0;
+    int e[X_NX], e_type[WC_PT_LAST + 1], e_soft;
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
     {
-        for (int i = 0; i < X_NX; i++) e[i] = b.event(XNAME[i]);
+        // (one forwarding job has no older one to wait for)
+        for (int i = 0; i < X_NX; i++) e[i] = b.event(XNAME[i], i != X_OLDER || JF > 1);
+        static const char *const ty[WC_PT_LAST + 1] = {"", "chose-udata", "chose-mdata", "chose-uack",
+                                                        "chose-mack", "chose-req", "chose-grant", "chose-wait",
+                                                        "chose-nak"};
+        for (int t = 1; t <= WC_PT_LAST; t++) e_type[t] = b.event(ty[t]);
         e_soft = b.event("soft-reset");
         setup();
     }
@@ -123,7 +129,8 @@ struct Bench {
         }
         return true;
     }
-    unsigned msglen() { return 1 + b.below(b.chance(0.9) ? 5u * PAYLOAD : (unsigned)WC_NIC_MAX_MSG); }
+    // mostly a few packets, enough to fill a child's window
+    unsigned msglen() { return 1 + b.below(b.chance(0.9) ? (TXWIN + 3u) * PAYLOAD : (unsigned)WC_NIC_MAX_MSG); }
 
     // The send-queue unit: a new send job (wc_nic_sq.c new_job), then its
     // streams' bases, one child a cycle (a multicast's in one).
@@ -139,7 +146,6 @@ struct Bench {
             s.fin = s.init_grp || sq_c + 1 == jb->nc;
             sq_c++;
             sq_init = !s.fin;
-            b.hit(e[X_WRAP], s.base > 0xFFFFu - 8);
             return;
         }
         int j = -1;
@@ -203,6 +209,10 @@ struct Bench {
         case WC_NIC_ADM_REQ: rp.ack_kind = r < 70 ? WC_NIC_PEND_GRANT : WC_NIC_PEND_WAIT; break;
         case WC_NIC_ADM_WAIT: rp.ack_kind = r < 80 ? WC_NIC_PEND_GRANT : WC_NIC_PEND_WAIT; break;
         case WC_NIC_ADM_GRANT:
+            if (!b.chance(p_progress)) {
+                rp.ack_valid = 0;
+                return;
+            }
             if (r < 60) rp.ack_seq = base + ch->acked + b.below(ch->sent - ch->acked + 1u);
             else if (r < 75) { rp.ack_kind = WC_NIC_PEND_NAK; rp.ack_seq = base + ch->acked; }
             else if (r < 80) rp.ack_seq = base + jb->npk + b.below(5);
@@ -235,7 +245,6 @@ struct Bench {
             rp.gr_seq = seq0();
             rp.addr = b.u32() & ~3u;
             b.hit(e[X_FWD]);
-            b.hit(e[X_WRAP], rp.gr_seq > 0xFFFFu - 8);
         }
         // a packet for a job still receiving (packet 0 of the new one, too)
         int j = rp.new_fj && b.chance(0.3) ? rp.nfj : JS + (int)b.below(JF);
@@ -277,7 +286,8 @@ struct Bench {
         tx.em = true;
         tx.em_from = tx.data && tx.from;
         tx.em_buf = tx.data ? tx.buf : -1;
-        tx.em_left = WC_NIC_HDR_FLITS + 1 + (tx.data ? (int)b.below(PW) : 0);
+        // (the emitter's pace is the bench's: a few cycles a packet)
+        tx.em_left = WC_NIC_HDR_FLITS + 1 + (tx.data ? (int)b.below(PW < 8 ? PW : 8) : 0);
     }
 
     // the slots: a packet every child has been sent (or of a job gone) is
@@ -300,7 +310,9 @@ struct Bench {
         if (b.cycle % 3000 == 0) {
             g->mode = (uint8_t)b.below(3);
             g->timeout = b.chance(0.7) ? 40 + b.below(300) : WC_NIC_RTO_MIN + b.below(4 * WC_NIC_RTO_MIN);
+            // answers plenty, few, or so few that windows fill
             p_ack = b.chance(0.5) ? 0.6 : 0.15;
+            p_progress = b.chance(0.2) ? 0.02 : 1.0;
             p_create = b.chance(0.5) ? 0.2 : 0.02;
             p_fwd = b.chance(0.5) ? 0.2 : 0.02;
         }
@@ -329,7 +341,7 @@ struct Bench {
             d.dma.cli = CLI_RXW;
             d.dma.wq.last = 1;
             d.dma.wq.fj = (uint16_t)hd;
-            d.dma.rxw_err = b.chance(0.05);
+            d.dma.rxw_err = b.chance(0.2);
             b.hit(e[X_HOST_ERR], d.dma.rxw_err);
         }
         bool cq_room = b.chance(0.9);
@@ -541,6 +553,9 @@ struct Bench {
         const nic_jobs_q *q = &n->jobs;
         bool data = sl.valid && !sl.ack && !sl.req;
         b.hit(e[X_REQ], sl.req);
+        if (sl.valid) b.hit(e_type[sl.s.type]);
+        // a packet past the 16-bit wrap of its child's stream
+        b.hit(e[X_WRAP], data && sl.s.seq < q->job[sl.job].ch[sl.child].base);
         b.hit(e[X_DATA_SLOT], data && sl.s.from_slot);
         b.hit(e[X_DATA_STAGED], data && !sl.s.from_slot && !sl.s.fill);
         b.hit(e[X_DATA_FILL], data && sl.s.fill);
@@ -594,7 +609,7 @@ struct Bench {
 
 int main(int argc, char **argv)
 {
-    NuBench b("jobs", argc, argv, 60000);
+    NuBench b("jobs", argc, argv, 100000);
     nu_check_kw(PAYLOAD, KW);
     wc_nic_cfg c = nu_cfg(PAYLOAD);
     c.nnodes = N;

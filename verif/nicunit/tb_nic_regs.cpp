@@ -48,7 +48,7 @@ struct Bench {
     bool req = false;                   // the host holds a request
     Access cur{};
     int e_rd, e_wr, e_gt[NGTS], e_clear, e_w1c, e_irq, e_drained, e_win, e_ovr, e_strong, e_weak, e_clr, e_grant2,
-        e_grant3, e_exp, e_init, e_done, e_peak, e_early, e_soft;
+        e_grant3, e_exp, e_init, e_wrap, e_done, e_peak, e_early, e_soft;
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
     {
@@ -70,6 +70,7 @@ struct Bench {
         e_grant3 = b.event("repeated-grant");
         e_exp = b.event("stream-advanced");
         e_init = b.event("stream-initialised");
+        e_wrap = b.event("next-sequence-wraps");
         e_done = b.event("streams-released");
         e_peak = b.event("slot-peak-raised");
         e_early = b.event("request-dropped-early");
@@ -86,7 +87,8 @@ struct Bench {
     {
         unsigned g = b.chance(0.9) ? 1 + b.below(G - 1) : b.chance(0.5) ? 0u : G + b.below(10);
         bool root = b.chance(0.4);
-        unsigned parent = root ? NOPAR : b.chance(0.9) ? (self + 1 + b.below(N - 1)) % N : node_or_junk();
+        unsigned parent = root ? NOPAR : b.chance(0.9) ? (self + 1 + b.below(N - 1)) % N
+                        : b.chance(0.5) ? self : node_or_junk();
         unsigned cand[WC_MAX_NODES], nc = 0;
         for (unsigned v = 0; v < (unsigned)N; v++)
             if (v != self && v != parent && (root || v > self)) cand[nc++] = v;
@@ -355,6 +357,7 @@ struct Bench {
         b.hit(e_grant3, set3);
         b.hit(e_exp, exp_inc);
         b.hit(e_init, init);
+        b.hit(e_wrap, init && d.sq.base + init_npk > 0xFFFFu);
         b.hit(e_done, done);
         b.hit(e_peak, slots > (int)r->peak);
         b.hit(e_irq, (r->int_status & r->int_enable) != 0);
@@ -380,7 +383,7 @@ struct Bench {
 
 int main(int argc, char **argv)
 {
-    NuBench b("regs", argc, argv, 40000);
+    NuBench b("regs", argc, argv, 100000);
     wc_nic_cfg c = nu_cfg(WC_NIC_PAYLOAD);
     c.nnodes = N;
     c.ngroups = G;

@@ -269,7 +269,7 @@ struct Bench {
 
 int main(int argc, char **argv)
 {
-    NuBench b("rxa", argc, argv, 40000);
+    NuBench b("rxa", argc, argv, 100000);
     wc_nic_cfg c = nu_cfg(PAYLOAD);
     c.W = W;
     c.nslot = S;

@@ -40,7 +40,7 @@ struct Ev {
 enum {
     X_ACCEPT, X_EAGER, X_CLOSE, X_GRANT, X_WAIT, X_REWAIT, X_REGRANT_REQ, X_REQDUP, X_DUP, X_EARLYNAK, X_NAKD,
     X_CRCNAK, X_NOBUF_DEFER, X_TOOBIG, X_SCAN_GRANT, X_SCAN_DROP, X_REPEAT, X_NEWFJ, X_FJINC, X_NOFJ, X_ERRLEN,
-    X_ERRGRP, X_ERRDST, X_DISABLED, X_NOCTX, X_NOBUF, X_ACKS, X_CTXFREE, X_CTXERR, X_WQFULL, X_NX
+    X_ERRGRP, X_ERRDST, X_DISABLED, X_NOCTX, X_NOBUF, X_ACKS, X_CTXFREE, X_CTXERR, X_WQFULL, X_WRAP, X_NX
 };
 const char *const XNAME[X_NX] = {
     "accepted",          "eager-packet-0-admitted", "message-closed",     "req-granted",
@@ -50,7 +50,7 @@ const char *const XNAME[X_NX] = {
     "grant-repeated-after-timeout", "forwarding-job-started", "forwarding-packet-counted",
     "forwarded-without-job", "err-len",              "err-group",           "err-dst",
     "nic-disabled",      "no-free-context",          "no-receive-buffer",   "ack-to-jobs",
-    "context-freed",     "context-write-failed",     "write-queue-full"};
+    "context-freed",     "context-write-failed",     "write-queue-full",    "expect-wraps"};
 
 struct Bench {
     NuBench &b;
@@ -498,6 +498,7 @@ struct Bench {
         b.hit(e[X_CTXFREE], d.dma.op_done && d.dma.cli == CLI_RXW && d.dma.wq.last);
         b.hit(e[X_CTXERR], d.dma.op_done && d.dma.cli == CLI_RXW && !d.dma.wq.last && d.dma.op_err);
         b.hit(e[X_WQFULL], r->wq_n >= S - 1);
+        b.hit(e[X_WRAP], rp.accept && v.seq == 0xFFFFu);
     }
 };
 
@@ -505,7 +506,7 @@ struct Bench {
 
 int main(int argc, char **argv)
 {
-    NuBench b("rxp", argc, argv, 60000);
+    NuBench b("rxp", argc, argv, 150000);
     nu_check_kw(PAYLOAD, KW);
     wc_nic_cfg c = nu_cfg(PAYLOAD);
     c.nnodes = N;

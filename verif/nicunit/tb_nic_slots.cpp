@@ -276,7 +276,7 @@ struct Bench {
 
 int main(int argc, char **argv)
 {
-    NuBench b("slots", argc, argv, 30000);
+    NuBench b("slots", argc, argv, 100000);
     nu_check_kw(PAYLOAD, KW);
     wc_nic_cfg c = nu_cfg(PAYLOAD, J);
     c.nslot = S;

@@ -41,6 +41,7 @@ struct Bench {
     unsigned self;
     // the DMA serving the unit: -1 idle, else the next word
     int dma_i = -1;
+    double p_done = 0.02;
     uint32_t desc[4], list[MAXC];
     int e_st[NSTS], e_uni, e_multi, e_mroot, e_mhost, e_wait, e_nojob, e_empty, e_off, e_pushwait, e_soft;
 
@@ -141,8 +142,10 @@ struct Bench {
         if (b.chance(0.005)) g->en = b.chance(0.9);
         if (b.chance(0.003)) g->mode = (uint8_t)b.below(3);
         if (b.chance(0.01)) group(1 + (int)b.below(G - 1));
+        // send jobs finish quickly, or slowly enough that all are busy
+        if (b.cycle % 3000 == 0) p_done = b.chance(0.5) ? 0.05 : 0.002;
         for (int j = 0; j < JS; j++)
-            if (n->jobs.job[j].valid && b.chance(0.02)) n->jobs.job[j].valid = 0;
+            if (n->jobs.job[j].valid && b.chance(p_done)) n->jobs.job[j].valid = 0;
         for (int v = 0; v < N; v++)
             if (n->ubusy[v] && b.chance(0.03)) n->ubusy[v] = 0;
         for (int k = 0; k < G; k++)
@@ -283,7 +286,7 @@ struct Bench {
 
 int main(int argc, char **argv)
 {
-    NuBench b("sq", argc, argv, 40000);
+    NuBench b("sq", argc, argv, 100000);
     nu_check_kw(PAYLOAD, KW);
     wc_nic_cfg c = nu_cfg(PAYLOAD);
     c.nnodes = N;

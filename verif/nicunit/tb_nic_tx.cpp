@@ -82,7 +82,8 @@ struct Bench {
         unsigned npk = 1 + b.below(b.chance(0.9) ? 4u : (unsigned)(WC_NIC_MAX_MSG / PAYLOAD));
         s.k = (uint16_t)b.below(npk);
         s.off = (uint16_t)(s.k * PAYLOAD);
-        s.len = (uint16_t)(s.k + 1 < npk || b.chance(0.3) ? PAYLOAD : 1 + b.below(PAYLOAD));
+        // a message's last packet: any length, the shortest ones often
+        s.len = (uint16_t)(s.k + 1 < npk || b.chance(0.3) ? PAYLOAD : 1 + b.below(b.chance(0.3) ? 4 : PAYLOAD));
         s.msglen = (uint16_t)(s.off + s.len);
         if (r < 6) {
             s.from_slot = 1;
@@ -259,7 +260,7 @@ struct Bench {
 
 int main(int argc, char **argv)
 {
-    NuBench b("tx", argc, argv, 40000);
+    NuBench b("tx", argc, argv, 100000);
     nu_check_kw(PAYLOAD, KW);
     wc_nic_cfg c = nu_cfg(PAYLOAD, J);
     c.W = W;
