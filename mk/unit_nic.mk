@@ -92,18 +92,19 @@ SOAK_TARGETS += soak-nicunit
 LINT_TARGETS += lint-nicunit
 .PHONY: test-nicunit soak-nicunit lint-nicunit
 
-# $(call nu_runs,BINS,SEEDS,CYCLES): every bench under every seed (CYCLES
-# empty: each bench's own default), counted; a failed run shows its tail
+# $(call nu_runs,BINS,SEEDS,CYCLES,LOG): every bench under every seed
+# (CYCLES empty: each bench's own default), counted; a failed run shows
+# its tail
 nu_runs = for s in $(2); do for b in $(1); do \
-	  if $$b --seed $$s $(if $(3),--cycles $(3)) > $(NUB)/run.log 2>&1; then pass=$$((pass+1)); tail -1 $(NUB)/run.log; \
-	  else fail=$$((fail+1)); echo "FAIL $$b --seed $$s"; tail -5 $(NUB)/run.log; fi; done; done
+	  if $$b --seed $$s $(if $(3),--cycles $(3)) > $(NUB)/$(4) 2>&1; then pass=$$((pass+1)); tail -1 $(NUB)/$(4); \
+	  else fail=$$((fail+1)); echo "FAIL $$b --seed $$s"; tail -5 $(NUB)/$(4); fi; done; done
 
 # Each bench once (seed 1, its default length), then with its C side
 # flipped at cycle NU_MUTATE_AT: that run must end in a mismatch report.
 NU_MUTATE_AT ?= 100
 test-nicunit: $(NU_test_BINS)
 	@pass=0; fail=0; \
-	$(call nu_runs,$(NU_test_BINS),1,); \
+	$(call nu_runs,$(NU_test_BINS),1,,test.log); \
 	for b in $(NU_test_BINS); do \
 	  $$b --mutate $(NU_MUTATE_AT) > $(NUB)/mutate.log 2>&1; rc=$$?; \
 	  if [ $$rc -eq 1 ] && grep -q '^MISMATCH' $(NUB)/mutate.log; then pass=$$((pass+1)); \
@@ -118,8 +119,8 @@ NU_SOAK_SEEDS  ?= 11 12 13 14 15 16 17 18 19 20
 NU_SOAK_CYCLES ?= 400000
 soak-nicunit: $(NU_test_BINS) $(NU_soak_BINS)
 	@pass=0; fail=0; \
-	$(call nu_runs,$(NU_test_BINS),$(NU_SOAK_SEEDS),$(NU_SOAK_CYCLES)); \
-	$(call nu_runs,$(NU_soak_BINS),$(NU_SOAK_SEEDS),); \
+	$(call nu_runs,$(NU_test_BINS),$(NU_SOAK_SEEDS),$(NU_SOAK_CYCLES),soak.log); \
+	$(call nu_runs,$(NU_soak_BINS),$(NU_SOAK_SEEDS),,soak.log); \
 	echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
 
 # The bench's own Verilog is linted like the RTL.

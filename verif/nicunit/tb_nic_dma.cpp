@@ -32,7 +32,7 @@ struct Bench {
     Vwc_nic_dma m;
     wc_nic *n;
     std::deque<nic_wq> wq;
-    double p_ack = 1.0, p_err = 0.01, p_req = 0.3;
+    double p_ack = 1.0, p_err = 0.01, p_req = 0.3, p_host = 0.15;
     int sel_hold = 0;                   // cycles the ready selection stays before the emitter takes it
     int e_op[NCLI], e_err[NCLI], e_cd, e_hostdone, e_hderr, e_ctxerr, e_fifofull, e_ringfull, e_rqfull, e_partial,
         e_list, e_wait, e_all, e_soft;
@@ -101,9 +101,11 @@ struct Bench {
             p_ack = pa[b.below(3)];
             p_err = b.chance(0.5) ? 0.0 : 0.03;
             p_req = b.chance(0.5) ? 0.8 : 0.2;
+            // the host takes completions, or has stopped (the ring fills)
+            p_host = b.chance(0.3) ? 0.0 : p_req * 0.5;
         }
         if (!n->dma.busy && b.chance(0.002)) rings();
-        if (g->cq_head != g->cq_tail && b.chance(p_req * 0.5)) g->cq_head++;
+        if (g->cq_head != g->cq_tail && b.chance(p_host)) g->cq_head++;
         if ((uint16_t)(g->rq_tail - g->rq_head) < 4 && b.chance(p_req * 0.3)) g->rq_tail++;
         if (r->rqb_n && b.chance(0.05)) {
             r->rqb_n--;

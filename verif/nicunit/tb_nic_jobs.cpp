@@ -130,7 +130,11 @@ struct Bench {
         return true;
     }
     // mostly a few packets, enough to fill a child's window
-    unsigned msglen() { return 1 + b.below(b.chance(0.9) ? (TXWIN + 3u) * PAYLOAD : (unsigned)WC_NIC_MAX_MSG); }
+    unsigned msglen()
+    {
+        if (b.chance(0.3)) return (TXWIN + b.below(3)) * PAYLOAD + 1 + b.below(PAYLOAD);
+        return 1 + b.below(b.chance(0.9) ? (TXWIN + 3u) * PAYLOAD : (unsigned)WC_NIC_MAX_MSG);
+    }
 
     // The send-queue unit: a new send job (wc_nic_sq.c new_job), then its
     // streams' bases, one child a cycle (a multicast's in one).
@@ -312,7 +316,7 @@ struct Bench {
             g->timeout = b.chance(0.7) ? 40 + b.below(300) : WC_NIC_RTO_MIN + b.below(4 * WC_NIC_RTO_MIN);
             // answers plenty, few, or so few that windows fill
             p_ack = b.chance(0.5) ? 0.6 : 0.15;
-            p_progress = b.chance(0.2) ? 0.02 : 1.0;
+            p_progress = b.chance(0.3) ? 0.02 : 1.0;
             p_create = b.chance(0.5) ? 0.2 : 0.02;
             p_fwd = b.chance(0.5) ? 0.2 : 0.02;
         }

@@ -113,7 +113,7 @@ struct Bench {
         a.we = b.chance(0.5);
         a.reg = b.chance(0.95) ? b.below(WC_NICR_CYCLE + 1) : b.below(WC_NICR_WORDS);
         a.dat = b.u32();
-        if (a.reg == WC_NICR_CTRL) a.dat = b.chance(0.03) ? a.dat : a.dat & ~8u;    // soft reset, rarely
+        if (a.reg == WC_NICR_CTRL) a.dat = b.chance(0.05) ? a.dat : a.dat & ~8u;    // soft reset, rarely
         if (a.reg == WC_NICR_TIMEOUT && b.chance(0.7)) a.dat = b.below(100000);
         // a few descriptors posted, so the send ring drains now and then
         if (a.reg == WC_NICR_SQ_TAIL && b.chance(0.7)) a.dat = n->regs.sq_head + b.below(4);
@@ -215,7 +215,9 @@ struct Bench {
         unsigned sqa = b.below(10);
         d.sq_push = sqa == 0;
         bool init = sqa == 1 || sqa == 2, init_grp = b.chance(0.5);
-        unsigned init_gid = b.below(G), init_node = b.below(N), init_npk = (unsigned)b.bits(KW);
+        // mostly the same two streams, so their next sequence numbers wrap
+        unsigned init_gid = b.chance(0.8) ? 1 % G : b.below(G), init_node = b.chance(0.8) ? 0 : b.below(N);
+        unsigned init_npk = (unsigned)(b.chance(0.5) ? unit_mask(KW) : b.bits(KW));
         if (init) {
             d.sq.init = 1;
             d.sq.init_grp = init_grp;

@@ -62,7 +62,8 @@ struct Bench {
     int op = -1, op_left = 0, rq_i = 0;
     unsigned rq_buf = 0;                // the prefetch entry a fetch fills
     nic_wq op_wq{};
-    double p_ev = 0.5, p_dma = 0.5, p_new = 0.5;
+    // p_cont: a granted sender goes on (low: its GRANT is repeated)
+    double p_ev = 0.5, p_dma = 0.5, p_new = 0.5, p_cont = 0.9;
     int e[X_NX], e_type[WC_PT_LAST + 1], e_st[5], e_soft;
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
@@ -170,7 +171,7 @@ struct Bench {
         unsigned g = 1 + b.below(G - 1), src = other();
         // most packets go on a message being received
         const nic_ctx *open = &n->rxp.ctx[b.below(NC)];
-        if (open->valid && !open->closing && b.chance(0.6)) {
+        if (open->valid && !open->closing && b.chance(0.6 * p_cont)) {
             uni = open->sid < (unsigned)N;
             if (uni) src = open->sid;
             else g = open->sid - N;
@@ -184,7 +185,7 @@ struct Bench {
         unsigned expect = sid < (unsigned)NG ? (uni ? n->uexp[sid] : n->gexp[g]) : 0;
         int c = sid < (unsigned)NG ? find_ctx(sid) : -1;
         bool req = false;
-        if (c >= 0 && b.chance(0.9)) {  // the granted message goes on
+        if (c >= 0 && b.chance(p_cont)) {   // the granted message goes on
             const nic_ctx *x = &n->rxp.ctx[c];
             src = x->src;
             v.msglen = x->msglen;
@@ -232,6 +233,7 @@ struct Bench {
             p_ev = calm ? 0.3 : b.chance(0.5) ? 0.9 : 0.5;
             p_new = calm ? 0.1 : 0.6;
             p_dma = calm ? 0.9 : b.chance(0.5) ? 0.05 : 0.5;
+            p_cont = b.chance(0.2) ? 0.05 : 0.9;
         }
         n->regs.now++;
         if (b.chance(0.002)) n->regs.en = b.chance(0.9);
