@@ -195,6 +195,9 @@ public:
     bool chance(double p) { return wc_rng_chance(&rng, p) != 0; }
     uint32_t u32() { return (uint32_t)wc_rng_next(&rng); }
     uint64_t bits(int w) { return wc_rng_next(&rng) & unit_mask(w); }
+    // an id at or past the end of a table of `limit` entries, often just
+    // at it (where an off-by-one would hide), as a 12-bit id field holds it
+    unsigned beyond(unsigned limit) { return (limit + (chance(0.5) ? 0u : below(100))) & (unsigned)unit_mask(WC_HEAD_DST_W); }
 
     VerilatedContext ctx;
     wc_rng rng;

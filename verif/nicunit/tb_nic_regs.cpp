@@ -78,14 +78,15 @@ struct Bench {
     }
     ~Bench() { wc_nic_free(n); }
 
-    unsigned node_or_junk() { return b.chance(0.8) ? b.below(N) : b.below(4096); }
+    unsigned node_or_junk() { return b.chance(0.8) ? b.below(N) : b.chance(0.5) ? b.beyond(N) : b.below(4096); }
+    unsigned gid_or_junk() { return b.chance(0.8) ? b.below(G) : b.chance(0.5) ? b.beyond(G) : b.below(4096); }
 
     // a group entry programmed through the registers: mostly legal
     // (wc_nic_group_set: below the root, children above this node, all
     // distinct), else with a rule broken
     void program_group()
     {
-        unsigned g = b.chance(0.9) ? 1 + b.below(G - 1) : b.chance(0.5) ? 0u : G + b.below(10);
+        unsigned g = b.chance(0.9) ? 1 + b.below(G - 1) : b.chance(0.5) ? 0u : b.beyond(G);
         bool root = b.chance(0.4);
         unsigned parent = root ? NOPAR : b.chance(0.9) ? (self + 1 + b.below(N - 1)) % N
                         : b.chance(0.5) ? self : node_or_junk();
@@ -235,8 +236,8 @@ struct Bench {
         }
         int slots = b.chance(0.2) ? (int)b.below(S + 1) : -1;
         // the read ports
-        unsigned rp_node = node_or_junk(), rp_gid = b.chance(0.8) ? b.below(G) : b.below(4096);
-        unsigned ak_sid = b.below(NG), sq_gid = b.chance(0.8) ? b.below(G) : b.below(4096), sq_node = node_or_junk();
+        unsigned rp_node = node_or_junk(), rp_gid = gid_or_junk();
+        unsigned ak_sid = b.below(NG), sq_gid = gid_or_junk(), sq_node = node_or_junk();
 
         // node_id_i counts only in reset: out of it, it wanders
         m.node_id_i = b.below(4096);

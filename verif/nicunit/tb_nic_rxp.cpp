@@ -136,8 +136,8 @@ struct Bench {
         Ev v{};
         v.valid = true;
         v.type = kind[b.below(5)];
-        v.src = b.chance(0.9) ? b.below(N) : N + b.below(100);
-        v.group = b.chance(0.4) ? 0 : b.chance(0.9) ? 1 + b.below(G - 1) : G + b.below(10);
+        v.src = b.chance(0.9) ? b.below(N) : b.beyond(N);
+        v.group = b.chance(0.4) ? 0 : b.chance(0.9) ? 1 + b.below(G - 1) : b.beyond(G);
         v.seq = b.below(65536);
         return v;
     }
@@ -178,8 +178,8 @@ struct Bench {
         } else if (!b.chance(p_new)) {  // few new messages: the waiting ones get their turn
             return ack();
         } else if (b.chance(0.04)) {    // a stream this node does not receive
-            if (uni) src = b.chance(0.5) ? self : N + b.below(100);
-            else g = b.chance(0.3) ? 0 : b.chance(0.5) ? G + b.below(10) : g;
+            if (uni) src = b.chance(0.5) ? self : b.beyond(N);
+            else g = b.chance(0.3) ? 0 : b.chance(0.5) ? b.beyond(G) : g;
         }
         unsigned sid = uni ? src : N + g;
         unsigned expect = sid < (unsigned)NG ? (uni ? n->uexp[sid] : n->gexp[g]) : 0;
@@ -228,11 +228,12 @@ struct Bench {
     void neighbours()
     {
         if (b.cycle % 2500 == 0) {
-            // calm (few new messages, a fast DMA) or congested phases
+            // calm (few new messages, a fast DMA) or congested phases (a slow
+            // or stalled bus: the write queue fills)
             bool calm = b.chance(0.5);
             p_ev = calm ? 0.3 : b.chance(0.5) ? 0.9 : 0.5;
             p_new = calm ? 0.1 : 0.6;
-            p_dma = calm ? 0.9 : b.chance(0.5) ? 0.05 : 0.5;
+            p_dma = calm ? 0.9 : b.chance(0.3) ? 0.0 : b.chance(0.5) ? 0.05 : 0.5;
             p_cont = b.chance(0.2) ? 0.05 : 0.9;
         }
         n->regs.now++;
@@ -302,7 +303,7 @@ struct Bench {
             dm.cli = CLI_RQ;
             dm.idx = (unsigned)rq_i;
             dm.buf = rq_buf;
-            dm.rdata = rq_i == 0 ? b.u32() : b.chance(0.85) ? WC_NIC_MAX_MSG : b.below(4 * PAYLOAD);
+            dm.rdata = rq_i == 0 ? b.u32() : b.chance(0.85) ? (uint32_t)WC_NIC_MAX_MSG : b.below(4 * PAYLOAD);
             if (++rq_i == 2) {
                 dm.op_done = 1;
                 op = -1;

@@ -109,14 +109,14 @@ struct Bench {
         case 0: desc[0] = WC_SET(desc[0], SD0_OP, b.chance(0.3) ? 0u : WC_OP_MULTICAST + 1 + b.below(12)); break;
         case 1: desc[1] |= 1 + b.below(3); break;
         case 2: desc[2] |= (1 + b.below(255)) << WC_SD2_DST_W; break;
-        case 3: desc[3] = op == WC_OP_UNICAST ? 1 + b.below(N) : op == WC_OP_MULTISEND ? desc[3] | 2u : N + b.below(100); break;
+        case 3: desc[3] = op == WC_OP_UNICAST ? 1 + b.below(N) : op == WC_OP_MULTISEND ? desc[3] | 2u : b.beyond(N); break;
         case 4: desc[0] = WC_SET(desc[0], SD0_LEN, b.chance(0.5) ? 0u : WC_NIC_MAX_MSG + 1 + b.below(1000)); break;
-        case 5: desc[2] = WC_SET(0u, SD2_DST, op == WC_OP_UNICAST ? (b.chance(0.5) ? self : N + b.below(100))
-                                            : op == WC_OP_MULTISEND ? (b.chance(0.5) ? 0u : MAXC + 1 + b.below(100))
-                                            : (b.chance(0.5) ? 0u : G + b.below(100))); break;
+        case 5: desc[2] = WC_SET(0u, SD2_DST, op == WC_OP_UNICAST ? (b.chance(0.5) ? self : b.beyond(N))
+                                            : op == WC_OP_MULTISEND ? (b.chance(0.5) ? 0u : b.beyond(MAXC + 1))
+                                            : (b.chance(0.5) ? 0u : b.beyond(G))); break;
         case 6: case 7: {           // a list fault: wide entry, outside the network, self, duplicate
             unsigned i = b.below(MAXC), k = b.below(4);
-            list[i] = k == 0 ? list[i] | (1u << (WC_SD2_DST_W + b.below(20))) : k == 1 ? N + b.below(100)
+            list[i] = k == 0 ? list[i] | (1u << (WC_SD2_DST_W + b.below(20))) : k == 1 ? b.beyond(N)
                     : k == 2 ? self : list[i ? i - 1 : 1];
             break;
         }

@@ -83,7 +83,7 @@ struct Bench {
         s.k = (uint16_t)b.below(npk);
         s.off = (uint16_t)(s.k * PAYLOAD);
         // a message's last packet: any length, the shortest ones often
-        s.len = (uint16_t)(s.k + 1 < npk || b.chance(0.3) ? PAYLOAD : 1 + b.below(b.chance(0.3) ? 4 : PAYLOAD));
+        s.len = (uint16_t)(s.k + 1u < npk || b.chance(0.3) ? PAYLOAD : 1 + b.below(b.chance(0.3) ? 4 : PAYLOAD));
         s.msglen = (uint16_t)(s.off + s.len);
         if (r < 6) {
             s.from_slot = 1;
