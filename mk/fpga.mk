@@ -13,7 +13,8 @@ FPGA_BOARDS := $(notdir $(patsubst %/,%,$(dir $(wildcard fpga/boards/*/board.mk)
 # Target clock per board (MHz): the goals of the design's docs.  MHZ=n
 # overrides it for one build.
 FPGA_MHZ_hx8k       := 50
-FPGA_MHZ_icebreaker := 30
+# the UP5K has no goal of its own yet: the PLL's lowest output (16 MHz)
+FPGA_MHZ_icebreaker := 16
 
 FPGA_FLOWS := $(foreach b,$(FPGA_BOARDS),$(foreach t,$(FPGA_TOPS),fpga-$(b)-$(t)))
 .PHONY: fpga-deps fpga-flows $(FPGA_FLOWS)
