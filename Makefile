@@ -7,7 +7,7 @@
 #   make bench      speed / latency / size figures -> build/bench/*.txt
 #   make soak       long randomized runs (not in CI)
 #   make results    regenerate docs/results/ (CSV + PNG)
-#   make fpga       yosys synthesis reports
+#   make fpga       FPGA builds and synthesis reports (BOARD=, TOP= for one)
 # Components add themselves through mk/*.mk by appending to TEST_TARGETS,
 # BENCH_TARGETS, SOAK_TARGETS, LINT_TARGETS, RESULTS_TARGETS.
 
@@ -113,8 +113,9 @@ $(BUILD)/bin/wormcast: $(call obj_of,$(CLI_SRCS)) $(WC_LIBS)
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
-# mk/common.mk first: the rules the others share
-include mk/common.mk $(filter-out mk/common.mk,$(sort $(wildcard mk/*.mk)))
+# mk/common.mk first: the rules the others share; mk/fpga.mk last: its
+# netlist benches reuse the router and unit benches' variables
+include mk/common.mk $(filter-out mk/common.mk mk/fpga.mk,$(sort $(wildcard mk/*.mk))) mk/fpga.mk
 
 # ---- aggregate targets ----------------------------------------------------
 # tools/run-tests.sh: what the targets share is built first (make -j), then
@@ -127,7 +128,8 @@ lint: deps $(LINT_TARGETS)
 bench: deps all $(BENCH_TARGETS)
 soak: deps all $(SOAK_TARGETS)
 results: deps all $(RESULTS_TARGETS)
-fpga: deps $(FPGA_TARGETS)
+# make fpga BOARD=b TOP=t: that one build (mk/fpga.mk)
+fpga: deps $(or $(FPGA_ONE),$(FPGA_TARGETS))
 
 clean:
 	rm -rf $(BUILD)

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: Apache-2.0
+`default_nettype none
+`include "wc_defs.vh"
+// Board self-test of one router: a traffic generator (wc_fpga_tg) on
+// every input link, a checker (wc_fpga_chk) on every output link, a
+// status line on the UART and status on the LEDs.  The router runs as in
+// a network (node NODE of a 4x4 mesh or a 4-cube), its neighbours played
+// by the generators and checkers.
+//
+// Traffic runs in epochs: RUN_CYCLES of injection, then DRAIN_CYCLES
+// without, after which every worm sent must have been received (a lost
+// or duplicated worm is an error) and the status line goes out.  Errors:
+// a checker's rule broken, a worm lost or duplicated, the router's drop
+// counter above zero (every destination is routable), a flit on an
+// absorption channel (no worm here is multidestination).
+//
+// This core has no board specifics (clock, pins): wc_fpga_ice40_top adds
+// them, and the netlist tests simulate this module as synthesized.
+module wc_fpga_router_tg #(
+    // WC_ROUTING_XY (4x4 mesh, P = 5) or WC_ROUTING_ECUBE (4-cube,
+    // one-port, high dimension first, P = 5).
+    parameter integer ROUTING      = `WC_ROUTING_XY,
+    // The router's node id; any of the 16.
+    parameter integer NODE         = 5,
+    // Router input buffer depth; >= 3 sustains a flit per cycle per port.
+    parameter integer B            = 4,
+    // Offered load per input, in sixteenths of a flit per cycle.
+    parameter integer RATE         = 8,
+    // Epoch: cycles of injection, then of drain (a drain must outlast the
+    // longest backlog: P inputs of B flits plus 8-flit worms behind them).
+    parameter integer RUN_CYCLES   = 1 << 24,
+    parameter integer DRAIN_CYCLES = 1024,
+    // UART clock cycles per bit (clock frequency / baud rate).
+    parameter integer UART_DIV     = 434,
+    // Heartbeat LED: toggles every 2^HEART_BIT cycles.
+    parameter integer HEART_BIT    = 24,
+    // Checker self-test: one generator corrupts one flit (see wc_fpga_tg);
+    // the line must then say FAIL.
+    parameter integer INJECT_ERR   = 0
+) (
+    input  wire       clk_i,
+    input  wire       rst_ni,
+    output wire       uart_tx_o,
+    // [0] heartbeat, [1] pass (epochs completed, no error), [2] error,
+    // [7:3] worms received, bits 16..20 (traffic visibly moving)
+    output wire [7:0] led_o
+);
+    localparam integer P  = 5;
+    localparam integer W  = `WC_FLIT_DATA_W;
+    localparam integer FW = W + 2;
+    localparam integer DW = `WC_HEAD_DST_W;
+    localparam integer RW = $clog2(RUN_CYCLES + DRAIN_CYCLES);
+
+    initial begin
+        if (ROUTING != `WC_ROUTING_XY && ROUTING != `WC_ROUTING_ECUBE)
+            $error("%m: ROUTING must be XY or e-cube (got %0d)", ROUTING);
+        if (NODE < 0 || NODE > 15) $error("%m: NODE must be 0..15 (got %0d)", NODE);
+        if (RUN_CYCLES < 1 || DRAIN_CYCLES < 64) $error("%m: epochs too short");
+        if (HEART_BIT < 1 || HEART_BIT > 31) $error("%m: HEART_BIT must be 1..31");
+    end
+
+    wire [P-1:0]    in_valid, in_credit, out_valid, out_credit, abs_valid;
+    wire [P*FW-1:0] in_flit, out_flit;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [P*FW-1:0] abs_flit;   // checked through abs_valid only
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [15:0]     drops;
+    wire [P-1:0]    sent_w, recv_w, err_w;
+
+    // ---- epochs --------------------------------------------------------
+    reg [RW-1:0] ep_q;
+    wire         run   = ep_q < RW'(RUN_CYCLES);
+    wire         check = ep_q == RW'(RUN_CYCLES + DRAIN_CYCLES - 1);
+    always @(posedge clk_i) begin
+        if (!rst_ni || check) ep_q <= {RW{1'b0}};
+        else                  ep_q <= ep_q + 1'b1;
+    end
+
+    wc_router #(
+        .P(P), .W(W), .B(B), .ROUTING(ROUTING), .CUBE_N(4), .ALL_PORT(0), .HIGH_FIRST(1),
+        .MESH_X(4), .MESH_Y(4), .NNODES(16)
+    ) u_router (
+        .clk_i(clk_i), .rst_ni(rst_ni), .node_id_i(DW'(NODE)),
+        .cfg_we_i(1'b0), .cfg_addr_i(16'd0), .cfg_data_i(8'd0),
+        .in_valid_i(in_valid), .in_flit_i(in_flit), .in_credit_o(in_credit),
+        .out_valid_o(out_valid), .out_flit_o(out_flit), .out_credit_i(out_credit),
+        .abs_valid_o(abs_valid), .abs_flit_o(abs_flit), .drop_count_o(drops)
+    );
+
+    genvar i;
+    generate
+        for (i = 0; i < P; i = i + 1) begin : g_port
+            wc_fpga_tg #(
+                .SRC(i), .B(B), .NNODES(16), .RATE(RATE), .SEED(16'h1d0f + 16'(i * 4099)), .W(W),
+                .INJECT_ERR((i == 0) ? INJECT_ERR : 0)
+            ) u_tg (
+                .clk_i(clk_i), .rst_ni(rst_ni), .run_i(run),
+                .valid_o(in_valid[i]), .flit_o(in_flit[i*FW +: FW]), .credit_i(in_credit[i]),
+                .done_o(sent_w[i])
+            );
+            wc_fpga_chk #(
+                .PORT(i), .P(P), .ROUTING(ROUTING), .MESH_X(4), .MESH_Y(4), .CUBE_N(4),
+                .HIGH_FIRST(1), .W(W)
+            ) u_chk (
+                .clk_i(clk_i), .rst_ni(rst_ni), .node_i(DW'(NODE)),
+                .valid_i(out_valid[i]), .flit_i(out_flit[i*FW +: FW]), .credit_o(out_credit[i]),
+                .done_o(recv_w[i]), .err_o(err_w[i])
+            );
+        end
+    endgenerate
+
+    // ---- totals and errors ---------------------------------------------
+    function automatic [2:0] ones(input [P-1:0] v);
+        integer k;
+        ones = 3'd0;
+        for (k = 0; k < P; k = k + 1) ones = ones + {2'd0, v[k]};
+    endfunction
+
+    reg [31:0] sent_q, recv_q;
+    reg [15:0] err_q;
+    reg [15:0] epochs_q;
+    wire       lost  = check && (sent_q != recv_q);
+    wire       e_now = (|err_w) || (|abs_valid) || lost;
+    always @(posedge clk_i) begin
+        if (!rst_ni) begin
+            sent_q   <= 32'd0;
+            recv_q   <= 32'd0;
+            err_q    <= 16'd0;
+            epochs_q <= 16'd0;
+        end else begin
+            sent_q <= sent_q + {29'd0, ones(sent_w)};
+            recv_q <= recv_q + {29'd0, ones(recv_w)};
+            if (e_now && err_q != 16'hffff) err_q <= err_q + 16'd1;
+            if (check && epochs_q != 16'hffff) epochs_q <= epochs_q + 16'd1;
+        end
+    end
+    wire fail = (err_q != 16'd0) || (drops != 16'd0);
+
+    // ---- report --------------------------------------------------------
+    wire       tx_valid, tx_ready;
+    wire [7:0] tx_byte;
+    // check + 1: the totals include the drain's last cycle
+    reg        report_q;
+    always @(posedge clk_i) begin
+        if (!rst_ni) report_q <= 1'b0;
+        else         report_q <= check;
+    end
+    wc_fpga_report #(.NAME((ROUTING == `WC_ROUTING_XY) ? "xy  " : "cube")) u_report (
+        .clk_i(clk_i), .rst_ni(rst_ni), .start_i(report_q),
+        .sent_i(sent_q), .recv_i(recv_q), .err_i(err_q), .drop_i(drops), .fail_i(fail),
+        .valid_o(tx_valid), .byte_o(tx_byte), .ready_i(tx_ready)
+    );
+    wc_fpga_uart_tx #(.DIV(UART_DIV)) u_uart (
+        .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(tx_valid), .byte_i(tx_byte),
+        .ready_o(tx_ready), .tx_o(uart_tx_o)
+    );
+
+    reg [31:0] heart_q;
+    always @(posedge clk_i) begin
+        if (!rst_ni) heart_q <= 32'd0;
+        else         heart_q <= heart_q + 32'd1;
+    end
+    assign led_o = {recv_q[20:16], fail, !fail && epochs_q != 16'd0, heart_q[HEART_BIT]};
+
+`ifndef SYNTHESIS
+    always @(posedge clk_i) begin
+        if (rst_ni && lost) $error("%m: %0d worms sent, %0d received after the drain", sent_q, recv_q);
+    end
+`endif
+endmodule
+`resetall

@@ -1,0 +1,125 @@
+# SPDX-License-Identifier: Apache-2.0
+# FPGA builds (fpga/, docs/fpga.md): boards in fpga/boards/<board>/
+# (board.mk: device, package, oscillator, LEDs; pins.pcf), designs in
+# fpga/tops.mk, one flow (fpga/flow.sh: yosys, nextpnr, icepack, icetime).
+#   make fpga BOARD=hx8k TOP=router_xy [MHZ=n]   one design on one board
+#   make fpga                                     every design on every board, and the synthesis reports
+#   make test-fpga-netlist    the synthesized netlists in simulation (make test)
+#   make soak-fpga-netlist    the same for every configuration
+# Outputs: $(BUILD)/fpga/<board>/<top>/ (design.bin, nextpnr.log, summary.txt).
+
+include fpga/tops.mk
+FPGA_BOARDS := $(notdir $(patsubst %/,%,$(dir $(wildcard fpga/boards/*/board.mk))))
+# Target clock per board (MHz): the goals of the design's docs.  MHZ=n
+# overrides it for one build.
+FPGA_MHZ_hx8k       := 50
+# the UP5K has no goal of its own yet: the PLL's lowest output (16 MHz)
+FPGA_MHZ_icebreaker := 16
+
+FPGA_FLOWS := $(foreach b,$(FPGA_BOARDS),$(foreach t,$(FPGA_TOPS),fpga-$(b)-$(t)))
+.PHONY: fpga-deps fpga-flows $(FPGA_FLOWS)
+fpga-deps:
+	@tools/deps.sh fpga
+
+# make fpga with BOARD and TOP builds that one design (see Makefile)
+ifneq ($(BOARD)$(TOP),)
+ifeq ($(filter $(BOARD),$(FPGA_BOARDS)),)
+$(error BOARD='$(BOARD)' is not a board: $(FPGA_BOARDS))
+endif
+ifeq ($(filter $(TOP),$(FPGA_TOPS)),)
+$(error TOP='$(TOP)' is not a design: $(FPGA_TOPS))
+endif
+FPGA_ONE := fpga-$(BOARD)-$(TOP)
+endif
+
+define fpga_flow
+fpga-$(1)-$(2): fpga-deps
+	@fpga/flow.sh fpga/boards/$(1) $(BUILD)/fpga/$(1)/$(2) $(FPGA_TOP_$(2)) "$(FPGA_PAR_$(2))" \
+	  $(or $(MHZ),$(FPGA_MHZ_$(1))) $(FPGA_TOP_SRCS)
+endef
+$(foreach b,$(FPGA_BOARDS),$(foreach t,$(FPGA_TOPS),$(eval $(call fpga_flow,$(b),$(t)))))
+
+# every flow, each to the end even if one misses timing; fails if any did
+fpga-flows: fpga-deps
+	@fail=0; for f in $(FPGA_FLOWS); do $(MAKE) --no-print-directory $$f || fail=1; done; \
+	cat $(foreach b,$(FPGA_BOARDS),$(foreach t,$(FPGA_TOPS),$(BUILD)/fpga/$(b)/$(t)/summary.txt)) 2>/dev/null \
+	  > $(BUILD)/fpga/summary.txt; exit $$fail
+FPGA_TARGETS += fpga-flows
+
+# ---- the netlist in simulation ---------------------------------------------
+# Yosys writes the synthesized netlist (iCE40 cells) as Verilog; Verilator
+# runs it with the cell models Yosys ships (their default-value macros are
+# beyond Verilator, hence NO_ICE40_DEFAULT_ASSIGNMENTS).  Two proofs:
+#  - the router netlist in the router's unit bench (verif/unit/tb_router.cpp),
+#    in lockstep with the C model, as the RTL is;
+#  - the board self-test (wc_fpga_router_tg) as RTL and as netlist on the
+#    same cycles: the same status lines and the same output digest, and
+#    with an injected error the RTL must say FAIL.
+FN_B       := $(BUILD)/fpga/netlist
+ICE40_CELLS = $(abspath $(dir $(realpath $(shell command -v yosys)))../share/yosys/ice40/cells_sim.v)
+FN_VL      := nice verilator --cc --exe --build -O2 -j 2 -MAKEFLAGS "VM_GLOBAL_FAST= VM_GLOBAL_SLOW="
+FN_NLFLAGS := -Wno-fatal -Wno-lint -Wno-style -DNO_ICE40_DEFAULT_ASSIGNMENTS
+# the self-test with short epochs and a fast UART, so lines come often
+FN_TG_PAR  := RUN_CYCLES=3000 DRAIN_CYCLES=1024 UART_DIV=4 HEART_BIT=8
+FN_CYCLES  := 60000
+
+# $(call fn_router,NAME,PARAMS): the router netlist in tb_router.cpp
+define fn_router
+$(FN_B)/router_$(1)/nl.v: $(ROUTER_RTL) mk/fpga.mk
+	@mkdir -p $$(@D)
+	@nice yosys -q -l $$(@D)/yosys.log -p "read_verilog -sv -Irtl/include $(ROUTER_RTL); \
+	  chparam $(foreach v,$(2),-set $(subst =, ,$(v))) wc_router; synth_ice40 -top wc_router; \
+	  tee -q -o $$(@D)/synth.stat stat; write_verilog -noattr $$@"
+$(FN_B)/router_$(1)/Vwc_router: $(FN_B)/router_$(1)/nl.v verif/unit/tb_router.cpp $(UNIT_DEPS)
+	@echo "verilate the $(1) router netlist"
+	@$(FN_VL) $(FN_NLFLAGS) --top-module wc_router -Mdir $$(@D)/obj \
+	  -CFLAGS "-O1 -I$(abspath verif/unit) -I$(abspath defs) -I$(abspath cmodel) -I$(abspath sw/lib) $(addprefix -DUT_,$(2))" \
+	  -LDFLAGS "$(abspath $(UNIT_COBJS) $(UNIT_RT))" $$< $(ICE40_CELLS) $(abspath verif/unit/tb_router.cpp) \
+	  > $$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
+	@cp $$(@D)/obj/Vwc_router $$@
+endef
+FN_ROUTER_xy    := P=5 B=4 ROUTING=1 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 MESH_X=4 MESH_Y=4 NNODES=64
+FN_ROUTER_ecube := P=5 B=3 ROUTING=0 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 MESH_X=4 MESH_Y=4 NNODES=64
+$(eval $(call fn_router,xy,$(FN_ROUTER_xy)))
+$(eval $(call fn_router,ecube,$(FN_ROUTER_ecube)))
+
+# $(call fn_tg,NAME,PARAMS,SOURCES,EXTRA FLAGS): the self-test bench
+define fn_tg
+$(FN_B)/tg_$(1)/Vwc_fpga_router_tg: $(3) verif/fpga/tb_fpga_router.cpp $(UNIT_RT) mk/fpga.mk
+	@mkdir -p $$(@D)
+	@echo "verilate the self-test ($(1))"
+	@$(FN_VL) $(4) -Irtl/include -Ifpga/top -Irtl/router --top-module wc_fpga_router_tg -Mdir $$(@D)/obj \
+	  $(addprefix -G,$(2)) -CFLAGS "-O1 -DTB_UART_DIV=4" -LDFLAGS "$(abspath $(UNIT_RT))" \
+	  $(3) $(abspath verif/fpga/tb_fpga_router.cpp) > $$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
+	@cp $$(@D)/obj/Vwc_fpga_router_tg $$@
+endef
+FN_TG_RTL := $(FPGA_TOP_SRCS)
+$(FN_B)/tg_nl/nl.v: $(FN_TG_RTL) mk/fpga.mk
+	@mkdir -p $(@D)
+	@nice yosys -q -l $(@D)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(FN_TG_RTL); \
+	  chparam $(foreach v,$(FN_TG_PAR),-set $(subst =, ,$(v))) wc_fpga_router_tg; synth_ice40 -top wc_fpga_router_tg; \
+	  tee -q -o $(@D)/synth.stat stat; write_verilog -noattr $@"
+$(eval $(call fn_tg,rtl,$(FN_TG_PAR),$(filter-out %/wc_fpga_ice40_top.v,$(FN_TG_RTL)),))
+$(eval $(call fn_tg,rtl_err,$(FN_TG_PAR) INJECT_ERR=1,$(filter-out %/wc_fpga_ice40_top.v,$(FN_TG_RTL)),))
+$(eval $(call fn_tg,nl,,$(FN_B)/tg_nl/nl.v $(ICE40_CELLS),$(FN_NLFLAGS)))
+
+.PHONY: test-fpga-netlist soak-fpga-netlist lint-fpga
+# the self-test core (the board top instantiates iCE40 primitives:
+# Yosys checks it in the flow) under verilator -Wall and Icarus
+lint-fpga:
+	@verilator --lint-only -Wall -Irtl/include -Ifpga/top -Irtl/router --top-module wc_fpga_router_tg \
+	  $(filter-out %/wc_fpga_ice40_top.v,$(FPGA_TOP_SRCS))
+	@mkdir -p $(FN_B) && iverilog -g2012 -Irtl/include -Ifpga/top -s wc_fpga_router_tg -o $(FN_B)/lint.vvp \
+	  $(filter-out %/wc_fpga_ice40_top.v,$(FPGA_TOP_SRCS))
+	@echo "lint-fpga: verilator -Wall clean, iverilog compiles the self-test"
+LINT_TARGETS += lint-fpga
+
+test-fpga-netlist: lint-fpga $(FN_B)/router_xy/Vwc_router $(FN_B)/tg_rtl/Vwc_fpga_router_tg \
+                   $(FN_B)/tg_rtl_err/Vwc_fpga_router_tg $(FN_B)/tg_nl/Vwc_fpga_router_tg
+	@tools/fpga-netlist.sh $(FN_B) $(FN_CYCLES) xy
+TEST_TARGETS += test-fpga-netlist
+
+soak-fpga-netlist: $(FN_B)/router_xy/Vwc_router $(FN_B)/router_ecube/Vwc_router $(FN_B)/tg_rtl/Vwc_fpga_router_tg \
+                   $(FN_B)/tg_rtl_err/Vwc_fpga_router_tg $(FN_B)/tg_nl/Vwc_fpga_router_tg
+	@tools/fpga-netlist.sh $(FN_B) 2000000 xy ecube
+SOAK_TARGETS += soak-fpga-netlist
