@@ -48,7 +48,7 @@ module wc_fpga_report #(
             6'd44: byte_o = " "; 6'd45: byte_o = "d"; 6'd46: byte_o = "r"; 6'd47: byte_o = "o";
             6'd48: byte_o = "p"; 6'd49: byte_o = " ";
             6'd54: byte_o = " ";
-            6'd55: byte_o = fail_q ? "F" : "P"; 6'd56: byte_o = fail_q ? "A" : "A";
+            6'd55: byte_o = fail_q ? "F" : "P"; 6'd56: byte_o = "A";
             6'd57: byte_o = fail_q ? "I" : "S"; 6'd58: byte_o = fail_q ? "L" : "S";
             6'd59: byte_o = 8'h0d; 6'd60: byte_o = 8'h0a;
             default:

@@ -72,7 +72,7 @@ module wc_fpga_tg #(
 
     always @(posedge clk_i) begin
         if (!rst_ni) lfsr_q <= SEED;
-        else if (start || (run_i && idx_q == 4'd0)) lfsr_q <= lfsr_n;
+        else if (run_i && idx_q == 4'd0) lfsr_q <= lfsr_n;   // each cycle a worm could start
     end
 
     always @(posedge clk_i) begin
