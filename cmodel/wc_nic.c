@@ -27,6 +27,7 @@ const char *wc_nic_mutation_name(int k)
         "the grant scanner never admits a waiting stream (wc_nic_rxp.c)",
         "a child is sent data before its GRANT (wc_nic_jobs.c)",
         "an early data packet asks no NAK (wc_nic_rxp.c)",
+        "the emitter leaves the router head out of the CRC (wc_nic_tx.c)",
     };
     return k >= 0 && k <= WC_NIC_MUTATIONS ? name[k] : "unknown";
 }

@@ -2,7 +2,7 @@
 /* The NIC's CRC step (rtl/nic/wc_nic_crc.v): one payload word folded into
  * the CRC carried in finalized form.  The CRC itself is the packet codec's
  * (sw/lib/wc_nic_pkt.c), which the host side and the firmware share; the
- * NW = 3 step of the RTL, the header words that finish a packet's CRC, is
+ * NW = 4 step of the RTL, the head and header words that finish a packet's CRC, is
  * wc_nic_crc_finish() there. */
 #include "wc_nic_int.h"
 

@@ -29,7 +29,7 @@ static void tail_event(const wc_nic *n, unsigned k, uint32_t w, uint32_t crc, in
     uint8_t st = WC_NIC_ST_OK;
     if (nfl < 5u || nfl > 5u + (unsigned)n->PW)
         st = WC_NIC_ST_BADLEN;
-    else if (wc_nic_crc_finish(crc, h0, h1, h2) != h3)
+    else if (wc_nic_crc_finish(crc, r->h, h0, h1, h2) != h3)
         st = WC_NIC_ST_BADCRC;
     else if (ptype < WC_PT_UDATA || ptype > WC_PT_LAST || WC_GET(h0, NH0_RSVD))
         st = WC_NIC_ST_BADTYPE;

@@ -13,20 +13,22 @@
 static uint32_t em_word(const wc_nic *n, const nic_send *e, unsigned k, unsigned *type)
 {
     unsigned nfl = 1u + WC_NIC_HDR_FLITS + nic_words_of(e->len);
-    uint32_t h0, h1, h2, crcp;
+    uint32_t hd, h0, h1, h2, crcp;
     *type = k == 0 ? WC_FT_HEAD : k == nfl - 1 ? WC_FT_TAIL : WC_FT_BODY;
+    hd = WC_SET(WC_SET(0u, HEAD_DST, e->dst), HEAD_KIND, WC_KIND_UNICAST);
     h0 = WC_SET(WC_SET(WC_SET(0u, NH0_SRC, e->src), NH0_GROUP, e->group), NH0_TYPE, e->type);
     h1 = WC_SET(WC_SET(0u, NH1_SEQ, e->seq), NH1_OFF,
                 n->c.mutate == 2 && e->k ? (unsigned)(e->off - n->c.payload) : e->off);
     h2 = WC_SET(WC_SET(0u, NH2_LEN, e->len), NH2_MSGLEN, e->msglen);
     switch (k) {
-    case 0: return WC_SET(WC_SET(0u, HEAD_DST, e->dst), HEAD_KIND, WC_KIND_UNICAST);
+    case 0: return hd;
     case 1: return h0;
     case 2: return h1;
     case 3: return h2;
     case 4:
         crcp = e->ack ? 0u : e->from_slot ? n->slot[e->buf].crcp : n->tx.stage[e->buf].crcp;
-        return wc_nic_crc_finish(crcp, h0, h1, h2);
+        /* mutation 8 (lockstep self-check): the CRC without the head */
+        return n->c.mutate == 8 ? wc_nic_crc_finish(crcp, 0u, h0, h1, h2) : wc_nic_crc_finish(crcp, hd, h0, h1, h2);
     default:
         return e->from_slot ? n->sbuf[(size_t)e->buf * (size_t)n->PW + (k - 5u)]
                             : n->stbuf[e->buf][k - 5u];

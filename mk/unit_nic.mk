@@ -52,7 +52,7 @@ NU_test_BINS :=
 NU_soak_BINS :=
 NR := rtl/nic
 NU_ARB := rtl/router/wc_rr_arb.v
-$(eval $(call nu_bench,crc,w1w3,nicunit_crc_top,verif/nicunit/nicunit_crc_top.v $(NR)/wc_nic_crc.v,,test))
+$(eval $(call nu_bench,crc,w1w4,nicunit_crc_top,verif/nicunit/nicunit_crc_top.v $(NR)/wc_nic_crc.v,,test))
 $(eval $(call nu_bench,slots,small,wc_nic_slots,$(NR)/wc_nic_slots.v,PAYLOAD=16 NSLOT=5 J=4 KW=11,test))
 $(eval $(call nu_bench,rxa,small,wc_nic_rxa,$(NR)/wc_nic_rxa.v,W=40 PAYLOAD=16 NSLOT=3,test))
 $(eval $(call nu_bench,tx,small,wc_nic_tx,$(NR)/wc_nic_tx.v $(NR)/wc_nic_crc.v,W=36 B=2 PAYLOAD=16 NSLOT=3 J=4 KW=11,test))

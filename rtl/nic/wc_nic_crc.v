@@ -11,8 +11,8 @@
 // one word and the initial one of the next cancel), so NW words are one
 // combinational shift chain.  Purely combinational.
 module wc_nic_crc #(
-    // Words folded in one step, >= 1 (1: a payload word; 3: the header
-    // words NH0..NH2 that finish a packet's CRC).
+    // Words folded in one step, >= 1 (1: a payload word; 4: the router
+    // head and the header words NH0..NH2 that finish a packet's CRC).
     parameter integer NW = 1
 ) (
     // CRC so far (finalized form; 0 before the first word).

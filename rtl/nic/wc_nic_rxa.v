@@ -122,7 +122,7 @@ module wc_nic_rxa #(
     wire [31:0] crc_w, crc_fin;
     wc_nic_crc #(.NW(1)) u_crc_w (.crc_i(crc_q), .words_i(w), .crc_o(crc_w));
     wire [31:0] crc_pay = payload ? crc_w : crc_q;
-    wc_nic_crc #(.NW(3)) u_crc_fin (.crc_i(crc_pay), .words_i({h2_q, h1_q, h0_q}), .crc_o(crc_fin));
+    wc_nic_crc #(.NW(4)) u_crc_fin (.crc_i(crc_pay), .words_i({h2_q, h1_q, h0_q, h_q}), .crc_o(crc_fin));
 
     // the last payload word must be zero above the message's bytes
     reg [31:0] padmask;

@@ -182,7 +182,7 @@ module wc_nic_tx #(
                        (`WC_KIND_UNICAST << `WC_HEAD_KIND_LSB);
     wire [31:0]   crcp = e_ack ? 32'd0 : e_from ? slot_crcp_i : stc_q[e_buf[0]*32 +: 32];
     wire [31:0]   crc;
-    wc_nic_crc #(.NW(3)) u_crc (.crc_i(crcp), .words_i({h2, h1, h0}), .crc_o(crc));
+    wc_nic_crc #(.NW(4)) u_crc (.crc_i(crcp), .words_i({h2, h1, h0, hd}), .crc_o(crc));
     // payload word index (mod 2^IW: exact while a payload word is sent)
     wire [IW-1:0] pidx   = fk_q[IW-1:0] - KP[IW-1:0];
     assign em_slot_o = e_buf;

@@ -39,12 +39,15 @@ uint32_t wc_nic_crc_words(uint32_t crc, const uint32_t *w, unsigned n)
     return crc_words(crc, w, n);
 }
 
-/* Payload first, header words last: a sender that knows the payload CRC
- * finishes it per destination while the three words go out. */
-uint32_t wc_nic_crc_finish(uint32_t crc_payload, uint32_t nh0, uint32_t nh1, uint32_t nh2)
+/* Payload first, then the router head and the header words as they
+ * travel: a sender that knows the payload CRC finishes it per destination
+ * while the four words go out.  The head is covered because it is the
+ * only place a control packet names its destination: a head flipped to
+ * another node's id must not make that node take the packet as its own. */
+uint32_t wc_nic_crc_finish(uint32_t crc_payload, uint32_t head, uint32_t nh0, uint32_t nh1, uint32_t nh2)
 {
-    const uint32_t h[3] = { nh0, nh1, nh2 };
-    return crc_words(crc_payload, h, 3);
+    const uint32_t h[4] = { head, nh0, nh1, nh2 };
+    return crc_words(crc_payload, h, 4);
 }
 
 static int type_ok(unsigned t)
@@ -110,7 +113,7 @@ int wc_nic_pkt_build(wc_nic_hdr *h, const uint8_t *payload,
     }
     h->crc = wc_nic_crc_finish(crc_words(0, flits + 1 + WC_NIC_HDR_FLITS,
                                          n - 1u - (unsigned)WC_NIC_HDR_FLITS),
-                               flits[1], flits[2], flits[3]);
+                               flits[0], flits[1], flits[2], flits[3]);
     flits[4] = h->crc;
     return (int)n;
 }
@@ -126,7 +129,7 @@ int wc_nic_pkt_parse(const uint32_t *flits, unsigned nflits, unsigned self,
     if (nflits < 1u + (unsigned)WC_NIC_HDR_FLITS || nflits > (unsigned)WC_NIC_MAX_PKT_FLITS)
         return -WC_NIC_ST_BADLEN;
     np = nflits - 1u - (unsigned)WC_NIC_HDR_FLITS;
-    crc = wc_nic_crc_finish(crc_words(0, flits + 1 + WC_NIC_HDR_FLITS, np), flits[1], flits[2], flits[3]);
+    crc = wc_nic_crc_finish(crc_words(0, flits + 1 + WC_NIC_HDR_FLITS, np), flits[0], flits[1], flits[2], flits[3]);
     h->dst = WC_GET(flits[0], HEAD_DST);
     h->src = WC_GET(flits[1], NH0_SRC);
     h->group = WC_GET(flits[1], NH0_GROUP);
@@ -140,8 +143,8 @@ int wc_nic_pkt_parse(const uint32_t *flits, unsigned nflits, unsigned self,
         return -WC_NIC_ST_BADCRC;
     if (!type_ok(h->type) || WC_GET(flits[1], NH0_RSVD) != 0)
         return -WC_NIC_ST_BADTYPE;
-    /* The router head is outside the CRC (a forwarder rewrites it), so a
-     * flipped destination shows up here rather than as a CRC error. */
+    /* The CRC matched, so the head is as its sender built it: a packet
+     * built for another node, or not as a plain unicast worm. */
     if (h->dst != self || WC_GET(flits[0], HEAD_KIND) != WC_KIND_UNICAST ||
         WC_GET(flits[0], HEAD_NADDR) != 0 || WC_GET(flits[0], HEAD_USER) != 0)
         return -WC_NIC_ST_BADDST;

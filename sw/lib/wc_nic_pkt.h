@@ -37,9 +37,9 @@ uint32_t wc_nic_crc32(uint32_t crc, const uint8_t *p, unsigned n);
 uint32_t wc_nic_crc_words(uint32_t crc, const uint32_t *w, unsigned n);
 
 /* NH3 of a packet: the CRC of its payload flits (crc_payload, from
- * wc_nic_crc_words(0, payload, n); 0 for an ack) continued over header
- * words 0..2. */
-uint32_t wc_nic_crc_finish(uint32_t crc_payload, uint32_t nh0, uint32_t nh1, uint32_t nh2);
+ * wc_nic_crc_words(0, payload, n); 0 for an ack) continued over the
+ * router head (flit 0) and header words 0..2. */
+uint32_t wc_nic_crc_finish(uint32_t crc_payload, uint32_t head, uint32_t nh0, uint32_t nh1, uint32_t nh2);
 
 /* Flits of a packet carrying len payload bytes. */
 static inline unsigned wc_nic_pkt_flits(unsigned len)

@@ -36,6 +36,26 @@ run() { # name args...
   fi
   rm -f /tmp/faults.$$.err
 }
+# Heavy faults (1e-2): nothing lost, duplicated, reordered or corrupt, and
+# no stall.  This run lost three messages for good when the router head was
+# outside the CRC (docs/nic.md, CRC): a flipped HEAD_DST delivered node 13's
+# ack of another stream to node 1, which took it for its own.
+heavy() { # name args...
+  local name=$1; shift
+  local out rc t0=$SECONDS lost dup ooo cor exp del
+  out=$("$wc" msg --csv --quiet --fault-rate 0.01 "$@" 2>/tmp/faults.$$.err); rc=$?
+  lost=$(col "$out" lost); dup=$(col "$out" duplicated); ooo=$(col "$out" out_of_order); cor=$(col "$out" corrupt)
+  exp=$(col "$out" expected); del=$(col "$out" delivered)
+  local line="$name at 1e-2: $(col "$out" messages) messages, $del/$exp deliveries, lost $lost dup $dup out-of-order $ooo corrupt $cor, $(col "$out" faults_dropped) dropped $(col "$out" faults_flipped) flipped, $(col "$out" cycles) cycles ($((SECONDS - t0)) s)"
+  if [ $rc -eq 0 ] && [ "${lost:-1}" = 0 ] && [ "${dup:-1}" = 0 ] && [ "${ooo:-1}" = 0 ] && [ "${cor:-1}" = 0 ] &&
+     [ "${exp:-0}" -gt 0 ] && [ "$del" = "$exp" ] && [ "$(col "$out" faults_flipped)" -gt 0 ]; then
+    pass=$((pass+1)); echo "ok   $line"
+  else
+    fail=$((fail+1)); echo "FAIL $line (exit $rc)"; grep -i 'stall\|message [0-9]' /tmp/faults.$$.err | head -5
+  fi
+  rm -f /tmp/faults.$$.err
+}
+heavy "cube:4 fpfs, all kinds, seed 6" --topo cube:4 --messages 100 --min-cycles 450000 --size 1-16384 --seed 6
 run "cube:4 fpfs, all kinds" --topo cube:4 --messages "$msgs" --size 1-16384 --mix unicast,multisend,multicast --seed 7
 run "irregular:8,8,2,1 fcfs, all kinds" --topo irregular:8,8,2,1 --messages $((msgs / 5)) --size 1-16384 --mode fcfs --seed 8
 run "irregular:8,8,2,1 host-based multicast" --topo irregular:8,8,2,1 --messages $((msgs / 5)) --size 1-16384 --mix multicast --mode host --seed 9

@@ -16,8 +16,8 @@ static void fix_crc(uint32_t *f, unsigned n)
 {
     uint8_t b[4 * WC_NIC_MAX_PKT_FLITS];
     unsigned i, k = 0;
-    for (i = 5; i < n + 3; i++) {
-        unsigned w = i < n ? i : i - n + 1;
+    for (i = 5; i < n + 4; i++) {
+        unsigned w = i < n ? i : i - n;     /* payload, then head, NH0..NH2 */
         b[k++] = (uint8_t)f[w]; b[k++] = (uint8_t)(f[w] >> 8);
         b[k++] = (uint8_t)(f[w] >> 16); b[k++] = (uint8_t)(f[w] >> 24);
     }
@@ -68,8 +68,11 @@ static void test_layout(void)
         CHECK(flits[3] == (5u | (300u << 16)), "word2 %08x", (unsigned)flits[3]);
         CHECK(flits[5] == 0x04030201u && flits[6] == 0x00000005u, "payload %08x %08x", (unsigned)flits[5], (unsigned)flits[6]);
         {
-            uint8_t b[20] = { 1, 2, 3, 4, 5, 0, 0, 0, 3, 0, 0, 1, 0x34, 0x12, 0, 1, 5, 0, 0x2c, 1 };
-            CHECK(flits[4] == wc_nic_crc32(0, b, 20) && h.crc == flits[4], "crc word");
+            /* payload, router head (checked above), NH0, NH1, NH2 */
+            uint8_t b[24] = { 1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 1, 0x34, 0x12, 0, 1, 5, 0, 0x2c, 1 };
+            b[8] = (uint8_t)flits[0]; b[9] = (uint8_t)(flits[0] >> 8);
+            b[10] = (uint8_t)(flits[0] >> 16); b[11] = (uint8_t)(flits[0] >> 24);
+            CHECK(flits[4] == wc_nic_crc32(0, b, 24) && h.crc == flits[4], "crc word");
         }
         CHECK(wc_nic_pkt_parse(flits, (unsigned)n, 7, &g, pay) == 0, "parses");
         CHECK(g.src == 3 && g.seq == 0x1234 && g.off == 256 && g.len == 5 && g.msglen == 300 &&
@@ -99,9 +102,9 @@ static void test_errors(void)
     memset(p, 0xA5, sizeof p);
     n = wc_nic_pkt_build(&h, p, flits, WC_NIC_MAX_PKT_FLITS);
     memcpy(save, flits, sizeof save);
-    GROUP("every single-bit flip in header words, CRC or payload gives BADCRC", {
+    GROUP("every single-bit flip in the router head, header words, CRC or payload gives BADCRC", {
         bad = 0;
-        for (b = 32; b < 32u * (unsigned)n; b++) {
+        for (b = 0; b < 32u * (unsigned)n; b++) {
             memcpy(flits, save, sizeof save);
             flits[b / 32] ^= 1u << (b % 32);
             if (parse_err(flits, (unsigned)n, 7) != -WC_NIC_ST_BADCRC)
@@ -130,17 +133,50 @@ static void test_errors(void)
     GROUP("wrong node, multidestination head, nonzero HEAD_USER give BADDST", {
         memcpy(flits, save, sizeof save);
         CHECK(parse_err(flits, (unsigned)n, 8) == -WC_NIC_ST_BADDST, "self 8, dst 7");
-        flits[0] ^= 1u;   /* a flip outside the CRC: the destination check catches it */
-        CHECK(parse_err(flits, (unsigned)n, 7) == -WC_NIC_ST_BADDST, "flipped head dst");
+        /* a head with a consistent CRC that names another node: the
+         * destination check, after the CRC, catches it */
+        flits[0] = WC_SET(flits[0], HEAD_DST, 6);
+        fix_crc(flits, (unsigned)n);
+        CHECK(parse_err(flits, (unsigned)n, 7) == -WC_NIC_ST_BADDST, "head dst 6 at node 7");
         memcpy(flits, save, sizeof save);
         flits[0] = WC_SET(flits[0], HEAD_KIND, WC_KIND_MULTI);
+        fix_crc(flits, (unsigned)n);
         CHECK(parse_err(flits, (unsigned)n, 7) == -WC_NIC_ST_BADDST, "multi kind");
         memcpy(flits, save, sizeof save);
         flits[0] = WC_SET(flits[0], HEAD_USER, 1);
+        fix_crc(flits, (unsigned)n);
         CHECK(parse_err(flits, (unsigned)n, 7) == -WC_NIC_ST_BADDST, "user bits");
         h.dst = WC_MAX_NODES;
         CHECK(wc_nic_pkt_build(&h, p, flits, WC_NIC_MAX_PKT_FLITS) == -WC_NIC_ST_BADDST, "build refuses dst 4096");
         h.dst = 7;
+    });
+    GROUP("a head flipped to another node's id is a CRC error at that node, data and control alike", {
+        /* The head is the only place an ack, GRANT, WAIT or NAK names its
+         * destination: outside the CRC, a flip that turned a packet to
+         * node x into one to node y made y take x's acknowledgement as its
+         * own (a lost message, seen under faults at 1e-2). */
+        wc_nic_hdr a;
+        uint32_t ack[WC_NIC_MAX_PKT_FLITS];
+        unsigned bit, caught = 0, tries = 0;
+        int na;
+        memset(&a, 0, sizeof a);
+        a.dst = 13; a.src = 1; a.type = WC_PT_UACK; a.seq = 47;
+        na = wc_nic_pkt_build(&a, NULL, ack, WC_NIC_MAX_PKT_FLITS);
+        CHECK(na == 5, "ack built: %d", na);
+        for (bit = 0; bit < (unsigned)WC_HEAD_DST_W; bit++) {
+            uint32_t f2[WC_NIC_MAX_PKT_FLITS];
+            unsigned to = 13u ^ (1u << bit);
+            memcpy(f2, ack, sizeof f2);
+            f2[0] = WC_SET(f2[0], HEAD_DST, to);
+            tries++;
+            caught += parse_err(f2, (unsigned)na, to) == -WC_NIC_ST_BADCRC;
+            memcpy(f2, save, sizeof f2);
+            to = 7u ^ (1u << bit);
+            f2[0] = WC_SET(f2[0], HEAD_DST, to);
+            tries++;
+            caught += parse_err(f2, (unsigned)n, to) == -WC_NIC_ST_BADCRC;
+        }
+        CHECK(caught == tries, "%u of %u redirected packets caught", caught, tries);
     });
     GROUP("impossible lengths give BADLEN (parse and build)", {
         struct { unsigned len, msglen, off; } c[6] = {

@@ -409,7 +409,7 @@ void nb_tx_clear(nic_bench *b)
 
 void nb_fix_crc(uint32_t *f, unsigned n)
 {
-    f[4] = wc_nic_crc_finish(wc_nic_crc_words(0, f + 5, n > 5 ? n - 5 : 0), f[1], f[2], f[3]);
+    f[4] = wc_nic_crc_finish(wc_nic_crc_words(0, f + 5, n > 5 ? n - 5 : 0), f[0], f[1], f[2], f[3]);
 }
 
 int nb_parse_tx(const nic_bench *b, int i, wc_nic_hdr *h, uint8_t *payload)

@@ -595,19 +595,20 @@ static void send_bad(env *e, int k)
         f[1] = WC_SET(f[1], NH0_RSVD, 1 + below(e, (1u << WC_NH0_RSVD_W) - 1));
         break;
     case BAD_DST:
+        /* the CRC covers the head: a head redirected on the way is a CRC
+         * error; one built for another node (CRC made for that head) is
+         * caught by the destination check */
         f[0] = WC_SET(f[0], HEAD_DST, other_node(e, e->self));
-        fix = 0;
+        fix = chance(e, 0.5);
         break;
     case BAD_KIND:
         if (chance(e, 0.5))
             f[0] = WC_SET(f[0], HEAD_KIND, 1 + below(e, (1u << WC_HEAD_KIND_W) - 1));
         else
             f[0] = WC_SET(f[0], HEAD_NADDR, 1 + below(e, (1u << WC_HEAD_NADDR_W) - 1));
-        fix = 0;
         break;
     case BAD_USER:
         f[0] = WC_SET(f[0], HEAD_USER, 1 + below(e, 4095));
-        fix = 0;
         break;
     case BAD_SELF:
         f[1] = WC_SET(f[1], NH0_SRC, e->self);

@@ -363,8 +363,15 @@ static void scen_bad_packets(sc *s)
         CHECK(rd(s, WC_NICR_ERR_DST) == 2, "unicast from itself: ERR_DST");
         n = nb_build(SELF, 2, 0, WC_PT_UDATA, 0, 0, 40, 40, p, f);
         f[0] = WC_SET(f[0], HEAD_USER, 1);
+        nb_fix_crc(f, n);
         inject(s, f, n); run(s, n + 5);
         CHECK(rd(s, WC_NICR_ERR_DST) == 3, "head with user bits: ERR_DST");
+        /* an ack for node 6 whose head was turned to this node on the way:
+         * the CRC covers the head, so it is not taken as node 2's ack here */
+        n = nb_build(SELF + 1, 2, 0, WC_PT_UACK, 0, 0, 0, 0, p, f);
+        f[0] = WC_SET(f[0], HEAD_DST, SELF);
+        inject(s, f, n); run(s, n + 5);
+        CHECK(rd(s, WC_NICR_ERR_CRC) == 2, "an ack redirected by a flipped head: ERR_CRC");
         {
             /* the CRC failure's header named node 2's stream: a NAK with
              * its expect, only a hint; nothing else answers a bad packet */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// wc_nic_crc.v (NW = 1 and NW = 3, through nicunit_crc_top.v) against the
+// wc_nic_crc.v (NW = 1 and NW = 4, through nicunit_crc_top.v) against the
 // C model's CRC step nic_crc_word() (cmodel/wc_nic_crc.c) and the header
 // step wc_nic_crc_finish() (sw/lib/wc_nic_pkt.c).  Purely combinational:
 // a "cycle" is one evaluation.  Stimulus: random CRCs and words, the
@@ -13,28 +13,29 @@
 
 namespace {
 
-// CRC-32 (zlib) of the bytes "12345678" and "123456789abc": the known
+// CRC-32 (zlib) of the bytes "12345678" and "123456789abcdefg": the known
 // answers of the definition, as little-endian words.
 const uint32_t KA8_W[2] = {0x34333231u, 0x38373635u};
 const uint32_t KA8 = 0x9AE0DAAFu;
-const uint32_t KA12_W[3] = {0x34333231u, 0x38373635u, 0x63626139u};
-const uint32_t KA12 = 0xBDB0C0E4u;
+const uint32_t KA16_W[4] = {0x34333231u, 0x38373635u, 0x63626139u, 0x67666564u};
+const uint32_t KA16 = 0xA2CAAFFFu;
 
 struct Crc {
     NuBench &b;
     Vnicunit_crc_top &m;
     // one evaluation: both steps, both compared
-    uint32_t step(uint32_t crc, uint32_t w0, uint32_t w1, uint32_t w2, uint32_t *fin)
+    uint32_t step(uint32_t crc, uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3, uint32_t *fin)
     {
         m.crc_i = crc;
         m.words_i[0] = w0;
         m.words_i[1] = w1;
         m.words_i[2] = w2;
+        m.words_i[3] = w3;
         m.eval();
         b.eq("crc1_o", m.crc1_o, nic_crc_word(crc, w0), 32);
-        b.eq("crc3_o", m.crc3_o, wc_nic_crc_finish(crc, w0, w1, w2), 32);
+        b.eq("crc4_o", m.crc4_o, wc_nic_crc_finish(crc, w0, w1, w2, w3), 32);
         b.cycle++;
-        if (fin) *fin = m.crc3_o;
+        if (fin) *fin = m.crc4_o;
         return m.crc1_o;
     }
 };
@@ -50,17 +51,17 @@ int main(int argc, char **argv)
     const int e_chain = b.event("payload-chains"), e_known = b.event("known-answers");
 
     // the check values: the RTL's own steps chained
-    uint32_t crc = c.step(0, KA8_W[0], 0, 0, nullptr);
-    crc = c.step(crc, KA8_W[1], 0, 0, nullptr);
-    uint32_t k12 = 0;
-    c.step(0, KA12_W[0], KA12_W[1], KA12_W[2], &k12);
-    if (crc != KA8 || k12 != KA12)
-        b.fail("CRC-32 check values: 0x%08x for \"12345678\" (0x%08x), 0x%08x for \"123456789abc\" (0x%08x)", crc, KA8,
-               k12, KA12);
+    uint32_t crc = c.step(0, KA8_W[0], 0, 0, 0, nullptr);
+    crc = c.step(crc, KA8_W[1], 0, 0, 0, nullptr);
+    uint32_t k16 = 0;
+    c.step(0, KA16_W[0], KA16_W[1], KA16_W[2], KA16_W[3], &k16);
+    if (crc != KA8 || k16 != KA16)
+        b.fail("CRC-32 check values: 0x%08x for \"12345678\" (0x%08x), 0x%08x for \"123456789abcdefg\" (0x%08x)", crc,
+               KA8, k16, KA16);
     b.hit(e_known);
 
     while (b.cycle < b.cycles) {
-        uint32_t w[3];
+        uint32_t w[4];
         for (uint32_t &x : w) {
             switch (b.below(8)) {
             case 0: x = 0; break;
@@ -76,14 +77,14 @@ int main(int argc, char **argv)
             crc = 0;
             b.hit(e_zero);
             for (int i = 0; i < nw && b.cycle < b.cycles; i++)
-                crc = c.step(crc, b.u32(), b.u32(), b.u32(), nullptr);
-            c.step(crc, w[0], w[1], w[2], nullptr);
+                crc = c.step(crc, b.u32(), b.u32(), b.u32(), b.u32(), nullptr);
+            c.step(crc, w[0], w[1], w[2], w[3], nullptr);
             b.hit(e_chain);
             continue;
         }
         crc = b.chance(0.1) ? 0u : b.u32();
         b.hit(e_zero, crc == 0);
-        c.step(crc, w[0], w[1], w[2], nullptr);
+        c.step(crc, w[0], w[1], w[2], w[3], nullptr);
     }
     m.final();
     return b.finish();

@@ -141,7 +141,7 @@ struct Bench {
             for (int i = 0; i < nfl_delta; i++) pay.push_back(b.u32());
         if (nfl_delta == -1 && !pay.empty()) pay.pop_back();
         if (huge) pay.resize(HUGE_FLITS, 0u);
-        uint32_t crc = wc_nic_crc_finish(wc_nic_crc_words(0, pay.data(), (unsigned)pay.size()), h0, h1, h2);
+        uint32_t crc = wc_nic_crc_finish(wc_nic_crc_words(0, pay.data(), (unsigned)pay.size()), h, h0, h1, h2);
         if (crc_bad) crc ^= 1u << b.below(32);
         std::vector<uint32_t> w = {h, h0, h1, h2, crc};
         w.insert(w.end(), pay.begin(), pay.end());
