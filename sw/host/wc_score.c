@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The scoreboard (wc_score.h): streams in an open-addressing hash table,
  * each an array of the items expected there, in order, with an arrival
- * mark per entry; per item the deliveries it still owes.  Laid out so
- * that a delivery touches few cache lines: the simulator checks one per
- * packet. */
+ * mark and time per entry; per item the deliveries it still owes and the
+ * entries that name it.  Laid out so that a delivery touches few cache
+ * lines: the simulator checks one per packet.
+ *
+ * Recycling drops arrived entries older than `keep` when a stream's
+ * array is full, before it would grow: a stream holds what it still
+ * expects and what arrived in the last `keep` cycles, in an array at most
+ * twice that (amortized O(1) per expectation). */
 #include <stdlib.h>
 #include <string.h>
 #include "wc_score.h"
@@ -12,22 +17,27 @@
 enum { NOT_YET, ARRIVED, TAKEN_DAMAGED };
 
 /* One expected delivery: the item and its arrival mark in one word
- * (item << 2 | mark), so that a stream is one array. */
+ * (item << 2 | mark), and the cycle it arrived. */
 #define ENTRY(item, mark) ((uint64_t)(item) << 2 | (mark))
-#define E_ITEM(e) ((long)((e) >> 2))
-#define E_MARK(e) ((int)((e) & 3u))
+#define E_ITEM(e) ((long)((e).w >> 2))
+#define E_MARK(e) ((int)((e).w & 3u))
+typedef struct {
+    uint64_t w;
+    long at;                        /* arrival cycle (marked entries) */
+} entry;
 
 /* A stream lives in its hash-table slot (one probe reaches it); order
  * keeps the slots in the order the streams appeared. */
 typedef struct {
     uint64_t key;
-    uint64_t *e;                    /* expected deliveries, in order */
+    entry *e;                       /* expected deliveries, in order */
     long n, cap, next;              /* next: first not arrived */
     uint8_t used, ordered;
 } stream;
 
 typedef struct {
     int owed;                       /* deliveries not arrived */
+    int refs;                       /* entries naming the item */
     int failed;
 } itemst;
 
@@ -39,12 +49,27 @@ struct wc_score {
     itemst *it;
     long nitems, itcap;
     wc_score_counts c;
+    long now, keep;                 /* keep < 0: no recycling */
+    void (*release)(void *ctx, long item);
+    void *rctx;
 };
 
 wc_score *wc_score_create(char *err, int errlen)
 {
-    return wc_alloc(1, sizeof(wc_score), "the scoreboard", err, errlen);
+    wc_score *sb = wc_alloc(1, sizeof(wc_score), "the scoreboard", err, errlen);
+    if (sb)
+        sb->keep = -1;
+    return sb;
 }
+
+void wc_score_recycle(wc_score *sb, long keep, void (*release)(void *ctx, long item), void *ctx)
+{
+    sb->keep = keep;
+    sb->release = release;
+    sb->rctx = ctx;
+}
+
+void wc_score_clock(wc_score *sb, long now) { sb->now = now; }
 
 void wc_score_free(wc_score *sb)
 {
@@ -141,22 +166,65 @@ static void *grow(void *a, long *cap, long need, size_t sz, long first, const ch
     return na;
 }
 
+/* An entry goes: one fewer naming its item, which is handed back once
+ * nothing names it and it owes nothing. */
+static void drop_entry(wc_score *sb, const entry *e)
+{
+    long item = E_ITEM(*e);
+    itemst *x = &sb->it[item];
+    sb->c.held--;
+    if (--x->refs == 0 && x->owed == 0) {
+        memset(x, 0, sizeof *x);
+        if (sb->release)
+            sb->release(sb->rctx, item);
+    }
+}
+
+/* st's array is full: drop the entries that arrived more than keep
+ * cycles ago, keeping the others in order.  1 if that freed a quarter of
+ * the array (else it grows, so the scans stay amortized O(1)). */
+static int compact(wc_score *sb, stream *st)
+{
+    long i, k = 0;
+    if (sb->keep < 0)
+        return 0;
+    for (i = 0; i < st->n; i++) {
+        const entry *e = &st->e[i];
+        if (E_MARK(*e) != NOT_YET && sb->now - e->at > sb->keep) {
+            drop_entry(sb, e);
+            continue;
+        }
+        st->e[k++] = *e;
+    }
+    st->n = k;
+    for (st->next = 0; st->next < st->n && E_MARK(st->e[st->next]) != NOT_YET; st->next++)
+        ;
+    return 4 * st->n <= 3 * st->cap;
+}
+
 int wc_score_expect(wc_score *sb, uint64_t key, int ordered, long item, char *err, int errlen)
 {
     stream *st;
     itemst *ni = grow(sb->it, &sb->itcap, item, sizeof *sb->it, 4096, "scoreboard items", err, errlen);
-    uint64_t *ne;
+    entry *ne;
     if (!ni)
         return -1;
     sb->it = ni;
     if (item >= sb->nitems)
         sb->nitems = item + 1;
-    if (!(st = stream_get(sb, key, ordered, err, errlen)) ||
-        !(ne = grow(st->e, &st->cap, st->n, sizeof *st->e, 8, "entries of a scoreboard stream", err, errlen)))
+    if (!(st = stream_get(sb, key, ordered, err, errlen)))
         return -1;
-    st->e = ne;
-    st->e[st->n++] = ENTRY(item, NOT_YET);
+    if (st->n == st->cap && !(st->cap && compact(sb, st))) {
+        if (!(ne = grow(st->e, &st->cap, st->n, sizeof *st->e, 8, "entries of a scoreboard stream", err, errlen)))
+            return -1;
+        st->e = ne;
+    }
+    st->e[st->n].w = ENTRY(item, NOT_YET);
+    st->e[st->n].at = 0;
+    st->n++;
     sb->it[item].owed++;
+    sb->it[item].refs++;
+    sb->c.held++;
     sb->c.expected++;
     sb->c.pending++;
     if (sb->it[item].failed)
@@ -169,7 +237,8 @@ int wc_score_expect(wc_score *sb, uint64_t key, int ordered, long item, char *er
 static int take(wc_score *sb, stream *st, long i, int mark)
 {
     itemst *x = &sb->it[E_ITEM(st->e[i])];
-    st->e[i] |= (uint64_t)mark;
+    st->e[i].w |= (uint64_t)mark;
+    st->e[i].at = sb->now;
     while (st->next < st->n && E_MARK(st->e[st->next]) != NOT_YET)
         st->next++;
     sb->c.pending--;
@@ -221,7 +290,7 @@ int wc_score_arrive(wc_score *sb, uint64_t key, int (*match)(void *ctx, long ite
 
 void wc_score_fail(wc_score *sb, long item)
 {
-    if (item < 0 || item >= sb->nitems || sb->it[item].failed)
+    if (item < 0 || item >= sb->nitems || sb->it[item].failed || !sb->it[item].refs)
         return;
     sb->it[item].failed = 1;
     sb->c.pending_failed += sb->it[item].owed;
@@ -249,40 +318,76 @@ void wc_score_missing(const wc_score *sb, int (*fn)(void *ctx, uint64_t key, lon
 }
 
 /* ---- latency samples ---------------------------------------------------- */
-int wc_lat_add(wc_lat *l, double x, char *err, int errlen)
+/* Octaves above the cap: values up to LONG_MAX. */
+enum { LAT_OCT = (int)(sizeof(long) * 8 - 1) - 20 };
+
+static int log2_floor(unsigned long x)
 {
-    double *nv = grow(l->v, &l->cap, l->n, sizeof *l->v, 4096, "latency samples", err, errlen);
-    if (!nv)
-        return -1;
-    l->v = nv;
-    l->v[l->n++] = x;
+    int b = 0;
+    while (x >>= 1)
+        b++;
+    return b;
+}
+
+/* bucket of x >= WC_LAT_CAP, and the lowest value it holds */
+static long over_bucket(long x)
+{
+    int o = log2_floor((unsigned long)x) - log2_floor((unsigned long)WC_LAT_CAP);
+    return (long)o * WC_LAT_SUB + ((x - (WC_LAT_CAP << o)) / ((WC_LAT_CAP / WC_LAT_SUB) << o));
+}
+
+static long over_low(long b)
+{
+    long o = b / WC_LAT_SUB, sub = b % WC_LAT_SUB;
+    return (WC_LAT_CAP << o) + sub * ((WC_LAT_CAP / WC_LAT_SUB) << o);
+}
+
+int wc_lat_add(wc_lat *l, long x, char *err, int errlen)
+{
+    if (x < 0)
+        x = 0;
+    if (x < WC_LAT_CAP) {
+        if (!l->bin && !(l->bin = wc_alloc(WC_LAT_CAP, sizeof *l->bin, "the latency histogram", err, errlen)))
+            return -1;
+        l->bin[x]++;
+    } else {
+        if (!l->over &&
+            !(l->over = wc_alloc((size_t)LAT_OCT * WC_LAT_SUB, sizeof *l->over, "the latency histogram", err, errlen)))
+            return -1;
+        l->over[over_bucket(x)]++;
+    }
+    l->sum += (unsigned long long)x;
+    if (x > l->max)
+        l->max = x;
+    l->n++;
     return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
+void wc_lat_summary(const wc_lat *l, double *avg, double *p99, double *max)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-void wc_lat_summary(wc_lat *l, double *avg, double *p99, double *max)
-{
-    double sum = 0;
-    long k;
+    long rank, k;
+    unsigned long long seen = 0;
     *avg = *p99 = *max = 0;
     if (!l->n)
         return;
-    qsort(l->v, (size_t)l->n, sizeof *l->v, cmp_double);
-    for (k = 0; k < l->n; k++)
-        sum += l->v[k];
-    *avg = sum / (double)l->n;
-    *p99 = l->v[(long)((double)(l->n - 1) * 0.99)];
-    *max = l->v[l->n - 1];
+    *avg = (double)l->sum / (double)l->n;
+    *max = (double)l->max;
+    rank = (long)((double)(l->n - 1) * 0.99);
+    for (k = 0; l->bin && k < WC_LAT_CAP && k <= l->max; k++)
+        if ((seen += l->bin[k]) > (unsigned long long)rank) {
+            *p99 = (double)k;
+            return;
+        }
+    for (k = 0; l->over && k < (long)LAT_OCT * WC_LAT_SUB; k++)
+        if ((seen += l->over[k]) > (unsigned long long)rank) {
+            *p99 = (double)over_low(k);
+            return;
+        }
 }
 
 void wc_lat_free(wc_lat *l)
 {
-    free(l->v);
-    l->v = NULL;
-    l->n = l->cap = 0;
+    free(l->bin);
+    free(l->over);
+    memset(l, 0, sizeof *l);
 }
