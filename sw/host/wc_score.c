@@ -6,9 +6,11 @@
  * lines: the simulator checks one per packet.
  *
  * Recycling drops arrived entries older than `keep` when a stream's
- * array is full, before it would grow: a stream holds what it still
- * expects and what arrived in the last `keep` cycles, in an array at most
- * twice that (amortized O(1) per expectation). */
+ * array is full, before it would grow, and in every stream once every
+ * `keep` cycles (so that a quiet stream does not hold on to what arrived
+ * long ago): a stream holds what it still expects and what arrived in the
+ * last two `keep` periods, in an array at most four times that (amortized
+ * O(1) per expectation, and per cycle a few entries per stream / keep). */
 #include <stdlib.h>
 #include <string.h>
 #include "wc_score.h"
@@ -50,6 +52,7 @@ struct wc_score {
     long nitems, itcap;
     wc_score_counts c;
     long now, keep;                 /* keep < 0: no recycling */
+    long swept;                     /* cycle of the last sweep over every stream */
     void (*release)(void *ctx, long item);
     void *rctx;
 };
@@ -69,7 +72,29 @@ void wc_score_recycle(wc_score *sb, long keep, void (*release)(void *ctx, long i
     sb->rctx = ctx;
 }
 
-void wc_score_clock(wc_score *sb, long now) { sb->now = now; }
+static int compact(wc_score *sb, stream *st);
+
+void wc_score_clock(wc_score *sb, long now)
+{
+    long k;
+    sb->now = now;
+    if (sb->keep < 0 || now - sb->swept <= sb->keep)
+        return;
+    sb->swept = now;
+    for (k = 0; k < sb->nsv; k++) {
+        stream *st = &sb->ht[sb->order[k]];
+        compact(sb, st);
+        /* an array a burst grew gives back what it no longer needs */
+        if (st->cap > 8 && 4 * st->n <= st->cap) {
+            long ncap = st->cap / 2;
+            entry *ne = realloc(st->e, (size_t)ncap * sizeof *ne);
+            if (ne) {
+                st->e = ne;
+                st->cap = ncap;
+            }
+        }
+    }
+}
 
 void wc_score_free(wc_score *sb)
 {
@@ -319,7 +344,7 @@ void wc_score_missing(const wc_score *sb, int (*fn)(void *ctx, uint64_t key, lon
 
 /* ---- latency samples ---------------------------------------------------- */
 /* Octaves above the cap: values up to LONG_MAX. */
-enum { LAT_OCT = (int)(sizeof(long) * 8 - 1) - 20 };
+enum { LAT_OCT = (int)(sizeof(long) * 8 - 1) - WC_LAT_CAP_LOG2 };
 
 static int log2_floor(unsigned long x)
 {
@@ -332,7 +357,7 @@ static int log2_floor(unsigned long x)
 /* bucket of x >= WC_LAT_CAP, and the lowest value it holds */
 static long over_bucket(long x)
 {
-    int o = log2_floor((unsigned long)x) - log2_floor((unsigned long)WC_LAT_CAP);
+    int o = log2_floor((unsigned long)x) - WC_LAT_CAP_LOG2;
     return (long)o * WC_LAT_SUB + ((x - (WC_LAT_CAP << o)) / ((WC_LAT_CAP / WC_LAT_SUB) << o));
 }
 
@@ -342,19 +367,76 @@ static long over_low(long b)
     return (WC_LAT_CAP << o) + sub * ((WC_LAT_CAP / WC_LAT_SUB) << o);
 }
 
+/* the cell of value x in a table of cap cells (a power of two), or the
+ * empty one where it goes */
+static wc_lat_cell *mid_cell(wc_lat_cell *t, long cap, long x)
+{
+    unsigned long i = (unsigned long)(((unsigned long long)x * 0x9e3779b97f4a7c15ull) >> 32) & (unsigned long)(cap - 1);
+    while (t[i].count && t[i].value != x)
+        i = (i + 1) & (unsigned long)(cap - 1);
+    return &t[i];
+}
+
+/* one more sample of x in [WC_LAT_LOW, WC_LAT_CAP) */
+static int mid_add(wc_lat *l, long x, char *err, int errlen)
+{
+    wc_lat_cell *c;
+    long k;
+    if (2 * (l->nmid + 1) > l->midcap) {
+        if (2 * l->midcap * (long)sizeof *l->mid > WC_LAT_CAP * (long)sizeof *l->all) {
+            /* the table would take more than one count per value */
+            if (!(l->all = wc_alloc(WC_LAT_CAP, sizeof *l->all, "the latency histogram", err, errlen)))
+                return -1;
+            if (l->low)
+                memcpy(l->all, l->low, WC_LAT_LOW * sizeof *l->low);
+            for (k = 0; k < l->midcap; k++)
+                if (l->mid[k].count)
+                    l->all[l->mid[k].value] = l->mid[k].count;
+            free(l->low);
+            free(l->mid);
+            l->low = NULL;
+            l->mid = NULL;
+            l->all[x]++;
+            return 0;
+        } else {
+            long ncap = l->midcap ? 2 * l->midcap : 1024;
+            wc_lat_cell *nt = wc_alloc((size_t)ncap, sizeof *nt, "the latency histogram", err, errlen);
+            if (!nt)
+                return -1;
+            for (k = 0; k < l->midcap; k++)
+                if (l->mid[k].count)
+                    *mid_cell(nt, ncap, l->mid[k].value) = l->mid[k];
+            free(l->mid);
+            l->mid = nt;
+            l->midcap = ncap;
+        }
+    }
+    c = mid_cell(l->mid, l->midcap, x);
+    if (!c->count++) {
+        c->value = x;
+        l->nmid++;
+    }
+    return 0;
+}
+
 int wc_lat_add(wc_lat *l, long x, char *err, int errlen)
 {
     if (x < 0)
         x = 0;
-    if (x < WC_LAT_CAP) {
-        if (!l->bin && !(l->bin = wc_alloc(WC_LAT_CAP, sizeof *l->bin, "the latency histogram", err, errlen)))
-            return -1;
-        l->bin[x]++;
-    } else {
+    if (x >= WC_LAT_CAP) {
         if (!l->over &&
             !(l->over = wc_alloc((size_t)LAT_OCT * WC_LAT_SUB, sizeof *l->over, "the latency histogram", err, errlen)))
             return -1;
         l->over[over_bucket(x)]++;
+    } else if (l->all) {
+        l->all[x]++;
+    } else if (x >= WC_LAT_LOW) {
+        if (mid_add(l, x, err, errlen))
+            return -1;
+    } else {
+        if (!l->low && !(l->low = wc_alloc(WC_LAT_LOW, sizeof *l->low, "the latency histogram", err, errlen)))
+            return -1;
+        l->low[x]++;
     }
     l->sum += (unsigned long long)x;
     if (x > l->max)
@@ -363,23 +445,49 @@ int wc_lat_add(wc_lat *l, long x, char *err, int errlen)
     return 0;
 }
 
+/* samples of value at most v below the cap */
+static unsigned long long count_upto(const wc_lat *l, long v)
+{
+    unsigned long long c = 0;
+    long k;
+    if (l->all) {
+        for (k = 0; k <= v; k++)
+            c += l->all[k];
+        return c;
+    }
+    for (k = 0; l->low && k < WC_LAT_LOW && k <= v; k++)
+        c += l->low[k];
+    for (k = 0; k < l->midcap; k++)
+        if (l->mid[k].count && l->mid[k].value <= v)
+            c += l->mid[k].count;
+    return c;
+}
+
 void wc_lat_summary(const wc_lat *l, double *avg, double *p99, double *max)
 {
-    long rank, k;
-    unsigned long long seen = 0;
+    unsigned long long rank, seen;
+    long lo, hi, k;
     *avg = *p99 = *max = 0;
     if (!l->n)
         return;
     *avg = (double)l->sum / (double)l->n;
     *max = (double)l->max;
-    rank = (long)((double)(l->n - 1) * 0.99);
-    for (k = 0; l->bin && k < WC_LAT_CAP && k <= l->max; k++)
-        if ((seen += l->bin[k]) > (unsigned long long)rank) {
-            *p99 = (double)k;
-            return;
+    rank = (unsigned long long)((double)(l->n - 1) * 0.99);
+    seen = count_upto(l, WC_LAT_CAP - 1);
+    if (seen > rank) {
+        /* the least v with more than rank samples up to it */
+        for (lo = 0, hi = WC_LAT_CAP - 1; lo < hi;) {
+            long mid = lo + (hi - lo) / 2;
+            if (count_upto(l, mid) > rank)
+                hi = mid;
+            else
+                lo = mid + 1;
         }
+        *p99 = (double)lo;
+        return;
+    }
     for (k = 0; l->over && k < (long)LAT_OCT * WC_LAT_SUB; k++)
-        if ((seen += l->over[k]) > (unsigned long long)rank) {
+        if ((seen += l->over[k]) > rank) {
             *p99 = (double)over_low(k);
             return;
         }
@@ -387,7 +495,9 @@ void wc_lat_summary(const wc_lat *l, double *avg, double *p99, double *max)
 
 void wc_lat_free(wc_lat *l)
 {
-    free(l->bin);
+    free(l->low);
+    free(l->mid);
+    free(l->all);
     free(l->over);
     memset(l, 0, sizeof *l);
 }

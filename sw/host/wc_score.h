@@ -112,13 +112,22 @@ void wc_score_missing(const wc_score *sb, int (*fn)(void *ctx, uint64_t key, lon
  * maximum are kept exactly.  So the average and the maximum are exact,
  * and so is the 99th percentile while it is below the cap; above it the
  * percentile is the lowest value of its bucket, less than 1/WC_LAT_SUB
- * (0.1%) below the exact one.  Memory: 8 bytes per cycle value up to the
- * largest latency seen below the cap (8 MiB at most), and 8 bytes per
- * bucket above it (352 KiB at most). */
-#define WC_LAT_CAP (1L << 20)
+ * (0.1%) below the exact one.
+ * Values below WC_LAT_LOW are counted in an array; between it and the
+ * cap, only the values that occurred, in a hash table, so that the rare
+ * samples of a long tail cost a few bytes each rather than a page; when
+ * the table would outgrow it, one array for every value below the cap.
+ * Memory: at most 8 MiB below the cap and 352 KiB above it. */
+#define WC_LAT_CAP_LOG2 20
+#define WC_LAT_CAP (1L << WC_LAT_CAP_LOG2)
+#define WC_LAT_LOW 4096L
 #define WC_LAT_SUB 1024L
+typedef struct { unsigned long long count; long value; } wc_lat_cell;  /* count 0: empty */
 typedef struct {
-    unsigned long long *bin;        /* [WC_LAT_CAP] */
+    unsigned long long *low;        /* [WC_LAT_LOW] */
+    wc_lat_cell *mid;               /* values in [WC_LAT_LOW, WC_LAT_CAP) that occurred */
+    long nmid, midcap;
+    unsigned long long *all;        /* [WC_LAT_CAP]: replaces low and mid once mid would be larger */
     unsigned long long *over;       /* [octaves above the cap][WC_LAT_SUB] */
     unsigned long long sum;
     long n, max;
