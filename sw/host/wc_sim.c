@@ -76,8 +76,9 @@ enum { CH_UNICAST, CH_WORM };
 /* A packet or worm; whether it arrived is the scoreboard's.  Records
  * live in a pool (sim.pk) and are found by slot; the scoreboard's items
  * are slots.  The number its flits carry is its id, unique for the run
- * (2^32 of them), found through ids_find: a slot is reused only once
- * nothing can name its packet any more, so that no live id is ambiguous.
+ * (2^32 of them), found through ids_find from its injection on (before,
+ * no flit can carry it): a slot is reused only once nothing can name its
+ * packet any more, so that no live id is ambiguous.
  * hold counts who still needs the record: its source until the tail is
  * injected, the scoreboard from the first expectation until it hands the
  * item back (wc_score_recycle). */
@@ -87,11 +88,15 @@ typedef struct {
     int src, dst, len;
     int mc;                         /* multicast it belongs to (slot in sim.mc), -1 for unicast traffic */
     int nd;                         /* multidestination worm: destinations (0 = unicast) */
-    int wl;                         /* ... their list: offset in its multicast's wd[], -1: own[] */
-    int own[2];                     /* the destinations of a worm breaking BRCP (no multicast of its own) */
-    int nextf;                      /* next free slot while free */
+    /* ... their list: offset in its multicast's wd[]; a worm breaking
+     * BRCP (no multicast of its own) goes to dst, then to wl */
+    int wl;
     uint8_t state, measured, bad, hold;
+    uint8_t mapped;                 /* ids_find knows it */
 } pkt;
+/* A free record's dst chains the free slots (48 bytes a record: a
+ * saturated run holds millions of queued ones). */
+#define PK_NEXTF(p) ((p)->dst)
 
 /* One send of a multicast: a unicast (nd = 1, unicast and tree schemes)
  * or a multidestination worm (worm scheme), from node `from` once it
@@ -145,14 +150,14 @@ typedef struct {
     pkt *pk; long npk, pkcap;       /* slots in use or freed, allocated */
     long pkfree;                    /* free slots, chained by nextf; -1 none */
     long next_id;
-    /* id -> slot: ids are handed out in order, so a ring indexed by the
-     * id's low bits, at least twice as many cells as live packets, finds
-     * a recent packet in one access next to its neighbours; an older
-     * packet whose cell a new id takes (long queued or in flight) moves
-     * to the overflow table ov */
+    /* id -> slot of the injected packets: ids are handed out in order,
+     * so a ring indexed by the id's low bits, at least twice as many cells
+     * as packets in it, finds most in one access; a packet whose cell
+     * another takes (one that waited long in its queue or in the network)
+     * moves to the overflow table ov */
     int *ring; unsigned long rcap;  /* cells: slot or -1 */
     idmap *ov; unsigned long ovcap, ovn;
-    long nlive;                     /* packets with an id */
+    long nlive;                     /* packets in ring or ov */
     tport *tp; int ntp;
     int *tp_of;                     /* [R*P] -> tport or -1 */
     wc_lat lat, mlat;               /* measured packets, measured multicasts */
@@ -373,7 +378,7 @@ static int ids_put(sim *s, uint32_t id, int slot)
         s->ring = nr;
         s->rcap = ncap;
     }
-    if (ids_find(s, id) >= 0) {
+    if (s->next_id > 0xffffffffL && ids_find(s, id) >= 0) {
         char msg[160];
         /* flits carry 32 bits of id: 2^32 packets later the same number
          * comes round while this one is still known */
@@ -414,20 +419,21 @@ static void pk_unhold(sim *s, long k)
     pkt *p = &s->pk[k];
     if (--p->hold)
         return;
-    ids_del(s, (uint32_t)p->id, (int)k);
+    if (p->mapped)
+        ids_del(s, (uint32_t)p->id, (int)k);
     if (p->mc >= 0 && --s->mc[p->mc].refs == 0)
         mcast_free(s, p->mc);
-    p->nextf = (int)s->pkfree;
+    PK_NEXTF(p) = (int)s->pkfree;
     s->pkfree = k;
 }
 
 /* the scoreboard has forgotten item k (wc_score_recycle) */
 static void pk_released(void *ctx, long k) { pk_unhold(ctx, k); }
 
-/* the destinations of worm p */
-static const int *pk_wd(const sim *s, const pkt *p)
+/* destination j of worm p */
+static int pk_dest(const sim *s, const pkt *p, int j)
 {
-    return p->wl < 0 ? p->own : s->mc[p->mc].wd + p->wl;
+    return p->mc >= 0 ? s->mc[p->mc].wd[p->wl + j] : j ? p->wl : p->dst;
 }
 
 /* A packet of len flits, the next id: its slot, -1 when memory ran out
@@ -441,19 +447,18 @@ static long new_pkt(sim *s, int src, int dst, long now, int bad, int len)
         if (!(k = grow(s, s->pk, s->npk, &s->pkcap, 1, sizeof *s->pk, 4096, "packet records")))
             return -1;
         s->pk = k;
-        s->pk[s->npk].nextf = -1;
+        PK_NEXTF(&s->pk[s->npk]) = -1;
         s->pkfree = s->npk++;
     }
     slot = s->pkfree;
-    if (ids_put(s, (uint32_t)s->next_id, (int)slot))
-        return -1;
     k = &s->pk[slot];
-    s->pkfree = k->nextf;
+    s->pkfree = PK_NEXTF(k);
     k->id = s->next_id++;
     k->src = src; k->dst = dst; k->len = len; k->mc = -1;
     k->nd = 0; k->wl = -1;
     k->create = now; k->state = PK_QUEUED; k->bad = (uint8_t)bad;
     k->hold = 1;
+    k->mapped = 0;
     k->measured = (uint8_t)(!bad && in_window);
     if (!bad && in_window)
         s->offered_flits += len;
@@ -472,13 +477,13 @@ static uint64_t make_flit(const sim *s, long slot, int k)
         type = len == 1 ? WC_FT_SINGLE : k == 0 ? WC_FT_HEAD : k == len - 1 ? WC_FT_TAIL : WC_FT_BODY;
         if (k == 0) {
             uint32_t h = 0;
-            h = WC_SET(h, HEAD_DST, (uint32_t)pk_wd(s, p)[0]);
+            h = WC_SET(h, HEAD_DST, (uint32_t)pk_dest(s, p, 0));
             h = WC_SET(h, HEAD_KIND, WC_KIND_MULTI);
             h = WC_SET(h, HEAD_NADDR, (uint32_t)(p->nd - 1));
             h = WC_SET(h, HEAD_USER, (uint32_t)p->src);
             data = h;
         } else if (k < p->nd) {
-            data = WC_SET(0u, ADDR_DST, (uint32_t)pk_wd(s, p)[k]);
+            data = WC_SET(0u, ADDR_DST, (uint32_t)pk_dest(s, p, k));
         } else if (k == p->nd) {
             data = (uint32_t)id;
         } else {
@@ -721,7 +726,7 @@ static void worm_copy(sim *s, tport *p, long now)
         id = named > 0xffffffffu ? -1 : ids_find(s, (uint32_t)named);
         w = id >= 0 ? &s->pk[id] : NULL;
         j = w ? w->nd - 1 - naddr : -1;
-        if (!w || !w->nd || w->src != src || j < 0 || pk_wd(s, w)[j] != p->node || p->rbn != w->len - j)
+        if (!w || !w->nd || w->src != src || j < 0 || pk_dest(s, w, j) != p->node || p->rbn != w->len - j)
             id = -1;
         for (k = 0; id >= 0 && k < p->rbn; k++) {
             /* what left the previous destination: its head rewritten for us */
@@ -780,8 +785,7 @@ static long bad_brcp_worm(sim *s, int src, long now)
         if ((id = new_pkt(s, src, d[0], now, BAD_BRCP, s->o->packet + 1)) < 0)
             return -1;
         s->pk[id].nd = 2;
-        s->pk[id].own[0] = d[0];
-        s->pk[id].own[1] = d[1];
+        s->pk[id].wl = d[1];
         return id;
     }
     return -1;
@@ -1009,6 +1013,9 @@ static void after_inject(sim *s, tport *p)
     char err[128];
     if (p->cur_k == 0) {
         k->state = PK_FLIGHT;
+        if (ids_put(s, (uint32_t)k->id, p->cur))
+            return;
+        k->mapped = 1;
         if (k->bad) {
             s->res->malformed_sent++;
             if (k->bad == BAD_BRCP)
@@ -1022,7 +1029,7 @@ static void after_inject(sim *s, tport *p)
              * copies in any */
             if (k->nd)
                 for (j = 0; j < k->nd && !bad; j++)
-                    bad = wc_score_expect(s->sb, wc_score_key((unsigned)pk_wd(s, k)[j], (unsigned)k->src, CH_WORM),
+                    bad = wc_score_expect(s->sb, wc_score_key((unsigned)pk_dest(s, k, j), (unsigned)k->src, CH_WORM),
                                           0, p->cur, err, sizeof err);
             else
                 bad = wc_score_expect(s->sb, wc_score_key((unsigned)k->dst, (unsigned)k->src, CH_UNICAST), 1, p->cur,
