@@ -345,6 +345,8 @@ void wc_score_missing(const wc_score *sb, int (*fn)(void *ctx, uint64_t key, lon
 /* ---- latency samples ---------------------------------------------------- */
 /* Octaves above the cap: values up to LONG_MAX. */
 enum { LAT_OCT = (int)(sizeof(long) * 8 - 1) - WC_LAT_CAP_LOG2 };
+/* the most cells of the table of values from WC_LAT_LOW to the cap (2 MiB) */
+enum { LAT_MIDMAX = 1 << 17 };
 
 static int log2_floor(unsigned long x)
 {
@@ -383,8 +385,9 @@ static int mid_add(wc_lat *l, long x, char *err, int errlen)
     wc_lat_cell *c;
     long k;
     if (2 * (l->nmid + 1) > l->midcap) {
-        if (2 * l->midcap * (long)sizeof *l->mid > WC_LAT_CAP * (long)sizeof *l->all) {
-            /* the table would take more than one count per value */
+        if (2 * l->midcap > LAT_MIDMAX) {
+            /* the values are spread, not a tail: one count per value is
+             * faster to add to, and at most four times the table */
             if (!(l->all = wc_alloc(WC_LAT_CAP, sizeof *l->all, "the latency histogram", err, errlen)))
                 return -1;
             if (l->low)

@@ -115,9 +115,9 @@ void wc_score_missing(const wc_score *sb, int (*fn)(void *ctx, uint64_t key, lon
  * (0.1%) below the exact one.
  * Values below WC_LAT_LOW are counted in an array; between it and the
  * cap, only the values that occurred, in a hash table, so that the rare
- * samples of a long tail cost a few bytes each rather than a page; when
- * the table would outgrow it, one array for every value below the cap.
- * Memory: at most 8 MiB below the cap and 352 KiB above it. */
+ * samples of a long tail cost a few bytes each rather than a page; once
+ * 2^16 values have occurred there, one array for every value below the
+ * cap.  Memory: at most 8 MiB below the cap and 352 KiB above it. */
 #define WC_LAT_CAP_LOG2 20
 #define WC_LAT_CAP (1L << WC_LAT_CAP_LOG2)
 #define WC_LAT_LOW 4096L
