@@ -148,7 +148,7 @@ typedef struct {
     wc_score *sb;
     wc_rng rng;
     pkt *pk; long npk, pkcap;       /* slots in use or freed, allocated */
-    long pkfree;                    /* free slots, chained by nextf; -1 none */
+    long pkfree;                    /* free slots, chained by PK_NEXTF; -1 none */
     long next_id;
     /* id -> slot of the injected packets: ids are handed out in order,
      * so a ring indexed by the id's low bits, at least twice as many cells
