@@ -65,9 +65,10 @@ wc_score *wc_score_create(char *err, int errlen);
 void wc_score_free(wc_score *sb);
 
 /* Cycles an arrived delivery stays known to the scoreboard (for the DUP
- * verdict) when the front ends recycle: long enough for any copy a
- * network makes of a worm to follow it, short enough that what it keeps
- * (a few deliveries per node per cycle) stays small. */
+ * verdict) when the front ends recycle: a copy a broken network makes of
+ * a worm follows it through the same buffers, well within this; and what
+ * it keeps (the deliveries of that many cycles, and their records) stays
+ * small next to the models. */
 #define WC_SCORE_KEEP 16384L
 
 /* Recycle (see above): entries that arrived more than keep cycles ago

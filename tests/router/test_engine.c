@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The engine framework of sw/host without the RTL: the scoreboard's
- * verdicts (wc_score.h), the lockstep comparator (wc_lockstep.h) on two C
- * instances, one of them broken, and NIC register snapshots. */
+ * verdicts, its recycling and the latency histogram (wc_score.h), the
+ * lockstep comparator (wc_lockstep.h) on two C instances, one of them
+ * broken, and NIC register snapshots. */
 #include <stdlib.h>
 #include <string.h>
 #include "wc_score.h"
