@@ -121,7 +121,7 @@ void wc_score_missing(const wc_score *sb, int (*fn)(void *ctx, uint64_t key, lon
  * cap.  Memory: at most 8 MiB below the cap and 352 KiB above it. */
 #define WC_LAT_CAP_LOG2 20
 #define WC_LAT_CAP (1L << WC_LAT_CAP_LOG2)
-#define WC_LAT_LOW 4096L
+#define WC_LAT_LOW 65536L
 #define WC_LAT_SUB 1024L
 typedef struct { unsigned long long count; long value; } wc_lat_cell;  /* count 0: empty */
 typedef struct {

@@ -238,6 +238,23 @@ static void test_latency(void)
         }
         wc_lat_free(&lat);
     }
+    /* a short bulk and a long tail: p99 among the few values above
+     * WC_LAT_LOW that the table holds */
+    memset(&lat, 0, sizeof lat);
+    n = 100001;
+    sum = 0;
+    for (i = 0; i < n; i++) {
+        x = x * 1664525u + 1013904223u;
+        v[i] = i % 50 ? (long)(x % 1000) : WC_LAT_LOW + (long)(x % (WC_LAT_CAP - WC_LAT_LOW));
+        sum += (double)v[i];
+        bad |= wc_lat_add(&lat, v[i], err, sizeof err);
+    }
+    qsort(v, (size_t)n, sizeof *v, cmp_long);
+    wc_lat_summary(&lat, &avg, &p99, &max);
+    CHECK(!bad && !lat.all && lat.nmid > 0 && avg == sum / (double)n && max == (double)v[n - 1] &&
+          p99 == (double)v[(long)((double)(n - 1) * 0.99)], "2%% of the samples in a tail from %ld: p99 %.0f exact "
+          "from the table of %ld values", WC_LAT_LOW, p99, lat.nmid);
+    wc_lat_free(&lat);
     /* every value below the cap once: the table of values above
      * WC_LAT_LOW gives way to one count per value, still exact */
     memset(&lat, 0, sizeof lat);
