@@ -226,6 +226,9 @@ int wc_cmd_msg(int argc, char **argv)
                    "stop at a mismatch; lockstep-c: break the second C instance"),
         WC_OPT_FLAG("--csv", &csv, "one header line and one row"),
         WC_OPT_FLAG("--quiet", &quiet, "no progress lines"),
+        WC_OPT_LONG("--progress", "C", &o.progress_every, 1, 1L << 40,
+                    "a progress line every C cycles and one at the end, each with\n"
+                    "the resident memory (default: a line every 2 s of a long run)"),
         WC_OPT_END
     };
     wc_cli cli = { "msg", "--topo T [options]",
@@ -256,7 +259,8 @@ int wc_cmd_msg(int argc, char **argv)
     gall = group.all;
     gn = group.n;
     if (wc_cli_excl(&cli, "--once", "--messages", one_op) || wc_cli_excl(&cli, "--once", "--mix", one_op) ||
-        wc_cli_excl(&cli, "--once", "--groups-per-node", "it sends to the --group")) {
+        wc_cli_excl(&cli, "--once", "--groups-per-node", "it sends to the --group") ||
+        wc_cli_excl(&cli, "--progress", "--quiet", "--quiet turns the progress lines off")) {
         st = 2;
         goto bad;
     }

@@ -190,6 +190,9 @@ int wc_cmd_sim(int argc, char **argv)
                    "self-check: break the C model (1 arbitration, 2 routing,\n"
                    "3 absorbed head, 4 forwarded head)"),
         WC_OPT_FLAG("--quiet", &quiet, "no progress lines"),
+        WC_OPT_LONG("--progress", "C", &o.progress_every, 1, 1L << 40,
+                    "a progress line every C cycles and one at the end, each with\n"
+                    "the resident memory (default: a line every 2 s of a long run)"),
         WC_OPT_END
     };
     wc_cli cli = { "sim", "--topo T [options]",
@@ -217,6 +220,9 @@ int wc_cmd_sim(int argc, char **argv)
         wc_cli_excl(&cli, "--sweep", "--rate", "the sweep sets the rate") ||
         wc_cli_excl(&cli, "--sweep", "--mcast-once", "a sweep measures loaded networks") ||
         wc_cli_excl(&cli, "--sweep", "--wave", "a sweep records no waveform") ||
+        wc_cli_excl(&cli, "--progress", "--quiet", "--quiet turns the progress lines off") ||
+        wc_cli_excl(&cli, "--progress", "--sweep", "a sweep prints no progress lines") ||
+        wc_cli_excl(&cli, "--progress", "--mcast-once", "the runs of --mcast-once print no progress lines") ||
         wc_cli_excl(&cli, "--mcast-once", "--rate", idle) || wc_cli_excl(&cli, "--mcast-once", "--traffic", idle) ||
         wc_cli_excl(&cli, "--mcast-once", "--warmup", idle) || wc_cli_excl(&cli, "--mcast-once", "--cycles", idle) ||
         wc_cli_excl(&cli, "--mcast-once", "--mcast-dests", "N of --mcast-once is the number of destinations") ||

@@ -24,6 +24,7 @@
 #include <time.h>
 #include "wc_msg_int.h"
 #include "wc_lockstep.h"
+#include "wc_mem.h"
 
 void wc_msg_defaults(wc_msg_opts *o)
 {
@@ -368,6 +369,18 @@ static void collect(msim *s)
     wc_lat_summary(&s->lat, &res->lat_avg, &res->lat_p99, &res->lat_max);
 }
 
+/* cycle, messages and deliveries, resident memory (a soak reads these
+ * lines to see memory stay flat) */
+static void progress_line(msim *s, const char *phase, double cps)
+{
+    wc_score_counts c;
+    char mem[96];
+    wc_score_get(s->sb, &c);
+    wc_mem_note(mem, sizeof mem);
+    fprintf(stderr, "  cycle %ld%s: %ld messages posted, %ld of %ld deliveries, %llu packets resent, %s, %.0f cycles/s\n",
+            s->cyc, phase, s->res->posted, c.delivered, c.expected, msg_sum_reg(s, WC_NICR_RETX), mem, cps);
+}
+
 /* Cycles until every message is delivered (or the watchdog fires, a
  * failure or a mismatch stops the run). */
 static void run_loop(msim *s)
@@ -382,6 +395,7 @@ static void run_loop(msim *s)
     wc_mismatch_clear(&mm);
     t0 = tlast = now_s();
     for (s->cyc = 0;; s->cyc++) {
+        wc_score_clock(s->sb, s->cyc);
         /* 1. */
         if (!s->started) {
             int idle = 1;
@@ -435,16 +449,17 @@ static void run_loop(msim *s)
             s->cyc++;
             break;
         }
-        if (o->progress && (s->cyc & 1023) == 0) {
+        if (o->progress &&
+            (o->progress_every > 0 ? s->cyc > 0 && s->cyc % o->progress_every == 0 : (s->cyc & 1023) == 0)) {
             double tn = now_s();
-            if (tn - tlast > 2.0) {
-                fprintf(stderr, "  cycle %ld: %ld messages posted, %ld of %ld deliveries, %llu packets resent, "
-                        "%.0f cycles/s\n", s->cyc, res->posted, c.delivered, c.expected,
-                        msg_sum_reg(s, WC_NICR_RETX), s->cyc / (tn - t0));
+            if (o->progress_every > 0 || tn - tlast > 2.0) {
+                progress_line(s, "", s->cyc / (tn - t0));
                 tlast = tn;
             }
         }
     }
+    if (o->progress && o->progress_every > 0)
+        progress_line(s, " (end)", s->cyc / (now_s() - t0));
     res->cycles = s->cyc;
     res->seconds = now_s() - t0;
     res->cps = res->seconds > 0 ? (double)res->cycles / res->seconds : 0;
@@ -468,6 +483,7 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
     if (o->mix & WC_MSG_MULTICAST && o->fixed_root < 0)
         gpn = o->groups_per_node < 0 ? 2 : o->groups_per_node;
 
+    s->mfree = -1;
     if (!(s->sb = wc_score_create(err, errlen)) ||
         !(s->nr = wc_alloc((size_t)N, sizeof *s->nr, "the node table", err, errlen)) ||
         !(s->np = wc_alloc((size_t)N, sizeof *s->np, "the node table", err, errlen)) ||
@@ -475,6 +491,9 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
         !(s->bus = wc_alloc((size_t)N, sizeof *s->bus, "register-bus inputs", err, errlen)) ||
         !(s->h = wc_alloc((size_t)N, sizeof *s->h, "hosts", err, errlen)))
         goto out;
+    /* records go back to their pool once delivered, checked and past the
+     * scoreboard's memory of them */
+    wc_score_recycle(s->sb, WC_SCORE_KEEP, msg_released, s);
     for (n = 0; n < N; n++) {
         s->nr[n] = t->node_router[n];
         s->np[n] = t->node_port[n];

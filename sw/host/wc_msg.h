@@ -55,7 +55,8 @@ typedef struct {
      * WC_MSG_UNICAST (one unicast descriptor per destination, posted
      * together); 0 for random traffic */
     unsigned once;
-    int progress;               /* progress lines on stderr */
+    int progress;               /* progress lines on stderr: every 2 s of the run, */
+    long progress_every;        /* ... or (> 0) every this many cycles and at the end */
 } wc_msg_opts;
 
 typedef struct {

@@ -166,17 +166,19 @@ typedef struct {
     const wc_nic_cqe *e;
 } rx_ctx;
 
-/* a completion with status OK whose buffer holds message id, byte for byte */
+/* a completion with status OK whose buffer holds the message of slot
+ * id, byte for byte */
 static int rx_match(void *ctx, long id)
 {
     const rx_ctx *c = ctx;
     const uint8_t *p = c->s->I[0]->mem[c->node] + c->e->addr;
+    const msgrec *m = &c->s->m[id];
     unsigned len = c->e->len;
     uint32_t j;
-    if (c->e->status != WC_NIC_ST_OK || (unsigned)c->s->m[id].len != len)
+    if (c->e->status != WC_NIC_ST_OK || (unsigned)m->len != len)
         return 0;
     for (j = 0; 4 * j < len; j++) {
-        uint32_t w = msg_word(id, j);
+        uint32_t w = msg_word(m->seq, j);
         unsigned b, nb = len - 4 * j < 4 ? len - 4 * j : 4;
         for (b = 0; b < nb; b++)
             if (p[4 * j + b] != (uint8_t)(w >> (8 * b)))
@@ -200,7 +202,7 @@ static void score(msim *s, int node, const wc_nic_cqe *e, long appeared)
     if (wc_score_arrive(s->sb, wc_score_key((unsigned)node, e->src, e->group), rx_match, &c, &id, &done) ==
         WC_SCORE_OK)
         s->res->bytes += e->len;
-    if (done && wc_lat_add(&s->lat, (double)(appeared - s->m[id].posted), err, sizeof err))
+    if (done && wc_lat_add(&s->lat, appeared - s->m[id].posted, err, sizeof err))
         msg_fail(s, "%s", err);
 }
 
@@ -265,9 +267,12 @@ static void handle_send(msim *s, host *h, const wc_nic_cqe *e)
         s->sends_pending--;
         if (e->status != WC_NIC_ST_OK) {
             r->send_errors++;
-            /* what it did not deliver will never come: stop waiting */
-            wc_score_fail(s->sb, id);
+            /* what it did not deliver will never come: stop waiting (a
+             * message the scoreboard handed back owes nothing) */
+            if (s->m[id].scored)
+                wc_score_fail(s->sb, id);
         }
+        msg_unhold(s, id);
     } else if (e->tag >= FWD_TAG && e->tag < FWD_TAG + NRBUF && h->rheld[e->tag - FWD_TAG] == 1) {
         int b = (int)e->tag - FWD_TAG;
         h->rheld[b] = 0;

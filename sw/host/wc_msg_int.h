@@ -77,10 +77,18 @@ typedef struct {
     int *from, *to, ne;             /* tree edges, each node's in send order */
 } group;
 
-/* A message; what it still owes its receivers is the scoreboard's. */
+/* A message; what it still owes its receivers is the scoreboard's.
+ * Records live in a pool (msim.m) and are found by slot, which is the
+ * scoreboard's item; seq numbers the messages of the run (their
+ * contents, msg_word).  hold counts who still needs the record: its
+ * sender until the send completes, the scoreboard until it hands the
+ * item back (wc_score_recycle). */
 typedef struct {
+    long seq;
     int src, kind, len, gid;
     long posted;
+    int nextf;                      /* next free slot while free */
+    uint8_t hold, scored;           /* scored: the scoreboard still has it */
 } msgrec;
 
 struct msim {
@@ -94,7 +102,9 @@ struct msim {
     int *nr, *np;                   /* node -> router, port */
     wc_rng rng;
     group *g[WC_NIC_GROUPS];
-    msgrec *m; long nm, mcap;
+    msgrec *m; long nm, mcap;       /* slots in use or freed, allocated */
+    long nseq;                      /* messages numbered so far */
+    long mfree;                     /* free slots, chained by nextf; -1 none */
     wc_score *sb;
     wc_lat lat;
     long sends_pending;
@@ -122,7 +132,9 @@ void msg_fail(msim *s, const char *fmt, ...) WC_PRINTF(2, 3);
 void msg_internal(const char *what, int gid, int node);
 
 /* wc_msg_traffic.c */
-uint32_t msg_word(long id, uint32_t j);                     /* word j of message id */
+uint32_t msg_word(long seq, uint32_t j);                    /* word j of message seq */
+void msg_unhold(msim *s, long slot);                        /* one holder of a record is done with it */
+void msg_released(void *ctx, long slot);                    /* the scoreboard's (wc_score_recycle) */
 int msg_groups_make(msim *s, int gpn, char *err, int errlen);
 void msg_groups_free(msim *s);
 int msg_group_children(const group *g, int x, uint16_t *ch);

@@ -52,7 +52,7 @@ static int show_missing(void *ctx, uint64_t key, long id)
         char grp[32] = "";
         if (m->gid)
             snprintf(grp, sizeof grp, " in group %d", m->gid);
-        fprintf(stderr, "  message %ld: %s of %d bytes from node %d%s posted at cycle %ld, not at node %d\n", id,
+        fprintf(stderr, "  message %ld: %s of %d bytes from node %d%s posted at cycle %ld, not at node %d\n", m->seq,
                 m->kind == K_UNI ? "unicast" : m->kind == K_MS ? "multisend" : "multicast", m->len, m->src, grp,
                 m->posted, dst);
     }

@@ -16,10 +16,26 @@ static uint32_t hash32(uint32_t x)
     return x;
 }
 
-/* bytes 4j..4j+3 of message id, little-endian */
-uint32_t msg_word(long id, uint32_t j)
+/* bytes 4j..4j+3 of message seq, little-endian */
+uint32_t msg_word(long seq, uint32_t j)
 {
-    return hash32((uint32_t)id * 0x9e3779b1u + hash32(j + 0x51ed27u));
+    return hash32((uint32_t)seq * 0x9e3779b1u + hash32(j + 0x51ed27u));
+}
+
+void msg_unhold(msim *s, long slot)
+{
+    msgrec *m = &s->m[slot];
+    if (--m->hold)
+        return;
+    m->nextf = (int)s->mfree;
+    s->mfree = slot;
+}
+
+void msg_released(void *ctx, long slot)
+{
+    msim *s = ctx;
+    s->m[slot].scored = 0;
+    msg_unhold(s, slot);
 }
 
 static unsigned rnd(msim *s, unsigned n) { return wc_rng_below(&s->rng, n); }
@@ -220,19 +236,27 @@ static int post(msim *s, host *h, int kind, int len, const int *dst, int nd, con
     uint32_t addr, j;
     wc_nic_sdesc sd;
     char err[128];
-    if (s->nm == s->mcap) {
-        long ncap = s->mcap ? 2 * s->mcap : 4096;
-        msgrec *nm = realloc(s->m, (size_t)ncap * sizeof *nm);
-        if (!nm) {
-            msg_fail(s, "out of memory for %ld message records", ncap);
-            return -1;
+    if (s->mfree < 0) {
+        if (s->nm == s->mcap) {
+            long ncap = s->mcap ? 2 * s->mcap : 4096;
+            msgrec *nm = realloc(s->m, (size_t)ncap * sizeof *nm);
+            if (!nm) {
+                msg_fail(s, "out of memory for %ld message records", ncap);
+                return -1;
+            }
+            s->m = nm;
+            s->mcap = ncap;
         }
-        s->m = nm;
-        s->mcap = ncap;
+        s->m[s->nm].nextf = -1;
+        s->mfree = s->nm++;
     }
-    id = s->nm++;
+    id = s->mfree;
     m = &s->m[id];
+    s->mfree = m->nextf;
     memset(m, 0, sizeof *m);
+    m->seq = s->nseq++;
+    m->hold = 2;                    /* the send, the scoreboard */
+    m->scored = 1;
     m->src = me;
     m->kind = kind;
     m->len = len;
@@ -241,7 +265,7 @@ static int post(msim *s, host *h, int kind, int len, const int *dst, int nd, con
     h->slot_msg[slot] = id;
     addr = s->sbuf_base + (uint32_t)slot * s->bufsz;
     for (j = 0; 4 * j < (uint32_t)len; j++)
-        msg_mem_wr32(s, me, addr + 4 * j, msg_word(id, j));
+        msg_mem_wr32(s, me, addr + 4 * j, msg_word(m->seq, j));
     sd.tag = (unsigned)slot;
     sd.len = (unsigned)len;
     sd.addr = addr;

@@ -20,8 +20,19 @@
  *   UNKNOWN  nothing is expected on that stream at all.
  * Each verdict is counted (DAMAGED and UNKNOWN as corrupt).  The item's
  * state (deliveries still owed, failure) lives here, behind this
- * interface, so that finished items can be recycled later without the
- * front ends changing.  All of it is kept for the run today. */
+ * interface.
+ *
+ * Long runs recycle (wc_score_recycle): a delivery that has arrived is
+ * kept for `keep` cycles of the front end's clock (wc_score_clock), so
+ * that a copy of it arriving in that time is still a DUP; after that its
+ * entry goes, and once every entry of an item has gone and it owes
+ * nothing, the scoreboard hands the item back to the front end (the
+ * release callback), which may then reuse its number for a new item.
+ * Memory is then bounded by what is owed and what arrived in the last
+ * `keep` cycles, not by the length of the run.  A copy of an item
+ * arriving later than that names nothing the scoreboard still knows: it
+ * is a DAMAGED delivery (corrupt), still an error.  Without
+ * wc_score_recycle every entry is kept for the run. */
 #ifndef WC_SCORE_H
 #define WC_SCORE_H
 #include <stdint.h>
@@ -38,6 +49,7 @@ typedef struct {
     long corrupt;           /* DAMAGED and UNKNOWN */
     long pending;           /* expected, not arrived */
     long pending_failed;    /* ... of them owed by failed items */
+    long held;              /* entries held (expected, or arrived and kept) */
 } wc_score_counts;
 
 /* A stream: receiver and source below 65536 (node ids), channel below
@@ -51,6 +63,22 @@ static inline unsigned wc_score_key_receiver(uint64_t key) { return (unsigned)(k
 /* NULL with a message on failure (wc_err.h). */
 wc_score *wc_score_create(char *err, int errlen);
 void wc_score_free(wc_score *sb);
+
+/* Cycles an arrived delivery stays known to the scoreboard (for the DUP
+ * verdict) when the front ends recycle: a copy a broken network makes of
+ * a worm follows it through the same buffers, well within this; and what
+ * it keeps (the deliveries of that many cycles, and their records) stays
+ * small next to the models. */
+#define WC_SCORE_KEEP 16384L
+
+/* Recycle (see above): entries that arrived more than keep cycles ago
+ * (by the last wc_score_clock) go; release(ctx, item) is called, from
+ * inside wc_score_expect, for each item whose last entry went and that
+ * owes nothing.  Item numbers are then at most the front end's live
+ * records, which is what lets it reuse them. */
+void wc_score_recycle(wc_score *sb, long keep, void (*release)(void *ctx, long item), void *ctx);
+/* The front end's time, in cycles, non-decreasing. */
+void wc_score_clock(wc_score *sb, long now);
 
 /* One more delivery of item expected on stream key, after the ones
  * expected there so far.  A stream is ordered or not from its first
@@ -66,7 +94,9 @@ int wc_score_arrive(wc_score *sb, uint64_t key, int (*match)(void *ctx, long ite
                     int *done);
 
 /* The deliveries item still owes will never come (its send failed): they
- * stay pending but count as failed (wc_score_counts.pending_failed). */
+ * stay pending but count as failed (wc_score_counts.pending_failed).  An
+ * item with no entry left (never expected, or released) is not touched:
+ * it owes nothing. */
 void wc_score_fail(wc_score *sb, long item);
 int wc_score_failed(const wc_score *sb, long item);
 
@@ -77,16 +107,38 @@ void wc_score_get(const wc_score *sb, wc_score_counts *c);
  * expectation order: fn(ctx, key, item); stops when fn returns non-zero. */
 void wc_score_missing(const wc_score *sb, int (*fn)(void *ctx, uint64_t key, long item), void *ctx);
 
-/* Latency samples of a run and their summary. */
+/* Latency samples of a run and their summary, in memory that does not
+ * grow with the samples: a count per cycle value below WC_LAT_CAP (exact),
+ * above it one count per 1/WC_LAT_SUB of an octave; the sum and the
+ * maximum are kept exactly.  So the average and the maximum are exact,
+ * and so is the 99th percentile while it is below the cap; above it the
+ * percentile is the lowest value of its bucket, less than 1/WC_LAT_SUB
+ * (0.1%) below the exact one.
+ * Values below WC_LAT_LOW are counted in an array; between it and the
+ * cap, only the values that occurred, in a hash table, so that the rare
+ * samples of a long tail cost a few bytes each rather than a page; once
+ * 2^16 values have occurred there, one array for every value below the
+ * cap.  Memory: at most 8 MiB below the cap and 352 KiB above it. */
+#define WC_LAT_CAP_LOG2 20
+#define WC_LAT_CAP (1L << WC_LAT_CAP_LOG2)
+#define WC_LAT_LOW 65536L
+#define WC_LAT_SUB 1024L
+typedef struct { unsigned long long count; long value; } wc_lat_cell;  /* count 0: empty */
 typedef struct {
-    double *v;
-    long n, cap;
+    unsigned long long *low;        /* [WC_LAT_LOW] */
+    wc_lat_cell *mid;               /* values in [WC_LAT_LOW, WC_LAT_CAP) that occurred */
+    long nmid, midcap;
+    unsigned long long *all;        /* [WC_LAT_CAP]: replaces low and mid once mid would be larger */
+    unsigned long long *over;       /* [octaves above the cap][WC_LAT_SUB] */
+    unsigned long long sum;
+    long n, max;
 } wc_lat;
 
-/* -1 with a message when memory runs out. */
-int wc_lat_add(wc_lat *l, double x, char *err, int errlen);
-/* avg, the 99th percentile (the sample at rank (n-1)*0.99) and the max;
- * all 0 without samples.  Sorts the samples. */
-void wc_lat_summary(wc_lat *l, double *avg, double *p99, double *max);
+/* One sample of x >= 0 cycles; -1 with a message when memory runs out
+ * (the first sample allocates the table). */
+int wc_lat_add(wc_lat *l, long x, char *err, int errlen);
+/* avg, the 99th percentile (the sample at rank (n-1)*0.99 in ascending
+ * order, within the bounds above) and the max; all 0 without samples. */
+void wc_lat_summary(const wc_lat *l, double *avg, double *p99, double *max);
 void wc_lat_free(wc_lat *l);
 #endif

@@ -21,6 +21,7 @@
 #include "wc_lockstep.h"
 #include "wc_score.h"
 #include "wc_wave.h"
+#include "wc_mem.h"
 #include "wc_rng.h"
 #include "wc_defs.h"
 #include "wc_err.h"
@@ -72,29 +73,52 @@ enum { BAD_NONE, BAD_DST, BAD_STRAY, BAD_BRCP };
  * one source to one node take different paths) */
 enum { CH_UNICAST, CH_WORM };
 
-/* A packet or worm; whether it arrived is the scoreboard's. */
+/* A packet or worm; whether it arrived is the scoreboard's.  Records
+ * live in a pool (sim.pk) and are found by slot; the scoreboard's items
+ * are slots.  The number its flits carry is its id, unique for the run
+ * (2^32 of them), found through ids_find from its injection on (before,
+ * no flit can carry it): a slot is reused only once nothing can name its
+ * packet any more, so that no live id is ambiguous.
+ * hold counts who still needs the record: its source until the tail is
+ * injected, the scoreboard from the first expectation until it hands the
+ * item back (wc_score_recycle). */
 typedef struct {
+    long id;
+    long create;
     int src, dst, len;
-    int mc;                         /* multicast it belongs to, -1 for unicast traffic */
+    int mc;                         /* multicast it belongs to (slot in sim.mc), -1 for unicast traffic */
     int nd;                         /* multidestination worm: destinations (0 = unicast) */
-    long wl;                        /* ... their list in sim.wd[] */
-    long create;
-    uint8_t state, measured, bad;
+    /* ... their list: offset in its multicast's wd[]; a worm breaking
+     * BRCP (no multicast of its own) goes to dst, then to wl */
+    int wl;
+    uint8_t state, measured, bad, hold;
+    uint8_t mapped;                 /* ids_find knows it */
 } pkt;
-
-/* A multicast: the unicasts of its tree (a star for the unicast scheme);
- * a node sends its edges, in issue order, once it holds the message. */
-typedef struct {
-    int src, ndst, reached;
-    long create;
-    uint8_t measured;
-    long e0; int ne;                /* steps in sim.ms[] */
-} mcast;
+/* A free record's dst chains the free slots (48 bytes a record: a
+ * saturated run holds millions of queued ones). */
+#define PK_NEXTF(p) ((p)->dst)
 
 /* One send of a multicast: a unicast (nd = 1, unicast and tree schemes)
  * or a multidestination worm (worm scheme), from node `from` once it
  * holds the message. */
 typedef struct { int from, nd; long d0; } mstep;
+
+/* A multicast: the unicasts of its tree (a star for the unicast scheme);
+ * a node sends its edges, in issue order, once it holds the message.  In
+ * a pool (sim.mc) like the packets; it lives while a packet of it does. */
+typedef struct {
+    int src, ndst, reached;
+    long create;
+    uint8_t measured;
+    int ne;
+    mstep *ms;                      /* [ne] its sends, then in the same allocation */
+    int *wd;                        /* their destination lists (mstep.d0) */
+    int refs;                       /* packet records of it */
+    int nextf;                      /* next free slot while free */
+} mcast;
+
+/* sim.ov: packet id (as its flits carry it) -> slot; slot -1: empty */
+typedef struct { uint32_t id; int slot; } idmap;
 
 typedef struct {
     /* what every cycle reads first, together in one cache line */
@@ -123,13 +147,23 @@ typedef struct {
     int ne;
     wc_score *sb;
     wc_rng rng;
-    pkt *pk; long npk, pkcap;
+    pkt *pk; long npk, pkcap;       /* slots in use or freed, allocated */
+    long pkfree;                    /* free slots, chained by PK_NEXTF; -1 none */
+    long next_id;
+    /* id -> slot of the injected packets: ids are handed out in order,
+     * so a ring indexed by the id's low bits, at least twice as many cells
+     * as packets in it, finds most in one access; a packet whose cell
+     * another takes (one that waited long in its queue or in the network)
+     * moves to the overflow table ov */
+    int *ring; unsigned long rcap;  /* cells: slot or -1 */
+    idmap *ov; unsigned long ovcap, ovn;
+    long nlive;                     /* packets in ring or ov */
     tport *tp; int ntp;
     int *tp_of;                     /* [R*P] -> tport or -1 */
     wc_lat lat, mlat;               /* measured packets, measured multicasts */
-    mcast *mc; long nmc, mccap;
-    mstep *ms; long nms, mscap;
-    int *wd; long nwd, wdcap;       /* destination lists of steps and worms */
+    mcast *mc; long nmc, mccap, mcfree;
+    mstep *ms; long nms, mscap;     /* the multicast being built: its sends */
+    int *wd; long nwd, wdcap;       /* ... and their destination lists */
     wc_brcp_topo bt; int have_bt;   /* worm scheme: the network for BRCP schemes */
     int irc_scheme;
     wc_worm *wstore; int *wints; wc_edge *wedges;
@@ -139,6 +173,8 @@ typedef struct {
     long in_flight;                 /* injected (head sent), not yet delivered */
     long *next_create;              /* per node: cycle of its next packet */
     long measured_left;
+    long offered_flits;             /* of the well-formed packets created in the window */
+    long queued;                    /* packets in source queues */
     char oom[160];                  /* memory ran out during the run: it is void */
 } sim;
 
@@ -234,35 +270,205 @@ static int q_push(sim *s, tport *p, int id)
     }
     p->q[(p->qh + p->qn) % p->qcap] = id;
     p->qn++;
+    s->queued++;
     return 0;
 }
 
-static int q_pop(tport *p)
+static int q_pop(sim *s, tport *p)
 {
     int id = p->q[p->qh];
     p->qh = (p->qh + 1) % p->qcap;
     p->qn--;
+    s->queued--;
     return id;
 }
 
-/* -1 when memory ran out */
-static long new_pkt(sim *s, int src, int dst, long now, int bad)
+/* ---- packet and multicast records ------------------------------------------ */
+/* ---- the overflow table: open addressing, linear probing */
+static unsigned long ov_home(uint32_t id, unsigned long cap) { return hash32(id) & (cap - 1); }
+
+static long ov_find(const sim *s, uint32_t id)
 {
-    pkt *k;
-    if (!(k = grow(s, s->pk, s->npk, &s->pkcap, 1, sizeof *s->pk, 4096, "packet records")))
-        return -1;
-    s->pk = k;
-    k = &s->pk[s->npk];
-    k->src = src; k->dst = dst; k->len = s->o->packet; k->mc = -1;
-    k->nd = 0; k->wl = -1;
-    k->create = now; k->state = PK_QUEUED; k->bad = (uint8_t)bad;
-    k->measured = (uint8_t)(!bad && now >= s->o->warmup && now < s->o->warmup + s->o->cycles);
-    return s->npk++;
+    unsigned long m = s->ovcap - 1, i;
+    for (i = ov_home(id, s->ovcap); s->ov[i].slot >= 0; i = (i + 1) & m)
+        if (s->ov[i].id == id)
+            return s->ov[i].slot;
+    return -1;
 }
 
-static uint64_t make_flit(const sim *s, long id, int k)
+static int ov_put(sim *s, uint32_t id, int slot)
 {
-    const pkt *p = &s->pk[id];
+    unsigned long i;
+    if (2 * (s->ovn + 1) > s->ovcap) {
+        unsigned long ncap = s->ovcap ? 2 * s->ovcap : 1024, k;
+        idmap *nm = malloc(ncap * sizeof *nm);
+        if (!nm)
+            return oom(s, "packet id table entries", (long)ncap);
+        for (k = 0; k < ncap; k++)
+            nm[k].slot = -1;
+        for (k = 0; k < s->ovcap; k++)
+            if (s->ov[k].slot >= 0) {
+                for (i = ov_home(s->ov[k].id, ncap); nm[i].slot >= 0; i = (i + 1) & (ncap - 1))
+                    ;
+                nm[i] = s->ov[k];
+            }
+        free(s->ov);
+        s->ov = nm;
+        s->ovcap = ncap;
+    }
+    for (i = ov_home(id, s->ovcap); s->ov[i].slot >= 0; i = (i + 1) & (s->ovcap - 1))
+        ;
+    s->ov[i].id = id;
+    s->ov[i].slot = slot;
+    s->ovn++;
+    return 0;
+}
+
+/* later entries of the run move back into the hole */
+static void ov_del(sim *s, uint32_t id)
+{
+    unsigned long m = s->ovcap - 1, i, j, k;
+    if (!s->ovn)
+        return;
+    for (i = ov_home(id, s->ovcap); s->ov[i].slot >= 0 && s->ov[i].id != id; i = (i + 1) & m)
+        ;
+    if (s->ov[i].slot < 0)
+        return;
+    for (j = i;;) {
+        j = (j + 1) & m;
+        if (s->ov[j].slot < 0)
+            break;
+        k = ov_home(s->ov[j].id, s->ovcap);
+        if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
+            continue;
+        s->ov[i] = s->ov[j];
+        i = j;
+    }
+    s->ov[i].slot = -1;
+    s->ovn--;
+}
+
+/* ---- id -> slot */
+/* slot of the live packet whose flits carry id, -1 if none */
+static long ids_find(const sim *s, uint32_t id)
+{
+    if (s->rcap) {
+        const int c = s->ring[id & (s->rcap - 1)];
+        if (c >= 0 && (uint32_t)s->pk[c].id == id)
+            return c;
+    }
+    return s->ovn ? ov_find(s, id) : -1;
+}
+
+static int ids_put(sim *s, uint32_t id, int slot)
+{
+    int *cell;
+    if (2 * (s->nlive + 1) > (long)s->rcap) {
+        /* twice the cells: the live ones keep distinct cells */
+        unsigned long ncap = s->rcap ? 2 * s->rcap : 4096, k;
+        int *nr = malloc(ncap * sizeof *nr);
+        if (!nr)
+            return oom(s, "packet id table entries", (long)ncap);
+        for (k = 0; k < ncap; k++)
+            nr[k] = -1;
+        for (k = 0; k < s->rcap; k++)
+            if (s->ring[k] >= 0)
+                nr[(uint32_t)s->pk[s->ring[k]].id & (ncap - 1)] = s->ring[k];
+        free(s->ring);
+        s->ring = nr;
+        s->rcap = ncap;
+    }
+    if (s->next_id > 0xffffffffL && ids_find(s, id) >= 0) {
+        char msg[160];
+        /* flits carry 32 bits of id: 2^32 packets later the same number
+         * comes round while this one is still known */
+        snprintf(msg, sizeof msg, "packet ids wrapped around 2^32 while packet %u was still in flight", id);
+        return run_fail(s, msg);
+    }
+    cell = &s->ring[id & (s->rcap - 1)];
+    if (*cell >= 0 && ov_put(s, (uint32_t)s->pk[*cell].id, *cell))
+        return -1;
+    *cell = slot;
+    s->nlive++;
+    return 0;
+}
+
+static void ids_del(sim *s, uint32_t id, int slot)
+{
+    int *cell = &s->ring[id & (s->rcap - 1)];
+    if (*cell == slot)
+        *cell = -1;
+    else
+        ov_del(s, id);
+    s->nlive--;
+}
+
+static void mcast_free(sim *s, long m)
+{
+    mcast *c = &s->mc[m];
+    free(c->ms);
+    c->ms = NULL;
+    c->wd = NULL;
+    c->nextf = (int)s->mcfree;
+    s->mcfree = m;
+}
+
+/* One holder of packet slot k is done with it; the last frees it. */
+static void pk_unhold(sim *s, long k)
+{
+    pkt *p = &s->pk[k];
+    if (--p->hold)
+        return;
+    if (p->mapped)
+        ids_del(s, (uint32_t)p->id, (int)k);
+    if (p->mc >= 0 && --s->mc[p->mc].refs == 0)
+        mcast_free(s, p->mc);
+    PK_NEXTF(p) = (int)s->pkfree;
+    s->pkfree = k;
+}
+
+/* the scoreboard has forgotten item k (wc_score_recycle) */
+static void pk_released(void *ctx, long k) { pk_unhold(ctx, k); }
+
+/* destination j of worm p */
+static int pk_dest(const sim *s, const pkt *p, int j)
+{
+    return p->mc >= 0 ? s->mc[p->mc].wd[p->wl + j] : j ? p->wl : p->dst;
+}
+
+/* A packet of len flits, the next id: its slot, -1 when memory ran out
+ * (s->pk may move). */
+static long new_pkt(sim *s, int src, int dst, long now, int bad, int len)
+{
+    pkt *k;
+    long slot;
+    const int in_window = now >= s->o->warmup && now < s->o->warmup + s->o->cycles;
+    if (s->pkfree < 0) {
+        if (!(k = grow(s, s->pk, s->npk, &s->pkcap, 1, sizeof *s->pk, 4096, "packet records")))
+            return -1;
+        s->pk = k;
+        PK_NEXTF(&s->pk[s->npk]) = -1;
+        s->pkfree = s->npk++;
+    }
+    slot = s->pkfree;
+    k = &s->pk[slot];
+    s->pkfree = PK_NEXTF(k);
+    k->id = s->next_id++;
+    k->src = src; k->dst = dst; k->len = len; k->mc = -1;
+    k->nd = 0; k->wl = -1;
+    k->create = now; k->state = PK_QUEUED; k->bad = (uint8_t)bad;
+    k->hold = 1;
+    k->mapped = 0;
+    k->measured = (uint8_t)(!bad && in_window);
+    if (!bad && in_window)
+        s->offered_flits += len;
+    return slot;
+}
+
+static uint64_t make_flit(const sim *s, long slot, int k)
+{
+    const pkt *p = &s->pk[slot];
+    const long id = p->id;
     uint64_t type, data;
     int len = p->len;
     if (p->nd) {
@@ -271,13 +477,13 @@ static uint64_t make_flit(const sim *s, long id, int k)
         type = len == 1 ? WC_FT_SINGLE : k == 0 ? WC_FT_HEAD : k == len - 1 ? WC_FT_TAIL : WC_FT_BODY;
         if (k == 0) {
             uint32_t h = 0;
-            h = WC_SET(h, HEAD_DST, (uint32_t)s->wd[p->wl]);
+            h = WC_SET(h, HEAD_DST, (uint32_t)pk_dest(s, p, 0));
             h = WC_SET(h, HEAD_KIND, WC_KIND_MULTI);
             h = WC_SET(h, HEAD_NADDR, (uint32_t)(p->nd - 1));
             h = WC_SET(h, HEAD_USER, (uint32_t)p->src);
             data = h;
         } else if (k < p->nd) {
-            data = WC_SET(0u, ADDR_DST, (uint32_t)s->wd[p->wl + k]);
+            data = WC_SET(0u, ADDR_DST, (uint32_t)pk_dest(s, p, k));
         } else if (k == p->nd) {
             data = (uint32_t)id;
         } else {
@@ -327,7 +533,7 @@ static long next_gap(sim *s, double p)
     return 1 + (long)floor(log(u) / log1p(-p));
 }
 
-/* -1 when memory ran out */
+/* The multicast being built: n more destinations; -1 when memory ran out */
 static long wd_push(sim *s, const int *d, int n)
 {
     long at;
@@ -361,23 +567,25 @@ static int ms_push(sim *s, int from, const int *d, int n)
  * the order the scheme issues them. */
 static void mcast_send_from(sim *s, long m, int x, long now)
 {
-    const mcast *c = &s->mc[m];
-    long e;
-    for (e = c->e0; e < c->e0 + c->ne; e++) {
-        const mstep *st = &s->ms[e];
+    mcast *c = &s->mc[m];
+    const int worm = s->o->mcast_scheme == WC_MC_WORM;
+    int e;
+    for (e = 0; e < c->ne; e++) {
+        const mstep *st = &c->ms[e];
+        const int dst = c->wd[st->d0];
         long id;
         if (st->from != x)
             continue;
-        if ((id = new_pkt(s, x, s->wd[st->d0], now, BAD_NONE)) < 0)
+        if ((id = new_pkt(s, x, dst, now, BAD_NONE, worm ? s->o->packet + st->nd - 1 : s->o->packet)) < 0)
             return;
         s->pk[id].measured = 0;     /* measured as part of its multicast */
         s->pk[id].mc = (int)m;
-        if (s->o->mcast_scheme == WC_MC_WORM) {
+        c->refs++;
+        if (worm) {
             s->pk[id].nd = st->nd;
-            s->pk[id].wl = st->d0;
-            s->pk[id].len = s->o->packet + st->nd - 1;
+            s->pk[id].wl = (int)st->d0;
         }
-        if (q_push(s, &s->tp[tport_for(s, x, s->wd[st->d0])], (int)id))
+        if (q_push(s, &s->tp[tport_for(s, x, dst)], (int)id))
             return;
     }
 }
@@ -389,9 +597,8 @@ static void new_mcast(sim *s, int src, long now)
     int D = s->o->mcast_dests;
     int chain[WC_MAX_NODES], i, k;
     mcast *c;
-    if (!(c = grow(s, s->mc, s->nmc, &s->mccap, 1, sizeof *s->mc, 1024, "multicast records")))
-        return;
-    s->mc = c;
+    long m;
+    s->nms = s->nwd = 0;
     /* partial Fisher-Yates over the other nodes */
     for (i = 0, k = 0; i < N; i++)
         if (i != src)
@@ -409,10 +616,6 @@ static void new_mcast(sim *s, int src, long now)
             chain[i + 1] = s->scratch[i];
         }
     }
-    c = &s->mc[s->nmc];
-    c->src = src; c->ndst = D; c->reached = 0; c->create = now;
-    c->measured = (uint8_t)(now >= s->o->warmup && now < s->o->warmup + s->o->cycles);
-    c->e0 = s->nms;
     if (s->o->mcast_scheme == WC_MC_WORM) {
         /* BRCP-conformant multidestination worms in rounds (sw/lib/wc_irc.c) */
         wc_scheme sc;
@@ -453,12 +656,34 @@ static void new_mcast(sim *s, int src, long now)
             if (ms_push(s, tr.edges[i].from, &tr.edges[i].to, 1))
                 return;
     }
-    c->ne = (int)(s->nms - c->e0);
+    /* the record, its sends and their destinations in one allocation */
+    if (s->mcfree < 0) {
+        if (!(c = grow(s, s->mc, s->nmc, &s->mccap, 1, sizeof *s->mc, 1024, "multicast records")))
+            return;
+        s->mc = c;
+        s->mc[s->nmc].nextf = -1;
+        s->mcfree = s->nmc++;
+    }
+    m = s->mcfree;
+    c = &s->mc[m];
+    if (!(c->ms = malloc((size_t)s->nms * sizeof *c->ms + (size_t)s->nwd * sizeof *c->wd))) {
+        oom(s, "the sends of a multicast", s->nms);
+        return;
+    }
+    s->mcfree = c->nextf;
+    c->wd = (int *)(c->ms + s->nms);
+    memcpy(c->ms, s->ms, (size_t)s->nms * sizeof *c->ms);
+    memcpy(c->wd, s->wd, (size_t)s->nwd * sizeof *c->wd);
+    c->ne = (int)s->nms;
+    c->src = src; c->ndst = D; c->reached = 0; c->create = now; c->refs = 0;
+    c->measured = (uint8_t)(now >= s->o->warmup && now < s->o->warmup + s->o->cycles);
     if (c->measured) {
         s->res->mcast_measured++;
         s->measured_left++;
     }
-    mcast_send_from(s, s->nmc++, src, now);
+    mcast_send_from(s, m, src, now);
+    if (!s->mc[m].refs)
+        mcast_free(s, m);
 }
 
 /* A destination of multicast m received its copy. */
@@ -470,14 +695,14 @@ static void mcast_reached(sim *s, long m, int x, long now)
         s->res->mcast_done++;
         if (c->measured) {
             s->measured_left--;
-            if (wc_lat_add(&s->mlat, (double)(now - c->create), err, sizeof err))
+            if (wc_lat_add(&s->mlat, now - c->create, err, sizeof err))
                 run_fail(s, err);
         }
     }
     mcast_send_from(s, m, x, now);
 }
 
-/* What a worm copy was checked to be: the worm id, -1 if damaged. */
+/* What a worm copy was checked to be: the worm's slot, -1 if damaged. */
 static int worm_match(void *ctx, long item) { return item == *(const long *)ctx; }
 
 /* A whole copy of a multidestination worm arrived at p's node: it must be
@@ -497,10 +722,11 @@ static void worm_copy(sim *s, tport *p, long now)
     }
     if (naddr + 1 < p->rbn) {
         const pkt *w;
-        id = (long)(p->rb[naddr + 1] & dmask);
-        w = id < s->npk ? &s->pk[id] : NULL;
+        const uint64_t named = p->rb[naddr + 1] & dmask;
+        id = named > 0xffffffffu ? -1 : ids_find(s, (uint32_t)named);
+        w = id >= 0 ? &s->pk[id] : NULL;
         j = w ? w->nd - 1 - naddr : -1;
-        if (!w || !w->nd || w->src != src || j < 0 || s->wd[w->wl + j] != p->node || p->rbn != w->len - j)
+        if (!w || !w->nd || w->src != src || j < 0 || pk_dest(s, w, j) != p->node || p->rbn != w->len - j)
             id = -1;
         for (k = 0; id >= 0 && k < p->rbn; k++) {
             /* what left the previous destination: its head rewritten for us */
@@ -556,10 +782,10 @@ static long bad_brcp_worm(sim *s, int src, long now)
                                      : wc_xy_turn_ok((unsigned)in, (unsigned)f);
         if (ok)
             continue;
-        if ((id = new_pkt(s, src, d[0], now, BAD_BRCP)) < 0 || (s->pk[id].wl = wd_push(s, d, 2)) < 0)
+        if ((id = new_pkt(s, src, d[0], now, BAD_BRCP, s->o->packet + 1)) < 0)
             return -1;
         s->pk[id].nd = 2;
-        s->pk[id].len = s->o->packet + 1;
+        s->pk[id].wl = d[1];
         return id;
     }
     return -1;
@@ -603,7 +829,7 @@ static void create(sim *s, long now, int creating)
         }
         if (dst < 0)
             continue;
-        if ((id = new_pkt(s, n, dst, now, bad)) < 0)
+        if ((id = new_pkt(s, n, dst, now, bad, s->o->packet)) < 0)
             return;
         if (s->pk[id].measured) {
             s->res->measured++;
@@ -669,15 +895,16 @@ static int uni_match(void *ctx, long item)
     return c->ok && c->k == c->s->pk[item].len && (item == c->item || (c->item < 0 && c->k == 1));
 }
 
-/* The id flit of p's worm names packet id: one of the packets its source
- * sent to this node. */
-static int claims(const sim *s, const tport *p, uint32_t id)
+/* The id flit of p's worm names packet id: the slot of that packet if it
+ * is one of the packets its source sent to this node, else -1. */
+static long claims(const sim *s, const tport *p, uint32_t id)
 {
+    const long slot = ids_find(s, id);
     const pkt *k;
-    if (id >= (uint64_t)s->npk)
-        return 0;
-    k = &s->pk[id];
-    return !k->bad && !k->nd && k->state != PK_QUEUED && k->src == p->rx_src && k->dst == p->node;
+    if (slot < 0)
+        return -1;
+    k = &s->pk[slot];
+    return !k->bad && !k->nd && k->state != PK_QUEUED && k->src == p->rx_src && k->dst == p->node ? slot : -1;
 }
 
 /* Unicast packet id arrived with verdict v and owes nothing more. */
@@ -692,7 +919,7 @@ static void unicast_done(sim *s, long id, int v, long now)
         if (v == WC_SCORE_OK) {
             char err[128];
             s->res->delivered_measured++;
-            if (wc_lat_add(&s->lat, (double)(now - k->create), err, sizeof err))
+            if (wc_lat_add(&s->lat, now - k->create, err, sizeof err))
                 run_fail(s, err);
         }
     }
@@ -744,7 +971,7 @@ static void receive(sim *s, tport *p, uint64_t f, long now, int measuring)
         /* flit 1 names the packet, the others must be its own; whether it
          * is the one expected next is the scoreboard's verdict */
         if (p->rx_k == 1)
-            p->rx_item = claims(s, p, data) ? (long)data : -1;
+            p->rx_item = claims(s, p, data);
         if (p->rx_item < 0 || data != (uint32_t)(make_flit(s, p->rx_item, p->rx_k) & dmask))
             p->rx_ok = 0;
         p->rx_k++;
@@ -773,7 +1000,7 @@ static int inject(sim *s, tport *p, int starting, uint64_t *flit)
     if (p->cur < 0) {
         if (!starting || p->qn == 0)
             return 0;
-        p->cur = q_pop(p);
+        p->cur = q_pop(s, p);
         p->cur_k = 0;
     }
     *flit = make_flit(s, p->cur, p->cur_k);
@@ -786,6 +1013,9 @@ static void after_inject(sim *s, tport *p)
     char err[128];
     if (p->cur_k == 0) {
         k->state = PK_FLIGHT;
+        if (ids_put(s, (uint32_t)k->id, p->cur))
+            return;
+        k->mapped = 1;
         if (k->bad) {
             s->res->malformed_sent++;
             if (k->bad == BAD_BRCP)
@@ -794,11 +1024,12 @@ static void after_inject(sim *s, tport *p)
             int j, bad = 0;
             s->res->injected++;
             s->in_flight++;    /* until every destination has its copy */
+            k->hold++;         /* the scoreboard's, until it hands the item back */
             /* the deliveries it owes: per pair in injection order, worm
              * copies in any */
             if (k->nd)
                 for (j = 0; j < k->nd && !bad; j++)
-                    bad = wc_score_expect(s->sb, wc_score_key((unsigned)s->wd[k->wl + j], (unsigned)k->src, CH_WORM),
+                    bad = wc_score_expect(s->sb, wc_score_key((unsigned)pk_dest(s, k, j), (unsigned)k->src, CH_WORM),
                                           0, p->cur, err, sizeof err);
             else
                 bad = wc_score_expect(s->sb, wc_score_key((unsigned)k->dst, (unsigned)k->src, CH_UNICAST), 1, p->cur,
@@ -808,8 +1039,10 @@ static void after_inject(sim *s, tport *p)
         }
     }
     p->credits--;
-    if (++p->cur_k == k->len)
+    if (++p->cur_k == k->len) {
+        pk_unhold(s, p->cur);
         p->cur = -1;
+    }
 }
 
 static double now_s(void)
@@ -1007,6 +1240,10 @@ static int setup(sim *s, char *err, int errlen)
     int i, n;
     if (!(s->sb = wc_score_create(err, errlen)))
         return -1;
+    /* records go back to their pools once delivered, checked and past
+     * the scoreboard's memory of them */
+    wc_score_recycle(s->sb, WC_SCORE_KEEP, pk_released, s);
+    s->pkfree = s->mcfree = -1;
     wc_rng_seed(&s->rng, o->seed);
     if (!(s->scratch = wc_alloc((size_t)s->N, sizeof *s->scratch, "node lists", err, errlen)) ||
         !(s->wedges = wc_alloc((size_t)s->N, sizeof *s->wedges, "multicast trees", err, errlen)) ||
@@ -1048,7 +1285,10 @@ static void sim_free(sim *s)
     int i;
     wc_lat_free(&s->lat);
     wc_lat_free(&s->mlat);
-    free(s->mc); free(s->ms); free(s->wd); free(s->scratch);
+    if (s->mc)
+        for (i = 0; i < s->nmc; i++)
+            free(s->mc[i].ms);
+    free(s->mc); free(s->ms); free(s->wd); free(s->scratch); free(s->ring); free(s->ov);
     free(s->wedges); free(s->wstore); free(s->wints);
     if (s->ab) {
         for (i = 0; i < s->R * s->P; i++)
@@ -1116,6 +1356,16 @@ static int terminals(sim *s, long cyc, int starting, int measuring, waverec *wr)
     return moved;
 }
 
+/* cycle, what was delivered and queued, resident memory (a soak reads
+ * these lines to see memory stay flat) */
+static void progress_line(const sim *s, long cyc, const char *phase, double cps)
+{
+    char mem[96];
+    wc_mem_note(mem, sizeof mem);
+    fprintf(stderr, "  cycle %ld (%s) delivered %ld packets, %ld queued, %s, %.0f cycles/s\n", cyc, phase,
+            s->res->delivered, s->queued, mem, cps);
+}
+
 /* Why a finished run measured nothing ("" when it measured something). */
 static void unmeasured(const sim *s)
 {
@@ -1139,7 +1389,7 @@ static void unmeasured(const sim *s)
 int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char *err, int errlen)
 {
     sim S, *s = &S;
-    long cyc, last_progress = 0, end_measure = o->warmup + o->cycles, drain_max, flush_start = -1, k;
+    long cyc, last_progress = 0, end_measure = o->warmup + o->cycles, drain_max, flush_start = -1;
     int i, rc = -1;
     double t0, tlast;
     waverec wr;
@@ -1190,6 +1440,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
             snprintf(internal, sizeof internal, "%s.internal.fst", o->wave_path);
             wc_engine_net_trace(s->E[s->ne - 1], internal);
         }
+        wc_score_clock(s->sb, cyc);
         create(s, cyc, creating);
         moved = terminals(s, cyc, starting, measuring, &wr);
         if (s->oom[0])
@@ -1216,16 +1467,17 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
                 report_blocked(s, cn);
             break;
         }
-        if (o->progress && (cyc & 4095) == 0) {
+        if (o->progress && (o->progress_every > 0 ? cyc > 0 && cyc % o->progress_every == 0 : (cyc & 4095) == 0)) {
             double tn = now_s();
-            if (tn - tlast > 2.0) {
-                fprintf(stderr, "  cycle %ld (%s) delivered %ld packets, %.0f cycles/s\n", cyc,
-                        cyc < o->warmup ? "warmup" : measuring ? "measure" : flush_start < 0 ? "drain" : "flush",
-                        res->delivered, cyc / (tn - t0));
+            if (o->progress_every > 0 || tn - tlast > 2.0) {
+                progress_line(s, cyc, cyc < o->warmup ? "warmup" : measuring ? "measure"
+                                      : flush_start < 0 ? "drain" : "flush", cyc / (tn - t0));
                 tlast = tn;
             }
         }
     }
+    if (o->progress && o->progress_every > 0)
+        progress_line(s, cyc, "end", cyc / (now_s() - t0));
     if (s->oom[0]) {
         wc_err(err, errlen, "%s", s->oom);
         goto out;
@@ -1246,11 +1498,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
      * window (multicast sends included); accepted: every flit delivered in
      * it, each absorbed copy counted, so multicast traffic can accept more
      * than it offers */
-    res->offered = 0;
-    for (k = 0; k < s->npk; k++)
-        if (!s->pk[k].bad && s->pk[k].create >= o->warmup && s->pk[k].create < o->warmup + o->cycles)
-            res->offered += s->pk[k].len;
-    res->offered /= (double)s->N * (double)o->cycles;
+    res->offered = (double)s->offered_flits / ((double)s->N * (double)o->cycles);
     res->accepted /= (double)s->N * (double)o->cycles;
     wc_lat_summary(&s->lat, &res->lat_avg, &res->lat_p99, &res->lat_max);
     wc_lat_summary(&s->mlat, &res->mlat_avg, &res->mlat_p99, &res->mlat_max);

@@ -28,7 +28,8 @@ typedef struct {
     int hotspot_node;
     double hotspot_frac;
     int mutate;             /* C-model router mutation 1..4 (self-check of lockstep) */
-    int progress;           /* progress lines on stderr */
+    int progress;           /* progress lines on stderr: every 2 s of the run, */
+    long progress_every;    /* ... or (> 0) every this many cycles and at the end */
     /* waveform: record cycles [trace_from, stop_at] of wave_routers
      * (NULL = all) into wave_path(.fst|.vcd) + .gtkw */
     long trace_from, stop_at;

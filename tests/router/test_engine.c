@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The engine framework of sw/host without the RTL: the scoreboard's
- * verdicts (wc_score.h), the lockstep comparator (wc_lockstep.h) on two C
- * instances, one of them broken, and NIC register snapshots. */
+ * verdicts, its recycling and the latency histogram (wc_score.h), the
+ * lockstep comparator (wc_lockstep.h) on two C instances, one of them
+ * broken, and NIC register snapshots. */
+#include <stdlib.h>
 #include <string.h>
 #include "wc_score.h"
 #include "wc_lockstep.h"
@@ -41,8 +43,6 @@ static void test_score(void)
     missing_list ml;
     long item;
     int done, v, i, bad = 0;
-    wc_lat lat;
-    double avg, p99, max;
     CHECK(sb != NULL, "scoreboard created");
     /* an ordered stream: in order, early, late, again */
     for (i = 0; i < 3; i++)
@@ -95,13 +95,175 @@ static void test_score(void)
           c.pending_failed == 0, "counts: 7 delivered, 1 early, 1 duplicate, 2 corrupt, none pending "
           "(%ld %ld %ld %ld %ld)", c.delivered, c.out_of_order, c.duplicated, c.corrupt, c.pending);
     wc_score_free(sb);
-    /* latency summary */
+}
+
+/* Items handed back by the scoreboard (wc_score_recycle). */
+typedef struct { long item[64]; int n; } released;
+static void note_release(void *ctx, long item)
+{
+    released *r = ctx;
+    if (r->n < 64)
+        r->item[r->n] = item;
+    r->n++;
+}
+
+static void test_recycle(void)
+{
+    char err[128];
+    wc_score *sb = wc_score_create(err, sizeof err);
+    const uint64_t A = wc_score_key(1, 2, 0), B = wc_score_key(3, 2, 0);
+    const long keep = 100;
+    released rel;
+    wc_score_counts c;
+    long item, i, held_max = 0, reused = 0;
+    int done, v, bad = 0;
+    memset(&rel, 0, sizeof rel);
+    wc_score_recycle(sb, keep, note_release, &rel);
+    /* items 0..7 arrive at cycle 10; nothing goes before keep cycles */
+    wc_score_clock(sb, 10);
+    for (i = 0; i < 8; i++)
+        bad |= wc_score_expect(sb, A, 1, i, err, sizeof err);
+    for (i = 0; i < 8; i++)
+        bad |= arrive(sb, A, i, &item, &done) != WC_SCORE_OK;
+    CHECK(!bad, "items 0..7 in order");
+    wc_score_clock(sb, 10 + keep);
+    v = arrive(sb, A, 3, &item, &done);
+    CHECK(v == WC_SCORE_DUP && item == 3, "a copy of item 3 keep cycles later: still DUP (%d)", v);
+    bad |= wc_score_expect(sb, A, 1, 8, err, sizeof err);
+    CHECK(!bad && rel.n == 0, "the full stream grows rather than drop what arrived within keep (%d released)",
+          rel.n);
+    /* one cycle later the arrived entries are past keep: the next time the
+     * stream is full they go, and their items come back */
+    wc_score_clock(sb, 11 + keep);
+    for (i = 9; i < 16; i++)
+        bad |= wc_score_expect(sb, A, 1, i, err, sizeof err);
+    bad |= wc_score_expect(sb, A, 1, 16, err, sizeof err);
+    CHECK(!bad && rel.n == 8 && rel.item[0] == 0 && rel.item[7] == 7, "items 0..7 handed back (%d, first %ld)",
+          rel.n, rel.item[0]);
+    v = arrive(sb, A, 3, &item, &done);
+    CHECK(v == WC_SCORE_DAMAGED && item == 8 && done, "a copy of item 3 after it went: DAMAGED, taken for the "
+          "next item, 8 (%d, %ld)", v, item);
+    /* an item owed to two streams comes back once, when both its entries
+     * went; one that still owes (a failed send) never does */
+    rel.n = 0;
+    bad |= wc_score_expect(sb, B, 0, 20, err, sizeof err);
+    bad |= wc_score_expect(sb, B, 0, 21, err, sizeof err);
+    bad |= wc_score_expect(sb, A, 1, 21, err, sizeof err);
+    wc_score_fail(sb, 20);
+    bad |= arrive(sb, B, 21, &item, &done) != WC_SCORE_OK;
+    for (i = 9; i < 17; i++)
+        bad |= arrive(sb, A, i, &item, &done) != WC_SCORE_OK;
+    bad |= arrive(sb, A, 21, &item, &done) != WC_SCORE_OK || !done;
+    wc_score_clock(sb, 12 + 2 * keep);
+    for (i = 0; i < 40; i++)
+        bad |= wc_score_expect(sb, i & 1 ? A : B, i & 1, 100 + i, err, sizeof err);
+    for (i = 0; i < rel.n && i < 64; i++)
+        reused |= rel.item[i] == 20;
+    CHECK(!bad && !reused && rel.n >= 9, "items 9..16 and 21 handed back, failed item 20 kept (%d released)", rel.n);
+    wc_score_free(sb);
+    /* a long run: what the scoreboard holds stays bounded by what arrived
+     * in the last keep cycles, and item numbers are reused */
+    sb = wc_score_create(err, sizeof err);
+    memset(&rel, 0, sizeof rel);
+    wc_score_recycle(sb, keep, note_release, &rel);
+    {
+        long fresh = 0, freelist[64], nfree = 0, cyc;
+        for (cyc = 0; cyc < 100000 && !bad; cyc++) {
+            long it;
+            wc_score_clock(sb, cyc);
+            /* one item a cycle, from the released ones first */
+            while (rel.n > 0 && nfree < 64)
+                freelist[nfree++] = rel.item[--rel.n];
+            it = nfree ? freelist[--nfree] : fresh++;
+            bad |= wc_score_expect(sb, A, 1, it, err, sizeof err);
+            bad |= arrive(sb, A, it, &item, &done) != WC_SCORE_OK || !done;
+            wc_score_get(sb, &c);
+            if (c.held > held_max)
+                held_max = c.held;
+        }
+        CHECK(!bad && held_max <= 4 * keep && fresh <= 4 * keep, "100000 items, one a cycle: at most %ld entries "
+              "held and %ld item numbers used (keep %ld)", held_max, fresh, keep);
+    }
+    wc_score_get(sb, &c);
+    CHECK(c.delivered == 100000 && !c.duplicated && !c.corrupt && !c.pending, "all delivered, nothing else");
+    wc_score_free(sb);
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+/* The histogram against the sorted samples: average, maximum and p99
+ * exact below the cap; above it p99 at most 1/WC_LAT_SUB low. */
+static void test_latency(void)
+{
+    static long v[200001];
+    char err[128];
+    wc_lat lat;
+    double avg, p99, max, sum;
+    long n, i, scale;
+    uint32_t x = 12345;
+    int bad = 0;
     memset(&lat, 0, sizeof lat);
     for (i = 100; i >= 1; i--)
         bad |= wc_lat_add(&lat, i, err, sizeof err);
     wc_lat_summary(&lat, &avg, &p99, &max);
     CHECK(!bad && avg == 50.5 && p99 == 99 && max == 100, "latency of 1..100: avg 50.5, p99 99, max 100 "
           "(%g %g %g)", avg, p99, max);
+    wc_lat_free(&lat);
+    wc_lat_summary(&lat, &avg, &p99, &max);
+    CHECK(avg == 0 && p99 == 0 && max == 0, "no samples: all 0");
+    /* spreads of random samples: within the cap, straddling it, far above */
+    for (scale = WC_LAT_CAP / 64; scale <= 64 * WC_LAT_CAP; scale *= 64) {
+        n = 200001;
+        sum = 0;
+        memset(&lat, 0, sizeof lat);
+        for (i = 0; i < n; i++) {
+            x = x * 1664525u + 1013904223u;
+            v[i] = (long)((double)(x >> 8) / (double)(1u << 24) * (double)scale);
+            sum += (double)v[i];
+            bad |= wc_lat_add(&lat, v[i], err, sizeof err);
+        }
+        qsort(v, (size_t)n, sizeof *v, cmp_long);
+        wc_lat_summary(&lat, &avg, &p99, &max);
+        {
+            const double want = (double)v[(long)((double)(n - 1) * 0.99)];
+            const int exact = want < WC_LAT_CAP;
+            CHECK(!bad && avg == sum / (double)n && max == (double)v[n - 1] &&
+                  (exact ? p99 == want : p99 <= want && want - p99 < want / WC_LAT_SUB),
+                  "samples up to %ld: avg %.2f max %.0f exact, p99 %.0f %s %.0f", scale, avg, max, p99,
+                  exact ? "==" : "within 1/1024 below", want);
+        }
+        wc_lat_free(&lat);
+    }
+    /* a short bulk and a long tail: p99 among the few values above
+     * WC_LAT_LOW that the table holds */
+    memset(&lat, 0, sizeof lat);
+    n = 100001;
+    sum = 0;
+    for (i = 0; i < n; i++) {
+        x = x * 1664525u + 1013904223u;
+        v[i] = i % 50 ? (long)(x % 1000) : WC_LAT_LOW + (long)(x % (WC_LAT_CAP - WC_LAT_LOW));
+        sum += (double)v[i];
+        bad |= wc_lat_add(&lat, v[i], err, sizeof err);
+    }
+    qsort(v, (size_t)n, sizeof *v, cmp_long);
+    wc_lat_summary(&lat, &avg, &p99, &max);
+    CHECK(!bad && !lat.all && lat.nmid > 0 && avg == sum / (double)n && max == (double)v[n - 1] &&
+          p99 == (double)v[(long)((double)(n - 1) * 0.99)], "2%% of the samples in a tail from %ld: p99 %.0f exact "
+          "from the table of %ld values", WC_LAT_LOW, p99, lat.nmid);
+    wc_lat_free(&lat);
+    /* every value below the cap once: the table of values above
+     * WC_LAT_LOW gives way to one count per value, still exact */
+    memset(&lat, 0, sizeof lat);
+    for (i = WC_LAT_CAP - 1; i >= 0; i--)
+        bad |= wc_lat_add(&lat, i, err, sizeof err);
+    wc_lat_summary(&lat, &avg, &p99, &max);
+    n = WC_LAT_CAP;
+    CHECK(!bad && lat.all && avg == (double)(n - 1) / 2 && p99 == (double)(long)((double)(n - 1) * 0.99) &&
+          max == (double)(n - 1), "0..2^20-1 once each: avg %.1f p99 %.0f max %.0f, in one array", avg, p99, max);
     wc_lat_free(&lat);
 }
 
@@ -255,6 +417,9 @@ static void test_kinds(void)
 int main(void)
 {
     GROUP("scoreboard: in order, early, duplicate, damaged, unknown, unordered, failed", test_score());
+    GROUP("scoreboard recycling: kept for keep cycles, then handed back; bounded over a long run", test_recycle());
+    GROUP("latency histogram: exact average, maximum and p99 below the cap, p99 within 1/1024 above",
+          test_latency());
     GROUP("lockstep comparator: a broken router model is caught, with the report format", test_compare());
     GROUP("NIC unit: idle instances agree, register snapshots", test_nics());
     GROUP("engine kinds and mutations", test_kinds());
