@@ -66,26 +66,41 @@ static int result_bad(const wc_sim_result *r)
            r->misrouted || r->deadlock || r->drops != (unsigned long)r->malformed_sent || r->unmeasured[0];
 }
 
+/* A stable point, as the reference simulators count one (BookSim's
+ * saturation is the highest offered load whose run is stable): every
+ * measured packet drained, the average latency at most lat_max cycles,
+ * and the network accepted what was offered, within 1% (at loads it can
+ * carry the two differ only by the change in flits in flight over the
+ * window, well under 1% of the window's traffic). */
+#define STABLE_TOL 0.01
+#define SWEEP_WARMUP 20000L
+#define SWEEP_CYCLES 200000L
+static int stable(const wc_sim_result *r, double lat_max)
+{
+    return !result_bad(r) && !r->saturated && r->delivered_measured && r->lat_avg <= lat_max &&
+           r->accepted >= (1.0 - STABLE_TOL) * r->offered;
+}
+
 static void print_csv_header(void)
 {
     printf("topo,traffic,engine,rate,packet,buffer,offered,accepted,lat_avg,lat_p99,lat_max,measured,"
            "injected,delivered,lost,duplicated,out_of_order,corrupt,drops,malformed,saturated,deadlock,"
-           "mismatches,cycles,cycles_per_s,mcasts,mcast_lat_avg,mcast_lat_p99,mcast_lat_max\n");
+           "mismatches,cycles,cycles_per_s,mcasts,mcast_lat_avg,mcast_lat_p99,mcast_lat_max,stable\n");
 }
 
-static void print_csv(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r)
+static void print_csv(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r, double lat_max)
 {
     /* names like irregular:16,8,4,1 hold commas: quote them (RFC 4180) */
     const char *q = strchr(t->name, ',') ? "\"" : "";
     char lat[96] = ",,";    /* no measured packet arrived: no latency, not 0 */
     if (r->delivered_measured)
         snprintf(lat, sizeof lat, "%.2f,%.0f,%.0f", r->lat_avg, r->lat_p99, r->lat_max);
-    printf("%s%s%s,%s,%s,%.4f,%d,%d,%.4f,%.4f,%s,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lu,%ld,%d,%d,%d,%ld,%.0f,%ld,%.2f,%.0f,%.0f\n",
+    printf("%s%s%s,%s,%s,%.4f,%d,%d,%.4f,%.4f,%s,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lu,%ld,%d,%d,%d,%ld,%.0f,%ld,%.2f,%.0f,%.0f,%d\n",
            q, t->name, q, wc_sim_traffic_name(o->traffic), engine_name(o->engine), o->rate, o->packet, o->buffer,
            r->offered, r->accepted, lat, r->measured, r->injected,
            r->delivered, r->lost, r->duplicated, r->out_of_order, r->corrupt, r->drops, r->malformed_sent,
            r->saturated, r->deadlock, r->mismatch_cycle >= 0, r->cycles_run, r->cps,
-           r->mcast_measured, r->mlat_avg, r->mlat_p99, r->mlat_max);
+           r->mcast_measured, r->mlat_avg, r->mlat_p99, r->mlat_max, stable(r, lat_max));
 }
 
 static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r)
@@ -140,7 +155,7 @@ int wc_cmd_sim(int argc, char **argv)
     const char *traffics[WC_TR_NEIGHBOR + 2], *topo = NULL, *wave = NULL, *wave_dir = NULL, *wave_rl = NULL;
     wc_sim_opts o;
     wc_sim_result r;
-    double sweep_r[3] = { 0.02, 1.0, 0.02 }, sw_a, sw_b, sw_s;
+    double sweep_r[3] = { 0.02, 1.0, 0.02 }, sw_a, sw_b, sw_s, stable_lat = 500;
     int csv = 0, sweep, no_wave = 0, quiet = 0, i, rc, wr[64], nwr = -1, once, once_n = 0, sets = 10, *list, st;
     char err[512];
     wc_topo *t;
@@ -168,7 +183,13 @@ int wc_cmd_sim(int argc, char **argv)
                       "unicast: one unicast per destination, tree: binomial tree of\n"
                       "unicasts forwarded by the destinations, worm: multidestination worms"),
         WC_OPT_FUNC("--sweep", "[A:B:S]", parse_sweep, sweep_r,
-                    "latency-vs-load curve over rates A..B step S (0.02:1:0.02)"),
+                    "latency-vs-load curve over rates A..B step S (0.02:1:0.02); reports\n"
+                    "the saturation as the highest stable offered load (below);\n"
+                    "each point 20000 warm-up and 200000 measured cycles unless given"),
+        WC_OPT_DOUBLE("--stable-lat", "L", &stable_lat, 1, HUGE_VAL,
+                      "a stable run: measured packets drained, average latency at most\n"
+                      "L cycles, accepted within 1% of offered (500, BookSim's\n"
+                      "latency_thres); the csv column 'stable'"),
         WC_OPT_FUNC("--mcast-once", "N|all", parse_once, &once_n,
                     "one multicast (N random destinations, or a broadcast) on an idle\n"
                     "network, repeated over --sets random sources/sets: completion\n"
@@ -227,6 +248,7 @@ int wc_cmd_sim(int argc, char **argv)
         wc_cli_excl(&cli, "--mcast-once", "--warmup", idle) || wc_cli_excl(&cli, "--mcast-once", "--cycles", idle) ||
         wc_cli_excl(&cli, "--mcast-once", "--mcast-dests", "N of --mcast-once is the number of destinations") ||
         wc_cli_needs(&cli, "--sets", once, "--mcast-once", "the sets are its repetitions") ||
+        wc_cli_needs(&cli, "--stable-lat", sweep || csv, "--sweep or --csv", "it decides which runs count as stable") ||
         wc_cli_needs(&cli, "--mcast-dests", wc_cli_given(&cli, "--multicast"), "--multicast",
                      "it sizes the multicasts of the traffic") ||
         wc_cli_needs(&cli, "--wave-dir", o.engine == WC_ENGINE_LOCKSTEP, "--engine lockstep",
@@ -245,8 +267,9 @@ int wc_cmd_sim(int argc, char **argv)
     if (!(t = wc_topo_create(topo, err, sizeof err))) { fprintf(stderr, "wormcast sim: %s\n", err); return 2; }
 
     if (sweep) {
-        double rate, best = 0, zero = -1, zero_rate = 0, top = wc_sim_rate_max(t, o.packet);
-        int bad = 0;
+        double rate, best = 0, best_off = 0, zero = -1, zero_rate = 0, top = wc_sim_rate_max(t, o.packet);
+        double sat = -1, sat_off = 0, sat_acc = 0, sat_lat = 0;
+        int bad = 0, all_stable = 1;
         if (sw_a > top) {
             fprintf(stderr, "wormcast sim: --sweep starts at rate %g, above the range 0..%g flits per node per cycle "
                     "of %s\n", sw_a, top, t->name);
@@ -254,6 +277,13 @@ int wc_cmd_sim(int argc, char **argv)
             return 2;
         }
         o.progress = 0;
+        /* a window in which the answer no longer moves: the saturation of
+         * make bench's four workloads is the same with twice these
+         * (docs/results/router.md) */
+        if (!wc_cli_given(&cli, "--warmup"))
+            o.warmup = SWEEP_WARMUP;
+        if (!wc_cli_given(&cli, "--cycles"))
+            o.cycles = SWEEP_CYCLES;
         if (o.drain_max < 0)
             o.drain_max = o.cycles;
         if (csv) print_csv_header();
@@ -266,12 +296,19 @@ int wc_cmd_sim(int argc, char **argv)
             if (wc_sim_run(t, &o, &r, err, sizeof err)) { fprintf(stderr, "wormcast sim: %s\n", err); wc_topo_free(t); return 2; }
             bad |= result_bad(&r);
             if (zero < 0 && !r.unmeasured[0]) { zero = r.lat_avg; zero_rate = rate; }
-            if (r.accepted > best) best = r.accepted;
-            if (csv) print_csv(t, &o, &r);
+            if (r.accepted > best) { best = r.accepted; best_off = o.rate; }
+            /* the saturation: the last of the stable points from the start
+             * (a stable point past an unstable one is noise at the knee) */
+            if (all_stable && stable(&r, stable_lat)) {
+                sat = o.rate; sat_off = r.offered; sat_acc = r.accepted; sat_lat = r.lat_avg;
+            } else {
+                all_stable = 0;
+            }
+            if (csv) print_csv(t, &o, &r, stable_lat);
             else if (r.unmeasured[0])
                 printf("  %8.3f %9.4f %9.4f %9s %9s  nothing measured\n", rate, r.offered, r.accepted, "-", "-");
             else printf("  %8.3f %9.4f %9.4f %9.2f %9.0f%s\n", rate, r.offered, r.accepted, r.lat_avg, r.lat_p99,
-                        r.saturated ? "  saturated" : "");
+                        r.saturated ? "  saturated (did not drain)" : !stable(&r, stable_lat) ? "  unstable" : "");
             if (r.unmeasured[0])
                 fprintf(stderr, "wormcast sim: rate %g: nothing measured: %s\n", rate, r.unmeasured);
             fflush(stdout);
@@ -282,9 +319,19 @@ int wc_cmd_sim(int argc, char **argv)
         }
         if (!csv && zero < 0)
             printf("# nothing measured at any rate: no zero-load latency, no saturation throughput\n");
-        else if (!csv)
-            printf("# zero-load latency %.2f cycles (at rate %.3f); saturation throughput %.4f flits/node/cycle\n",
-                   zero, zero_rate, best);
+        else if (!csv) {
+            printf("# zero-load latency %.2f cycles (at rate %.3f)\n", zero, zero_rate);
+            if (sat < 0)
+                printf("# saturation: no stable rate from %.3f on (drained, average latency <= %g cycles, accepted "
+                       "within 1%% of offered)\n", sw_a, stable_lat);
+            else
+                printf("# saturation: rate %.4f, offered %.4f flits/node/cycle, the highest stable offered load "
+                       "(drained, average latency %.2f <= %g cycles, accepted %.4f, within 1%% of offered)%s\n", sat,
+                       sat_off, sat_lat, stable_lat, sat_acc,
+                       all_stable ? "; every rate of the sweep was stable: the saturation is above it" : "");
+            printf("# accepted throughput under overload: at most %.4f flits/node/cycle (at rate %.3f)\n", best,
+                   best_off);
+        }
         wc_topo_free(t);
         return bad ? 1 : 0;
     }
@@ -361,7 +408,7 @@ int wc_cmd_sim(int argc, char **argv)
         fprintf(stderr, "wormcast sim: %s %s rate %.3f engine %s: %ld warmup + %ld measured cycles, then drain\n",
                 t->name, wc_sim_traffic_name(o.traffic), o.rate, engine_name(o.engine), o.warmup, o.cycles);
     if (wc_sim_run(t, &o, &r, err, sizeof err)) { fprintf(stderr, "wormcast sim: %s\n", err); wc_topo_free(t); return 2; }
-    if (csv) { print_csv_header(); print_csv(t, &o, &r); }
+    if (csv) { print_csv_header(); print_csv(t, &o, &r, stable_lat); }
     else print_human(t, &o, &r);
     rc = result_bad(&r) ? 1 : 0;
     if (r.unmeasured[0])

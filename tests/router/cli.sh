@@ -49,7 +49,7 @@ for k in "offered" "accepted" "latency    avg" "p99" "max" "cycles/s"; do
   if grep -q "$k" <<<"$out"; then pass=$((pass+1)); echo "ok   report shows $k"; else fail=$((fail+1)); echo "FAIL report lacks $k"; fi
 done
 hdr=$("$wc" sim --topo mesh:4x4 --rate 0.1 --warmup 100 --cycles 1000 --quiet --csv | head -1)
-if [ "$hdr" = "topo,traffic,engine,rate,packet,buffer,offered,accepted,lat_avg,lat_p99,lat_max,measured,injected,delivered,lost,duplicated,out_of_order,corrupt,drops,malformed,saturated,deadlock,mismatches,cycles,cycles_per_s,mcasts,mcast_lat_avg,mcast_lat_p99,mcast_lat_max" ]; then
+if [ "$hdr" = "topo,traffic,engine,rate,packet,buffer,offered,accepted,lat_avg,lat_p99,lat_max,measured,injected,delivered,lost,duplicated,out_of_order,corrupt,drops,malformed,saturated,deadlock,mismatches,cycles,cycles_per_s,mcasts,mcast_lat_avg,mcast_lat_p99,mcast_lat_max,stable" ]; then
   pass=$((pass+1)); echo "ok   csv header"; else fail=$((fail+1)); echo "FAIL csv header: $hdr"; fi
 for tr in uniform transpose bitcomp bitrev shuffle hotspot neighbor; do
   if "$wc" sim --topo mesh:8x8 --traffic $tr --rate 0.1 --warmup 100 --cycles 2000 --quiet >/dev/null; then
@@ -70,6 +70,24 @@ out=$("$wc" sim --topo mesh:4x4 --packet 64 --sweep 0.001:0.003:0.001 --warmup 1
 check "sweep that measures nothing: exit 1 (got $rc)" "[ $rc -eq 1 ]"
 check "sweep that measures nothing: rows and closing line say so" \
       "[ \$(grep -c 'nothing measured\$' <<<\"\$out\") = 3 ] && grep -q '^# nothing measured at any rate' <<<\"\$out\""
+# saturation is the highest stable offered load (BookSim's criterion), not
+# the most a run accepted: drained, average latency <= --stable-lat (500),
+# accepted within 1% of offered, every lower rate stable too
+sw="sim --topo mesh:4x4 --sweep 0.1:1:0.05 --warmup 2000 --cycles 10000"
+out=$("$wc" $sw 2>/dev/null); rc=$?
+sat=$(sed -n 's/^# saturation: rate \([0-9.]*\), offered .*/\1/p' <<<"$out")
+check "sweep: exit 0 and a stable saturation line (rate '$sat')" "[ $rc -eq 0 ] && [ -n '$sat' ]"
+check "sweep: every row up to the saturation stable, the row after it not" \
+      "awk -v s='$sat' '\$1 ~ /^[0-9]/ { if (\$1 <= s + 1e-9 && NF != 5) bad = 1; if (\$1 > s + 1e-9 && !after++ && \$NF != \"unstable\" && \$NF != \"drain)\") bad = 1 } END { exit bad || !after }' <<<\"\$out\""
+acc=$(sed -n 's/^# accepted throughput under overload: at most \([0-9.]*\) .*/\1/p' <<<"$out")
+check "sweep: accepted throughput under overload ($acc) reported apart, above the saturation's accepted load" \
+      "awk -v a='$acc' -v s='$sat' 'BEGIN { exit !(a + 0 > 0 && a + 0 >= s - 0.05) }'"
+csv=$("$wc" $sw --csv 2>/dev/null)
+check "sweep --csv: column 'stable' is 1 exactly up to the saturation rate" \
+      "awk -F, -v s='$sat' 'NR == 1 { for (i = 1; i <= NF; i++) if (\$i == \"stable\") c = i; next } { if ((\$4 <= s + 1e-9) != (\$c == 1)) bad = 1 } END { exit bad || !c }' <<<\"\$csv\""
+strict=$("$wc" $sw --stable-lat 20 2>/dev/null | sed -n 's/^# saturation: rate \([0-9.]*\), offered .*/\1/p')
+check "--stable-lat 20 lowers the saturation ($strict < $sat)" "awk 'BEGIN { exit !($strict + 0 < $sat + 0) }'"
+expect_err "--stable-lat alone" "--stable-lat needs --sweep or --csv" sim --topo mesh:4x4 --stable-lat 100
 out=$("$wc" sim --topo mesh:4x4 --rate 0.05 --multicast 1 --warmup 100 --cycles 2000 --quiet); rc=$?
 check "multicast traffic only: exit 0, no unicast latency claimed" \
       "[ $rc -eq 0 ] && grep -q 'no unicast packet to measure' <<<\"\$out\" && grep -q 'multicast .*completion avg' <<<\"\$out\""
