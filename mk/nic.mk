@@ -71,7 +71,7 @@ $(RTL_STAMP)/nic-16: $(RTL_NIC_SRCS) $(BUILD)/bin/wormcast $(call rtl_models,cub
 	  || { cat $@.log; echo "$(RTL_STAMP): building the RTL NIC model for 16 nodes failed"; exit 1; }
 	@touch $@
 LOCKSTEP_NET_PARTS := cube4-fpfs:cube:4/fpfs cube4-fcfs:cube:4/fcfs irr8-fpfs:irregular:8,8,2,1/fpfs \
-                      irr8-fcfs:irregular:8,8,2,1/fcfs faults:faults mutations:mutations
+                      irr8-fcfs:irregular:8,8,2,1/fcfs faults:faults trees:trees mutations:mutations
 LOCKSTEP_NET_PIECES := $(foreach p,$(LOCKSTEP_NET_PARTS),test-nic-lockstep-net-$(firstword $(subst :, ,$(p))))
 lockstep_net_part    = $(patsubst $(1):%,%,$(filter $(1):%,$(LOCKSTEP_NET_PARTS)))
 $(LOCKSTEP_NET_PIECES): test-nic-lockstep-net-%: $(BUILD)/bin/wormcast $(RTL_STAMP)/nic-16 $(call rtl_models,cube4 irr8)

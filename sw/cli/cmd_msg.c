@@ -68,6 +68,34 @@ static int parse_mem(const char *opt, const char *v, void *dst, char *err, int e
     return 0;
 }
 
+/* binomial | kbinomial[:K] | postal[:LAT] into the options' kbin and
+ * postal_lat (the firmware's tree names are binomial, kbin:K, kbin:opt,
+ * postal:LAT; these are the library's names) */
+static int parse_tree(const char *opt, const char *v, void *dst, char *err, int errlen)
+{
+    wc_msg_opts *o = dst;
+    wc_arg_field f[2];
+    int n = wc_arg_fields(v, ':', f, 2);
+    o->kbin = 0;
+    o->postal_lat = 0;
+    if (n == 1 && !strcmp(f[0], "binomial"))
+        return 0;
+    if (!strcmp(f[0], "kbinomial") && n >= 1) {
+        if (n == 1) {
+            o->kbin = -1;
+            return 0;
+        }
+        if (wc_arg_int(opt, f[1], 1, 30, &o->kbin, NULL, 0) == 0)
+            return 0;
+    } else if (!strcmp(f[0], "postal") && n >= 1) {
+        o->postal_lat = 3;
+        if (n == 1 || wc_arg_int(opt, f[1], 1, 1000, &o->postal_lat, NULL, 0) == 0)
+            return 0;
+    }
+    return wc_err(err, errlen, "%s expects binomial, kbinomial[:K] (K 1..30) or postal[:LAT] (LAT 1..1000), got '%s'",
+                  opt, v);
+}
+
 typedef struct {
     int root, all, n;
     int *dst;
@@ -95,8 +123,19 @@ bad:
     return wc_err(err, errlen, "%s expects ROOT:D1,D2,... or ROOT:all, got '%s'", opt, v);
 }
 
+/* the groups' tree as --tree names it */
+static const char *tree_name(const wc_msg_opts *o, char *b, size_t n)
+{
+    if (o->postal_lat > 0) snprintf(b, n, "postal:%d", o->postal_lat);
+    else if (o->kbin > 0) snprintf(b, n, "kbinomial:%d", o->kbin);
+    else if (o->kbin < 0) snprintf(b, n, "kbinomial");
+    else snprintf(b, n, "binomial");
+    return b;
+}
+
 static void print_csv(const wc_topo *t, const wc_msg_opts *o, const wc_msg_result *r)
 {
+    char tn[32];
     const char *q = strchr(t->name, ',') ? "\"" : "";
     char lat[96] = ",,";    /* nothing delivered: no latency, not 0 */
     if (r->lat_n)
@@ -104,24 +143,25 @@ static void print_csv(const wc_topo *t, const wc_msg_opts *o, const wc_msg_resul
     printf("engine,topo,mode,seed,fault_rate,cycles,messages,expected,delivered,lost,duplicated,out_of_order,"
            "corrupt,send_errors,bad_completions,tx_pkts,rx_pkts,retx,timeouts,err_crc,err_group,err_len,err_type,"
            "err_dst,err_nobuf,dups,faults_dropped,faults_flipped,stray_flits,router_drops,peak_slots,lat_avg,"
-           "lat_p99,lat_max,cycles_per_s,stall,mismatch,peak_inner,dma_reads,dma_writes,bytes\n");
+           "lat_p99,lat_max,cycles_per_s,stall,mismatch,peak_inner,dma_reads,dma_writes,bytes,tree\n");
     printf("%s,%s%s%s,%s,%llu,%g,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
-           "%llu,%llu,%llu,%llu,%llu,%ld,%lu,%u,%s,%.0f,%d,%d,%u,%llu,%llu,%llu\n",
+           "%llu,%llu,%llu,%llu,%llu,%ld,%lu,%u,%s,%.0f,%d,%d,%u,%llu,%llu,%llu,%s\n",
            wc_msg_engine_name(o->engine), q, t->name, q, wc_msg_mode_name(o->mode), (unsigned long long)o->seed,
            o->fault_rate, r->cycles, r->posted, r->expected, r->delivered, r->lost, r->duplicated, r->out_of_order,
            r->corrupt, r->send_errors, r->bad_completions, r->tx_pkts, r->rx_pkts, r->retx, r->timeouts,
            r->err_crc, r->err_group, r->err_len, r->err_type, r->err_dst, r->err_nobuf, r->dups, r->f_dropped,
            r->f_flipped, r->stray, r->router_drops, r->peak_slots, lat, r->cps,
-           r->stall, r->mismatch_cycle >= 0, r->peak_inner, r->dma_reads, r->dma_writes, r->bytes);
+           r->stall, r->mismatch_cycle >= 0, r->peak_inner, r->dma_reads, r->dma_writes, r->bytes,
+           tree_name(o, tn, sizeof tn));
 }
 
 static void print_human(const wc_topo *t, const wc_msg_opts *o, const wc_msg_result *r)
 {
-    char mix[64];
+    char mix[64], tn[32];
     wc_msg_mix_str(o->mix, mix, sizeof mix);
-    printf("wormcast msg: %s, engine %s, mode %s, seed %llu, %s messages of %d..%d bytes, fault rate %g\n",
+    printf("wormcast msg: %s, engine %s, mode %s, seed %llu, %s messages of %d..%d bytes, fault rate %g, %s trees\n",
            t->name, wc_msg_engine_name(o->engine), wc_msg_mode_name(o->mode), (unsigned long long)o->seed, mix,
-           o->size_min, o->size_max, o->fault_rate);
+           o->size_min, o->size_max, o->fault_rate, tree_name(o, tn, sizeof tn));
     printf("  cycles       %ld\n", r->cycles);
     printf("  messages     %ld posted (unicast %ld, multisend %ld, multicast %ld)\n", r->posted, r->posted_kind[0],
            r->posted_kind[1], r->posted_kind[2]);
@@ -212,6 +252,11 @@ int wc_cmd_msg(int argc, char **argv)
                    "k of every group's tree: the k-binomial tree over the chain\n"
                    "[root, destinations ascending] (Kesavan and Panda), at most K\n"
                    "children per node (default: the binomial tree, k = ceil(log2 n))"),
+        WC_OPT_FUNC("--tree", "NAME", parse_tree, &o,
+                    "every group's tree over the chain [root, destinations ascending]:\n"
+                    "binomial (default), kbinomial:K (as --kbin K), kbinomial (the\n"
+                    "optimal k for the largest --size, Kesavan and Panda Theorem 3),\n"
+                    "postal[:LAT] (Yu et al. Section 5.5, latency LAT send times, 3)"),
         WC_OPT_LONG("--host-delay", "C", &o.host_delay, 0, 1L << 30, "cycles a host takes to act on a completion"),
         WC_OPT_LONG("--timeout", "C", &timeout, 1, 1L << 30, "NICR_TIMEOUT: the longest retransmission timeout in cycles (the NIC adapts below it)"),
         WC_OPT_INT("--mem-wait", "C", &o.mem_wait, 0, 1000, "host memory wait states per DMA access"),
@@ -260,7 +305,8 @@ int wc_cmd_msg(int argc, char **argv)
     gn = group.n;
     if (wc_cli_excl(&cli, "--once", "--messages", one_op) || wc_cli_excl(&cli, "--once", "--mix", one_op) ||
         wc_cli_excl(&cli, "--once", "--groups-per-node", "it sends to the --group") ||
-        wc_cli_excl(&cli, "--progress", "--quiet", "--quiet turns the progress lines off")) {
+        wc_cli_excl(&cli, "--progress", "--quiet", "--quiet turns the progress lines off") ||
+        wc_cli_excl(&cli, "--tree", "--kbin", "--tree kbinomial:K names the same tree")) {
         st = 2;
         goto bad;
     }

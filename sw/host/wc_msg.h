@@ -39,7 +39,9 @@ typedef struct {
     int fixed_root;             /* >= 0: one fixed group (gid 1) instead of random ones */
     const int *fixed_dst;
     int fixed_n;
-    int kbin;                   /* k of the group trees; 0: ceil(log2 n), the binomial tree */
+    int kbin;                   /* k of the group trees; 0: ceil(log2 n), the binomial tree;
+                                 * -1: the optimal k for the largest message (wc_kbin_kopt) */
+    int postal_lat;             /* > 0: postal trees instead, latency in send times (wc_postal_tree) */
     long host_delay;            /* cycles between a completion appearing and the host acting */
     unsigned timeout;           /* NICR_TIMEOUT */
     int mem_wait;               /* host memory wait states per DMA access */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "wc_msg_int.h"
 #include "wc_kbin.h"
+#include "wc_postal.h"
 #include "wc_nic_group.h"
 
 static uint32_t hash32(uint32_t x)
@@ -57,8 +58,11 @@ static void group_free(group *g)
 
 /* Group gid over root and dests (n of them): the binomial tree over the
  * chain [root, dests ascending], as the simulator's tree scheme builds it,
- * or the k-binomial tree with the --kbin k (no larger k than the binomial's:
- * beyond it the tree stays the same).
+ * the k-binomial tree with the --tree k (no larger k than the binomial's:
+ * beyond it the tree stays the same; without one the optimal k of Kesavan
+ * and Panda's Theorem 3 for the largest message's packets), or the postal
+ * tree of Yu et al. Section 5.5 with a latency of --tree postal:LAT send
+ * times.
  * Over an ascending chain every child lies right of its parent, which is
  * the NIC's id rule; both that and the child limit are checked here
  * rather than trusted. */
@@ -87,10 +91,23 @@ static group *group_make(msim *s, int gid, int root, const int *dests, int n, ch
     k = wc_kbin_log2ceil(g->n);
     if (s->o->kbin > 0 && s->o->kbin < k)
         k = s->o->kbin;
+    else if (s->o->kbin < 0)
+        k = wc_kbin_kopt(g->n, (s->o->size_max + WC_NIC_PAYLOAD - 1) / WC_NIC_PAYLOAD);
     tr.src = root;
     tr.nedges = 0;
     tr.cap = g->n;
-    if (wc_kbin_tree(g->mem, g->n, k < 1 ? 1 : k, &tr) < 0 || tr.nedges != n)
+    if (s->o->postal_lat > 0) {
+        int *work = wc_alloc((size_t)g->n, sizeof *work, "a postal tree", err, errlen), rc;
+        if (!work) {
+            free(tr.edges);
+            group_free(g);
+            return NULL;
+        }
+        rc = wc_postal_tree(g->mem, g->n, 1, s->o->postal_lat, &tr, work);
+        free(work);
+        if (rc < 0 || tr.nedges != n)
+            msg_internal("postal tree construction failed", gid, root);
+    } else if (wc_kbin_tree(g->mem, g->n, k < 1 ? 1 : k, &tr) < 0 || tr.nedges != n)
         msg_internal("k-binomial tree construction failed", gid, root);
     for (i = 0; i < s->N; i++)
         parent[i] = -1;

@@ -8,7 +8,7 @@
 # model must be caught.
 # usage: lockstep_net.sh WORMCAST [CYCLES] [PART]
 #   PART runs one piece alone (make runs the pieces in parallel):
-#   TOPO/MODE (cube:4/fpfs ...), faults or mutations; default all.
+#   TOPO/MODE (cube:4/fpfs ...), faults, trees or mutations; default all.
 set -u
 wc=$1 cycles=${2:-200000} part=${3:-}
 pass=0 fail=0
@@ -39,6 +39,20 @@ out=$("$wc" msg --topo cube:4 --engine lockstep --messages 100 --min-cycles $((c
       --fault-rate 0.01 --seed 6 --quiet --csv 2>/tmp/lsn.$$.err); rc=$?
 line="cube:4 fpfs with faults at 1e-2: $(col "$out" cycles) cycles, $(col "$out" delivered)/$(col "$out" expected) deliveries, $(col "$out" faults_dropped) dropped and $(col "$out" faults_flipped) flipped packets, $(col "$out" retx) retransmitted, $(col "$out" mismatch) mismatches ($((SECONDS - t0)) s)"
 if [ $rc -eq 0 ] && [ "$(col "$out" mismatch)" = 0 ] && [ "$(col "$out" retx)" -gt 0 ] && [ "$(col "$out" faults_flipped)" -gt 0 ]; then
+  pass=$((pass+1)); echo "ok   $line"
+else
+  fail=$((fail+1)); echo "FAIL $line (exit $rc)"; grep -i "mismatch\|error\|stall" /tmp/lsn.$$.err | head -3
+fi
+fi
+# group tables from other trees than the binomial one (--tree): the RTL
+# forwards along a postal tree in lockstep with the C model
+if want trees; then
+t0=$SECONDS
+out=$("$wc" msg --topo cube:4 --engine lockstep --mix multicast --messages 100 --size 1-16384 --tree postal \
+      --seed 5 --quiet --csv 2>/tmp/lsn.$$.err); rc=$?
+line="cube:4 fpfs multicasts over postal:3 trees: $(col "$out" cycles) cycles, $(col "$out" delivered)/$(col "$out" expected) deliveries, $(col "$out" mismatch) mismatches ($((SECONDS - t0)) s)"
+if [ $rc -eq 0 ] && [ "$(col "$out" mismatch)" = 0 ] && [ "$(col "$out" tree)" = postal:3 ] &&
+   [ "$(col "$out" expected)" -gt 0 ] && [ "$(col "$out" delivered)" = "$(col "$out" expected)" ]; then
   pass=$((pass+1)); echo "ok   $line"
 else
   fail=$((fail+1)); echo "FAIL $line (exit $rc)"; grep -i "mismatch\|error\|stall" /tmp/lsn.$$.err | head -3

@@ -48,6 +48,10 @@ expect_err "timeout beyond the watchdog with faults" "--timeout 2000 must be bel
 expect_err "once without a group" "--once needs --group" msg --topo cube:3 --once multicast
 expect_err "unknown once kind" "--once expects multicast, multisend or unicasts" msg --topo cube:3 --group 0:all --once broadcast
 expect_err "kbin 0" "--kbin expects an integer in 1..30, got '0'" msg --topo cube:3 --kbin 0
+expect_err "unknown tree" "--tree expects binomial, kbinomial\[:K\] (K 1..30) or postal\[:LAT\] (LAT 1..1000), got 'kbin:2'" msg --topo cube:3 --tree kbin:2
+expect_err "tree k 0" "got 'kbinomial:0'" msg --topo cube:3 --tree kbinomial:0
+expect_err "postal latency 0" "got 'postal:0'" msg --topo cube:3 --tree postal:0
+expect_err "tree and kbin" "--tree kbinomial:K names the same tree" msg --topo cube:3 --tree postal --kbin 2
 expect_err "unknown option" "unknown option '--frobnicate'" msg --topo cube:3 --frobnicate
 
 # end to end: every kind, every mode, clean links.  Without faults nothing
@@ -92,6 +96,22 @@ for k in 1 2; do
   if out=$("$wc" msg --topo cube:3 --mix multicast --messages 60 --size 1-4096 --mode host --kbin $k --quiet 2>&1); then
     ok "clean multicast over k-binomial trees, k = $k, host mode"
   else bad "kbin $k host: $(grep deliveries <<<"$out")"; fi
+done
+# --tree names the library's trees: kbinomial alone is the optimal k for
+# the largest message (64 packets on 8 nodes: the chain), postal:1 is the
+# binomial tree (send time = latency), postal:3 (the default) another tree
+kopt=$(lat --tree kbinomial) k1=$(lat --tree kbinomial:1) p1=$(lat --tree postal:1) p3=$(lat --tree postal)
+if [ -n "$kopt" ] && [ "$kopt" = "$chain" ] && [ "$k1" = "$chain" ] && [ "$p1" = "$bin" ] && [ -n "$p3" ] &&
+   [ "$p3" != "$bin" ]; then
+  ok "--tree: kbinomial (optimal k) $kopt = kbinomial:1 = chain; postal:1 $p1 = binomial; postal:3 $p3 cycles"
+else bad "--tree: kbinomial '$kopt', kbinomial:1 '$k1', chain '$chain', postal:1 '$p1', binomial '$bin', postal:3 '$p3'"; fi
+for t in postal postal:5 kbinomial:2; do
+  for mode in fpfs host; do
+    if out=$("$wc" msg --topo cube:3 --mix multicast --messages 60 --size 1-4096 --mode $mode --tree $t --quiet 2>&1) &&
+       grep -q ", $t\(:3\)\? trees\|, $t trees" <<<"$out"; then
+      ok "clean multicast over --tree $t, mode $mode"
+    else bad "--tree $t $mode: $(head -1 <<<"$out"; grep deliveries <<<"$out")"; fi
+  done
 done
 # lockstep self-check: identical instances agree, a broken one is caught
 if out=$("$wc" msg --topo cube:3 --messages 30 --size 1-2000 --engine lockstep-c --quiet 2>&1) &&
