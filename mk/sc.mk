@@ -67,5 +67,20 @@ $(SC_B)/obj/%.o: sc/%.cpp $(SC_HDRS) | $(BUILD)/core/include/wc_defs_macros.h
 	nice $(CXX) $(SC_CXXFLAGS) -c -o $@ $<
 $(SC_BIN): $(SC_OBJS) $(SC_RTL_LIBS) $(SC_VL_RT) $(WC_LIBS)
 	nice $(CXX) -O2 -o $@ $(SC_OBJS) $(SC_RTL_LIBS) $(SC_VL_RT) $(WC_LIBS) $(SC_LIBS) -lm -pthread
-sc: $(SC_BIN)
-TEST_PREP += $(SC_BIN)
+# the minimal sc_main of docs/systemc.md, built and run by test-sc: the
+# link line a program outside the project uses (SC_LINK)
+SC_LIB_OBJS := $(filter-out $(SC_B)/obj/wc_sc_main.o,$(SC_OBJS))
+SC_LINK      = $(SC_LIB_OBJS) $(SC_RTL_LIBS) $(SC_VL_RT) $(WC_LIBS) $(SC_LIBS) -lm -pthread
+SC_MIN      := $(SC_B)/sc_min
+$(SC_MIN): sc/example/sc_min.cpp $(SC_HDRS) $(SC_LIB_OBJS) $(SC_RTL_LIBS) $(SC_VL_RT) $(WC_LIBS)
+	nice $(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_LINK)
+sc: $(SC_BIN) $(SC_MIN)
+TEST_PREP += $(SC_BIN) $(SC_MIN)
+
+test-sc: $(SC_BIN) $(SC_MIN)
+	@tests/sc/sc.sh $(SC_BIN) $(SC_MIN)
+TEST_TARGETS += test-sc
+
+bench-sc: $(SC_BIN) $(WC) $(call rtl_models,cube4 mesh4)
+	@sc/bench.sh $(SC_BIN) $(WC)
+BENCH_TARGETS += bench-sc

@@ -48,7 +48,7 @@ network::network(sc_core::sc_module_name nm, const wc_topo *t, int W, int B, con
         if (rtl[(size_t)r]) {
             if (!(x = make_rtl_router(name.c_str(), gp, P, W + 2)))
                 throw std::runtime_error("no RTL router with the parameters of " + std::string(t->name) + " (" + gp +
-                                         ") in this build; it has:\n" + rtl_router_list());
+                                         ") in this build, which has: " + rtl_router_list());
         } else {
             x = new router_c(name.c_str(), cfg_);
         }

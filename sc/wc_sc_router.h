@@ -164,7 +164,7 @@ private:
  * `wormcast netgen` for the topology, "-GP=5 -GW=32 ..."), or NULL when
  * this program was built without one (mk/sc.mk, SC_RTL_CFGS). */
 router *make_rtl_router(sc_core::sc_module_name nm, const std::string &gparams, int nports, int fw);
-/* the parameter sets this program has an RTL router for, one per line */
+/* the parameter sets this program has an RTL router for, on one line */
 std::string rtl_router_list();
 
 } // namespace wc

@@ -20,7 +20,7 @@ router *make_rtl_router(sc_core::sc_module_name nm, const std::string &gparams, 
 std::string rtl_router_list()
 {
     std::string s;
-#define WC_SC_RTL_NAME(cls, g) s += "  " #cls ": " g "\n";
+#define WC_SC_RTL_NAME(cls, g) s += std::string(s.empty() ? "" : "; ") + #cls " (" g ")";
     WC_SC_RTL_CFGS(WC_SC_RTL_NAME)
 #undef WC_SC_RTL_NAME
     return s;
