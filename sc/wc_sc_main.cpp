@@ -31,7 +31,7 @@ const char *const USAGE =
     "  --cycles N      cycles of traffic (default 100000), then up to --drain cycles (default 20000) to deliver the rest\n"
     "  --lockstep      run the plain C model (wc_net) on the same traffic, compare every port every cycle\n"
     "  --mutate M      break the C model of --lockstep with router mutation M (1..4): the comparison must fail\n"
-    "  --vcd PATH      sc_trace every router port to PATH.vcd\n"
+    "  --vcd PATH      sc_trace every router port to PATH.vcd, with a GTKWave layout PATH.gtkw\n"
     "exit status: 0 pass, 1 the run failed its checks (mismatch, loss, corruption), 2 bad usage\n";
 
 [[noreturn]] void usage_error(const std::string &msg)
@@ -513,15 +513,31 @@ int sc_main(int argc, char *argv[])
     net->rst_ni(tb.rst_n);
     sc_core::sc_trace_file *tf = nullptr;
     if (vcd) {
+        // the signals of every router port, and a GTKWave layout that
+        // groups them by router and port
+        const std::string gtkw = std::string(vcd) + ".gtkw";
+        FILE *g = std::fopen(gtkw.c_str(), "w");
+        if (!g)
+            usage_error("--vcd: cannot write " + gtkw);
         tf = sc_core::sc_create_vcd_trace_file(vcd);
         sc_core::sc_trace(tf, clk, "clk");
         sc_core::sc_trace(tf, tb.rst_n, "rst_n");
+        std::fprintf(g, "[dumpfile] \"%s.vcd\"\n@28\nSystemC.clk\nSystemC.rst_n\n", vcd);
+        static const char *const sig[] = { "out_valid", "out_flit", "in_credit", "abs_valid", "abs_flit" };
         for (int i = 0; i < t->nrouters * t->nports; i++) {
-            const std::string pfx = "r" + std::to_string(i / t->nports) + "_p" + std::to_string(i % t->nports) + "_";
-            sc_core::sc_trace(tf, net->out_valid[(size_t)i], pfx + "out_valid");
-            sc_core::sc_trace(tf, net->out_flit[(size_t)i], pfx + "out_flit");
-            sc_core::sc_trace(tf, net->in_credit[(size_t)i], pfx + "in_credit");
+            const int r = i / t->nports, p = i % t->nports;
+            const std::string pfx = "r" + std::to_string(r) + "_p" + std::to_string(p) + "_";
+            sc_core::sc_trace(tf, net->out_valid[(size_t)i], pfx + sig[0]);
+            sc_core::sc_trace(tf, net->out_flit[(size_t)i], pfx + sig[1]);
+            sc_core::sc_trace(tf, net->in_credit[(size_t)i], pfx + sig[2]);
+            sc_core::sc_trace(tf, net->abs_valid[(size_t)i], pfx + sig[3]);
+            sc_core::sc_trace(tf, net->abs_flit[(size_t)i], pfx + sig[4]);
+            std::fprintf(g, "@800200\n-router %d port %d (%s)\n", r, p, net->at(r).impl());
+            for (int k = 0; k < 5; k++)
+                std::fprintf(g, k == 1 || k == 4 ? "@22\nSystemC.%s%s[63:0]\n" : "@28\nSystemC.%s%s\n", pfx.c_str(), sig[k]);
+            std::fprintf(g, "@1000200\n-router %d port %d (%s)\n", r, p, net->at(r).impl());
         }
+        std::fclose(g);
     }
 
     const sc_core::sc_time period(10, sc_core::SC_NS);

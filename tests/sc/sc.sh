@@ -43,6 +43,18 @@ rc=$?
 check "sc_min: the packet crosses the RTL router 5 whole, flits in order" \
       "[ $rc -eq 0 ] && grep -q '^4 of 4 flits from node 0 arrived at node 9' '$out/sc_min.out' \
        && [ \"\$(sed -n 's/^cycle [0-9]*: flit \(0x[0-9a-f]*\) at node 9/\1/p' '$out/sc_min.out' | tr '\n' ' ')\" = '0x100000009 0x1001 0x1002 0x200001003 ' ]"
+"$sc" --topo mesh:4x4 --rtl-nodes 5 --cycles 200 --vcd "$out/wave" > "$out/wave.out" 2>&1
+rc=$?
+wave_ok() { # every signal of the layout is in the dump, router 5 shown as RTL
+  [ $rc -eq 0 ] && [ -s "$out/wave.vcd" ] && grep -q '^-router 5 port 0 (RTL)' "$out/wave.gtkw" || return 1
+  local s n=0
+  for s in $(sed -n 's/^SystemC\.\([a-z0-9_]*\).*/\1/p' "$out/wave.gtkw"); do
+    grep -q " $s " "$out/wave.vcd" || { echo "     $s not in the dump"; return 1; }
+    n=$((n+1))
+  done
+  [ $n -eq $((2 + 16 * 5 * 5)) ]
+}
+check "--vcd: a dump of every router port and a GTKWave layout naming its signals" wave_ok
 doc_matches() {
   local fence='```'
   diff <(sed -n "/^${fence}c++\$/,/^${fence}\$/p" docs/systemc.md | sed '1d;$d') \
