@@ -24,6 +24,7 @@
 #include <systemc.h>
 #include <stdint.h>
 #include <string>
+#include <algorithm>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -98,7 +99,8 @@ public:
     router_rtl(sc_core::sc_module_name nm, int nports, int fw)
         : router(nm, nports), fw_(fw), v_("rtl"), s_in_valid_("s_in_valid"), s_in_flit_("s_in_flit"),
           s_out_credit_("s_out_credit"), s_in_credit_("s_in_credit"), s_out_valid_("s_out_valid"),
-          s_out_flit_("s_out_flit"), s_abs_valid_("s_abs_valid"), s_abs_flit_("s_abs_flit")
+          s_out_flit_("s_out_flit"), s_abs_valid_("s_abs_valid"), s_abs_flit_("s_abs_flit"),
+          words_((size_t)((bus_t().length() + 31) / 32)), owords_(words_.size()), awords_(words_.size())
     {
         v_.clk_i(clk_i);
         v_.rst_ni(rst_ni);
@@ -125,6 +127,27 @@ public:
     const char *impl() const override { return "RTL"; }
 
 private:
+    // The buses go through 32-bit words (sc_bv's own representation):
+    // bit ranges of an sc_bv cost several times more.
+    static uint64_t field(const std::vector<uint32_t> &w, int lo, int n)
+    {
+        uint64_t v = 0;
+        for (int b = 0; b < n;) {
+            const int i = (lo + b) / 32, o = (lo + b) % 32, k = std::min(32 - o, n - b);
+            v |= (uint64_t)((w[(size_t)i] >> o) & (k == 32 ? ~0u : (1u << k) - 1u)) << b;
+            b += k;
+        }
+        return v;
+    }
+    static void put(std::vector<uint32_t> &w, int lo, int n, uint64_t v)
+    {
+        for (int b = 0; b < n;) {
+            const int i = (lo + b) / 32, o = (lo + b) % 32, k = std::min(32 - o, n - b);
+            const uint32_t m = (k == 32 ? ~0u : (1u << k) - 1u) << o;
+            w[(size_t)i] = (w[(size_t)i] & ~m) | ((uint32_t)(v >> b) << o & m);
+            b += k;
+        }
+    }
     void pack()
     {
         mask_t v = 0, c = 0;
@@ -132,8 +155,10 @@ private:
         for (int p = 0; p < P; p++) {
             v |= (mask_t)in_valid_i[p].read() << p;
             c |= (mask_t)out_credit_i[p].read() << p;
-            f.range(p * fw_ + fw_ - 1, p * fw_) = in_flit_i[p].read();
+            put(words_, p * fw_, fw_, in_flit_i[p].read());
         }
+        for (int i = 0; i < (int)words_.size(); i++)
+            f.set_word(i, words_[(size_t)i]);
         s_in_valid_.write(v);
         s_out_credit_.write(c);
         s_in_flit_.write(f);
@@ -142,12 +167,16 @@ private:
     {
         const mask_t ic = s_in_credit_.read(), ov = s_out_valid_.read(), av = s_abs_valid_.read();
         const bus_t &of = s_out_flit_.read(), &af = s_abs_flit_.read();
+        for (int i = 0; i < (int)words_.size(); i++) {
+            owords_[(size_t)i] = of.get_word(i);
+            awords_[(size_t)i] = af.get_word(i);
+        }
         for (int p = 0; p < P; p++) {
             in_credit_o[p].write((ic >> p) & 1);
             out_valid_o[p].write((ov >> p) & 1);
             abs_valid_o[p].write((av >> p) & 1);
-            out_flit_o[p].write(of.range(p * fw_ + fw_ - 1, p * fw_).to_uint64());
-            abs_flit_o[p].write(af.range(p * fw_ + fw_ - 1, p * fw_).to_uint64());
+            out_flit_o[p].write(field(owords_, p * fw_, fw_));
+            abs_flit_o[p].write(field(awords_, p * fw_, fw_));
         }
     }
     const int fw_;
@@ -158,6 +187,7 @@ private:
     sc_core::sc_signal<bus_t> s_out_flit_;
     sc_core::sc_signal<mask_t> s_abs_valid_;
     sc_core::sc_signal<bus_t> s_abs_flit_;
+    std::vector<uint32_t> words_, owords_, awords_;
 };
 
 /* The Verilated router whose parameters are gparams (the -G flags of
