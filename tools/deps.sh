@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Install the Debian packages Wormcast needs, if any are missing.
 # As root: apt-get installs them.  Otherwise: prints the exact command.
-# Usage: tools/deps.sh [group...]   groups: base (default), fpga, riscv, view
+# Usage: tools/deps.sh [group...]   groups: base (default), fpga, view, systemc
+# (base includes systemc: make test builds the SystemC networks, docs/systemc.md)
 set -eu
 declare -A cmd_pkg=(
   [gcc]=gcc [g++]=g++ [make]=make [verilator]=verilator [iverilog]=iverilog
@@ -17,7 +18,8 @@ for g in $groups; do
     base)  want+=(gcc g++ make verilator iverilog yosys dot gnuplot riscv64-unknown-elf-gcc vcd2fst) ;;
     fpga)  want+=(yosys nextpnr-ice40 icepack) ;;
     view)  want+=(gtkwave) ;;
-    *) echo "deps.sh: unknown group '$g' (base, fpga, view)" >&2; exit 2 ;;
+    systemc) ;;
+    *) echo "deps.sh: unknown group '$g' (base, fpga, view, systemc)" >&2; exit 2 ;;
   esac
 done
 missing=()
@@ -29,6 +31,10 @@ fi
 # nor is zlib: the FST writer Verilator compiles into traced models needs it
 if [[ " $groups " == *" base "* ]] && [ ! -e /usr/include/zlib.h ]; then
   missing+=(zlib1g-dev)
+fi
+# nor is SystemC: a header and a library (libsystemc-dev ships no command)
+if [[ " $groups " == *" base "* || " $groups " == *" systemc "* ]] && [ ! -e /usr/include/systemc.h ]; then
+  missing+=(libsystemc-dev)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 pkgs=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')
