@@ -33,10 +33,10 @@ $(SC_B)/vl/$(1)/params: $(WC) $(wildcard rtl/router/*.v) rtl/include/wc_defs.vh
 	@cmp -s $$@.tmp $$@ 2>/dev/null && rm -f $$@.tmp || mv $$@.tmp $$@
 $(SC_B)/vl/$(1)/Vwc_router_$(1)__ALL.a: $(SC_B)/vl/$(1)/params $(wildcard rtl/router/*.v) rtl/include/wc_defs.vh
 	@echo "sc: verilating the $(2) router (--sc): $$$$(cat $$<)"
-	@nice verilator --sc -O3 --x-assign fast --x-initial fast --prefix Vwc_router_$(1) -Mdir $$(@D) \
+	@verilator --sc -O3 --x-assign fast --x-initial fast --prefix Vwc_router_$(1) -Mdir $$(@D) \
 	  -Irtl/include -Irtl/router --top-module wc_router --unroll-count 256 --unroll-stmts 100000 \
 	  $$$$(cat $$<) rtl/router/*.v > $$(@D)/verilator.log 2>&1 || { cat $$(@D)/verilator.log; exit 1; }
-	@nice $$(MAKE) -s -C $$(@D) -f Vwc_router_$(1).mk OPT_FAST=-O2 OPT_SLOW=-O1 \
+	@$$(MAKE) -s -C $$(@D) -f Vwc_router_$(1).mk OPT_FAST=-O2 OPT_SLOW=-O1 \
 	  CXXFLAGS="$(SC_CFLAGS)" Vwc_router_$(1)__ALL.a > $$(@D)/make.log 2>&1 || { tail -30 $$(@D)/make.log; exit 1; }
 endef
 $(foreach c,$(SC_RTL_CFGS),$(eval $(call sc_rtl_router,$(firstword $(subst :, ,$(c))),$(patsubst $(firstword $(subst :, ,$(c))):%,%,$(c)))))
@@ -45,7 +45,7 @@ $(foreach c,$(SC_RTL_CFGS),$(eval $(call sc_rtl_router,$(firstword $(subst :, ,$
 SC_VL_DEF := -DVM_COVERAGE=0 -DVM_SC=1 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0
 $(SC_B)/vl/rt/%.o:
 	@mkdir -p $(@D)
-	nice $(CXX) -O2 -std=c++17 -faligned-new $(SC_CFLAGS) -I$(VL_INC) -I$(VL_INC)/vltstd $(SC_VL_DEF) -c -o $@ $(VL_INC)/$*.cpp
+	$(CXX) -O2 -std=c++17 -faligned-new $(SC_CFLAGS) -I$(VL_INC) -I$(VL_INC)/vltstd $(SC_VL_DEF) -c -o $@ $(VL_INC)/$*.cpp
 
 # WC_SC_RTL_CFGS(X): one X(class, "-G flags") per Verilated router (sc/wc_sc_rtl.cpp)
 $(SC_B)/wc_sc_rtl_cfgs.h: $(foreach n,$(SC_RTL_NAMES),$(SC_B)/vl/$(n)/params) mk/sc.mk
@@ -61,19 +61,19 @@ SC_VL_INC   := -I$(SC_B) $(foreach n,$(SC_RTL_NAMES),-I$(SC_B)/vl/$(n)) -isystem
 SC_OBJS     := $(patsubst sc/%.cpp,$(SC_B)/obj/%.o,$(SC_SRCS))
 $(SC_B)/obj/wc_sc_rtl.o: sc/wc_sc_rtl.cpp $(SC_B)/wc_sc_rtl_cfgs.h $(SC_RTL_LIBS) $(SC_HDRS)
 	@mkdir -p $(@D)
-	nice $(CXX) $(SC_CXXFLAGS) $(SC_VL_INC) -c -o $@ $<
+	$(CXX) $(SC_CXXFLAGS) $(SC_VL_INC) -c -o $@ $<
 $(SC_B)/obj/%.o: sc/%.cpp $(SC_HDRS) | $(BUILD)/core/include/wc_defs_macros.h
 	@mkdir -p $(@D)
-	nice $(CXX) $(SC_CXXFLAGS) -c -o $@ $<
+	$(CXX) $(SC_CXXFLAGS) -c -o $@ $<
 $(SC_BIN): $(SC_OBJS) $(SC_RTL_LIBS) $(SC_VL_RT) $(WC_LIBS)
-	nice $(CXX) -O2 -o $@ $(SC_OBJS) $(SC_RTL_LIBS) $(SC_VL_RT) $(WC_LIBS) $(SC_LIBS) -lm -pthread
+	$(CXX) -O2 -o $@ $(SC_OBJS) $(SC_RTL_LIBS) $(SC_VL_RT) $(WC_LIBS) $(SC_LIBS) -lm -pthread
 # the minimal sc_main of docs/systemc.md, built and run by test-sc: the
 # link line a program outside the project uses (SC_LINK)
 SC_LIB_OBJS := $(filter-out $(SC_B)/obj/wc_sc_main.o,$(SC_OBJS))
 SC_LINK      = $(SC_LIB_OBJS) $(SC_RTL_LIBS) $(SC_VL_RT) $(WC_LIBS) $(SC_LIBS) -lm -pthread
 SC_MIN      := $(SC_B)/sc_min
 $(SC_MIN): sc/example/sc_min.cpp $(SC_HDRS) $(SC_LIB_OBJS) $(SC_RTL_LIBS) $(SC_VL_RT) $(WC_LIBS)
-	nice $(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_LINK)
+	$(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_LINK)
 sc: $(SC_BIN) $(SC_MIN)
 TEST_PREP += $(SC_BIN) $(SC_MIN)
 
