@@ -71,6 +71,11 @@ module wc_router #(
     localparam integer PW = (P > 1) ? $clog2(P) : 1;
     localparam integer DW = `WC_HEAD_DST_W;
     localparam integer XW = PW + 1;   // crossbar select: front flits and forward views
+    // Function-routed routers (XY, e-cube) compute a flit's route as it is
+    // written into the input buffer and store it beside the flit
+    // ({turn_ok, local, ok, port}); table routers look up at the front.
+    localparam integer RW  = (ROUTING == `WC_ROUTING_TABLE) ? 0 : PW + 3;
+    localparam integer RWP = (RW > 0) ? RW : 1;
 
     initial begin
         if (P < 2 || P > 64) $error("%m: P must be 2..64 (got %0d)", P);
@@ -100,13 +105,17 @@ module wc_router #(
     wire [P*PW-1:0] port;
     wire [P*PW-1:0] rport, nport;
     wire [P-1:0]    rok, rlocal, nok, nlocal, nturn;
+    // route records: of the flit arriving, of the front, of the one behind
+    wire [P*RWP-1:0] in_rt, head_rt, next_rt;
 
     genvar i;
     generate
         for (i = 0; i < P; i = i + 1) begin : g_in
-            wc_input_ctrl #(.FW(FW), .B(B), .PW(PW)) u_in (
+            wc_input_ctrl #(.FW(FW), .B(B), .PW(PW), .RW(RW)) u_in (
                 .clk_i(clk_i), .rst_ni(rst_ni),
                 .in_valid_i(in_valid_i[i]), .in_flit_i(in_flit_i[i*FW +: FW]),
+                .in_route_i(in_rt[i*RWP +: RWP]),
+                .head_route_o(head_rt[i*RWP +: RWP]), .next_route_o(next_rt[i*RWP +: RWP]),
                 .credit_o(in_credit_o[i]),
                 .head_o(head[i*FW +: FW]), .nonempty_o(nonempty[i]),
                 .next_o(next[i*FW +: FW]), .fwd_o(fwdv[i*FW +: FW]),
@@ -128,9 +137,10 @@ module wc_router #(
         if (ROUTING == `WC_ROUTING_TABLE) begin : g_rt_table
             // Table routers know their position only through the table;
             // up*/down* conformance of a forward leg is the table lookup
-            // itself (phase from the arrival port).
+            // itself (phase from the arrival port).  The lookup is made at
+            // the front: the table may be rewritten while a flit waits.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_node_id = ^node_q;
+            wire unused_node_id = ^{node_q, head_rt, next_rt};
             /* verilator lint_on UNUSEDSIGNAL */
             wire [2*P*DW-1:0] dsts;
             wire [2*P*PW-1:0] ports;
@@ -144,6 +154,7 @@ module wc_router #(
                 .cfg_we_i(cfg_we_i), .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_data_i),
                 .dst_i(dsts), .port_o(ports), .ok_o(oks), .local_o(locals)
             );
+            assign in_rt  = {P*RWP{1'b0}};
             assign rport  = ports[0 +: P*PW];
             assign nport  = ports[P*PW +: P*PW];
             assign rok    = oks[0 +: P];
@@ -154,37 +165,49 @@ module wc_router #(
         end else begin : g_rt_fn
             // Function-routed routers have no table: the configuration
             // port exists only so every router has the same interface.
+            // The route is a function of the flit, the input port and the
+            // node id (fixed after reset), so it is computed on the way into
+            // the buffer: the same route the front would compute, a cycle
+            // earlier.  A head and an address flit carry the destination
+            // in the same field, so one record per flit serves as the
+            // head's route at the front and as the forward leg's route
+            // behind it.
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_cfg = ^{cfg_we_i, cfg_addr_i, cfg_data_i};
-            wire [P-1:0] unused_turn;
             /* verilator lint_on UNUSEDSIGNAL */
             for (i = 0; i < P; i = i + 1) begin : g_rc
-                wire [DW-1:0] dst  = head[i*FW + `WC_HEAD_DST_LSB +: DW];
-                wire [DW-1:0] ndst = next[i*FW + `WC_ADDR_DST_LSB +: DW];
+                wire [DW-1:0] dst = in_flit_i[i*FW + `WC_HEAD_DST_LSB +: DW];
+                wire [PW-1:0] rc_port;
+                wire          rc_ok, rc_local, rc_turn;
                 if (ROUTING == `WC_ROUTING_ECUBE) begin : g_ecube
                     wc_route_ecube #(.N(CUBE_N), .ALL_PORT(ALL_PORT), .HIGH_FIRST(HIGH_FIRST), .PW(PW)) u_rc (
                         .node_i(node_q), .dst_i(dst), .in_port_i(PW'(i)),
-                        .port_o(rport[i*PW +: PW]), .ok_o(rok[i]), .local_o(rlocal[i]),
-                        .turn_ok_o(unused_turn[i])
-                    );
-                    wc_route_ecube #(.N(CUBE_N), .ALL_PORT(ALL_PORT), .HIGH_FIRST(HIGH_FIRST), .PW(PW)) u_nrc (
-                        .node_i(node_q), .dst_i(ndst), .in_port_i(PW'(i)),
-                        .port_o(nport[i*PW +: PW]), .ok_o(nok[i]), .local_o(nlocal[i]),
-                        .turn_ok_o(nturn[i])
+                        .port_o(rc_port), .ok_o(rc_ok), .local_o(rc_local), .turn_ok_o(rc_turn)
                     );
                 end else begin : g_xy
                     wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_rc (
                         .node_i(node_q), .dst_i(dst), .in_port_i(PW'(i)),
-                        .port_o(rport[i*PW +: PW]), .ok_o(rok[i]), .local_o(rlocal[i]),
-                        .turn_ok_o(unused_turn[i])
-                    );
-                    wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_nrc (
-                        .node_i(node_q), .dst_i(ndst), .in_port_i(PW'(i)),
-                        .port_o(nport[i*PW +: PW]), .ok_o(nok[i]), .local_o(nlocal[i]),
-                        .turn_ok_o(nturn[i])
+                        .port_o(rc_port), .ok_o(rc_ok), .local_o(rc_local), .turn_ok_o(rc_turn)
                     );
                 end
+                assign in_rt[i*RWP +: RWP] = {rc_turn, rc_local, rc_ok, rc_port};
+                wire [RWP-1:0] h = head_rt[i*RWP +: RWP];
+                wire [RWP-1:0] n = next_rt[i*RWP +: RWP];
+                assign rport[i*PW +: PW] = h[PW-1:0];
+                assign rok[i]            = h[PW];
+                assign rlocal[i]         = h[PW + 1];
+                assign nport[i*PW +: PW] = n[PW-1:0];
+                assign nok[i]            = n[PW];
+                assign nlocal[i]         = n[PW + 1];
+                assign nturn[i]          = n[PW + 2];
             end
+            // (the turn check applies to the forward leg only)
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [P-1:0] unused_turn;
+            for (i = 0; i < P; i = i + 1) begin : g_ut
+                assign unused_turn[i] = head_rt[i*RWP + PW + 2];
+            end
+            /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
 
