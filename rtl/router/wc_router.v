@@ -70,7 +70,6 @@ module wc_router #(
     localparam integer FW = W + 2;
     localparam integer PW = (P > 1) ? $clog2(P) : 1;
     localparam integer DW = `WC_HEAD_DST_W;
-    localparam integer XW = PW + 1;   // crossbar select: front flits and forward views
     // Function-routed routers (XY, e-cube) compute a flit's route as it is
     // written into the input buffer and store it beside the flit
     // ({turn_ok, local, ok, port}); table routers look up at the front.
@@ -96,10 +95,12 @@ module wc_router #(
     end
 
     // ---- input units -------------------------------------------------
-    wire [P*FW-1:0] head, fwdv;
-    // The router reads only the address field of the flit behind the front.
+    wire [P*FW-1:0] fwdv;
+    // The router reads only the destination field of the front and of the
+    // flit behind it, and those only with table routing (the crossbar
+    // carries the forward views).
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [P*FW-1:0] next;
+    wire [P*FW-1:0] head, next;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [P-1:0]    nonempty, req, active, dual, hold, skip, drop, grant, fwd;
     wire [P*PW-1:0] port;
@@ -212,12 +213,21 @@ module wc_router #(
     endgenerate
 
     // ---- output units, transfer decision and crossbar --------------------
-    wire [P*PW-1:0] sel;
-    wire [P-1:0]    busy, has_cred, gvalid;
-    wire [P*PW-1:0] gidx;
+    // Selections are one-hot (an output's owner or this cycle's winner), so
+    // the crossbar, the transfer decision and the grants gathered per input
+    // are AND-OR trees with no index to decode.  The crossbar carries each
+    // input's forward view: it is the front flit itself except for the
+    // rewritten head of an absorbing worm, which is what that worm's
+    // output must carry.
+    wire [P*P-1:0]  sel_oh, gnt_oh;
+    wire [P-1:0]    busy, has_cred;
     wire [P*FW-1:0] xbar_out;
     reg  [P-1:0]    xfer;
-    reg  [P*XW-1:0] xsel;
+    // (indices for the unit bench; the router uses the one-hot forms)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [P*PW-1:0] unused_sel, unused_gidx;
+    wire [P-1:0]    unused_gvalid;
+    /* verilator lint_on UNUSEDSIGNAL */
 
     genvar o;
     generate
@@ -232,8 +242,9 @@ module wc_router #(
                 .clk_i(clk_i), .rst_ni(rst_ni),
                 .req_i(req_here), .xfer_i(xfer[o]),
                 .tail_i(xbar_out[o*FW + W + 1]), .credit_i(out_credit_i[o]),
-                .sel_o(sel[o*PW +: PW]), .busy_o(busy[o]), .has_cred_o(has_cred[o]),
-                .gnt_valid_o(gvalid[o]), .gnt_idx_o(gidx[o*PW +: PW])
+                .sel_o(unused_sel[o*PW +: PW]), .sel_oh_o(sel_oh[o*P +: P]),
+                .busy_o(busy[o]), .has_cred_o(has_cred[o]),
+                .gnt_valid_o(unused_gvalid[o]), .gnt_idx_o(unused_gidx[o*PW +: PW]), .gnt_oh_o(gnt_oh[o*P +: P])
             );
             assign out_valid_o[o] = xfer[o];
             // Idle links carry zeros so waveforms and lockstep compare clean.
@@ -245,30 +256,26 @@ module wc_router #(
     // A worm moves when its output has a credit; the forward copy of an
     // absorbed worm waits while the stripped address goes to the node, and
     // nothing moves in the cycle an absorbing head is granted.
+    wire [P-1:0] ready = nonempty & ~hold & ~(dual & skip);
     always @* begin : transfer
-        integer q, s;
-        for (q = 0; q < P; q = q + 1) begin
-            s = 32'(sel[q*PW +: PW]);
-            xsel[q*XW +: XW] = dual[s] ? XW'(P + s) : XW'(s);
-            xfer[q] = busy[q] && !hold[s] && nonempty[s] && has_cred[q] && !(dual[s] && skip[s]);
-        end
+        integer q;
+        for (q = 0; q < P; q = q + 1)
+            xfer[q] = busy[q] && has_cred[q] && ((sel_oh[q*P +: P] & ready) != {P{1'b0}});
     end
 
-    wc_crossbar #(.P(P), .NI(2 * P), .FW(FW), .IW(XW)) u_xbar (
-        .in_i({fwdv, head}), .sel_i(xsel), .out_o(xbar_out)
+    wc_crossbar #(.P(P), .NI(P), .FW(FW), .IW(P), .ONEHOT(1)) u_xbar (
+        .in_i(fwdv), .sel_i(sel_oh), .out_o(xbar_out)
     );
 
     // Per-input grant / forward, gathered from the outputs.
     reg [P-1:0] grant_r, fwd_r;
     always @* begin : gather
-        integer a, b;
+        integer b;
         grant_r = {P{1'b0}};
         fwd_r   = {P{1'b0}};
         for (b = 0; b < P; b = b + 1) begin
-            for (a = 0; a < P; a = a + 1) begin
-                if (gvalid[b] && gidx[b*PW +: PW] == PW'(a)) grant_r[a] = 1'b1;
-                if (xfer[b] && sel[b*PW +: PW] == PW'(a))    fwd_r[a]   = 1'b1;
-            end
+            grant_r = grant_r | gnt_oh[b*P +: P];
+            fwd_r   = fwd_r | (sel_oh[b*P +: P] & {P{xfer[b]}});
         end
     end
     assign grant = grant_r;
