@@ -282,12 +282,21 @@ module wc_router #(
     assign fwd   = fwd_r;
 
     // ---- drop counter --------------------------------------------------
-    reg [15:0] drops_q, drops_d;
+    // The discards of this cycle counted first, then one saturating add:
+    // the same count as adding them one by one, without a chain of P
+    // incrementers (one saturating carry chain per input was the
+    // router's longest path on ECP5).
+    localparam integer NCW = $clog2(P + 1);
+    reg [15:0]    drops_q, drops_d;
+    reg [NCW-1:0] ndrop;
     always @* begin : count
         integer c;
-        drops_d = drops_q;
+        reg [16:0] sum;
+        ndrop = {NCW{1'b0}};
         for (c = 0; c < P; c = c + 1)
-            if (drop[c] && drops_d != 16'hffff) drops_d = drops_d + 1'b1;
+            ndrop = ndrop + NCW'(drop[c]);
+        sum     = {1'b0, drops_q} + 17'(ndrop);
+        drops_d = sum[16] ? 16'hffff : sum[15:0];
     end
     always @(posedge clk_i) begin
         if (!rst_ni) drops_q <= 16'd0;
