@@ -29,6 +29,7 @@ case $family in
     dvar=$(echo "${board}_DEVICE" | tr a-z A-Z); device=${!dvar:-$device}
     case $device in 12k|25k|45k|85k) ;; *) echo "flow.sh: $dvar='$device' is not an ECP5 size: 12k 25k 45k 85k" >&2; exit 2 ;; esac
     bin=${FPGA_ECP5_BIN:?flow.sh: FPGA_ECP5_BIN (the yowasp tools) is not set}
+    [ -d "$bin" ] && bin=$(cd "$bin" && pwd)
     for t in yosys nextpnr-ecp5 ecppack ecppll; do
       [ -x "$bin/yowasp-$t" ] || { echo "flow.sh: $bin/yowasp-$t missing (make fpga-venv)" >&2; exit 2; }
     done ;;
