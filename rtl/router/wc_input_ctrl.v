@@ -123,8 +123,13 @@ module wc_input_ctrl #(
     wire           in_multi = (in_flit_i[`WC_HEAD_KIND_LSB +: `WC_HEAD_KIND_W] == `WC_HEAD_KIND_W'(`WC_KIND_MULTI)) &&
                               (in_naddr != {NW{1'b0}});
     wire [DCW-1:0] in_dec   = {in_multi, in_naddr == NW'(1)};
-    wire [SW-1:0]  slot_in, slot_head, slot_next;
+    localparam integer CW  = $clog2(B + 1);
+    wire [SW-1:0]  slot_in, slot_head, slot_next, slot_third;
+    wire [CW-1:0]  cnt;
     wire [DCW-1:0] dec;
+    // The front's request, a cycle ahead (RW > 0): see below.
+    wire           la_head, la_reqok, la_here;
+    wire [PW-1:0]  la_port;
     generate
         if (RW > 0) begin : g_rs
             assign slot_in      = {in_route_i, in_dec, in_flit_i};
@@ -148,7 +153,8 @@ module wc_input_ctrl #(
         .clk_i(clk_i), .rst_ni(rst_ni),
         .push_i(in_valid_i), .data_i(slot_in),
         .pop_i(pop), .head_o(slot_head), .empty_o(empty),
-        .next_o(slot_next), .two_o(two)
+        .next_o(slot_next), .two_o(two),
+        .third_o(slot_third), .cnt_o(cnt)
     );
     assign head_o = slot_head[FW-1:0];
     assign next_o = slot_next[FW-1:0];
@@ -165,21 +171,87 @@ module wc_input_ctrl #(
     wire fresh   = !empty && idle && is_head;
     wire stray   = !empty && idle && !is_head;
     // absorbed here: a multidestination head whose destination is ours
-    wire here    = fresh && multi && route_ok_i && route_local_i;
+    wire here0   = multi && route_ok_i && route_local_i;
     // its forward leg, once the first address flit is in
     wire leg_ok  = two && !next_o[W] && nroute_ok_i && turn_ok_i &&
                    (!nroute_local_i || last);
     // with one-flit buffers the address flit can never sit behind the
     // head: such a router cannot absorb, so it drops the worm rather than
     // block the input
-    wire bad     = fresh && (!route_ok_i || (multi && is_tail) || (here && (B < 2 || (two && !leg_ok))));
+    wire bad0    = !route_ok_i || (multi && is_tail) || (here0 && (B < 2 || (two && !leg_ok)));
+    wire bad     = fresh && bad0;
     wire discard = bad || stray;
+    // the request of a head at the front, were the input idle: unicast
+    // heads (and multidestination heads passing through) ask for their
+    // route; absorbing heads for their forward leg
+    wire          reqok0 = !bad0 && (!here0 || two);
+    wire [PW-1:0] port0  = here0 ? nroute_port_i : route_port_i;
+    // The same from registers when the routes are stored (RW > 0): the
+    // front flags are a function of the buffer's contents and count
+    // only, so they are computed a cycle ahead, for the front the buffer
+    // will have with a pop and without one, and the pop picks one at the
+    // end of the cycle.  The request then starts at registers and an idle
+    // bit, not at the buffer's read multiplexers and the decode after
+    // them.  (Table routers look their routes up at the front: theirs stay
+    // combinational.)
+    wire here = idle && la_here && la_head;
+
+    generate
+        if (RW > 0) begin : g_la
+            // candidates: [0] no pop, [1] pop (the front leaves)
+            wire [CW:0]   n_in  = {1'b0, cnt} + (CW + 1)'(in_valid_i);
+            wire [SW-1:0] f [0:1];
+            wire [SW-1:0] n [0:1];
+            wire [CW:0]   c [0:1];
+            assign f[0] = (cnt == CW'(0)) ? slot_in : slot_head;
+            assign n[0] = (cnt == CW'(1)) ? slot_in : slot_next;
+            assign c[0] = n_in;
+            assign f[1] = (cnt == CW'(1)) ? slot_in : slot_next;
+            assign n[1] = (cnt == CW'(2)) ? slot_in : slot_third;
+            assign c[1] = n_in - 1'b1;
+            wire [PW+2:0] flags [0:1];
+            genvar k;
+            for (k = 0; k < 2; k = k + 1) begin : g_cand
+                wire [RW-1:0] fr    = f[k][FW + DCW +: RW];
+                wire [RW-1:0] nr    = n[k][FW + DCW +: RW];
+                wire          has2  = c[k] >= (CW + 1)'(2);
+                wire          fhere = f[k][FW + 1] && fr[PW] && fr[PW + 1];
+                wire          fleg  = has2 && !n[k][W] && nr[PW] && nr[PW + 2] && (!nr[PW + 1] || f[k][FW]);
+                wire          fbad  = !fr[PW] || (f[k][FW + 1] && f[k][W + 1]) || (fhere && (B < 2 || (has2 && !fleg)));
+                assign flags[k] = {c[k] != {(CW + 1){1'b0}} && f[k][W], !fbad && (!fhere || has2), fhere,
+                                   fhere ? nr[PW-1:0] : fr[PW-1:0]};
+            end
+            reg [PW+2:0] la_q;
+            always @(posedge clk_i) begin
+                if (!rst_ni) la_q <= {(PW + 3){1'b0}};
+                else         la_q <= flags[(pop && !empty) ? 1 : 0];
+            end
+            assign {la_head, la_reqok, la_here, la_port} = la_q;
+`ifndef SYNTHESIS
+            always @(posedge clk_i) begin
+                // (the port matters only to a request)
+                if (rst_ni && (la_head != (!empty && is_head) ||
+                               (la_head && {la_reqok, la_here} != {reqok0, here0}) ||
+                               (la_head && la_reqok && la_port != port0)))
+                    $error("%m: front flags a cycle ahead disagree with the front: %b %b %b %h vs %b %b %b %h cnt %0d",
+                           la_head, la_reqok, la_here, la_port, !empty && is_head, reqok0, here0, port0, cnt);
+            end
+`endif
+        end else begin : g_nla
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_la = ^{slot_third, cnt};
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign la_head  = !empty && is_head;
+            assign la_reqok = reqok0;
+            assign la_here  = here0;
+            // (the port of an input that does not request: as it always was)
+            assign la_port  = fresh ? port0 : route_port_i;
+        end
+    endgenerate
 
     assign nonempty_o = !empty;
-    // unicast heads (and multidestination heads passing through) ask for
-    // their route; absorbing heads for their forward leg
-    assign req_o      = fresh && !bad && (!here || two);
-    assign port_o     = (active_q || dual_q) ? port_q : (here ? nroute_port_i : route_port_i);
+    assign req_o      = idle && la_head && la_reqok;
+    assign port_o     = (active_q || dual_q) ? port_q : la_port;
     assign active_o   = active_q;
     assign dual_o     = dual_q;
     assign hold_o     = here;
@@ -212,11 +284,11 @@ module wc_input_ctrl #(
         hdone_d    = hdone_q;
         if (grant_i && !here) begin
             active_d = 1'b1;
-            port_d   = route_port_i;
+            port_d   = la_port;
         end
         if (grant_i && here) begin
             dual_d   = 1'b1;
-            port_d   = nroute_port_i;
+            port_d   = la_port;
         end
         // (a one-flit worm is granted and forwarded in the same cycle)
         if (fwd_i && !dual_q && is_tail)
