@@ -37,6 +37,8 @@ case $family in
 esac
 case $mhz in ''|*[!0-9.]*) echo "flow.sh: target clock '$mhz' is not a number of MHz" >&2; exit 2 ;; esac
 mkdir -p "$out"
+# a bitstream only of this build, and only if it meets timing
+rm -f "$out/design.bin" "$out/design.bit"
 pnr_timeout=${FPGA_PNR_TIMEOUT:-1200}
 
 # Each family's steps set: fout (the clock the PLL achieves, MHz: not
