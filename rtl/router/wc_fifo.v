@@ -25,7 +25,12 @@ module wc_fifo #(
     // The flit behind the front, valid when two_o: a multidestination
     // head needs its first address flit to route the forward copy.
     output wire [FW-1:0] next_o,
-    output wire          two_o
+    output wire          two_o,
+    // The flit two places behind the front (valid when three are in) and
+    // the count: the input unit looks a cycle ahead at what the front
+    // will be.
+    output wire [FW-1:0] third_o,
+    output wire [$clog2(B + 1)-1:0] cnt_o
 );
     localparam integer AW = (B > 1) ? $clog2(B) : 1;
     localparam integer CW = $clog2(B + 1);
@@ -42,6 +47,9 @@ module wc_fifo #(
     assign head_o  = mem_q[rd_q];
     wire [AW-1:0] rd_next = (rd_q == AW'(B - 1)) ? {AW{1'b0}} : rd_q + 1'b1;
     assign next_o  = mem_q[rd_next];
+    wire [AW-1:0] rd_third = (rd_next == AW'(B - 1)) ? {AW{1'b0}} : rd_next + 1'b1;
+    assign third_o = mem_q[rd_third];
+    assign cnt_o   = cnt_q;
     assign two_o   = ({1'b0, cnt_q} >= (CW + 1)'(2));
     assign empty_o = (cnt_q == 0);
     wire   full    = (cnt_q == B[CW-1:0]);

@@ -26,6 +26,19 @@
 // behind a multidestination head, is discarded and counted like any
 // malformed worm.  Mirrors wc_router_eval/commit in cmodel/wc_router.c.
 //
+// Decisions made when a flit is written (cycle-neutral: the results are
+// pure functions of the flit and of the router's fixed configuration, so
+// computing them on the way in rather than at the buffer front changes no
+// decision and no cycle, and takes them off the router's one-cycle hop):
+// the kind decode of a head (multidestination with address flits, the
+// last address) always; the route of the flit's destination field when
+// the router supplies one (RW > 0: XY and e-cube, whose route depends on
+// the flit, the input port and the node id latched in reset; table
+// routers look up at the front, since their table may be rewritten while
+// a flit waits).  A head and an address flit carry the destination in the
+// same field, so the one stored route serves as the head's route at the
+// front and as the forward leg's route behind it.
+//
 // Malformed input never blocks the port: an unroutable head, or a body or
 // tail with no worm in progress, is discarded together with the rest of
 // its worm (up to its tail, or the next head) and counted once.  A
@@ -34,13 +47,19 @@
 module wc_input_ctrl #(
     parameter integer FW = 34,  // flit width = W + 2 (type on top)
     parameter integer B  = 8,   // buffer depth, >= 1
-    parameter integer PW = 3    // output port index width
+    parameter integer PW = 3,   // output port index width
+    // Route record width stored beside each flit ({turn_ok, local, ok,
+    // port}: PW + 3), or 0 when routes come from route_*_i/nroute_*_i.
+    parameter integer RW = 0
 ) (
     input  wire          clk_i,
     input  wire          rst_ni,
     // Link from upstream.
     input  wire          in_valid_i,
     input  wire [FW-1:0] in_flit_i,
+    // Route record of in_flit_i's destination field (RW > 0; ignored
+    // otherwise): {turn_ok, local, ok, port}.
+    input  wire [((RW > 0) ? RW : 1)-1:0] in_route_i,
     output wire          credit_o,     // one slot freed last cycle
     // Buffer front and the flit behind it.
     output wire [FW-1:0] head_o,
@@ -49,6 +68,10 @@ module wc_input_ctrl #(
     // The front flit as the forward copy sees it (the head rewritten for
     // the next destination while absorbing; otherwise head_o).
     output wire [FW-1:0] fwd_o,
+    // Stored route records of the front flit and the one behind it (RW >
+    // 0; zero otherwise).
+    output wire [((RW > 0) ? RW : 1)-1:0] head_route_o,
+    output wire [((RW > 0) ? RW : 1)-1:0] next_route_o,
     // Route of the front flit's destination (meaningful for a head).
     input  wire [PW-1:0] route_port_i,
     input  wire          route_ok_i,
@@ -78,6 +101,7 @@ module wc_input_ctrl #(
     localparam integer W  = FW - 2;
     localparam integer DW = `WC_HEAD_DST_W;
     localparam integer NW = `WC_HEAD_NADDR_W;
+    localparam integer RWP = (RW > 0) ? RW : 1;
 
     wire          empty, two;
     wire          pop;
@@ -91,39 +115,143 @@ module wc_input_ctrl #(
     // carried as a body flit, never rewritten or stripped again
     reg           hdone_q, hdone_d;
 
-    wc_fifo #(.FW(FW), .B(B)) u_fifo (
+    // Per-flit decode stored beside it: {multi with address flits, one
+    // address flit left}.
+    localparam integer DCW = 2;
+    localparam integer SW  = FW + DCW + RW;
+    wire [NW-1:0]  in_naddr = in_flit_i[`WC_HEAD_NADDR_LSB +: NW];
+    wire           in_multi = (in_flit_i[`WC_HEAD_KIND_LSB +: `WC_HEAD_KIND_W] == `WC_HEAD_KIND_W'(`WC_KIND_MULTI)) &&
+                              (in_naddr != {NW{1'b0}});
+    wire [DCW-1:0] in_dec   = {in_multi, in_naddr == NW'(1)};
+    localparam integer CW  = $clog2(B + 1);
+    wire [SW-1:0]  slot_in, slot_head, slot_next, slot_third;
+    wire [CW-1:0]  cnt;
+    wire [DCW-1:0] dec;
+    // The front's request, a cycle ahead (RW > 0): see below.
+    wire           la_head, la_reqok, la_here;
+    wire [PW-1:0]  la_port;
+    generate
+        if (RW > 0) begin : g_rs
+            assign slot_in      = {in_route_i, in_dec, in_flit_i};
+            assign head_route_o = slot_head[FW + DCW +: RW];
+            assign next_route_o = slot_next[FW + DCW +: RW];
+        end else begin : g_rn
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_route = ^in_route_i;
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign slot_in      = {in_dec, in_flit_i};
+            assign head_route_o = {RWP{1'b0}};
+            assign next_route_o = {RWP{1'b0}};
+        end
+    endgenerate
+    // (the decode behind the front is never used)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [DCW-1:0] unused_next_dec = slot_next[FW +: DCW];
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    wc_fifo #(.FW(SW), .B(B)) u_fifo (
         .clk_i(clk_i), .rst_ni(rst_ni),
-        .push_i(in_valid_i), .data_i(in_flit_i),
-        .pop_i(pop), .head_o(head_o), .empty_o(empty),
-        .next_o(next_o), .two_o(two)
+        .push_i(in_valid_i), .data_i(slot_in),
+        .pop_i(pop), .head_o(slot_head), .empty_o(empty),
+        .next_o(slot_next), .two_o(two),
+        .third_o(slot_third), .cnt_o(cnt)
     );
+    assign head_o = slot_head[FW-1:0];
+    assign next_o = slot_next[FW-1:0];
+    assign dec    = slot_head[FW +: DCW];
 
     wire          is_head = head_o[W];
     wire          is_tail = head_o[W + 1];
     wire [NW-1:0] naddr   = head_o[`WC_HEAD_NADDR_LSB +: NW];
-    wire          multi   = (head_o[`WC_HEAD_KIND_LSB +: `WC_HEAD_KIND_W] == `WC_HEAD_KIND_W'(`WC_KIND_MULTI)) &&
-                            (naddr != {NW{1'b0}});
+    wire          multi   = dec[1];
+    wire          last    = dec[0];   // naddr == 1
     wire          idle    = !active_q && !dual_q;
     // A fresh head starts a worm even while discarding: a worm that lost
     // its tail must not swallow the next one.
     wire fresh   = !empty && idle && is_head;
     wire stray   = !empty && idle && !is_head;
     // absorbed here: a multidestination head whose destination is ours
-    wire here    = fresh && multi && route_ok_i && route_local_i;
+    wire here0   = multi && route_ok_i && route_local_i;
     // its forward leg, once the first address flit is in
     wire leg_ok  = two && !next_o[W] && nroute_ok_i && turn_ok_i &&
-                   (!nroute_local_i || naddr == NW'(1));
+                   (!nroute_local_i || last);
     // with one-flit buffers the address flit can never sit behind the
     // head: such a router cannot absorb, so it drops the worm rather than
     // block the input
-    wire bad     = fresh && (!route_ok_i || (multi && is_tail) || (here && (B < 2 || (two && !leg_ok))));
+    wire bad0    = !route_ok_i || (multi && is_tail) || (here0 && (B < 2 || (two && !leg_ok)));
+    wire bad     = fresh && bad0;
     wire discard = bad || stray;
+    // the request of a head at the front, were the input idle: unicast
+    // heads (and multidestination heads passing through) ask for their
+    // route; absorbing heads for their forward leg
+    wire          reqok0 = !bad0 && (!here0 || two);
+    wire [PW-1:0] port0  = here0 ? nroute_port_i : route_port_i;
+    // The same from registers when the routes are stored (RW > 0): the
+    // front flags are a function of the buffer's contents and count
+    // only, so they are computed a cycle ahead, for the front the buffer
+    // will have with a pop and without one, and the pop picks one at the
+    // end of the cycle.  The request then starts at registers and an idle
+    // bit, not at the buffer's read multiplexers and the decode after
+    // them.  (Table routers look their routes up at the front: theirs stay
+    // combinational.)
+    wire here = idle && la_here && la_head;
+
+    generate
+        if (RW > 0) begin : g_la
+            // candidates: [0] no pop, [1] pop (the front leaves)
+            wire [CW:0]   n_in  = {1'b0, cnt} + (CW + 1)'(in_valid_i);
+            wire [SW-1:0] f [0:1];
+            wire [SW-1:0] n [0:1];
+            wire [CW:0]   c [0:1];
+            assign f[0] = (cnt == CW'(0)) ? slot_in : slot_head;
+            assign n[0] = (cnt == CW'(1)) ? slot_in : slot_next;
+            assign c[0] = n_in;
+            assign f[1] = (cnt == CW'(1)) ? slot_in : slot_next;
+            assign n[1] = (cnt == CW'(2)) ? slot_in : slot_third;
+            assign c[1] = n_in - 1'b1;
+            wire [PW+2:0] flags [0:1];
+            genvar k;
+            for (k = 0; k < 2; k = k + 1) begin : g_cand
+                wire [RW-1:0] fr    = f[k][FW + DCW +: RW];
+                wire [RW-1:0] nr    = n[k][FW + DCW +: RW];
+                wire          has2  = c[k] >= (CW + 1)'(2);
+                wire          fhere = f[k][FW + 1] && fr[PW] && fr[PW + 1];
+                wire          fleg  = has2 && !n[k][W] && nr[PW] && nr[PW + 2] && (!nr[PW + 1] || f[k][FW]);
+                wire          fbad  = !fr[PW] || (f[k][FW + 1] && f[k][W + 1]) || (fhere && (B < 2 || (has2 && !fleg)));
+                assign flags[k] = {c[k] != {(CW + 1){1'b0}} && f[k][W], !fbad && (!fhere || has2), fhere,
+                                   fhere ? nr[PW-1:0] : fr[PW-1:0]};
+            end
+            reg [PW+2:0] la_q;
+            always @(posedge clk_i) begin
+                if (!rst_ni) la_q <= {(PW + 3){1'b0}};
+                else         la_q <= flags[(pop && !empty) ? 1 : 0];
+            end
+            assign {la_head, la_reqok, la_here, la_port} = la_q;
+`ifndef SYNTHESIS
+            always @(posedge clk_i) begin
+                // (the port matters only to a request)
+                if (rst_ni && (la_head != (!empty && is_head) ||
+                               (la_head && {la_reqok, la_here} != {reqok0, here0}) ||
+                               (la_head && la_reqok && la_port != port0)))
+                    $error("%m: front flags a cycle ahead disagree with the front: %b %b %b %h vs %b %b %b %h cnt %0d",
+                           la_head, la_reqok, la_here, la_port, !empty && is_head, reqok0, here0, port0, cnt);
+            end
+`endif
+        end else begin : g_nla
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_la = ^{slot_third, cnt};
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign la_head  = !empty && is_head;
+            assign la_reqok = reqok0;
+            assign la_here  = here0;
+            // (the port of an input that does not request: as it always was)
+            assign la_port  = fresh ? port0 : route_port_i;
+        end
+    endgenerate
 
     assign nonempty_o = !empty;
-    // unicast heads (and multidestination heads passing through) ask for
-    // their route; absorbing heads for their forward leg
-    assign req_o      = fresh && !bad && (!here || two);
-    assign port_o     = (active_q || dual_q) ? port_q : (here ? nroute_port_i : route_port_i);
+    assign req_o      = idle && la_head && la_reqok;
+    assign port_o     = (active_q || dual_q) ? port_q : la_port;
     assign active_o   = active_q;
     assign dual_o     = dual_q;
     assign hold_o     = here;
@@ -156,11 +284,11 @@ module wc_input_ctrl #(
         hdone_d    = hdone_q;
         if (grant_i && !here) begin
             active_d = 1'b1;
-            port_d   = route_port_i;
+            port_d   = la_port;
         end
         if (grant_i && here) begin
             dual_d   = 1'b1;
-            port_d   = nroute_port_i;
+            port_d   = la_port;
         end
         // (a one-flit worm is granted and forwarded in the same cycle)
         if (fwd_i && !dual_q && is_tail)

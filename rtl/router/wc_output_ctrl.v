@@ -24,10 +24,12 @@ module wc_output_ctrl #(
     input  wire          tail_i,       // type of the flit on the crossbar
     input  wire          credit_i,     // downstream freed a slot
     output wire [IW-1:0] sel_o,        // crossbar select
+    output wire [P-1:0]  sel_oh_o,     // the same, one-hot (zero when not busy)
     output wire          busy_o,       // owned, or granted this cycle
     output wire          has_cred_o,   // a downstream slot is free
     output wire          gnt_valid_o,  // new allocation this cycle
-    output wire [IW-1:0] gnt_idx_o
+    output wire [IW-1:0] gnt_idx_o,
+    output wire [P-1:0]  gnt_oh_o      // the same, one-hot
 );
     localparam integer CW = $clog2(B + 1);
     initial begin
@@ -35,32 +37,51 @@ module wc_output_ctrl #(
         if (B < 1) $error("%m: B must be >= 1");
     end
 
+    // The round-robin arbitration of wc_rr_arb (first requester at or
+    // after the pointer, cyclically), kept one-hot: the pointer as the
+    // mask of the inputs at or after it, the winner as a one-hot vector
+    // (the lowest set bit, a carry chain), so the router's crossbar,
+    // grant and transfer logic use the grant without decoding an index.
+    // Same decisions as wc_rr_arb, cycle for cycle.
     reg          own_q, own_d;
     reg [IW-1:0] owner_q, owner_d;
-    reg [IW-1:0] ptr_q, ptr_d;
+    reg [P-1:0]  owner_oh_q, owner_oh_d;
+    reg [P-1:0]  mask_q, mask_d;   // inputs at or after the pointer
     reg [CW-1:0] cred_q, cred_d;
 
-    wire          arb_valid;
-    wire [IW-1:0] arb_idx;
-    wc_rr_arb #(.N(P), .IW(IW)) u_arb (
-        .req_i(own_q ? {P{1'b0}} : req_i), .ptr_i(ptr_q),
-        .gnt_valid_o(arb_valid), .gnt_idx_o(arb_idx)
-    );
+    wire [P-1:0] req       = own_q ? {P{1'b0}} : req_i;
+    wire [P-1:0] at_after  = req & mask_q;
+    wire [P-1:0] pick_from = (at_after != {P{1'b0}}) ? at_after : req;
+    wire [P-1:0] gnt_oh    = pick_from & (~pick_from + 1'b1);
+    wire         arb_valid = (req != {P{1'b0}});
+    reg  [IW-1:0] arb_idx;
+    always @* begin : enc
+        integer k;
+        arb_idx = {IW{1'b0}};
+        for (k = 0; k < P; k = k + 1)
+            if (gnt_oh[k]) arb_idx = arb_idx | IW'(k);
+    end
 
     assign gnt_valid_o = arb_valid;
     assign gnt_idx_o   = arb_idx;
+    assign gnt_oh_o    = gnt_oh;
     assign sel_o       = own_q ? owner_q : arb_idx;
+    assign sel_oh_o    = own_q ? owner_oh_q : gnt_oh;
     assign busy_o      = own_q || arb_valid;
     assign has_cred_o  = (cred_q != {CW{1'b0}});
 
     always @* begin
-        own_d   = own_q;
-        owner_d = owner_q;
-        ptr_d   = ptr_q;
+        own_d      = own_q;
+        owner_d    = owner_q;
+        owner_oh_d = owner_oh_q;
+        mask_d     = mask_q;
         if (arb_valid) begin
-            own_d   = 1'b1;
-            owner_d = arb_idx;
-            ptr_d   = (arb_idx == IW'(P - 1)) ? {IW{1'b0}} : arb_idx + 1'b1;
+            own_d      = 1'b1;
+            owner_d    = arb_idx;
+            owner_oh_d = gnt_oh;
+            // the inputs above the winner (none above the last: an empty
+            // mask arbitrates as the full one, from input 0)
+            mask_d     = ~((gnt_oh << 1) - 1'b1);
         end
         if (xfer_i && tail_i)
             own_d = 1'b0;
@@ -69,15 +90,17 @@ module wc_output_ctrl #(
 
     always @(posedge clk_i) begin
         if (!rst_ni) begin
-            own_q   <= 1'b0;
-            owner_q <= {IW{1'b0}};
-            ptr_q   <= {IW{1'b0}};
-            cred_q  <= CW'(B);
+            own_q      <= 1'b0;
+            owner_q    <= {IW{1'b0}};
+            owner_oh_q <= {P{1'b0}};
+            mask_q     <= {P{1'b1}};
+            cred_q     <= CW'(B);
         end else begin
-            own_q   <= own_d;
-            owner_q <= owner_d;
-            ptr_q   <= ptr_d;
-            cred_q  <= cred_d;
+            own_q      <= own_d;
+            owner_q    <= owner_d;
+            owner_oh_q <= owner_oh_d;
+            mask_q     <= mask_d;
+            cred_q     <= cred_d;
         end
     end
 

@@ -43,6 +43,9 @@ module wc_route_ecube #(
                         ((HIGH_FIRST != 0) ? (port_o < in_port_i) : (port_o > in_port_i)));
     always @* begin : rc
         integer d;
+        // the loop index assigned on every path: newer Yosys reads a block
+        // variable left unassigned on some path as a latch
+        d      = 0;
         port_o = {PW{1'b0}};
         ok_o   = 1'b1;
         if ((dst_i >> N) != {DW{1'b0}}) begin

@@ -70,7 +70,11 @@ module wc_router #(
     localparam integer FW = W + 2;
     localparam integer PW = (P > 1) ? $clog2(P) : 1;
     localparam integer DW = `WC_HEAD_DST_W;
-    localparam integer XW = PW + 1;   // crossbar select: front flits and forward views
+    // Function-routed routers (XY, e-cube) compute a flit's route as it is
+    // written into the input buffer and store it beside the flit
+    // ({turn_ok, local, ok, port}); table routers look up at the front.
+    localparam integer RW  = (ROUTING == `WC_ROUTING_TABLE) ? 0 : PW + 3;
+    localparam integer RWP = (RW > 0) ? RW : 1;
 
     initial begin
         if (P < 2 || P > 64) $error("%m: P must be 2..64 (got %0d)", P);
@@ -91,22 +95,28 @@ module wc_router #(
     end
 
     // ---- input units -------------------------------------------------
-    wire [P*FW-1:0] head, fwdv;
-    // The router reads only the address field of the flit behind the front.
+    wire [P*FW-1:0] fwdv;
+    // The router reads only the destination field of the front and of the
+    // flit behind it, and those only with table routing (the crossbar
+    // carries the forward views).
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [P*FW-1:0] next;
+    wire [P*FW-1:0] head, next;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [P-1:0]    nonempty, req, active, dual, hold, skip, drop, grant, fwd;
     wire [P*PW-1:0] port;
     wire [P*PW-1:0] rport, nport;
     wire [P-1:0]    rok, rlocal, nok, nlocal, nturn;
+    // route records: of the flit arriving, of the front, of the one behind
+    wire [P*RWP-1:0] in_rt, head_rt, next_rt;
 
     genvar i;
     generate
         for (i = 0; i < P; i = i + 1) begin : g_in
-            wc_input_ctrl #(.FW(FW), .B(B), .PW(PW)) u_in (
+            wc_input_ctrl #(.FW(FW), .B(B), .PW(PW), .RW(RW)) u_in (
                 .clk_i(clk_i), .rst_ni(rst_ni),
                 .in_valid_i(in_valid_i[i]), .in_flit_i(in_flit_i[i*FW +: FW]),
+                .in_route_i(in_rt[i*RWP +: RWP]),
+                .head_route_o(head_rt[i*RWP +: RWP]), .next_route_o(next_rt[i*RWP +: RWP]),
                 .credit_o(in_credit_o[i]),
                 .head_o(head[i*FW +: FW]), .nonempty_o(nonempty[i]),
                 .next_o(next[i*FW +: FW]), .fwd_o(fwdv[i*FW +: FW]),
@@ -128,9 +138,10 @@ module wc_router #(
         if (ROUTING == `WC_ROUTING_TABLE) begin : g_rt_table
             // Table routers know their position only through the table;
             // up*/down* conformance of a forward leg is the table lookup
-            // itself (phase from the arrival port).
+            // itself (phase from the arrival port).  The lookup is made at
+            // the front: the table may be rewritten while a flit waits.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_node_id = ^node_q;
+            wire unused_node_id = ^{node_q, head_rt, next_rt};
             /* verilator lint_on UNUSEDSIGNAL */
             wire [2*P*DW-1:0] dsts;
             wire [2*P*PW-1:0] ports;
@@ -144,6 +155,7 @@ module wc_router #(
                 .cfg_we_i(cfg_we_i), .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_data_i),
                 .dst_i(dsts), .port_o(ports), .ok_o(oks), .local_o(locals)
             );
+            assign in_rt  = {P*RWP{1'b0}};
             assign rport  = ports[0 +: P*PW];
             assign nport  = ports[P*PW +: P*PW];
             assign rok    = oks[0 +: P];
@@ -154,47 +166,68 @@ module wc_router #(
         end else begin : g_rt_fn
             // Function-routed routers have no table: the configuration
             // port exists only so every router has the same interface.
+            // The route is a function of the flit, the input port and the
+            // node id (fixed after reset), so it is computed on the way into
+            // the buffer: the same route the front would compute, a cycle
+            // earlier.  A head and an address flit carry the destination
+            // in the same field, so one record per flit serves as the
+            // head's route at the front and as the forward leg's route
+            // behind it.
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_cfg = ^{cfg_we_i, cfg_addr_i, cfg_data_i};
-            wire [P-1:0] unused_turn;
             /* verilator lint_on UNUSEDSIGNAL */
             for (i = 0; i < P; i = i + 1) begin : g_rc
-                wire [DW-1:0] dst  = head[i*FW + `WC_HEAD_DST_LSB +: DW];
-                wire [DW-1:0] ndst = next[i*FW + `WC_ADDR_DST_LSB +: DW];
+                wire [DW-1:0] dst = in_flit_i[i*FW + `WC_HEAD_DST_LSB +: DW];
+                wire [PW-1:0] rc_port;
+                wire          rc_ok, rc_local, rc_turn;
                 if (ROUTING == `WC_ROUTING_ECUBE) begin : g_ecube
                     wc_route_ecube #(.N(CUBE_N), .ALL_PORT(ALL_PORT), .HIGH_FIRST(HIGH_FIRST), .PW(PW)) u_rc (
                         .node_i(node_q), .dst_i(dst), .in_port_i(PW'(i)),
-                        .port_o(rport[i*PW +: PW]), .ok_o(rok[i]), .local_o(rlocal[i]),
-                        .turn_ok_o(unused_turn[i])
-                    );
-                    wc_route_ecube #(.N(CUBE_N), .ALL_PORT(ALL_PORT), .HIGH_FIRST(HIGH_FIRST), .PW(PW)) u_nrc (
-                        .node_i(node_q), .dst_i(ndst), .in_port_i(PW'(i)),
-                        .port_o(nport[i*PW +: PW]), .ok_o(nok[i]), .local_o(nlocal[i]),
-                        .turn_ok_o(nturn[i])
+                        .port_o(rc_port), .ok_o(rc_ok), .local_o(rc_local), .turn_ok_o(rc_turn)
                     );
                 end else begin : g_xy
                     wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_rc (
                         .node_i(node_q), .dst_i(dst), .in_port_i(PW'(i)),
-                        .port_o(rport[i*PW +: PW]), .ok_o(rok[i]), .local_o(rlocal[i]),
-                        .turn_ok_o(unused_turn[i])
-                    );
-                    wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_nrc (
-                        .node_i(node_q), .dst_i(ndst), .in_port_i(PW'(i)),
-                        .port_o(nport[i*PW +: PW]), .ok_o(nok[i]), .local_o(nlocal[i]),
-                        .turn_ok_o(nturn[i])
+                        .port_o(rc_port), .ok_o(rc_ok), .local_o(rc_local), .turn_ok_o(rc_turn)
                     );
                 end
+                assign in_rt[i*RWP +: RWP] = {rc_turn, rc_local, rc_ok, rc_port};
+                wire [RWP-1:0] h = head_rt[i*RWP +: RWP];
+                wire [RWP-1:0] n = next_rt[i*RWP +: RWP];
+                assign rport[i*PW +: PW] = h[PW-1:0];
+                assign rok[i]            = h[PW];
+                assign rlocal[i]         = h[PW + 1];
+                assign nport[i*PW +: PW] = n[PW-1:0];
+                assign nok[i]            = n[PW];
+                assign nlocal[i]         = n[PW + 1];
+                assign nturn[i]          = n[PW + 2];
             end
+            // (the turn check applies to the forward leg only)
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [P-1:0] unused_turn;
+            for (i = 0; i < P; i = i + 1) begin : g_ut
+                assign unused_turn[i] = head_rt[i*RWP + PW + 2];
+            end
+            /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
 
     // ---- output units, transfer decision and crossbar --------------------
-    wire [P*PW-1:0] sel;
-    wire [P-1:0]    busy, has_cred, gvalid;
-    wire [P*PW-1:0] gidx;
+    // Selections are one-hot (an output's owner or this cycle's winner), so
+    // the crossbar, the transfer decision and the grants gathered per input
+    // are AND-OR trees with no index to decode.  The crossbar carries each
+    // input's forward view: it is the front flit itself except for the
+    // rewritten head of an absorbing worm, which is what that worm's
+    // output must carry.
+    wire [P*P-1:0]  sel_oh, gnt_oh;
+    wire [P-1:0]    busy, has_cred;
     wire [P*FW-1:0] xbar_out;
     reg  [P-1:0]    xfer;
-    reg  [P*XW-1:0] xsel;
+    // (indices for the unit bench; the router uses the one-hot forms)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [P*PW-1:0] unused_sel, unused_gidx;
+    wire [P-1:0]    unused_gvalid;
+    /* verilator lint_on UNUSEDSIGNAL */
 
     genvar o;
     generate
@@ -209,8 +242,9 @@ module wc_router #(
                 .clk_i(clk_i), .rst_ni(rst_ni),
                 .req_i(req_here), .xfer_i(xfer[o]),
                 .tail_i(xbar_out[o*FW + W + 1]), .credit_i(out_credit_i[o]),
-                .sel_o(sel[o*PW +: PW]), .busy_o(busy[o]), .has_cred_o(has_cred[o]),
-                .gnt_valid_o(gvalid[o]), .gnt_idx_o(gidx[o*PW +: PW])
+                .sel_o(unused_sel[o*PW +: PW]), .sel_oh_o(sel_oh[o*P +: P]),
+                .busy_o(busy[o]), .has_cred_o(has_cred[o]),
+                .gnt_valid_o(unused_gvalid[o]), .gnt_idx_o(unused_gidx[o*PW +: PW]), .gnt_oh_o(gnt_oh[o*P +: P])
             );
             assign out_valid_o[o] = xfer[o];
             // Idle links carry zeros so waveforms and lockstep compare clean.
@@ -222,42 +256,47 @@ module wc_router #(
     // A worm moves when its output has a credit; the forward copy of an
     // absorbed worm waits while the stripped address goes to the node, and
     // nothing moves in the cycle an absorbing head is granted.
+    wire [P-1:0] ready = nonempty & ~hold & ~(dual & skip);
     always @* begin : transfer
-        integer q, s;
-        for (q = 0; q < P; q = q + 1) begin
-            s = 32'(sel[q*PW +: PW]);
-            xsel[q*XW +: XW] = dual[s] ? XW'(P + s) : XW'(s);
-            xfer[q] = busy[q] && !hold[s] && nonempty[s] && has_cred[q] && !(dual[s] && skip[s]);
-        end
+        integer q;
+        for (q = 0; q < P; q = q + 1)
+            xfer[q] = busy[q] && has_cred[q] && ((sel_oh[q*P +: P] & ready) != {P{1'b0}});
     end
 
-    wc_crossbar #(.P(P), .NI(2 * P), .FW(FW), .IW(XW)) u_xbar (
-        .in_i({fwdv, head}), .sel_i(xsel), .out_o(xbar_out)
+    wc_crossbar #(.P(P), .NI(P), .FW(FW), .IW(P), .ONEHOT(1)) u_xbar (
+        .in_i(fwdv), .sel_i(sel_oh), .out_o(xbar_out)
     );
 
     // Per-input grant / forward, gathered from the outputs.
     reg [P-1:0] grant_r, fwd_r;
     always @* begin : gather
-        integer a, b;
+        integer b;
         grant_r = {P{1'b0}};
         fwd_r   = {P{1'b0}};
         for (b = 0; b < P; b = b + 1) begin
-            for (a = 0; a < P; a = a + 1) begin
-                if (gvalid[b] && gidx[b*PW +: PW] == PW'(a)) grant_r[a] = 1'b1;
-                if (xfer[b] && sel[b*PW +: PW] == PW'(a))    fwd_r[a]   = 1'b1;
-            end
+            grant_r = grant_r | gnt_oh[b*P +: P];
+            fwd_r   = fwd_r | (sel_oh[b*P +: P] & {P{xfer[b]}});
         end
     end
     assign grant = grant_r;
     assign fwd   = fwd_r;
 
     // ---- drop counter --------------------------------------------------
-    reg [15:0] drops_q, drops_d;
+    // The discards of this cycle counted first, then one saturating add:
+    // the same count as adding them one by one, without a chain of P
+    // incrementers (one saturating carry chain per input was the
+    // router's longest path on ECP5).
+    localparam integer NCW = $clog2(P + 1);
+    reg [15:0]    drops_q, drops_d;
+    reg [NCW-1:0] ndrop;
     always @* begin : count
         integer c;
-        drops_d = drops_q;
+        reg [16:0] sum;
+        ndrop = {NCW{1'b0}};
         for (c = 0; c < P; c = c + 1)
-            if (drop[c] && drops_d != 16'hffff) drops_d = drops_d + 1'b1;
+            ndrop = ndrop + NCW'(drop[c]);
+        sum     = {1'b0, drops_q} + 17'(ndrop);
+        drops_d = sum[16] ? 16'hffff : sum[15:0];
     end
     always @(posedge clk_i) begin
         if (!rst_ni) drops_q <= 16'd0;

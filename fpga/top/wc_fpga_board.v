@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+`default_nettype none
+`include "wc_defs.vh"
+// What every board top of the router self-test shares, whatever makes its
+// clock: the power-on reset (held until the PLL locks and 2^8 cycles
+// after, so the design starts on a clean clock), the self-test
+// (wc_fpga_router_tg) with its epoch and UART divider from the design
+// clock, and the LEDs.  The board tops (wc_fpga_<family>_top) add the
+// PLL and the pins.
+module wc_fpga_board #(
+    // Design parameters, see wc_fpga_router_tg.
+    parameter integer ROUTING  = `WC_ROUTING_XY,
+    parameter integer NODE     = 5,
+    parameter integer RATE     = 8,
+    // Design clock in Hz: sets the UART divider (115200 baud) and the
+    // epoch (half a second), so the status line comes twice a second.
+    parameter integer CLK_HZ   = 50_000_000,
+    // LEDs on the board (1..8) and their polarity (1: lit when low).
+    parameter integer NLED     = 8,
+    parameter integer LED_NEG  = 0
+) (
+    input  wire            clk_i,
+    input  wire            locked_i,   // the PLL's lock
+    output wire            uart_tx_o,
+    output wire [NLED-1:0] led_o
+);
+    initial begin
+        if (NLED < 1 || NLED > 8) $error("%m: NLED must be 1..8 (got %0d)", NLED);
+        if (CLK_HZ < 1_000_000) $error("%m: CLK_HZ below 1 MHz (got %0d)", CLK_HZ);
+    end
+
+    // iCE40 and ECP5 flip-flops configure to their initial value (zero
+    // here), which makes the counter start at zero without a reset.
+    reg [8:0] por_q = 9'd0;
+    always @(posedge clk_i) begin
+        if (!locked_i)      por_q <= 9'd0;
+        else if (!por_q[8]) por_q <= por_q + 9'd1;
+    end
+    wire rst_n = por_q[8];
+
+    wire [7:0] status;
+    wc_fpga_router_tg #(
+        .ROUTING(ROUTING), .NODE(NODE), .RATE(RATE),
+        .RUN_CYCLES(CLK_HZ / 2), .DRAIN_CYCLES(1024),
+        .UART_DIV((CLK_HZ + 57_600) / 115_200),
+        .HEART_BIT(24)
+    ) u_core (
+        .clk_i(clk_i), .rst_ni(rst_n), .uart_tx_o(uart_tx_o), .led_o(status)
+    );
+    // Two LEDs (iCEBreaker): green blinks with the heartbeat while the
+    // test passes, red lights on an error; more: the status bits as they are.
+    wire [7:0] shown = (NLED >= 3) ? status : {6'd0, status[2], status[1] & status[0]};
+    // registered, so that the pins are not at the end of the status logic
+    reg [NLED-1:0] led_q;
+    always @(posedge clk_i) led_q <= (LED_NEG != 0) ? ~shown[NLED-1:0] : shown[NLED-1:0];
+    assign led_o = led_q;
+endmodule
+`resetall
