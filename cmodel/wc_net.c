@@ -23,6 +23,22 @@ struct wc_net {
     int *peer_r, *peer_p;   /* [R*P]: the peer port split, for links */
 };
 
+void wc_net_router_cfg_of(const wc_topo *t, int W, int B, int mutate, wc_router_cfg *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->P = t->nports;
+    cfg->W = W;
+    cfg->B = B;
+    cfg->routing = t->routing;
+    cfg->cube_n = t->n;
+    cfg->all_port = t->all_port;
+    cfg->high_first = t->high_first;
+    cfg->mesh_x = t->mx;
+    cfg->mesh_y = t->my;
+    cfg->nnodes = t->nnodes;
+    cfg->mutate = mutate;
+}
+
 wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int errlen)
 {
     wc_net *n;
@@ -45,17 +61,7 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
     n->t = t;
     n->R = t->nrouters;
     n->P = t->nports;
-    n->cfg.P = t->nports;
-    n->cfg.W = W;
-    n->cfg.B = B;
-    n->cfg.routing = t->routing;
-    n->cfg.cube_n = t->n;
-    n->cfg.all_port = t->all_port;
-    n->cfg.high_first = t->high_first;
-    n->cfg.mesh_x = t->mx;
-    n->cfg.mesh_y = t->my;
-    n->cfg.nnodes = t->nnodes;
-    n->cfg.mutate = mutate;
+    wc_net_router_cfg_of(t, W, B, mutate, &n->cfg);
     if (!(n->rt = wc_alloc(R, sizeof *n->rt, "the routers", err, errlen)) ||
         !(n->bufs = wc_alloc(RP * (size_t)B, sizeof *n->bufs, "the router buffers", err, errlen)) ||
         (t->routing == WC_ROUTING_TABLE &&

@@ -16,6 +16,10 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
 void wc_net_free(wc_net *n);
 const wc_router_cfg *wc_net_router_cfg(const wc_net *n);
 
+/* The configuration every router of topology t gets (what wc_net_create
+ * uses; other front ends that wire routers themselves take it from here). */
+void wc_net_router_cfg_of(const wc_topo *t, int W, int B, int mutate, wc_router_cfg *cfg);
+
 /* Load the up*-down* tables of the topology into every router (what the
  * RTL gets through its configuration port, in the same order:
  * wc_net_cfg_words enumerates them). */

@@ -3,6 +3,7 @@
 #include <stdexcept>
 extern "C" {
 #include "wc_defs.h"
+#include "wc_net.h"
 #include "wc_netgen.h"
 }
 
@@ -30,17 +31,7 @@ network::network(sc_core::sc_module_name nm, const wc_topo *t, int W, int B, con
     // before reset ends, which this network does not do yet.
     if (t->routing == WC_ROUTING_TABLE)
         throw std::runtime_error(std::string("table-routed networks (") + t->name + ") are not supported yet: cube and mesh only");
-    cfg_.P = P;
-    cfg_.W = W;
-    cfg_.B = B;
-    cfg_.routing = t->routing;
-    cfg_.cube_n = t->n;
-    cfg_.all_port = t->all_port;
-    cfg_.high_first = t->high_first;
-    cfg_.mesh_x = t->mx;
-    cfg_.mesh_y = t->my;
-    cfg_.nnodes = t->nnodes;
-    cfg_.mutate = mutate;
+    wc_net_router_cfg_of(t, W, B, mutate, &cfg_);
     const std::string gp = router_gparams(t, W, B);
     for (int r = 0; r < R; r++) {
         const std::string name = "r" + std::to_string(r);
