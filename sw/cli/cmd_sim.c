@@ -329,8 +329,9 @@ int wc_cmd_sim(int argc, char **argv)
                        "(drained, average latency %.2f <= %g cycles, accepted %.4f, within 1%% of offered)%s\n", sat,
                        sat_off, sat_lat, stable_lat, sat_acc,
                        all_stable ? "; every rate of the sweep was stable: the saturation is above it" : "");
-            printf("# accepted throughput under overload: at most %.4f flits/node/cycle (at rate %.3f)\n", best,
-                   best_off);
+            if (!all_stable)
+                printf("# accepted throughput under overload: at most %.4f flits/node/cycle (at rate %.3f)\n", best,
+                       best_off);
         }
         wc_topo_free(t);
         return bad ? 1 : 0;
