@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
 # The wormcast CLI (sw/cli): the option parser and errors of every command,
-# every command's --help, and the README's examples run as pasted.
+# every command's --help, the README's examples run as pasted, and
+# wormcast sweep through GNU parallel (tests/cli/sweep.sh, seconds).
 TEST_TARGETS += test-cli
 .PHONY: test-cli test-readme-rtl
 test-cli: $(BUILD)/bin/wormcast
 	@tests/cli/cli.sh $(BUILD)/bin/wormcast
 	@tests/cli/readme.sh $(BUILD)/bin/wormcast README.md
+	@tests/cli/sweep.sh $(BUILD)/bin/wormcast
 
 # The README's examples with an RTL engine too; they verilate the routers
 # and NICs they use on first run (minutes), so make test skips them.

@@ -25,12 +25,17 @@ results-kbin: $(BUILD)/tests/kbin/results
 	gnuplot -e "outdir='$(KBIN_RES)'" tests/kbin/results.gp
 	@echo "results-kbin: CSV and PNG in $(KBIN_RES)/kbin_*"
 
+# Figs. 13-14 at cycle level: 4,200 wormcast msg runs through wormcast
+# sweep (docs/sweep.md), minutes on 2 cores; resumes after an interruption
+results-kbin-net: $(BUILD)/bin/wormcast results-kbin
+	@tests/kbin/net_figs.sh $(BUILD)/bin/wormcast $(KBIN_RES) $(BUILD)/sweep
+
 # ---- bench: fpfs on 10^5-node trees -> build/bench/fpfs.txt ---------------
 bench-fpfs: $(BUILD)/bin/wormcast
 	@tests/kbin/bench_fpfs.sh $(BUILD)/bin/wormcast $(BUILD)/bench/fpfs.txt
 
-.PHONY: test-kbin results-kbin bench-fpfs
+.PHONY: test-kbin results-kbin results-kbin-net bench-fpfs
 TEST_TARGETS    += test-kbin
 TEST_PREP       += $(KBIN_TESTS)
-RESULTS_TARGETS += results-kbin
+RESULTS_TARGETS += results-kbin results-kbin-net
 BENCH_TARGETS   += bench-fpfs

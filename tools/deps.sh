@@ -9,13 +9,13 @@ declare -A cmd_pkg=(
   [gcc]=gcc [g++]=g++ [make]=make [verilator]=verilator [iverilog]=iverilog
   [yosys]=yosys [dot]=graphviz [gnuplot]=gnuplot-nox
   [riscv64-unknown-elf-gcc]=gcc-riscv64-unknown-elf
-  [gtkwave]=gtkwave [vcd2fst]=gtkwave [nextpnr-ice40]=nextpnr-ice40 [icepack]=fpga-icestorm
+  [gtkwave]=gtkwave [vcd2fst]=gtkwave [parallel]=parallel [nextpnr-ice40]=nextpnr-ice40 [icepack]=fpga-icestorm
 )
 groups=${*:-base}
 want=()
 for g in $groups; do
   case $g in
-    base)  want+=(gcc g++ make verilator iverilog yosys dot gnuplot riscv64-unknown-elf-gcc vcd2fst) ;;
+    base)  want+=(gcc g++ make verilator iverilog yosys dot gnuplot riscv64-unknown-elf-gcc vcd2fst parallel) ;;
     fpga)  want+=(yosys nextpnr-ice40 icepack) ;;
     view)  want+=(gtkwave) ;;
     systemc) ;;

@@ -8,6 +8,7 @@
 #include "wc_msg.h"
 #include "wc_topo.h"
 #include "wc_defs.h"
+#include "wc_rng.h"
 #include "cli_args.h"
 #include "wc_err.h"
 
@@ -97,11 +98,12 @@ static int parse_tree(const char *opt, const char *v, void *dst, char *err, int 
 }
 
 typedef struct {
-    int root, all, n;
+    int root, all, random, n;
     int *dst;
 } group_arg;
 
-/* R:D1,D2,... or R:all; the node range is checked once the topology is known */
+/* R:D1,D2,..., R:all or R:random:N; the node range is checked once the
+ * topology is known */
 static int parse_group(const char *opt, const char *v, void *dst, char *err, int errlen)
 {
     group_arg *g = dst;
@@ -117,10 +119,12 @@ static int parse_group(const char *opt, const char *v, void *dst, char *err, int
         g->all = 1;
         return 0;
     }
+    if (!strncmp(colon + 1, "random:", 7))
+        return wc_arg_int(opt, colon + 8, 1, WC_MAX_NODES - 1, &g->random, err, errlen);
     if ((g->n = wc_arg_list(opt, "node", colon + 1, 0, WC_MAX_NODES - 1, 0, 0, &g->dst, NULL, 0)) >= 0)
         return 0;
 bad:
-    return wc_err(err, errlen, "%s expects ROOT:D1,D2,... or ROOT:all, got '%s'", opt, v);
+    return wc_err(err, errlen, "%s expects ROOT:D1,D2,..., ROOT:all or ROOT:random:N, got '%s'", opt, v);
 }
 
 /* the groups' tree as --tree names it */
@@ -213,7 +217,7 @@ int wc_cmd_msg(int argc, char **argv)
     char err[512];
     wc_topo *t;
     long seed, timeout;
-    group_arg group = { -1, 0, 0, NULL };
+    group_arg group = { -1, 0, 0, 0, NULL };
     wc_opt opts[] = {
         WC_OPT_STRING("--topo", "T", &topo, "cube:N[:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH\n"
                                            "(one NIC per node: all-port cubes are refused)"),
@@ -242,7 +246,8 @@ int wc_cmd_msg(int argc, char **argv)
                    "random groups rooted at each node, 2..15 destinations each\n"
                    "(2 with multicast in the mix)"),
         WC_OPT_FUNC("--group", "R:D1,D2,...", parse_group, &group,
-                    "one fixed group rooted at R instead (R:all = every other node)"),
+                    "one fixed group rooted at R instead (R:all = every other node;\n"
+                    "R:random:N = N other nodes drawn with --seed)"),
         WC_OPT_CHOICE("--once", "KIND", &once, onces, once_v,
                       "benchmark: on the idle network the --group root sends one message of\n"
                       "--size bytes to the group's destinations as one multicast along the\n"
@@ -315,7 +320,15 @@ int wc_cmd_msg(int argc, char **argv)
         goto bad;
     }
     if (groot >= 0) {
-        if (gall) {
+        if (groot >= t->nnodes || group.random >= t->nnodes) {
+            st = groot >= t->nnodes
+                     ? wc_cli_error(&cli, "--group: root %d is not a node of %s (0..%d)", groot, t->name, t->nnodes - 1)
+                     : wc_cli_error(&cli, "--group: random:%d: %s has %d nodes besides the root", group.random, t->name,
+                                    t->nnodes - 1);
+            wc_topo_free(t);
+            goto bad;
+        }
+        if (gall || group.random) {
             int n;
             if (!(gdst = wc_alloc((size_t)t->nnodes, sizeof *gdst, "--group", err, sizeof err))) {
                 wc_topo_free(t);
@@ -325,6 +338,19 @@ int wc_cmd_msg(int argc, char **argv)
             for (n = 0; n < t->nnodes; n++)
                 if (n != groot)
                     gdst[gn++] = n;
+            if (group.random) {
+                /* the first N of a seeded shuffle of the other nodes; a
+                 * stream of its own, so the set does not move with the
+                 * traffic drawn from the same --seed */
+                wc_rng g;
+                wc_rng_seed(&g, (uint64_t)seed ^ 0x67726f7570ull);
+                for (n = 0; n < group.random; n++) {
+                    int k = n + (int)wc_rng_below(&g, (uint32_t)(gn - n)), x = gdst[n];
+                    gdst[n] = gdst[k];
+                    gdst[k] = x;
+                }
+                gn = group.random;
+            }
         }
         o.fixed_root = groot;
         o.fixed_dst = gdst;

@@ -102,6 +102,23 @@ expect_err "--once takes no --mix" msg --topo cube:3 --group 0:all --once multis
 expect_err "--min-cycles keeps random traffic going; --once posts one operation" msg --topo cube:3 --group 0:all --once unicasts --min-cycles 100
 expect_err "--once takes no --groups-per-node" msg --topo cube:3 --once multicast --groups-per-node 2
 expect_err "--groups-per-node and --group exclude each other" msg --topo cube:3 --group 0:1,2 --groups-per-node 2
+# --group R:random:N: N distinct other nodes drawn with --seed
+expect_err "--group: random:8: cube:3 has 7 nodes besides the root" msg --topo cube:3 --group 0:random:8 --once multicast --size 4
+expect_err "--group: root 9 is not a node of cube:3 (0..7)" msg --topo cube:3 --group 9:random:2 --once multicast --size 4
+expect_err "--group expects an integer in 1..4095, got '0'" msg --topo cube:3 --group 0:random:0 --once multicast --size 4
+r1=$("$wc" msg --topo cube:4 --group 3:random:5 --seed 9 --once multicast --size 600 --csv --quiet | tail -1 | cut -d, -f1-34)
+r2=$("$wc" msg --topo cube:4 --group 3:random:5 --seed 9 --once multicast --size 600 --csv --quiet | tail -1 | cut -d, -f1-34)
+r3=$("$wc" msg --topo cube:4 --group 3:random:5 --seed 10 --once multicast --size 600 --csv --quiet | tail -1 | cut -d, -f5-34)
+if [ -n "$r1" ] && [ "$r1" = "$r2" ] && [ "$(cut -d, -f5-34 <<<"$r1")" != "$r3" ]; then ok "--group R:random:N: the same set for a seed, another for another"
+else bad "--group 3:random:5: seed 9 twice '$r1' / '$r2', seed 10 '$r3'"; fi
+# every other node drawn: the same set as all (the order is the tree's, ascending)
+r_all=$("$wc" msg --topo cube:3 --group 2:all --once multicast --size 900 --csv --quiet | tail -1 | cut -d, -f6-34)
+r_rnd=$("$wc" msg --topo cube:3 --group 2:random:7 --seed 5 --once multicast --size 900 --csv --quiet | tail -1 | cut -d, -f6-34)
+if [ -n "$r_all" ] && [ "$r_all" = "$r_rnd" ]; then ok "--group 2:random:7 on cube:3 = --group 2:all"
+else bad "--group 2:random:7 vs 2:all: '$r_rnd' vs '$r_all'"; fi
+# a drawn set: N destinations, each delivered once
+exp=$("$wc" msg --topo cube:4 --group 3:random:5 --seed 9 --once multicast --size 600 --csv --quiet | tail -1 | cut -d, -f8,9)
+if [ "$exp" = "5,5" ]; then ok "--group 3:random:5: 5 expected, 5 delivered"; else bad "--group 3:random:5: expected,delivered $exp"; fi
 expect_err "--check takes no --format" worm --topo cube:3 --check 0:1 --format dot
 
 # the general usage line
