@@ -14,15 +14,7 @@ here=$(dirname "$0")
 mkdir -p "$out" "$sdir"
 
 for f in m n; do
-  spec=$out/kbin_net_$f.sweep
-  # an interrupted sweep resumes (a failed run fails the figure); a
-  # changed spec (the resume refused, exit 2) starts over
-  rc=2
-  if [ -e "$sdir/kbin_net_$f/jobs.tsv" ]; then
-    "$wc" sweep --spec "$spec" --out "$sdir/kbin_net_$f" --resume && rc=0 || rc=$?
-  fi
-  [ $rc -eq 2 ] && { "$wc" sweep --spec "$spec" --out "$sdir/kbin_net_$f" && rc=0 || rc=$?; }
-  [ $rc -eq 0 ] || exit $rc
+  "$here/../../tools/run-sweep.sh" "$wc" "$out/kbin_net_$f.sweep" "$sdir/kbin_net_$f"
 done
 
 # per (x, tree): runs, average, least, largest lat_max (the multicast's

@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: Apache-2.0
+# Plots of tests/nic/yu_figs.sh (outdir set by the caller): Yu, Buntinas
+# and Panda Figs. 4-5 at cycle level.
+set terminal pngcairo size 1000,420 font ",10"
+set datafile separator ","
+set grid
+set logscale x 2
+set key top left
+set xlabel "message bytes"
+set output outdir."/yu_fig4.png"
+set multiplot layout 1,2 title "NIC-based multisend against host-posted unicasts, 16 nodes (cf. Yu et al. Fig. 4)"
+set ylabel "host unicasts / NIC multisend"
+set title "host memory: no wait states"
+plot for [d in "2 3 4 8 15"] outdir."/yu_fig4.csv" every ::1 using 3:($1 == 0 && $2 == d+0 ? $6 : 1/0) with linespoints lw 2 title d." destinations"
+set title "host memory: 4 wait states per access"
+plot for [d in "2 3 4 8 15"] outdir."/yu_fig4.csv" every ::1 using 3:($1 == 4 && $2 == d+0 ? $6 : 1/0) with linespoints lw 2 title d." destinations"
+unset multiplot
+set output outdir."/yu_fig5.png"
+set multiplot layout 1,2 title "Multicast to every node: host-based binomial / NIC-based best postal tree (cf. Yu et al. Fig. 5b)"
+set ylabel "improvement factor"
+set title "hosts of zero cost"
+plot for [n in "4 8 16"] outdir."/yu_fig5.csv" every ::1 using 3:($1 == 0 && $2 == n+0 ? $10 : 1/0) with linespoints lw 2 title n." nodes"
+set title "hosts take 2,500 cycles per completion"
+plot for [n in "4 8 16"] outdir."/yu_fig5.csv" every ::1 using 3:($1 == 2500 && $2 == n+0 ? $10 : 1/0) with linespoints lw 2 title n." nodes"
+unset multiplot

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Yu, Buntinas and Panda Figs. 4-5 at cycle level (docs/results/yu.md):
+# the sweeps docs/results/yu_fig{4,5}.sweep through wormcast sweep, then
+# one row per point with the latencies side by side and the improvement
+# factors, into OUTDIR/yu_fig{4,5}.csv, and the plots OUTDIR/yu_fig{4,5}.png.
+# Usage: yu_figs.sh WORMCAST OUTDIR SWEEPDIR
+set -eu
+wc=$1 out=$2 sdir=$3
+here=$(dirname "$0")
+for f in 4 5; do
+  "$here/../../tools/run-sweep.sh" "$wc" "$out/yu_fig$f.sweep" "$sdir/yu_fig$f"
+done
+
+# the latency of a --once operation is lat_max: its last destination has
+# the whole message.  Quoted fields (none here, but a topology may be one)
+# are blanked before splitting.
+read_csv='{ gsub(/"[^"]*"/, "Q") } NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }'
+
+# Fig. 4: multisend against unicasts, factor = unicasts / multisend
+{
+  echo "memwait,dests,size,multisend,unicasts,factor"
+  awk -F, "$read_csv"'
+    { k = $c["memwait"] "," $c["dests"] "," $c["size"]; v[k, $c["op"]] = $c["lat_max"]
+      if (!(k in seen)) { seen[k] = 1; ks[++n] = k } }
+    END { for (i = 1; i <= n; i++) { k = ks[i]; printf "%s,%d,%d,%.4f\n", k, v[k, "multisend"], v[k, "unicasts"], v[k, "unicasts"] / v[k, "multisend"] } }
+  ' "$sdir/yu_fig4/yu_fig4.csv"
+} > "$out/yu_fig4.csv"
+
+# Fig. 5: every mode on every tree.  The paper's NIC-based tree is the
+# postal tree of the measured latency: the best postal tree (binomial is
+# postal:1) stands for it.  Factors: host binomial / NIC best postal (the
+# paper's pairing), both on the binomial tree, best against best.
+{
+  echo "hostdelay,nodes,size,nic_binomial,nic_postal,nic_postal_tree,host_binomial,host_best,host_best_tree,factor_paper,factor_binomial,factor_best"
+  awk -F, "$read_csv"'
+    { split($c["axis_topo"], t, ":"); k = $c["hostdelay"] "," 2 ^ t[2] "," $c["size"]; m = $c["axis_mode"]; v = $c["lat_max"] + 0
+      tr = $c["axis_tree"]; if (m == "fpfs" && tr == "binomial") nb[k] = v; if (m == "host" && tr == "binomial") hb[k] = v
+      if (!((k, m) in best) || v < best[k, m]) { best[k, m] = v; bt[k, m] = tr }
+      if (!(k in seen)) { seen[k] = 1; ks[++n] = k } }
+    END { for (i = 1; i <= n; i++) { k = ks[i]; np = best[k, "fpfs"]; hp = best[k, "host"]
+            printf "%s,%d,%d,%s,%d,%d,%s,%.4f,%.4f,%.4f\n", k, nb[k], np, bt[k, "fpfs"], hb[k], hp, bt[k, "host"], hb[k] / np, hb[k] / nb[k], hp / np } }
+  ' "$sdir/yu_fig5/yu_fig5.csv"
+} > "$out/yu_fig5.csv"
+gnuplot -e "outdir='$out'" "$here/yu_figs.gp"
+echo "yu: $out/yu_fig4.csv $out/yu_fig5.csv and their .png"
