@@ -82,8 +82,9 @@ TEST_FIRST   += $(filter-out %-mutations,$(LOCKSTEP_NET_PIECES)) test-nic-faults
 TEST_PREP    += $(RTL_STAMP)/nic-16
 .PHONY: test-nic-lockstep-net $(LOCKSTEP_NET_PIECES)
 
-# Yu, Buntinas and Panda Figs. 4-5 at cycle level (docs/results/yu.md):
-# 880 wormcast msg runs through wormcast sweep, about 30 s
+# Yu, Buntinas and Panda Figs. 4-5 and 7-8 at cycle level
+# (docs/results/yu.md): 3,760 wormcast msg runs through wormcast sweep,
+# about 2 minutes on 2 cores
 RESULTS_TARGETS += results-yu
 results-yu: $(BUILD)/bin/wormcast
 	@tests/nic/yu_figs.sh $(BUILD)/bin/wormcast docs/results $(BUILD)/sweep

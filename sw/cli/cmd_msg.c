@@ -142,21 +142,25 @@ static void print_csv(const wc_topo *t, const wc_msg_opts *o, const wc_msg_resul
     char tn[32];
     const char *q = strchr(t->name, ',') ? "\"" : "";
     char lat[96] = ",,";    /* nothing delivered: no latency, not 0 */
+    char host[64] = ",";    /* the hosts' time: --once multicast only */
     if (r->lat_n)
         snprintf(lat, sizeof lat, "%.2f,%.0f,%.0f", r->lat_avg, r->lat_p99, r->lat_max);
+    if (r->host_n)
+        snprintf(host, sizeof host, "%.2f,%.0f", r->host_avg, r->host_max);
     printf("engine,topo,mode,seed,fault_rate,cycles,messages,expected,delivered,lost,duplicated,out_of_order,"
            "corrupt,send_errors,bad_completions,tx_pkts,rx_pkts,retx,timeouts,err_crc,err_group,err_len,err_type,"
            "err_dst,err_nobuf,dups,faults_dropped,faults_flipped,stray_flits,router_drops,peak_slots,lat_avg,"
-           "lat_p99,lat_max,cycles_per_s,stall,mismatch,peak_inner,dma_reads,dma_writes,bytes,tree\n");
+           "lat_p99,lat_max,cycles_per_s,stall,mismatch,peak_inner,dma_reads,dma_writes,bytes,tree,skew,host_avg,"
+           "host_max\n");
     printf("%s,%s%s%s,%s,%llu,%g,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
-           "%llu,%llu,%llu,%llu,%llu,%ld,%lu,%u,%s,%.0f,%d,%d,%u,%llu,%llu,%llu,%s\n",
+           "%llu,%llu,%llu,%llu,%llu,%ld,%lu,%u,%s,%.0f,%d,%d,%u,%llu,%llu,%llu,%s,%ld,%s\n",
            wc_msg_engine_name(o->engine), q, t->name, q, wc_msg_mode_name(o->mode), (unsigned long long)o->seed,
            o->fault_rate, r->cycles, r->posted, r->expected, r->delivered, r->lost, r->duplicated, r->out_of_order,
            r->corrupt, r->send_errors, r->bad_completions, r->tx_pkts, r->rx_pkts, r->retx, r->timeouts,
            r->err_crc, r->err_group, r->err_len, r->err_type, r->err_dst, r->err_nobuf, r->dups, r->f_dropped,
            r->f_flipped, r->stray, r->router_drops, r->peak_slots, lat, r->cps,
            r->stall, r->mismatch_cycle >= 0, r->peak_inner, r->dma_reads, r->dma_writes, r->bytes,
-           tree_name(o, tn, sizeof tn));
+           tree_name(o, tn, sizeof tn), o->skew, host);
 }
 
 static void print_human(const wc_topo *t, const wc_msg_opts *o, const wc_msg_result *r)
@@ -192,6 +196,10 @@ static void print_human(const wc_topo *t, const wc_msg_opts *o, const wc_msg_res
     else
         printf("  latency      avg %.1f  p99 %.0f  max %.0f cycles (%ld messages, posting to the last destination's "
                "completion)\n", r->lat_avg, r->lat_p99, r->lat_max, r->lat_n);
+    if (r->host_n)
+        printf("  hosts        avg %.1f  max %.0f cycles from joining the multicast to the last completion taken "
+               "(%ld hosts%s)\n", r->host_avg, r->host_max, r->host_n,
+               o->skew ? ", each joining up to --skew/2 cycles late" : "");
     if (o->engine == WC_MSG_ENGINE_LOCKSTEP_C || o->engine == WC_MSG_ENGINE_LOCKSTEP)
         printf("  lockstep     %s over %ld cycles (every NIC output and router port, every cycle)\n",
                r->mismatch_cycle < 0 ? "0 mismatches" : "MISMATCH", r->cycles);
@@ -263,6 +271,11 @@ int wc_cmd_msg(int argc, char **argv)
                     "optimal k for the largest --size, Kesavan and Panda Theorem 3),\n"
                     "postal[:LAT] (Yu et al. Section 5.5, latency LAT send times, 3)"),
         WC_OPT_LONG("--host-delay", "C", &o.host_delay, 0, 1L << 30, "cycles a host takes to act on a completion"),
+        WC_OPT_LONG("--skew", "MAX", &o.skew, 0, 1L << 30,
+                    "--once multicast: each destination's host joins max(0, d) cycles after the\n"
+                    "root posts, d uniform in [-MAX/2, MAX/2] (Yu et al.'s process skew; the average\n"
+                    "skew between two hosts is MAX/3); until then it takes no completion and, in\n"
+                    "host mode, forwards nothing"),
         WC_OPT_LONG("--timeout", "C", &timeout, 1, 1L << 30, "NICR_TIMEOUT: the longest retransmission timeout in cycles (the NIC adapts below it)"),
         WC_OPT_INT("--mem-wait", "C", &o.mem_wait, 0, 1000, "host memory wait states per DMA access"),
         WC_OPT_FUNC("--mem-size", "BYTES", parse_mem, &o.mem_size,

@@ -128,6 +128,11 @@ int wc_msg_check(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, c
                       "(a retransmission would look like a stall)", o->timeout, o->watchdog);
     if (o->once && check_once(o, err, errlen))
         return -1;
+    if (o->skew < 0 || (o->skew > 0 && o->once != WC_MSG_MULTICAST))
+        return wc_err(err, errlen, "--skew %ld: skew applies to --once multicast, 0 or more cycles", o->skew);
+    if (o->skew >= o->watchdog)
+        return wc_err(err, errlen, "--skew %ld reaches the --watchdog of %ld cycles: a late host would look like "
+                      "a stall", o->skew, o->watchdog);
     if (o->fixed_root >= 0) {
         if (check_group(t, o, err, errlen))
             return -1;
@@ -348,6 +353,23 @@ static void collect(msim *s)
         for (i = 0; i < (int)(sizeof sums / sizeof sums[0]); i++)
             *sums[i].to = msg_sum_reg(s, sums[i].reg);
     }
+    if (s->join_at && s->once_at >= 0) {
+        /* the hosts' time in the multicast: members only, each from joining
+         * to its last completion taken */
+        const group *g = s->g[1];
+        double sum = 0;
+        for (i = 0; i < g->n; i++) {
+            const int x = g->mem[i];
+            if (s->done_at[x] >= s->join_at[x] && s->join_at[x] >= 0) {
+                const long d = s->done_at[x] - s->join_at[x];
+                sum += (double)d;
+                if ((double)d > res->host_max)
+                    res->host_max = (double)d;
+                res->host_n++;
+            }
+        }
+        res->host_avg = res->host_n ? sum / (double)res->host_n : 0;
+    }
     for (n = 0; n < s->N; n++) {
         unsigned pk = wc_engine_nic_reg(I->e, n, WC_NICR_PEAK);
         const wc_fault *f = &I->flt[n];
@@ -491,6 +513,14 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
         !(s->bus = wc_alloc((size_t)N, sizeof *s->bus, "register-bus inputs", err, errlen)) ||
         !(s->h = wc_alloc((size_t)N, sizeof *s->h, "hosts", err, errlen)))
         goto out;
+    s->once_at = -1;
+    if (o->once == WC_MSG_MULTICAST) {
+        if (!(s->join_at = wc_alloc((size_t)N, sizeof *s->join_at, "the hosts' join times", err, errlen)) ||
+            !(s->done_at = wc_alloc((size_t)N, sizeof *s->done_at, "the hosts' join times", err, errlen)))
+            goto out;
+        for (n = 0; n < N; n++)
+            s->join_at[n] = s->done_at[n] = -1;
+    }
     /* records go back to their pool once delivered, checked and past the
      * scoreboard's memory of them */
     wc_score_recycle(s->sb, WC_SCORE_KEEP, msg_released, s);
@@ -545,5 +575,6 @@ out:
     wc_lat_free(&s->lat);
     free(s->m);
     free(s->nr); free(s->np); free(s->scratch); free(s->bus);
+    free(s->join_at); free(s->done_at);
     return rc;
 }

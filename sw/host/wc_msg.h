@@ -57,6 +57,11 @@ typedef struct {
      * WC_MSG_UNICAST (one unicast descriptor per destination, posted
      * together); 0 for random traffic */
     unsigned once;
+    /* --once multicast: each destination's host joins the multicast
+     * (takes completions, forwards in host mode) max(0, d) cycles after
+     * the root posts it, d uniform in [-skew/2, skew/2] (Yu et al.'s
+     * process skew); 0: every host is there from the start */
+    long skew;
     int progress;               /* progress lines on stderr: every 2 s of the run, */
     long progress_every;        /* ... or (> 0) every this many cycles and at the end */
 } wc_msg_opts;
@@ -80,6 +85,12 @@ typedef struct {
     unsigned long router_drops;
     long lat_n;
     double lat_avg, lat_p99, lat_max;   /* post to the last destination's CK_RECV */
+    /* --once multicast: per member host, the cycles from joining the
+     * multicast (the root: posting it) to its last completion taken (the
+     * root's send, a receive, a host-mode forward's send), averaged over
+     * the members, and the largest; the hosts' time in the operation */
+    long host_n;
+    double host_avg, host_max;
     double seconds, cps;
     int stall;                          /* watchdog fired */
     long undelivered;                   /* at the stall */

@@ -336,10 +336,16 @@ void msg_host_poll(msim *s, host *h)
         h->cq_stamp[(uint16_t)(h->drv.cq_head + h->cq_seen) & (CQ_SIZE - 1)] = s->cyc;
         h->cq_seen++;
     }
+    /* a skewed host has not joined the multicast yet: its completions wait
+     * (its NIC forwards regardless; host-mode forwarding waits too) */
+    if (s->join_at && s->once_at >= 0 && (s->join_at[h->node] < 0 || s->cyc < s->join_at[h->node]))
+        return;
     while (h->cq_seen) {
         long appeared = h->cq_stamp[h->drv.cq_head & (CQ_SIZE - 1)];
         if (appeared + s->o->host_delay > s->cyc || !wc_nic_drv_poll(&h->drv, &e))
             break;
+        if (s->done_at)
+            s->done_at[h->node] = s->cyc;
         h->cq_seen--;
         got = 1;
         s->last_progress = s->cyc;

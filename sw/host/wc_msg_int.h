@@ -112,6 +112,8 @@ struct msim {
     int started, rr;
     uint32_t sq_base, cq_base, rq_base, list_base, sbuf_base, rbuf_base, bufsz;
     wc_nic_in *bus;                 /* [N] step 1's register-bus inputs */
+    long once_at;                   /* --once: the cycle the root posted, -1 before */
+    long *join_at, *done_at;        /* --once multicast: [N] joined, last completion taken (-1) */
     int *scratch;                   /* [N] */
 };
 

@@ -361,6 +361,19 @@ void msg_post_once(msim *s, host *h)
     const group *g = s->g[1];
     const int nd = g->n - 1;
     int k;
+    s->once_at = s->cyc;
+    if (s->join_at) {
+        /* each destination's host joins max(0, d) cycles from now, d
+         * uniform in [-skew/2, skew/2]: a stream of its own, so the skew
+         * does not move what else --seed draws */
+        wc_rng r;
+        wc_rng_seed(&r, s->o->seed ^ 0x736b6577ull);
+        s->join_at[g->mem[0]] = s->cyc;
+        for (k = 1; k < g->n; k++) {
+            const long d = s->o->skew > 0 ? (long)wc_rng_below(&r, (uint32_t)s->o->skew + 1) - s->o->skew / 2 : 0;
+            s->join_at[g->mem[k]] = s->cyc + (d > 0 ? d : 0);
+        }
+    }
     if (s->o->once == WC_MSG_MULTICAST)
         post(s, h, K_MC, s->o->size_max, NULL, 0, g);
     else if (s->o->once == WC_MSG_MULTISEND)

@@ -113,6 +113,28 @@ for t in postal postal:5 kbinomial:2; do
     else bad "--tree $t $mode: $(head -1 <<<"$out"; grep deliveries <<<"$out")"; fi
   done
 done
+# --skew: a destination's host joins the multicast up to MAX/2 late.  The
+# hosts' time (joining to the last completion taken) is reported for every
+# --once multicast; with the NICs forwarding, a late host finds its
+# message there (its time falls), in host mode it delays its subtree (the
+# multicast's latency grows with the skew)
+expect_err "skew without --once multicast" "skew applies to --once multicast" msg --topo cube:3 --skew 100
+expect_err "skew beyond the watchdog" "--skew 300000 reaches the --watchdog" msg --topo cube:3 --group 0:all --once multicast --skew 300000
+hostcols() { "$wc" msg --topo cube:4 --group 0:all --once multicast --size 64 --seed 3 --csv --quiet "$@" |
+             tail -1 | awk -F, '{print $34, $(NF-1), $NF}'; }
+read -r nb0_lat nb0_avg nb0_max <<<"$(hostcols --mode fpfs)"
+read -r nb_lat nb_avg nb_max <<<"$(hostcols --mode fpfs --skew 20000)"
+read -r hb0_lat hb0_avg hb0_max <<<"$(hostcols --mode host)"
+read -r hb_lat hb_avg hb_max <<<"$(hostcols --mode host --skew 20000)"
+if [ -n "$nb0_avg" ] && [ -n "$hb_avg" ] && awk -v a="$nb0_avg" -v b="$nb_avg" -v c="$hb0_avg" -v d="$hb_avg" \
+     -v hl0="$hb0_lat" -v hl="$hb_lat" -v m="$nb0_max" -v l="$nb0_lat" \
+     'BEGIN { exit !(a > 0 && b < a && d > c && hl > hl0 + 1000 && m >= l) }'; then
+  ok "--skew 20000: NIC-based hosts' time $nb0_avg -> $nb_avg, host-based $hb0_avg -> $hb_avg (latency $hb0_lat -> $hb_lat)"
+else bad "--skew: NIC $nb0_avg/$nb_avg (lat $nb0_lat max $nb0_max), host $hb0_avg/$hb_avg (lat $hb0_lat -> $hb_lat)"; fi
+if out=$("$wc" msg --topo cube:3 --group 0:all --once multicast --size 100 --skew 5000 --mode host 2>&1) &&
+   grep -q "hosts        avg .* cycles from joining the multicast to the last completion taken (8 hosts, each joining" <<<"$out"
+then ok "--skew: the hosts' line, 8 members"; else bad "--skew text: $out"; fi
+
 # lockstep self-check: identical instances agree, a broken one is caught
 if out=$("$wc" msg --topo cube:3 --messages 30 --size 1-2000 --engine lockstep-c --quiet 2>&1) &&
    grep -q "0 mismatches" <<<"$out"; then ok "lockstep-c: 0 mismatches"

@@ -23,3 +23,19 @@ plot for [n in "4 8 16"] outdir."/yu_fig5.csv" every ::1 using 3:($1 == 0 && $2 
 set title "hosts take 2,500 cycles per completion"
 plot for [n in "4 8 16"] outdir."/yu_fig5.csv" every ::1 using 3:($1 == 2500 && $2 == n+0 ? $10 : 1/0) with linespoints lw 2 title n." nodes"
 unset multiplot
+set output outdir."/yu_skew.png"
+set multiplot layout 1,2 title "Process skew: hosts' average time in the multicast, 16 nodes (cf. Yu et al. Figs. 7, 8)"
+set logscale x 10
+set xlabel "average skew between two hosts (cycles)"
+set ylabel "hosts' time (cycles)"
+set logscale y 10
+set title "host-based (solid) and NIC-based (dashed)"
+sizes = "4 2048 8192"
+plot for [i = 1:3] outdir."/yu_skew.csv" every ::1 using 4:($1 == 16 && $2 == word(sizes, i)+0 && $3 > 0 ? $6 : 1/0) with linespoints lw 2 lc i title word(sizes, i)." B host", \
+     for [i = 1:3] outdir."/yu_skew.csv" every ::1 using 4:($1 == 16 && $2 == word(sizes, i)+0 && $3 > 0 ? $7 : 1/0) with linespoints lw 2 lc i dt 2 title word(sizes, i)." B NIC"
+set ylabel "host-based / NIC-based"
+set title "improvement factor, 4 B and 4 KiB on 4, 8, 16 nodes"
+nodes = "4 8 16"
+plot for [i = 1:3] outdir."/yu_skew.csv" every ::1 using 4:($1 == word(nodes, i)+0 && $2 == 4 && $3 > 0 ? $8 : 1/0) with linespoints lw 2 lc i title word(nodes, i)." nodes, 4 B", \
+     for [i = 1:3] outdir."/yu_skew.csv" every ::1 using 4:($1 == word(nodes, i)+0 && $2 == 4096 && $3 > 0 ? $8 : 1/0) with linespoints lw 2 lc i dt 2 title word(nodes, i)." nodes, 4 KiB"
+unset multiplot

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Yu, Buntinas and Panda Figs. 4-5 at cycle level (docs/results/yu.md):
-# the sweeps docs/results/yu_fig{4,5}.sweep through wormcast sweep, then
-# one row per point with the latencies side by side and the improvement
-# factors, into OUTDIR/yu_fig{4,5}.csv, and the plots OUTDIR/yu_fig{4,5}.png.
+# Yu, Buntinas and Panda Figs. 4-5 and 7-8 at cycle level
+# (docs/results/yu.md): the sweeps docs/results/yu_{fig4,fig5,skew}.sweep
+# through wormcast sweep, then one row per point with the modes side by
+# side and the improvement factors, into OUTDIR/yu_{fig4,fig5,skew}.csv,
+# and the plots OUTDIR/yu_{fig4,fig5,skew}.png.
 # Usage: yu_figs.sh WORMCAST OUTDIR SWEEPDIR
 set -eu
 wc=$1 out=$2 sdir=$3
 here=$(dirname "$0")
-for f in 4 5; do
-  "$here/../../tools/run-sweep.sh" "$wc" "$out/yu_fig$f.sweep" "$sdir/yu_fig$f"
+for f in fig4 fig5 skew; do
+  "$here/../../tools/run-sweep.sh" "$wc" "$out/yu_$f.sweep" "$sdir/yu_$f"
 done
 
 # the latency of a --once operation is lat_max: its last destination has
@@ -42,5 +43,20 @@ read_csv='{ gsub(/"[^"]*"/, "Q") } NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
             printf "%s,%d,%d,%s,%d,%d,%s,%.4f,%.4f,%.4f\n", k, nb[k], np, bt[k, "fpfs"], hb[k], hp, bt[k, "host"], hb[k] / np, hb[k] / nb[k], hp / np } }
   ' "$sdir/yu_fig5/yu_fig5.csv"
 } > "$out/yu_fig5.csv"
+# Figs. 7-8: per system size, message size and skew, the hosts' average
+# time in the multicast (host_avg) averaged over the draws, each mode;
+# factor = host-based / NIC-based; avg_skew = SKEW / 3 (the paper's x axis)
+{
+  echo "nodes,size,skew,avg_skew,draws,host_based,nic_based,factor,host_based_latency,nic_based_latency"
+  awk -F, "$read_csv"'
+    { split($c["axis_topo"], t, ":"); k = 2 ^ t[2] "," $c["size"] "," $c["axis_skew"]; m = $c["axis_mode"]
+      a[k, m] += $c["host_avg"]; l[k, m] += $c["lat_max"]; d[k, m]++
+      if (!(k in seen)) { seen[k] = 1; ks[++n] = k } }
+    END { for (i = 1; i <= n; i++) { k = ks[i]; split(k, f, ",")
+            hb = a[k, "host"] / d[k, "host"]; nb = a[k, "fpfs"] / d[k, "fpfs"]
+            printf "%s,%.1f,%d,%.1f,%.1f,%.4f,%.1f,%.1f\n", k, f[3] / 3, d[k, "host"], hb, nb, hb / nb,
+                   l[k, "host"] / d[k, "host"], l[k, "fpfs"] / d[k, "fpfs"] } }
+  ' "$sdir/yu_skew/yu_skew.csv"
+} > "$out/yu_skew.csv"
 gnuplot -e "outdir='$out'" "$here/yu_figs.gp"
-echo "yu: $out/yu_fig4.csv $out/yu_fig5.csv and their .png"
+echo "yu: $out/yu_fig4.csv $out/yu_fig5.csv $out/yu_skew.csv and their .png"
