@@ -3,17 +3,20 @@
 # cmodel/topo/wc_brcp_topo*, `wormcast worm`): library tests against a routing
 # oracle, the lecture notes' claims, CLI contract, and the docs pictures.
 TEST_TARGETS    += test-irc
-TEST_PREP       += $(BUILD)/bin/test_irc
+TEST_PREP       += $(BUILD)/bin/test_irc $(BUILD)/bin/test_mchain
 RESULTS_TARGETS += results-irc
 
 IRC_TEST_BIN := $(BUILD)/bin/test_irc
 
 $(IRC_TEST_BIN): tests/irc/test_irc.c $(WC_TEST_DEPS)
 	$(wc_test_link)
+$(BUILD)/bin/test_mchain: tests/irc/test_mchain.c $(WC_TEST_DEPS)
+	$(wc_test_link)
 
 .PHONY: test-irc results-irc
-test-irc: $(IRC_TEST_BIN) $(BUILD)/bin/wormcast
+test-irc: $(IRC_TEST_BIN) $(BUILD)/bin/test_mchain $(BUILD)/bin/wormcast
 	@$(IRC_TEST_BIN) tests/irc
+	@$(BUILD)/bin/test_mchain
 	@tests/irc/cli_test.sh $(BUILD)/bin/wormcast $(BUILD)/tests/irc
 
 # docs/img/irc_*.png: Graphviz pictures of the schemes in docs/irc.md.
