@@ -116,7 +116,7 @@ static void print_csv_header(void)
     printf("topo,traffic,engine,rate,packet,buffer,offered,accepted,lat_avg,lat_p99,lat_max,measured,"
            "injected,delivered,lost,duplicated,out_of_order,corrupt,drops,malformed,saturated,deadlock,"
            "mismatches,cycles,cycles_per_s,mcasts,mcast_lat_avg,mcast_lat_p99,mcast_lat_max,stable,"
-           "mcast_scheme,mcasts_done,mcast_bad,mcast_steps_max\n");
+           "mcast_scheme,mcasts_done,mcast_bad,mcast_steps_max,mcast_dest_lat_avg\n");
 }
 
 static void print_csv(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r, double lat_max)
@@ -126,13 +126,13 @@ static void print_csv(const wc_topo *t, const wc_sim_opts *o, const wc_sim_resul
     char lat[96] = ",,", sch[64];    /* no measured packet arrived: no latency, not 0 */
     if (r->delivered_measured)
         snprintf(lat, sizeof lat, "%.2f,%.0f,%.0f", r->lat_avg, r->lat_p99, r->lat_max);
-    printf("%s%s%s,%s,%s,%.4f,%d,%d,%.4f,%.4f,%s,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lu,%ld,%d,%d,%d,%ld,%.0f,%ld,%.2f,%.0f,%.0f,%d,%s,%ld,%ld,%d\n",
+    printf("%s%s%s,%s,%s,%.4f,%d,%d,%.4f,%.4f,%s,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lu,%ld,%d,%d,%d,%ld,%.0f,%ld,%.2f,%.0f,%.0f,%d,%s,%ld,%ld,%d,%.2f\n",
            q, t->name, q, wc_sim_traffic_name(o->traffic), engine_name(o->engine), o->rate, o->packet, o->buffer,
            r->offered, r->accepted, lat, r->measured, r->injected,
            r->delivered, r->lost, r->duplicated, r->out_of_order, r->corrupt, r->drops, r->malformed_sent,
            r->saturated, r->deadlock, r->mismatch_cycle >= 0, r->cycles_run, r->cps,
            r->mcast_measured, r->mlat_avg, r->mlat_p99, r->mlat_max, stable(r, lat_max),
-           scheme_name(o, sch, sizeof sch), r->mcast_measured_done, r->mcast_bad, r->mcast_rounds);
+           scheme_name(o, sch, sizeof sch), r->mcast_measured_done, r->mcast_bad, r->mcast_rounds, r->mdlat_avg);
 }
 
 static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r)
@@ -162,6 +162,9 @@ static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_res
         printf("  multicast  %ld measured multicasts to %d destinations (%s): completion avg %.2f  p99 %.0f  max %.0f cycles\n",
                r->mcast_measured, o->mcast_dests, scheme_label(o, sch, sizeof sch),
                r->mlat_avg, r->mlat_p99, r->mlat_max);
+    if (o->multicast > 0 && r->mcast_measured_done)
+        printf("  per dest   a destination's copy arrives %.2f cycles after its multicast's creation, on average\n",
+               r->mdlat_avg);
     if (r->mcast_bad)
         printf("  ERROR      %ld multicast copies reached a node their multicast did not owe one\n", r->mcast_bad);
     if (r->not_injected)
@@ -404,7 +407,7 @@ int wc_cmd_sim(int argc, char **argv)
     if (once) {
         int set, dst[WC_MAX_NODES], pool[WC_MAX_NODES], bad = 0, rmax = 0, n = t->nnodes;
         char sch[64];
-        double sum = 0, lo = 1e30, hi = 0;
+        double sum = 0, lo = 1e30, hi = 0, dsum = 0;
         wc_rng rng;
         if (once_n >= n) {
             fprintf(stderr, "wormcast sim: --mcast-once %d needs at most %d destinations on %s\n", once_n, n - 1, t->name);
@@ -433,20 +436,23 @@ int wc_cmd_sim(int argc, char **argv)
             if (wc_sim_run(t, &o, &r, err, sizeof err)) { fprintf(stderr, "wormcast sim: %s\n", err); wc_topo_free(t); return 2; }
             bad |= result_bad(&r) || r.mcast_done != 1;
             sum += r.mlat_avg;
+            dsum += r.mdlat_avg;
             if (r.mlat_avg < lo) lo = r.mlat_avg;
             if (r.mlat_avg > hi) hi = r.mlat_avg;
             if (r.mcast_rounds > rmax) rmax = r.mcast_rounds;
         }
         if (csv)
-            printf("topo,scheme,dests,packet,engine,sets,lat_avg,lat_min,lat_max,rounds_max\n%s%s%s,%s,%d,%d,%s,%d,%.1f,%.0f,%.0f,%d\n",
+            printf("topo,scheme,dests,packet,engine,sets,lat_avg,lat_min,lat_max,rounds_max,dest_lat_avg\n"
+                   "%s%s%s,%s,%d,%d,%s,%d,%.1f,%.0f,%.0f,%d,%.1f\n",
                    strchr(t->name, ',') ? "\"" : "", t->name, strchr(t->name, ',') ? "\"" : "",
-                   scheme_name(&o, sch, sizeof sch), once_n < 0 ? n - 1 : once_n, o.packet, engine_name(o.engine), sets, sum / sets, lo, hi, rmax);
+                   scheme_name(&o, sch, sizeof sch), once_n < 0 ? n - 1 : once_n, o.packet, engine_name(o.engine), sets, sum / sets, lo, hi, rmax, dsum / sets);
         else
             printf("%s: one multicast to %s (%s, %d-flit packets, engine %s) over %d sets: "
-                   "completion avg %.1f min %.0f max %.0f cycles, at most %d %s%s\n",
+                   "completion avg %.1f min %.0f max %.0f cycles (a destination's copy after %.1f on average), "
+                   "at most %d %s%s\n",
                    t->name, once_n < 0 ? "all other nodes" : "N random nodes",
-                   scheme_label(&o, sch, sizeof sch), o.packet, engine_name(o.engine), sets, sum / sets, lo, hi, rmax,
-                   o.mcast_scheme == WC_MC_WORM ? "rounds" : "steps", bad ? "  ERRORS" : "");
+                   scheme_label(&o, sch, sizeof sch), o.packet, engine_name(o.engine), sets, sum / sets, lo, hi,
+                   dsum / sets, rmax, o.mcast_scheme == WC_MC_WORM ? "rounds" : "steps", bad ? "  ERRORS" : "");
         wc_topo_free(t);
         return bad ? 1 : 0;
     }

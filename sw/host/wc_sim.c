@@ -214,6 +214,7 @@ typedef struct {
     tport *tp; int ntp;
     int *tp_of;                     /* [R*P] -> tport or -1 */
     wc_lat lat, mlat;               /* measured packets, measured multicasts */
+    double mdsum; long mdn;         /* destinations of measured multicasts: latency sum, count */
     mcast *mc; long nmc, mccap, mcfree;
     mstep *ms; long nms, mscap;     /* the multicast being built: its sends */
     int *wd; long nwd, wdcap;       /* ... and their destination lists */
@@ -905,6 +906,10 @@ static void mcast_reached(sim *s, long m, int x, long now, int e)
             return;
         }
         st->got = 1;
+    }
+    if (c->measured) {
+        s->mdsum += (double)(now - c->create);
+        s->mdn++;
     }
     if (++c->reached == c->ndst) {
         s->res->mcast_done++;
@@ -1746,6 +1751,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
     wc_lat_summary(&s->lat, &res->lat_avg, &res->lat_p99, &res->lat_max);
     wc_lat_summary(&s->mlat, &res->mlat_avg, &res->mlat_p99, &res->mlat_max);
     res->mcast_measured_done = s->mlat.n;
+    res->mdlat_avg = s->mdn ? s->mdsum / (double)s->mdn : 0;
     unmeasured(s);
     rc = 0;
 out:

@@ -89,6 +89,7 @@ typedef struct {
     int mcast_rounds;       /* most rounds (worms) or steps (tree) a multicast took */
     long mcast_bad;         /* copies that reached a node not (or no longer) owed one by their multicast */
     double mlat_avg, mlat_p99, mlat_max;
+    double mdlat_avg;       /* mean over the destinations of measured multicasts: copy's tail arrival - creation */
     /* empty if a measured packet or multicast arrived; else why nothing
      * was measured (the latency fields are then no result) */
     char unmeasured[256];

@@ -65,6 +65,12 @@ for eng in c rtl; do
 done
 a=$(once cube:4 c all ucube 0 0) b=$(once cube:4 c all ucube 100 10)
 check "U-cube broadcast on cube:4: 4 steps of startup 100 + forward 10 add 440 cycles ($a -> $b)" "awk 'BEGIN {d = $b - $a - 440; exit !(d < 0.01 && d > -0.01)}'"
+# the delay averaged over destinations (Robinson et al. Fig. 13) equals the
+# completion for one destination and is below it for several
+r1=$("$wc" sim --topo cube:4:all --mcast-once 1 --mcast-scheme tree --packet 16 --sets 3 --csv | tail -1)
+r8=$("$wc" sim --topo cube:4:all --mcast-once 8 --mcast-scheme tree --tree-algo wsort --packet 16 --sets 3 --csv | tail -1)
+check "one destination: average delay = completion ($(cut -d, -f11 <<<"$r1") = $(cut -d, -f7 <<<"$r1"))" "[ \"\$(cut -d, -f11 <<<\"\$r1\")\" = \"\$(cut -d, -f7 <<<\"\$r1\")\" ]"
+check "8 destinations: average delay below completion ($(cut -d, -f11 <<<"$r8") < $(cut -d, -f7 <<<"$r8"))" "awk 'BEGIN {exit !($(cut -d, -f11 <<<"$r8") < $(cut -d, -f7 <<<"$r8"))}'"
 # Robinson et al. Section 5: on an all-port cube W-sort beats U-cube
 u=$("$wc" sim --topo cube:6:all --mcast-once 24 --mcast-scheme tree --tree-algo ucube --packet 256 --sets 50 --csv | tail -1 | cut -d, -f7)
 w=$("$wc" sim --topo cube:6:all --mcast-once 24 --mcast-scheme tree --tree-algo wsort --packet 256 --sets 50 --csv | tail -1 | cut -d, -f7)
