@@ -299,6 +299,10 @@ int wc_cmd_sim(int argc, char **argv)
         wc_cli_needs(&cli, "--sets", once, "--mcast-once", "the sets are its repetitions") ||
         wc_cli_needs(&cli, "--tree-algo", o.mcast_scheme == WC_MC_TREE, "--mcast-scheme tree",
                      "it chooses the tree that scheme follows") ||
+        wc_cli_needs(&cli, "--mcast-startup", wc_cli_given(&cli, "--multicast") || once, "--multicast or --mcast-once",
+                     "it is a cost of the nodes of a multicast") ||
+        wc_cli_needs(&cli, "--mcast-forward", wc_cli_given(&cli, "--multicast") || once, "--multicast or --mcast-once",
+                     "it is a cost of the nodes of a multicast") ||
         wc_cli_needs(&cli, "--stable-lat", sweep || csv, "--sweep or --csv", "it decides which runs count as stable") ||
         wc_cli_needs(&cli, "--mcast-dests", wc_cli_given(&cli, "--multicast"), "--multicast",
                      "it sizes the multicasts of the traffic") ||

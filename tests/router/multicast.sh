@@ -90,5 +90,6 @@ bad "LAT (cycles) must be an integer" --topo cube:4 --multicast 0.1 --mcast-sche
 bad "takes no ':' parameter" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo ucube:3
 bad "needs --mcast-scheme tree" --topo cube:4 --multicast 0.1 --mcast-scheme worm --tree-algo ucube
 bad "mcast-forward" --topo cube:4 --multicast 0.1 --mcast-scheme tree --mcast-forward -1
+bad "--mcast-startup needs --multicast or --mcast-once" --topo cube:4 --rate 0.1 --mcast-startup 10
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
