@@ -4,6 +4,8 @@
 #include "wc_ram_topo.h"
 #include "wc_ram.h"
 #include "wc_cco.h"
+#include "wc_spcco.h"
+#include "wc_kbin.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -20,6 +22,19 @@ int wc_topo_links(void *ctx, int from, int to, int *links, int max)
     for (i = 0; i < k; i++)
         links[i + 1] = r[i] * t->nports + p[i];
     return k + 1;
+}
+
+/* The first switch >= from at BFS level d, -1 if none: walking levels
+ * 0.. (BFS levels have no gaps: stop at the first empty one) and the
+ * switches within each gives the spanning-tree order the chain orderings
+ * group hosts by. */
+static int first_at_level(const wc_topo *t, int d, int from)
+{
+    int v;
+    for (v = from; v < t->nrouters; v++)
+        if (t->level[v] == d)
+            return v;
+    return -1;
 }
 
 static int check_set(const wc_topo *t, int src, const int *dst, int ndst, char *err, int errlen)
@@ -97,7 +112,7 @@ out:
 int wc_cco_topo(const wc_topo *t, int src, const int *dst, int ndst, int k, wc_tree *out,
                 char *err, int errlen)
 {
-    int *ord = NULL, *chain = NULL, *work = NULL, nwork, i, j, v, d, q = 0, rc = -1, maxd = 0;
+    int *ord = NULL, *chain = NULL, *work = NULL, nwork, j, v, d, q = 0, rc = -1;
     if (check_set(t, src, dst, ndst, err, errlen) < 0)
         return -1;
     nwork = WC_CCO_WORK(ndst, RT_MAXHOPS);
@@ -109,22 +124,59 @@ int wc_cco_topo(const wc_topo *t, int src, const int *dst, int ndst, int k, wc_t
         goto out;
     }
     /* switches by BFS level of the up-down tree, hosts of a switch together */
-    for (v = 0; v < t->nrouters; v++)
-        if (t->level[v] > maxd)
-            maxd = t->level[v];
-    for (d = 0; d <= maxd; d++)
-        for (v = 0; v < t->nrouters; v++)
-            if (t->level[v] == d)
-                for (j = 0; j < ndst; j++)
-                    if (t->node_router[dst[j]] == v)
-                        ord[q++] = dst[j];
-    (void)i;
+    for (d = 0; (v = first_at_level(t, d, 0)) >= 0; d++)
+        for (; v >= 0; v = first_at_level(t, d, v + 1))
+            for (j = 0; j < ndst; j++)
+                if (t->node_router[dst[j]] == v)
+                    ord[q++] = dst[j];
     rc = wc_cco_multicast(src, ord, ndst, wc_topo_links, (void *)t, RT_MAXHOPS, k, out, chain, work, nwork);
     if (rc < 0)
         snprintf(err, (size_t)errlen, "CCO failed (unroutable pair?)");
 out:
     free(ord);
     free(chain);
+    free(work);
+    return rc;
+}
+
+int wc_spcco_topo(const wc_topo *t, int src, const int *dst, int ndst, int k, wc_tree *out,
+                  int *chain, int *poc, char *err, int errlen)
+{
+    int *mem = NULL, *ch = NULL, *work = NULL, *in = NULL, nwork, j, v, d, h, q = 0, rc = -1;
+    const int n = ndst + 1;
+    if (check_set(t, src, dst, ndst, err, errlen) < 0)
+        return -1;
+    nwork = WC_SPCCO_WORK(n, RT_MAXHOPS);
+    mem = malloc(sizeof *mem * (size_t)n);
+    ch = malloc(sizeof *ch * (size_t)n);
+    in = calloc((size_t)t->nnodes, sizeof *in);
+    work = malloc(sizeof *work * (size_t)nwork);
+    if (!mem || !ch || !in || !work) {
+        snprintf(err, (size_t)errlen, "out of memory");
+        goto out;
+    }
+    in[src] = 1;
+    for (j = 0; j < ndst; j++)
+        in[dst[j]] = 1;
+    for (d = 0; (v = first_at_level(t, d, 0)) >= 0; d++)
+        for (; v >= 0; v = first_at_level(t, d, v + 1))
+            for (h = 0; h < t->nnodes; h++)
+                if (in[h] && t->node_router[h] == v)
+                    mem[q++] = h;
+    if (q != n || wc_spcco_order(src, mem, n, wc_topo_links, (void *)t, RT_MAXHOPS, ch, poc, work, nwork) < 0) {
+        snprintf(err, (size_t)errlen, "SPCCO failed (unroutable pair?)");
+        goto out;
+    }
+    if (k < 1)
+        k = wc_kbin_log2ceil(n) > 0 ? wc_kbin_log2ceil(n) : 1;
+    rc = wc_kbin_tree(ch, n, k, out);
+    if (rc >= 0 && chain)
+        for (j = 0; j < n; j++)
+            chain[j] = ch[j];
+out:
+    free(mem);
+    free(ch);
+    free(in);
     free(work);
     return rc;
 }

@@ -57,12 +57,42 @@ static int parse_once(const char *opt, const char *v, void *dst, char *err, int 
     return wc_arg_int(opt, v, 1, 4095, dst, err, errlen);
 }
 
+/* ALGO[:PARAM] of the tree scheme */
+static int parse_tree_algo(const char *opt, const char *v, void *dst, char *err, int errlen)
+{
+    wc_sim_opts *o = dst;
+    (void)opt;
+    return wc_sim_tree_algo_parse(v, &o->tree_algo, &o->tree_param, err, errlen);
+}
+
+/* what the human output calls the scheme */
+static const char *scheme_label(const wc_sim_opts *o, char *buf, int len)
+{
+    char a[48];
+    if (o->mcast_scheme == WC_MC_WORM)
+        return "multidestination worms";
+    if (o->mcast_scheme != WC_MC_TREE)
+        return "separate unicasts";
+    snprintf(buf, (size_t)len, "%s tree of unicasts", wc_sim_tree_algo_name(o->tree_algo, o->tree_param, a, sizeof a));
+    return buf;
+}
+
+/* the csv name of the scheme: unicast, worm, tree:ALGO */
+static const char *scheme_name(const wc_sim_opts *o, char *buf, int len)
+{
+    char a[48];
+    if (o->mcast_scheme != WC_MC_TREE)
+        return o->mcast_scheme == WC_MC_WORM ? "worm" : "unicast";
+    snprintf(buf, (size_t)len, "tree:%s", wc_sim_tree_algo_name(o->tree_algo, o->tree_param, a, sizeof a));
+    return buf;
+}
+
 static const char *engine_name(int e) { return wc_engine_kind_name(e); }
 
 /* a run that failed its checks, or measured nothing (no result either) */
 static int result_bad(const wc_sim_result *r)
 {
-    return r->mismatch_cycle >= 0 || r->lost || r->duplicated || r->out_of_order || r->corrupt ||
+    return r->mismatch_cycle >= 0 || r->lost || r->duplicated || r->out_of_order || r->corrupt || r->mcast_bad ||
            r->misrouted || r->deadlock || r->drops != (unsigned long)r->malformed_sent || r->unmeasured[0];
 }
 
@@ -85,26 +115,29 @@ static void print_csv_header(void)
 {
     printf("topo,traffic,engine,rate,packet,buffer,offered,accepted,lat_avg,lat_p99,lat_max,measured,"
            "injected,delivered,lost,duplicated,out_of_order,corrupt,drops,malformed,saturated,deadlock,"
-           "mismatches,cycles,cycles_per_s,mcasts,mcast_lat_avg,mcast_lat_p99,mcast_lat_max,stable\n");
+           "mismatches,cycles,cycles_per_s,mcasts,mcast_lat_avg,mcast_lat_p99,mcast_lat_max,stable,"
+           "mcast_scheme,mcasts_done,mcast_bad,mcast_steps_max,mcast_dest_lat_avg\n");
 }
 
 static void print_csv(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r, double lat_max)
 {
     /* names like irregular:16,8,4,1 hold commas: quote them (RFC 4180) */
     const char *q = strchr(t->name, ',') ? "\"" : "";
-    char lat[96] = ",,";    /* no measured packet arrived: no latency, not 0 */
+    char lat[96] = ",,", sch[64];    /* no measured packet arrived: no latency, not 0 */
     if (r->delivered_measured)
         snprintf(lat, sizeof lat, "%.2f,%.0f,%.0f", r->lat_avg, r->lat_p99, r->lat_max);
-    printf("%s%s%s,%s,%s,%.4f,%d,%d,%.4f,%.4f,%s,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lu,%ld,%d,%d,%d,%ld,%.0f,%ld,%.2f,%.0f,%.0f,%d\n",
+    printf("%s%s%s,%s,%s,%.4f,%d,%d,%.4f,%.4f,%s,%ld,%ld,%ld,%ld,%ld,%ld,%ld,%lu,%ld,%d,%d,%d,%ld,%.0f,%ld,%.2f,%.0f,%.0f,%d,%s,%ld,%ld,%d,%.2f\n",
            q, t->name, q, wc_sim_traffic_name(o->traffic), engine_name(o->engine), o->rate, o->packet, o->buffer,
            r->offered, r->accepted, lat, r->measured, r->injected,
            r->delivered, r->lost, r->duplicated, r->out_of_order, r->corrupt, r->drops, r->malformed_sent,
            r->saturated, r->deadlock, r->mismatch_cycle >= 0, r->cycles_run, r->cps,
-           r->mcast_measured, r->mlat_avg, r->mlat_p99, r->mlat_max, stable(r, lat_max));
+           r->mcast_measured, r->mlat_avg, r->mlat_p99, r->mlat_max, stable(r, lat_max),
+           scheme_name(o, sch, sizeof sch), r->mcast_measured_done, r->mcast_bad, r->mcast_rounds, r->mdlat_avg);
 }
 
 static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r)
 {
+    char sch[64];
     printf("wormcast sim: %s, %s traffic, rate %.3f, %d-flit packets, %d-flit buffers, engine %s, seed %llu\n",
            t->name, wc_sim_traffic_name(o->traffic), o->rate, o->packet, o->buffer, engine_name(o->engine),
            (unsigned long long)o->seed);
@@ -127,12 +160,15 @@ static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_res
                o->mcast_dests);
     else if (o->multicast > 0)
         printf("  multicast  %ld measured multicasts to %d destinations (%s): completion avg %.2f  p99 %.0f  max %.0f cycles\n",
-               r->mcast_measured, o->mcast_dests,
-               o->mcast_scheme == WC_MC_TREE ? "binomial tree of unicasts" :
-               o->mcast_scheme == WC_MC_WORM ? "multidestination worms" : "separate unicasts",
+               r->mcast_measured, o->mcast_dests, scheme_label(o, sch, sizeof sch),
                r->mlat_avg, r->mlat_p99, r->mlat_max);
+    if (o->multicast > 0 && r->mcast_measured_done)
+        printf("  per dest   a destination's copy arrives %.2f cycles after its multicast's creation, on average\n",
+               r->mdlat_avg);
+    if (r->mcast_bad)
+        printf("  ERROR      %ld multicast copies reached a node their multicast did not owe one\n", r->mcast_bad);
     if (r->not_injected)
-        printf("  queued     %ld packets never entered the network (source queues at the end)\n", r->not_injected);
+        printf("  queued     %ld packets never entered the network (source queues, or held by node overheads, at the end)\n", r->not_injected);
     printf("  drops      %lu worms dropped by routers, %ld malformed worms sent (%ld of them multidestination worms breaking BRCP)\n",
            r->drops, r->malformed_sent, r->malformed_brcp);
     if (o->engine == WC_ENGINE_LOCKSTEP)
@@ -180,8 +216,21 @@ int wc_cmd_sim(int argc, char **argv)
         WC_OPT_DOUBLE("--multicast", "F", &o.multicast, 0, 1, "fraction of messages that are multicasts"),
         WC_OPT_INT("--mcast-dests", "N", &o.mcast_dests, 1, 4095, "destinations per multicast, random, distinct"),
         WC_OPT_CHOICE("--mcast-scheme", "S", &o.mcast_scheme, schemes, scheme_v,
-                      "unicast: one unicast per destination, tree: binomial tree of\n"
-                      "unicasts forwarded by the destinations, worm: multidestination worms"),
+                      "unicast: one unicast per destination, tree: a tree of unicasts\n"
+                      "forwarded by the destinations (--tree-algo), worm: multidestination worms"),
+        WC_OPT_FUNC("--tree-algo", "A", parse_tree_algo, &o,
+                    "the library tree of --mcast-scheme tree: binomial (default),\n"
+                    "kbinomial[:K] (without K the optimal k for one packet), postal[:LAT]\n"
+                    "(LAT cycles from a send's start to the receiver's first send;\n"
+                    "default packet + startup + forward), on any network; ucube,\n"
+                    "maxport, combine, wsort on cube:N[:all]; cco, spcco, ram on\n"
+                    "irregular:... and file:... networks"),
+        WC_OPT_LONG("--mcast-startup", "C", &o.mcast_startup, 0, 1L << 30,
+                    "cycles a node spends once when it comes to hold a multicast's\n"
+                    "message, before its first send (the source at creation, a\n"
+                    "forwarder when its copy's tail arrives; 0)"),
+        WC_OPT_LONG("--mcast-forward", "C", &o.mcast_forward, 0, 1L << 30,
+                    "cycles a node spends before each send of a multicast (0)"),
         WC_OPT_FUNC("--sweep", "[A:B:S]", parse_sweep, sweep_r,
                     "latency-vs-load curve over rates A..B step S (0.02:1:0.02); reports\n"
                     "the saturation as the highest stable offered load (below);\n"
@@ -248,6 +297,12 @@ int wc_cmd_sim(int argc, char **argv)
         wc_cli_excl(&cli, "--mcast-once", "--warmup", idle) || wc_cli_excl(&cli, "--mcast-once", "--cycles", idle) ||
         wc_cli_excl(&cli, "--mcast-once", "--mcast-dests", "N of --mcast-once is the number of destinations") ||
         wc_cli_needs(&cli, "--sets", once, "--mcast-once", "the sets are its repetitions") ||
+        wc_cli_needs(&cli, "--tree-algo", o.mcast_scheme == WC_MC_TREE, "--mcast-scheme tree",
+                     "it chooses the tree that scheme follows") ||
+        wc_cli_needs(&cli, "--mcast-startup", wc_cli_given(&cli, "--multicast") || once, "--multicast or --mcast-once",
+                     "it is a cost of the nodes of a multicast") ||
+        wc_cli_needs(&cli, "--mcast-forward", wc_cli_given(&cli, "--multicast") || once, "--multicast or --mcast-once",
+                     "it is a cost of the nodes of a multicast") ||
         wc_cli_needs(&cli, "--stable-lat", sweep || csv, "--sweep or --csv", "it decides which runs count as stable") ||
         wc_cli_needs(&cli, "--mcast-dests", wc_cli_given(&cli, "--multicast"), "--multicast",
                      "it sizes the multicasts of the traffic") ||
@@ -355,7 +410,8 @@ int wc_cmd_sim(int argc, char **argv)
     }
     if (once) {
         int set, dst[WC_MAX_NODES], pool[WC_MAX_NODES], bad = 0, rmax = 0, n = t->nnodes;
-        double sum = 0, lo = 1e30, hi = 0;
+        char sch[64];
+        double sum = 0, lo = 1e30, hi = 0, dsum = 0;
         wc_rng rng;
         if (once_n >= n) {
             fprintf(stderr, "wormcast sim: --mcast-once %d needs at most %d destinations on %s\n", once_n, n - 1, t->name);
@@ -384,22 +440,23 @@ int wc_cmd_sim(int argc, char **argv)
             if (wc_sim_run(t, &o, &r, err, sizeof err)) { fprintf(stderr, "wormcast sim: %s\n", err); wc_topo_free(t); return 2; }
             bad |= result_bad(&r) || r.mcast_done != 1;
             sum += r.mlat_avg;
+            dsum += r.mdlat_avg;
             if (r.mlat_avg < lo) lo = r.mlat_avg;
             if (r.mlat_avg > hi) hi = r.mlat_avg;
             if (r.mcast_rounds > rmax) rmax = r.mcast_rounds;
         }
         if (csv)
-            printf("topo,scheme,dests,packet,engine,sets,lat_avg,lat_min,lat_max,rounds_max\n%s%s%s,%s,%d,%d,%s,%d,%.1f,%.0f,%.0f,%d\n",
+            printf("topo,scheme,dests,packet,engine,sets,lat_avg,lat_min,lat_max,rounds_max,dest_lat_avg\n"
+                   "%s%s%s,%s,%d,%d,%s,%d,%.1f,%.0f,%.0f,%d,%.1f\n",
                    strchr(t->name, ',') ? "\"" : "", t->name, strchr(t->name, ',') ? "\"" : "",
-                   o.mcast_scheme == WC_MC_WORM ? "worm" : o.mcast_scheme == WC_MC_TREE ? "tree" : "unicast",
-                   once_n < 0 ? n - 1 : once_n, o.packet, engine_name(o.engine), sets, sum / sets, lo, hi, rmax);
+                   scheme_name(&o, sch, sizeof sch), once_n < 0 ? n - 1 : once_n, o.packet, engine_name(o.engine), sets, sum / sets, lo, hi, rmax, dsum / sets);
         else
             printf("%s: one multicast to %s (%s, %d-flit packets, engine %s) over %d sets: "
-                   "completion avg %.1f min %.0f max %.0f cycles, at most %d %s%s\n",
+                   "completion avg %.1f min %.0f max %.0f cycles (a destination's copy after %.1f on average), "
+                   "at most %d %s%s\n",
                    t->name, once_n < 0 ? "all other nodes" : "N random nodes",
-                   o.mcast_scheme == WC_MC_WORM ? "multidestination worms" : o.mcast_scheme == WC_MC_TREE ? "binomial tree of unicasts" : "separate unicasts",
-                   o.packet, engine_name(o.engine), sets, sum / sets, lo, hi, rmax,
-                   o.mcast_scheme == WC_MC_WORM ? "rounds" : "steps", bad ? "  ERRORS" : "");
+                   scheme_label(&o, sch, sizeof sch), o.packet, engine_name(o.engine), sets, sum / sets, lo, hi,
+                   dsum / sets, rmax, o.mcast_scheme == WC_MC_WORM ? "rounds" : "steps", bad ? "  ERRORS" : "");
         wc_topo_free(t);
         return bad ? 1 : 0;
     }

@@ -26,6 +26,11 @@
 #include "wc_defs.h"
 #include "wc_err.h"
 #include "wc_kbin.h"
+#include "wc_hcube.h"
+#include "wc_steps.h"
+#include "wc_postal.h"
+#include "wc_ram.h"
+#include "wc_ram_topo.h"
 #include "wc_irc.h"
 #include "wc_route.h"
 #include "wc_brcp_topo.h"
@@ -43,6 +48,53 @@ int wc_sim_traffic_parse(const char *s)
 }
 
 const char *wc_sim_traffic_name(int t) { return traffic_names[t]; }
+
+static const char *tree_algo_names[WC_TA_COUNT] = { "binomial", "kbinomial", "postal", "ucube", "maxport",
+                                                    "combine", "wsort", "cco", "spcco", "ram" };
+/* the hypercube algorithms' library codes, in WC_TA_UCUBE.. order */
+static const int hcube_algo[] = { WC_HCUBE_UCUBE, WC_HCUBE_MAXPORT, WC_HCUBE_COMBINE, WC_HCUBE_WSORT };
+/* RAM's time model in units of one send (liu-et-al Section 4: a local
+ * send takes 1, to a child agent L_l, across the root L_r > L_l) */
+#define SIM_RAM_LL 2
+#define SIM_RAM_LR 3
+
+int wc_sim_tree_algo_parse(const char *s, int *algo, int *param, char *err, int errlen)
+{
+    int a;
+    const char *colon = strchr(s, ':');
+    size_t len = colon ? (size_t)(colon - s) : strlen(s);
+    for (a = 0; a < WC_TA_COUNT; a++)
+        if (strlen(tree_algo_names[a]) == len && !strncmp(s, tree_algo_names[a], len))
+            break;
+    if (a == WC_TA_COUNT)
+        return wc_err(err, errlen, "unknown --tree-algo '%s' (expected binomial, kbinomial[:K], postal[:LAT], ucube, "
+                      "maxport, combine, wsort, cco, spcco or ram)", s);
+    *param = 0;
+    if (colon) {
+        char *end;
+        long v;
+        /* K past the node count changes nothing; LAT stays an int */
+        const long top = a == WC_TA_KBINOMIAL ? (long)WC_MAX_NODES : 1L << 30;
+        if (a != WC_TA_KBINOMIAL && a != WC_TA_POSTAL)
+            return wc_err(err, errlen, "--tree-algo %s takes no ':' parameter (only kbinomial:K and postal:LAT do)", s);
+        v = strtol(colon + 1, &end, 10);
+        if (!colon[1] || *end || v < 1 || v > top)
+            return wc_err(err, errlen, "--tree-algo %s: %s must be an integer in 1..%ld", s,
+                          a == WC_TA_KBINOMIAL ? "K (the most children of a node)" : "LAT (cycles)", top);
+        *param = (int)v;
+    }
+    *algo = a;
+    return 0;
+}
+
+const char *wc_sim_tree_algo_name(int algo, int param, char *buf, int len)
+{
+    if (param)
+        snprintf(buf, (size_t)len, "%s:%d", tree_algo_names[algo], param);
+    else
+        snprintf(buf, (size_t)len, "%s", tree_algo_names[algo]);
+    return buf;
+}
 
 void wc_sim_defaults(wc_sim_opts *o)
 {
@@ -89,7 +141,8 @@ typedef struct {
     int mc;                         /* multicast it belongs to (slot in sim.mc), -1 for unicast traffic */
     int nd;                         /* multidestination worm: destinations (0 = unicast) */
     /* ... their list: offset in its multicast's wd[]; a worm breaking
-     * BRCP (no multicast of its own) goes to dst, then to wl */
+     * BRCP (no multicast of its own) goes to dst, then to wl; a unicast
+     * of a multicast: its send (index in the multicast's ms[]) */
     int wl;
     uint8_t state, measured, bad, hold;
     uint8_t mapped;                 /* ids_find knows it */
@@ -100,8 +153,8 @@ typedef struct {
 
 /* One send of a multicast: a unicast (nd = 1, unicast and tree schemes)
  * or a multidestination worm (worm scheme), from node `from` once it
- * holds the message. */
-typedef struct { int from, nd; long d0; } mstep;
+ * holds the message; got: its unicast arrived. */
+typedef struct { int from, nd; long d0; int got; } mstep;
 
 /* A multicast: the unicasts of its tree (a star for the unicast scheme);
  * a node sends its edges, in issue order, once it holds the message.  In
@@ -161,6 +214,7 @@ typedef struct {
     tport *tp; int ntp;
     int *tp_of;                     /* [R*P] -> tport or -1 */
     wc_lat lat, mlat;               /* measured packets, measured multicasts */
+    double mdsum; long mdn;         /* destinations of measured multicasts: latency sum, count */
     mcast *mc; long nmc, mccap, mcfree;
     mstep *ms; long nms, mscap;     /* the multicast being built: its sends */
     int *wd; long nwd, wdcap;       /* ... and their destination lists */
@@ -168,6 +222,11 @@ typedef struct {
     int irc_scheme;
     wc_worm *wstore; int *wints; wc_edge *wedges;
     int *scratch;                   /* N node ids */
+    /* tree scheme: the library's work (ints), a chain, per-node parent
+     * (-1 outside the multicast being checked) */
+    int *twork, *tchain, *tpar; long ntwork;
+    /* sends held back by node overheads: a heap on (cycle, order) */
+    struct pend { long at, seq; int pk, tp; } *hp; long nhp, hpcap, hpseq;
     tport *ab;                      /* [R*P] receivers of the absorption channels */
     wc_sim_result *res;
     long in_flight;                 /* injected (head sent), not yet delivered */
@@ -175,7 +234,7 @@ typedef struct {
     long measured_left;
     long offered_flits;             /* of the well-formed packets created in the window */
     long queued;                    /* packets in source queues */
-    char oom[160];                  /* memory ran out during the run: it is void */
+    char oom[512];                  /* memory ran out (or a tree failed) during the run: it is void */
 } sim;
 
 /* The first allocation that fails stops the run (wc_sim_run returns -1
@@ -559,21 +618,69 @@ static int ms_push(sim *s, int from, const int *d, int n)
     s->ms[s->nms].from = from;
     s->ms[s->nms].nd = n;
     s->ms[s->nms].d0 = d0;
+    s->ms[s->nms].got = 0;
     s->nms++;
     return 0;
 }
 
-/* Node x holds multicast m's message at cycle now: queue its sends, in
- * the order the scheme issues them. */
-static void mcast_send_from(sim *s, long m, int x, long now)
+static int hp_less(const struct pend *a, const struct pend *b)
+{
+    return a->at < b->at || (a->at == b->at && a->seq < b->seq);
+}
+
+/* Hold packet pk for terminal port tp until cycle at. */
+static int hp_push(sim *s, long at, int pk, int tp)
+{
+    struct pend *h, x;
+    long i;
+    if (!(h = grow(s, s->hp, s->nhp, &s->hpcap, 1, sizeof *s->hp, 1024, "held multicast sends")))
+        return -1;
+    s->hp = h;
+    x.at = at; x.seq = s->hpseq++; x.pk = pk; x.tp = tp;
+    for (i = s->nhp++; i > 0 && hp_less(&x, &h[(i - 1) / 2]); i = (i - 1) / 2)
+        h[i] = h[(i - 1) / 2];
+    h[i] = x;
+    return 0;
+}
+
+/* The held sends due by cycle now go to their ports' queues, in the
+ * order their nodes issued them. */
+static void hp_release(sim *s, long now)
+{
+    struct pend *h = s->hp;
+    while (s->nhp && h[0].at <= now) {
+        struct pend top = h[0], last = h[--s->nhp];
+        long i = 0, c;
+        while ((c = 2 * i + 1) < s->nhp) {
+            if (c + 1 < s->nhp && hp_less(&h[c + 1], &h[c]))
+                c++;
+            if (!hp_less(&h[c], &last))
+                break;
+            h[i] = h[c];
+            i = c;
+        }
+        h[i] = last;
+        if (q_push(s, &s->tp[top.tp], top.pk))
+            return;
+    }
+}
+
+/* Node x holds multicast m's message at cycle now (the source: before the
+ * ports act this cycle; a forwarder: after, so its sends start next
+ * cycle): queue its sends, in the order the scheme issues them, each
+ * after the node's overheads. */
+static void mcast_send_from(sim *s, long m, int x, long now, int source)
 {
     mcast *c = &s->mc[m];
     const int worm = s->o->mcast_scheme == WC_MC_WORM;
-    int e;
+    const int held = s->o->mcast_startup > 0 || s->o->mcast_forward > 0;
+    const long ready = now + (source ? 0 : 1) + s->o->mcast_startup;
+    int e, j = 0;
     for (e = 0; e < c->ne; e++) {
         const mstep *st = &c->ms[e];
         const int dst = c->wd[st->d0];
         long id;
+        int tp;
         if (st->from != x)
             continue;
         if ((id = new_pkt(s, x, dst, now, BAD_NONE, worm ? s->o->packet + st->nd - 1 : s->o->packet)) < 0)
@@ -581,13 +688,117 @@ static void mcast_send_from(sim *s, long m, int x, long now)
         s->pk[id].measured = 0;     /* measured as part of its multicast */
         s->pk[id].mc = (int)m;
         c->refs++;
-        if (worm) {
+        s->pk[id].wl = worm ? (int)st->d0 : e;
+        if (worm)
             s->pk[id].nd = st->nd;
-            s->pk[id].wl = (int)st->d0;
-        }
-        if (q_push(s, &s->tp[tport_for(s, x, dst)], (int)id))
+        tp = tport_for(s, x, dst);
+        if (held ? hp_push(s, ready + (long)++j * s->o->mcast_forward, (int)id, tp)
+                 : q_push(s, &s->tp[tp], (int)id))
             return;
     }
+}
+
+/* Every destination of chain[1..D] receives exactly once, from chain[0]
+ * or a node that received before: the parent walk ends at the source.
+ * Sets *depth to the most unicasts on a root-to-leaf path.  0 or -1. */
+static int tree_check(sim *s, const int *chain, int D, const wc_tree *tr, int *depth)
+{
+    int i, ok = tr->nedges == D, *par = s->tpar;
+    *depth = 0;
+    for (i = 1; i <= D; i++)
+        par[chain[i]] = -2;                 /* owed a copy */
+    for (i = 0; ok && i < tr->nedges; i++) {
+        int to = tr->edges[i].to, fr = tr->edges[i].from;
+        if (to < 0 || to >= s->N || fr < 0 || fr >= s->N || par[to] != -2)
+            ok = 0;
+        else
+            par[to] = fr;
+    }
+    for (i = 1; ok && i <= D; i++) {
+        int x = chain[i], d = 0;
+        while (ok && x != chain[0]) {
+            x = par[x];
+            ok = x >= 0 && ++d <= D;
+        }
+        if (d > *depth)
+            *depth = d;
+    }
+    for (i = 0; i <= D; i++)
+        par[chain[i]] = -1;
+    return ok ? 0 : -1;
+}
+
+/* Stable sort by step: a node's sends in the order it starts them (the
+ * postal tree and RAM time their edges by send start) */
+static void sort_by_step(wc_tree *tr)
+{
+    int i, j;
+    for (i = 1; i < tr->nedges; i++) {
+        wc_edge x = tr->edges[i];
+        for (j = i; j > 0 && tr->edges[j - 1].step > x.step; j--)
+            tr->edges[j] = tr->edges[j - 1];
+        tr->edges[j] = x;
+    }
+}
+
+/* The --tree-algo tree from chain[0] to chain[1..D] into tr (cap D); the
+ * steps of the library's step model (postal, RAM: the tree's depth), or
+ * -1 with the run failed. */
+static int tree_build(sim *s, int *chain, int D, wc_tree *tr)
+{
+    const wc_topo *t = s->t;
+    const wc_sim_opts *o = s->o;
+    const int a = o->tree_algo, n = D + 1, src = chain[0];
+    int steps = -1, depth, lg = wc_kbin_log2ceil(n) > 0 ? wc_kbin_log2ceil(n) : 1;
+    const int *ch = chain;
+    char err[256] = "";
+    if (t->kind == WC_TOPO_CUBE && (a == WC_TA_BINOMIAL || a == WC_TA_KBINOMIAL || a == WC_TA_POSTAL)) {
+        /* the contention-free order of Kesavan & Panda on k-ary n-cubes */
+        if (wc_hcube_chain(t->n, t->high_first, src, chain + 1, D, s->tchain) < 0)
+            snprintf(err, sizeof err, "no dimension-ordered chain");
+        ch = s->tchain;
+    }
+    if (err[0])
+        ;
+    else if (a == WC_TA_BINOMIAL)
+        steps = wc_kbin_tree(ch, n, lg, tr);
+    else if (a == WC_TA_KBINOMIAL)
+        steps = wc_kbin_tree(ch, n, o->tree_param ? o->tree_param : n >= 2 ? wc_kbin_kopt(n, 1) : 1, tr);
+    else if (a == WC_TA_POSTAL) {
+        /* one-port postal model in cycles: a send occupies the port for
+         * the packet (or the node for its overhead, if longer); LAT runs
+         * from the start of a send to the receiver's first send */
+        const long po = o->packet > o->mcast_forward ? o->packet : o->mcast_forward;
+        const long lat = o->tree_param ? o->tree_param : o->packet + o->mcast_startup + o->mcast_forward;
+        if (po > 1L << 30 || lat > 1L << 30)
+            snprintf(err, sizeof err, "postal tree: send time %ld or latency %ld cycles out of range", po, lat);
+        else if (wc_postal_tree(ch, n, (int)po, (int)(lat > po ? lat : po), tr, s->twork) >= 0)
+            steps = 0;
+    } else if (a >= WC_TA_UCUBE && a <= WC_TA_WSORT) {
+        wc_hcube_cfg cfg;
+        int r = wc_hcube_tree(hcube_algo[a - WC_TA_UCUBE], t->n, t->high_first, src, chain + 1, D, s->tchain, tr);
+        cfg.n = t->n;
+        cfg.high_first = t->high_first;
+        if (r < 0)
+            snprintf(err, sizeof err, "%s", wc_hcube_strerror(r));
+        else
+            steps = wc_steps_assign(tr, t->all_port ? WC_PORT_ALL : WC_PORT_ONE, wc_hcube_chan, &cfg, s->twork);
+    } else if (a == WC_TA_CCO)
+        steps = wc_cco_topo(t, src, chain + 1, D, lg, tr, err, sizeof err);
+    else if (a == WC_TA_SPCCO)
+        steps = wc_spcco_topo(t, src, chain + 1, D, lg, tr, NULL, NULL, err, sizeof err);
+    else if (a == WC_TA_RAM && wc_ram_topo(t, src, chain + 1, D, SIM_RAM_LL, SIM_RAM_LR, -1, 0, tr, err, sizeof err) >= 0)
+        steps = 0;
+    if (a == WC_TA_POSTAL || a == WC_TA_RAM)
+        sort_by_step(tr);
+    if (steps < 0 || tree_check(s, ch, D, tr, &depth) < 0) {
+        char msg[480];
+        snprintf(msg, sizeof msg, "multicast tree %s from %d to %d nodes failed%s%s", tree_algo_names[a], src, D,
+                 err[0] ? ": " : " its check (not every destination once from a node holding the message)", err);
+        run_fail(s, msg);
+        return -1;
+    }
+    return a == WC_TA_POSTAL || a == WC_TA_RAM ? depth : steps;
 }
 
 /* A multicast from src to mcast_dests distinct random nodes. */
@@ -637,13 +848,9 @@ static void new_mcast(sim *s, int src, long now)
         wc_tree tr;
         tr.src = src; tr.nedges = 0; tr.cap = D; tr.edges = s->wedges;
         if (s->o->mcast_scheme == WC_MC_TREE) {
-            /* binomial tree of unicasts over the chain (Kesavan & Panda:
-             * k-binomial with k = ceil(log2 n)) */
-            int kk = 0;
-            int steps;
-            while ((1 << kk) < D + 1)
-                kk++;
-            steps = wc_kbin_tree(chain, D + 1, kk < 1 ? 1 : kk, &tr);
+            int steps = tree_build(s, chain, D, &tr);
+            if (steps < 0)
+                return;
             if (steps > s->res->mcast_rounds)
                 s->res->mcast_rounds = steps;
         } else {
@@ -681,16 +888,29 @@ static void new_mcast(sim *s, int src, long now)
         s->res->mcast_measured++;
         s->measured_left++;
     }
-    mcast_send_from(s, m, src, now);
+    mcast_send_from(s, m, src, now, 1);
     if (!s->mc[m].refs)
         mcast_free(s, m);
 }
 
-/* A destination of multicast m received its copy. */
-static void mcast_reached(sim *s, long m, int x, long now)
+/* A destination of multicast m received its copy: the unicast of send e
+ * (-1: a worm copy, which the scoreboard matched to its worm). */
+static void mcast_reached(sim *s, long m, int x, long now, int e)
 {
     mcast *c = &s->mc[m];
     char err[128];
+    if (e >= 0) {
+        mstep *st = e < c->ne ? &c->ms[e] : NULL;
+        if (!st || st->got || st->nd != 1 || c->wd[st->d0] != x) {
+            s->res->mcast_bad++;
+            return;
+        }
+        st->got = 1;
+    }
+    if (c->measured) {
+        s->mdsum += (double)(now - c->create);
+        s->mdn++;
+    }
     if (++c->reached == c->ndst) {
         s->res->mcast_done++;
         if (c->measured) {
@@ -699,7 +919,7 @@ static void mcast_reached(sim *s, long m, int x, long now)
                 run_fail(s, err);
         }
     }
-    mcast_send_from(s, m, x, now);
+    mcast_send_from(s, m, x, now, 0);
 }
 
 /* What a worm copy was checked to be: the worm's slot, -1 if damaged. */
@@ -751,7 +971,7 @@ static void worm_copy(sim *s, tport *p, long now)
             r->delivered++;
     }
     if (v == WC_SCORE_OK && s->pk[item].mc >= 0)
-        mcast_reached(s, s->pk[item].mc, p->node, now);
+        mcast_reached(s, s->pk[item].mc, p->node, now, -1);
 }
 
 /* A two-destination worm whose turn at its first destination breaks the
@@ -924,7 +1144,7 @@ static void unicast_done(sim *s, long id, int v, long now)
         }
     }
     if (k->mc >= 0 && v != WC_SCORE_DAMAGED)  /* last use of k: forwarding may move s->pk */
-        mcast_reached(s, k->mc, k->dst, now);
+        mcast_reached(s, k->mc, k->dst, now, k->wl);
 }
 
 /* The sink of one terminal port: reassemble and check each worm. */
@@ -1134,6 +1354,21 @@ int wc_sim_check(const wc_topo *t, const wc_sim_opts *o, char *err, int errlen)
     if ((o->multicast > 0 || o->once) && o->mcast_scheme == WC_MC_WORM && o->packet < 2)
         return wc_err(err, errlen, "--mcast-scheme worm needs --packet >= 2 (the first payload flit carries the "
                       "worm's id)");
+    if ((o->multicast > 0 || o->once) && o->mcast_scheme == WC_MC_TREE) {
+        const int a = o->tree_algo;
+        if (a < 0 || a >= WC_TA_COUNT)
+            return wc_err(err, errlen, "unknown tree algorithm %d", a);
+        if (a >= WC_TA_UCUBE && a <= WC_TA_WSORT && t->kind != WC_TOPO_CUBE)
+            return wc_err(err, errlen, "--tree-algo %s is a hypercube algorithm (Robinson et al.): it needs cube:N or "
+                          "cube:N:all, not %s", tree_algo_names[a], t->name);
+        if ((a == WC_TA_CCO || a == WC_TA_SPCCO || a == WC_TA_RAM) && (t->kind != WC_TOPO_SWITCHED || !t->parent))
+            return wc_err(err, errlen, "--tree-algo %s works on the up*/down* spanning tree of a switched network: it "
+                          "needs irregular:S,P,H,SEED or file:PATH, not %s", tree_algo_names[a], t->name);
+        if (o->tree_param < 0 || (o->tree_param && a != WC_TA_KBINOMIAL && a != WC_TA_POSTAL))
+            return wc_err(err, errlen, "--tree-algo %s takes no parameter (got %d)", tree_algo_names[a], o->tree_param);
+    }
+    if (o->mcast_startup < 0 || o->mcast_forward < 0)
+        return wc_err(err, errlen, "--mcast-startup and --mcast-forward are cycles >= 0");
     if (o->multicast > 0 && (o->mcast_dests < 1 || o->mcast_dests > t->nnodes - 1))
         return wc_err(err, errlen, "--mcast-dests %d out of range 1..%d for %s", o->mcast_dests, t->nnodes - 1,
                       t->name);
@@ -1259,6 +1494,16 @@ static int setup(sim *s, char *err, int errlen)
             !(s->wints = wc_alloc((size_t)WC_IRC_WORK(s->N), sizeof *s->wints, "multicast worms", err, errlen)))
             return -1;
     }
+    if ((o->multicast > 0 || o->once) && o->mcast_scheme == WC_MC_TREE) {
+        /* the largest of the library's work: hypercube step model, chain, postal tree */
+        s->ntwork = WC_STEPS_WORK(s->N + 1);
+        if (!(s->twork = wc_alloc((size_t)s->ntwork, sizeof *s->twork, "multicast trees", err, errlen)) ||
+            !(s->tchain = wc_alloc((size_t)s->N + 1, sizeof *s->tchain, "multicast trees", err, errlen)) ||
+            !(s->tpar = wc_alloc((size_t)s->N, sizeof *s->tpar, "multicast trees", err, errlen)))
+            return -1;
+        for (n = 0; n < s->N; n++)
+            s->tpar[n] = -1;
+    }
     if (!(s->next_create = wc_alloc((size_t)s->N, sizeof *s->next_create, "the traffic sources", err, errlen)))
         return -1;
     for (n = 0; n < s->N; n++)
@@ -1290,6 +1535,7 @@ static void sim_free(sim *s)
             free(s->mc[i].ms);
     free(s->mc); free(s->ms); free(s->wd); free(s->scratch); free(s->ring); free(s->ov);
     free(s->wedges); free(s->wstore); free(s->wints);
+    free(s->twork); free(s->tchain); free(s->tpar); free(s->hp);
     if (s->ab) {
         for (i = 0; i < s->R * s->P; i++)
             free(s->ab[i].rb);
@@ -1441,6 +1687,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
             wc_engine_net_trace(s->E[s->ne - 1], internal);
         }
         wc_score_clock(s->sb, cyc);
+        hp_release(s, cyc);
         create(s, cyc, creating);
         moved = terminals(s, cyc, starting, measuring, &wr);
         if (s->oom[0])
@@ -1492,6 +1739,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
     res->corrupt += sc.corrupt;
     for (i = 0; i < s->ntp; i++)
         res->not_injected += s->tp[i].qn;
+    res->not_injected += s->nhp;
     for (i = 0; i < s->R; i++)
         res->drops += wc_engine_net_drops_total(s->E[0], i);
     /* offered: flits of every well-formed packet and worm created in the
@@ -1503,6 +1751,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
     wc_lat_summary(&s->lat, &res->lat_avg, &res->lat_p99, &res->lat_max);
     wc_lat_summary(&s->mlat, &res->mlat_avg, &res->mlat_p99, &res->mlat_max);
     res->mcast_measured_done = s->mlat.n;
+    res->mdlat_avg = s->mdn ? s->mdsum / (double)s->mdn : 0;
     unmeasured(s);
     rc = 0;
 out:

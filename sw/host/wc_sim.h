@@ -10,6 +10,14 @@
 #include "wc_engine.h"
 
 enum { WC_MC_UNICAST, WC_MC_TREE, WC_MC_WORM };
+/* The library tree a WC_MC_TREE multicast follows (--tree-algo): k-binomial
+ * trees (kesavan-panda-optimal-multicast-packetization-ni.txt 4.3.2) and
+ * the postal tree (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt 5.5) on
+ * any network; the hypercube trees of robinson-et-al-allport-hypercube-
+ * multicast.txt on cube:N; the ordered chains and RAM of liu-et-al-agent-
+ * based-multicast-forwardinswitch.txt on switched networks. */
+enum { WC_TA_BINOMIAL, WC_TA_KBINOMIAL, WC_TA_POSTAL, WC_TA_UCUBE, WC_TA_MAXPORT, WC_TA_COMBINE, WC_TA_WSORT,
+       WC_TA_CCO, WC_TA_SPCCO, WC_TA_RAM, WC_TA_COUNT };
 enum { WC_TR_UNIFORM, WC_TR_TRANSPOSE, WC_TR_BITCOMP, WC_TR_BITREV, WC_TR_SHUFFLE,
        WC_TR_HOTSPOT, WC_TR_NEIGHBOR };
 
@@ -43,6 +51,14 @@ typedef struct {
     double multicast;
     int mcast_dests;
     int mcast_scheme;       /* WC_MC_UNICAST / WC_MC_TREE / WC_MC_WORM */
+    int tree_algo;          /* WC_TA_*, for WC_MC_TREE */
+    int tree_param;         /* kbinomial:K, postal:LAT (cycles); 0 = the default */
+    /* node overheads of every multicast scheme, in cycles: a node that
+     * comes to hold the message (the source at creation, a forwarder when
+     * the tail of its copy arrives) spends mcast_startup once, then
+     * mcast_forward before each of its sends; 0 and 0 hand the sends to
+     * the ports at once */
+    long mcast_startup, mcast_forward;
     /* one multicast on an idle network at cycle 0 (rate 0): from
      * once_src to once_dst[0..once_n-1]; once_bcast: to every other node
      * with the broadcast scheme of the topology */
@@ -56,7 +72,7 @@ typedef struct {
     double lat_avg, lat_p99, lat_max;
     long measured, delivered_measured;
     long injected, delivered, lost, duplicated, out_of_order, corrupt, misrouted;
-    long not_injected;      /* still in source queues at the end (never entered the network) */
+    long not_injected;      /* still in source queues or held by node overheads at the end (never entered the network) */
     unsigned long drops;    /* routers' drop counters, summed */
     long malformed_sent;
     long malformed_brcp;    /* of which multidestination worms breaking BRCP */
@@ -71,7 +87,9 @@ typedef struct {
     long mcast_measured, mcast_done;
     long mcast_measured_done;   /* measured multicasts that completed */
     int mcast_rounds;       /* most rounds (worms) or steps (tree) a multicast took */
+    long mcast_bad;         /* copies that reached a node not (or no longer) owed one by their multicast */
     double mlat_avg, mlat_p99, mlat_max;
+    double mdlat_avg;       /* mean over the destinations of measured multicasts: copy's tail arrival - creation */
     /* empty if a measured packet or multicast arrived; else why nothing
      * was measured (the latency fields are then no result) */
     char unmeasured[256];
@@ -90,5 +108,9 @@ int wc_sim_check(const wc_topo *t, const wc_sim_opts *o, char *err, int errlen);
  * set-up error or memory running out (message in err). */
 int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char *err, int errlen);
 int wc_sim_traffic_parse(const char *s);
+/* --tree-algo NAME[:PARAM]: 0 and *algo, *param; -1 with a message. */
+int wc_sim_tree_algo_parse(const char *s, int *algo, int *param, char *err, int errlen);
+/* "binomial", "kbinomial:4", "postal", ... as given to the parser. */
+const char *wc_sim_tree_algo_name(int algo, int param, char *buf, int len);
 const char *wc_sim_traffic_name(int t);
 #endif

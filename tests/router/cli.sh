@@ -49,7 +49,7 @@ for k in "offered" "accepted" "latency    avg" "p99" "max" "cycles/s"; do
   if grep -q "$k" <<<"$out"; then pass=$((pass+1)); echo "ok   report shows $k"; else fail=$((fail+1)); echo "FAIL report lacks $k"; fi
 done
 hdr=$("$wc" sim --topo mesh:4x4 --rate 0.1 --warmup 100 --cycles 1000 --quiet --csv | head -1)
-if [ "$hdr" = "topo,traffic,engine,rate,packet,buffer,offered,accepted,lat_avg,lat_p99,lat_max,measured,injected,delivered,lost,duplicated,out_of_order,corrupt,drops,malformed,saturated,deadlock,mismatches,cycles,cycles_per_s,mcasts,mcast_lat_avg,mcast_lat_p99,mcast_lat_max,stable" ]; then
+if [ "$hdr" = "topo,traffic,engine,rate,packet,buffer,offered,accepted,lat_avg,lat_p99,lat_max,measured,injected,delivered,lost,duplicated,out_of_order,corrupt,drops,malformed,saturated,deadlock,mismatches,cycles,cycles_per_s,mcasts,mcast_lat_avg,mcast_lat_p99,mcast_lat_max,stable,mcast_scheme,mcasts_done,mcast_bad,mcast_steps_max,mcast_dest_lat_avg" ]; then
   pass=$((pass+1)); echo "ok   csv header"; else fail=$((fail+1)); echo "FAIL csv header: $hdr"; fi
 for tr in uniform transpose bitcomp bitrev shuffle hotspot neighbor; do
   if "$wc" sim --topo mesh:8x8 --traffic $tr --rate 0.1 --warmup 100 --cycles 2000 --quiet >/dev/null; then

@@ -34,5 +34,62 @@ o=$("$wc" sim --topo mesh:8x8 --engine rtl --mcast-once all --mcast-scheme worm 
 check "RTL broadcast with worms completes in 2 rounds on mesh:8x8 ($o)" "[ \"\$(cut -d, -f10 <<<\"\$o\")\" = 2 ]"
 err=$("$wc" sim --topo mesh:4x4 --multicast 0.1 --mcast-dests 16 2>&1 >/dev/null); rc=$?
 check "too many destinations refused" "[ $rc -ne 0 ] && grep -q 'mcast-dests 16 out of range 1..15' <<<\"\$err\""
+
+# --mcast-scheme tree --tree-algo: every tree of the library, in lockstep on
+# a network it applies to, some with node overheads (which hold sends back
+# in the simulator, not in the engines).  Each run must complete every
+# measured multicast with every destination reached exactly once: the
+# scoreboard counts lost and duplicated unicasts, mcast_bad counts copies
+# that reached a node their multicast did not (or no longer) owe one.
+for spec in "cube:4:all ucube 0 0" "cube:4:all maxport 5 3" "cube:4:all combine 0 0" "cube:4:all wsort 5 3" \
+            "cube:4 ucube 0 0" "cube:4 wsort 0 0" "mesh:4x4 binomial 5 3" "cube:4:all kbinomial:2 0 0" \
+            "mesh:4x4 kbinomial 0 0" "cube:4 postal 5 3" "mesh:4x4 postal:30 0 0" \
+            "irregular:8,8,2,1 cco 0 0" "irregular:8,8,2,1 spcco 5 3" "irregular:8,8,2,1 ram 0 0"; do
+  set -- $spec
+  out=$("$wc" sim --topo "$1" --engine lockstep --rate 0.04 --multicast 0.3 --mcast-dests 6 --mcast-scheme tree \
+        --tree-algo "$2" --mcast-startup "$3" --mcast-forward "$4" --warmup 1000 --cycles 20000 --seed 9 --quiet --csv |
+        sed 's/^"[^"]*"/topo/')
+  rc=$?
+  n=$(col "$out" mcasts) done=$(col "$out" mcasts_done) mb=$(col "$out" mcast_bad)
+  check "$1 tree:$2 (overheads $3/$4): lockstep run passes, nothing lost or duplicated (exit $rc)" "[ $rc -eq 0 ] && [ $(col "$out" lost) -eq 0 ] && [ $(col "$out" duplicated) -eq 0 ]"
+  check "$1 tree:$2: $done of $n measured multicasts complete, $mb copies not owed" "[ $n -gt 50 ] && [ $done -eq $n ] && [ $mb -eq 0 ]"
+  check "$1 tree:$2: the csv names the tree ($(col "$out" mcast_scheme))" "[ $(col "$out" mcast_scheme) = tree:$2 ]"
+done
+# the overheads, exactly: one destination costs startup + forward more; a
+# U-cube broadcast on the one-port cube:4 (4 steps) four times that
+once() { "$wc" sim --topo "$1" --engine "$2" --mcast-once "$3" --mcast-scheme tree --tree-algo "$4" --packet 16 --sets 3 \
+         --mcast-startup "$5" --mcast-forward "$6" --csv | tail -1 | cut -d, -f7; }
+for eng in c rtl; do
+  a=$(once cube:4:all $eng 1 binomial 0 0) b=$(once cube:4:all $eng 1 binomial 100 10)
+  check "engine $eng, one destination: startup 100 + forward 10 adds 110 cycles ($a -> $b)" "awk 'BEGIN {d = $b - $a - 110; exit !(d < 0.01 && d > -0.01)}'"
+done
+a=$(once cube:4 c all ucube 0 0) b=$(once cube:4 c all ucube 100 10)
+check "U-cube broadcast on cube:4: 4 steps of startup 100 + forward 10 add 440 cycles ($a -> $b)" "awk 'BEGIN {d = $b - $a - 440; exit !(d < 0.01 && d > -0.01)}'"
+# the delay averaged over destinations (Robinson et al. Fig. 13) equals the
+# completion for one destination and is below it for several
+r1=$("$wc" sim --topo cube:4:all --mcast-once 1 --mcast-scheme tree --packet 16 --sets 3 --csv | tail -1)
+r8=$("$wc" sim --topo cube:4:all --mcast-once 8 --mcast-scheme tree --tree-algo wsort --packet 16 --sets 3 --csv | tail -1)
+check "one destination: average delay = completion ($(cut -d, -f11 <<<"$r1") = $(cut -d, -f7 <<<"$r1"))" "[ \"\$(cut -d, -f11 <<<\"\$r1\")\" = \"\$(cut -d, -f7 <<<\"\$r1\")\" ]"
+check "8 destinations: average delay below completion ($(cut -d, -f11 <<<"$r8") < $(cut -d, -f7 <<<"$r8"))" "awk 'BEGIN {exit !($(cut -d, -f11 <<<"$r8") < $(cut -d, -f7 <<<"$r8"))}'"
+# Robinson et al. Section 5: on an all-port cube W-sort beats U-cube
+u=$("$wc" sim --topo cube:6:all --mcast-once 24 --mcast-scheme tree --tree-algo ucube --packet 256 --sets 50 --csv | tail -1 | cut -d, -f7)
+w=$("$wc" sim --topo cube:6:all --mcast-once 24 --mcast-scheme tree --tree-algo wsort --packet 256 --sets 50 --csv | tail -1 | cut -d, -f7)
+check "cube:6:all, 24 destinations, 256-flit messages: W-sort ($w cycles) completes before U-cube ($u cycles)" "awk 'BEGIN {exit !($w < $u)}'"
+# bad input: non-zero exit and a message naming the problem
+bad() {
+  local want=$1; shift
+  err=$("$wc" sim "$@" 2>&1 >/dev/null); rc=$?
+  check "refused ($rc): $* -> $want" "[ $rc -eq 2 ] && grep -q -- \"\$want\" <<<\"\$err\""
+}
+bad "unknown --tree-algo 'bogus'" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo bogus
+bad "hypercube algorithm (Robinson et al.): it needs cube:N" --topo mesh:4x4 --multicast 0.1 --mcast-scheme tree --tree-algo wsort
+bad "needs irregular:S,P,H,SEED or file:PATH, not cube:4" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo ram
+bad "K (the most children of a node) must be an integer in 1..4096" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo kbinomial:0
+bad "K (the most children of a node) must be an integer" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo kbinomial:x
+bad "LAT (cycles) must be an integer" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo postal:
+bad "takes no ':' parameter" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo ucube:3
+bad "needs --mcast-scheme tree" --topo cube:4 --multicast 0.1 --mcast-scheme worm --tree-algo ucube
+bad "mcast-forward" --topo cube:4 --multicast 0.1 --mcast-scheme tree --mcast-forward -1
+bad "--mcast-startup needs --multicast or --mcast-once" --topo cube:4 --rate 0.1 --mcast-startup 10
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
