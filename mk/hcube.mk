@@ -31,13 +31,14 @@ results-hcube: $(HCUBE_RES_BIN)
 	gnuplot -e "csv='docs/results/hcube_fig10_10cube.csv'; png='docs/results/hcube_fig10_10cube.png'; ttl='10-cube, all-port (Robinson et al. Fig. 10)'" tests/hcube/hcube_plot.gp
 
 # Robinson et al. Figs. 13-14 at flit level (cube:10:all, 4 KB messages):
-# `wormcast sim --mcast-scheme tree`, about an hour of one core with the
-# paper's 100 sets (SETS=20 about 15 minutes).  Not part of make test.
+# `wormcast sim --mcast-scheme tree` through wormcast sweep
+# (docs/results/hcube_flit.sweep), the paper's 100 sets a point: about an
+# hour of one core, spread over every core.  Not part of make test.
 HCUBE_FLIT_CSV := docs/results/hcube_fig13_14_10cube_flit.csv
 .PHONY: results-hcube-flit
 results-hcube-flit: $(BUILD)/bin/wormcast
 	@mkdir -p docs/results
-	tests/hcube/flit_results.sh $(BUILD)/bin/wormcast $(HCUBE_FLIT_CSV)
+	tests/hcube/flit_results.sh $(BUILD)/bin/wormcast docs/results/hcube_flit.sweep $(BUILD)/sweep/hcube_flit $(HCUBE_FLIT_CSV)
 	gnuplot -e "csv='$(HCUBE_FLIT_CSV)'; png='docs/results/hcube_fig13_10cube_flit.png'; off=0; ttl='10-cube all-port, 4 KB, flit level: average delay (Robinson et al. Fig. 13)'" tests/hcube/flit_plot.gp
 	gnuplot -e "csv='$(HCUBE_FLIT_CSV)'; png='docs/results/hcube_fig14_10cube_flit.png'; off=1; ttl='10-cube all-port, 4 KB, flit level: maximum delay (Robinson et al. Fig. 14)'" tests/hcube/flit_plot.gp
 RESULTS_TARGETS += results-hcube-flit

@@ -1,40 +1,31 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Robinson et al. Figs. 13-14 at flit level: on the all-port 10-cube
-# (cube:10:all), one multicast of a 4 KB message at a time on an idle
-# network, sent as unicasts along the U-cube, Maxport, Combine and W-sort
-# trees (wormcast sim --mcast-scheme tree), against the number of
-# destinations.  Fig. 13 is the delay averaged over the destinations, Fig.
-# 14 the largest (the multicast's completion); both averaged over SETS
-# random sources and destination sets, the same sets for every algorithm
-# (one seed).  Not part of make test: about 0.5 s of one core per set
-# at 1024 nodes, so the paper's 100 sets at the default points take about
-# an hour.
-#   usage: flit_results.sh WORMCAST OUT.csv   (env SETS, POINTS, PACKET, TOPO)
+# Robinson et al. Figs. 13-14 at flit level (docs/results/hcube_flit.sweep
+# says what is run): the sweep through wormcast sweep, then per number of
+# destinations and algorithm the delay averaged over the destinations
+# (Fig. 13, dest_lat_avg) and the multicast's completion (Fig. 14,
+# lat_avg: the largest delay), each the mean over the jobs' equal numbers
+# of sets.  Not part of make test.
+#   usage: flit_results.sh WORMCAST SPEC SWEEPDIR OUT.csv
 set -eu
-wc=$1 out=$2
-sets=${SETS:-100}
-topo=${TOPO:-cube:10:all}
-# 4096 bytes of 32-bit flits behind the head flit
-packet=${PACKET:-1025}
-points=${POINTS:-"1 2 4 8 16 32 64 128 200 256 300 400 500 512 600 700 800 900 1000 1023"}
+wc=$1 spec=$2 sdir=$3 out=$4
+here=$(dirname "$0")
+"$here/../../tools/run-sweep.sh" "$wc" "$spec" "$sdir"
 algos="ucube maxport combine wsort"
-tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
 {
-  echo "# Robinson et al. Figs. 13-14 at flit level: $topo, $packet-flit messages, $sets random sets per point (wormcast sim --mcast-once)"
+  echo "# Robinson et al. Figs. 13-14 at flit level: $(sed -n 's/^run *//p' "$spec") over $(grep -c . <<<"$(sed -n 's/^axis *seed *//p' "$spec" | tr ' ' '\n')") seeds per point"
   printf 'destinations'
   for a in $algos; do printf ',%s_avg,%s_max' "$a" "$a"; done
   printf '\n'
-  for m in $points; do
-    printf '%s' "$m"
-    for a in $algos; do
-      "$wc" sim --topo "$topo" --mcast-once "$m" --mcast-scheme tree --tree-algo "$a" --packet "$packet" \
-        --sets "$sets" --seed 1 --csv >"$tmp"
-      # dest_lat_avg (Fig. 13) and lat_avg, the mean completion (Fig. 14)
-      awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { printf ",%s,%s", $c["dest_lat_avg"], $c["lat_avg"] }' "$tmp"
-    done
-    printf '\n'
-  done
-} >"$out"
+  awk -F, -v algos="$algos" '
+    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { m = $c["dests"]; a = $c["algo"]
+      if (!(m in seen)) { seen[m] = 1; ms[++n] = m }
+      s[m, a] += $c["dest_lat_avg"]; x[m, a] += $c["lat_avg"]; k[m, a]++ }
+    END { na = split(algos, al, " ")
+          for (i = 1; i <= n; i++) { m = ms[i]; printf "%s", m
+            for (j = 1; j <= na; j++) printf ",%.1f,%.1f", s[m, al[j]] / k[m, al[j]], x[m, al[j]] / k[m, al[j]]
+            printf "\n" } }
+  ' "$sdir/hcube_flit.csv"
+} > "$out"
 echo "written to $out"
