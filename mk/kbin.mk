@@ -39,3 +39,10 @@ TEST_TARGETS    += test-kbin
 TEST_PREP       += $(KBIN_TESTS)
 RESULTS_TARGETS += results-kbin results-kbin-net
 BENCH_TARGETS   += bench-fpfs
+
+# Liu et al. Figs. 13-15 at flit level (docs/results/liu.md): 840 wormcast
+# sim runs of multiple multicast through wormcast sweep, minutes
+results-liu: $(BUILD)/bin/wormcast
+	@tests/kbin/liu_figs.sh $(BUILD)/bin/wormcast docs/results $(BUILD)/sweep
+.PHONY: results-liu
+RESULTS_TARGETS += results-liu

@@ -57,6 +57,19 @@ static int parse_once(const char *opt, const char *v, void *dst, char *err, int 
     return wc_arg_int(opt, v, 1, 4095, dst, err, errlen);
 }
 
+/* --mcast-long P:K: K of the batch's multicasts send P-flit packets */
+typedef struct { int len, n; } long_arg;
+static int parse_long_mix(const char *opt, const char *v, void *dst, char *err, int errlen)
+{
+    long_arg *l = dst;
+    wc_arg_field f[2];
+    if (wc_arg_fields(v, ':', f, 2) != 2 || wc_arg_int(opt, f[0], 1, 1 << 20, &l->len, NULL, 0) < 0 ||
+        wc_arg_int(opt, f[1], 0, 4096, &l->n, NULL, 0) < 0)
+        return wc_err(err, errlen, "%s expects P:K (K multicasts of the batch with P-flit packets, P 1..2^20), got '%s'",
+                      opt, v);
+    return 0;
+}
+
 /* ALGO[:PARAM] of the tree scheme */
 static int parse_tree_algo(const char *opt, const char *v, void *dst, char *err, int errlen)
 {
@@ -193,6 +206,8 @@ int wc_cmd_sim(int argc, char **argv)
     wc_sim_result r;
     double sweep_r[3] = { 0.02, 1.0, 0.02 }, sw_a, sw_b, sw_s, stable_lat = 500;
     int csv = 0, sweep, no_wave = 0, quiet = 0, i, rc, wr[64], nwr = -1, once, once_n = 0, sets = 10, *list, st;
+    int batch = 1;
+    long_arg lmix = { 0, 0 };
     char err[512];
     wc_topo *t;
     long seed;
@@ -244,6 +259,14 @@ int wc_cmd_sim(int argc, char **argv)
                     "network, repeated over --sets random sources/sets: completion\n"
                     "latency and rounds of --mcast-scheme"),
         WC_OPT_INT("--sets", "K", &sets, 1, 100000, "sets for --mcast-once"),
+        WC_OPT_INT("--mcast-batch", "M", &batch, 1, 4096,
+                   "--mcast-once: M multicasts at once from M distinct random sources, each\n"
+                   "to its own random destinations (Liu et al.'s multiple multicast); the\n"
+                   "completion is the last one's, the throughput the flits delivered per\n"
+                   "cycle until then"),
+        WC_OPT_FUNC("--mcast-long", "P:K", parse_long_mix, &lmix,
+                    "--mcast-batch: K of the M multicasts send P-flit packets instead of --packet\n"
+                    "(Liu et al.'s mix of long and short messages)"),
         WC_OPT_FLAG("--csv", &csv, "machine-readable rows"),
         WC_OPT_STRING("--wave", "PATH", &wave,
                       "record a port-level waveform: PATH.fst (PATH.vcd without vcd2fst) + PATH.gtkw"),
@@ -297,6 +320,9 @@ int wc_cmd_sim(int argc, char **argv)
         wc_cli_excl(&cli, "--mcast-once", "--warmup", idle) || wc_cli_excl(&cli, "--mcast-once", "--cycles", idle) ||
         wc_cli_excl(&cli, "--mcast-once", "--mcast-dests", "N of --mcast-once is the number of destinations") ||
         wc_cli_needs(&cli, "--sets", once, "--mcast-once", "the sets are its repetitions") ||
+        wc_cli_needs(&cli, "--mcast-batch", once, "--mcast-once", "it sends that many of them at once") ||
+        wc_cli_needs(&cli, "--mcast-long", wc_cli_given(&cli, "--mcast-batch"), "--mcast-batch",
+                     "it makes some multicasts of the batch long") ||
         wc_cli_needs(&cli, "--tree-algo", o.mcast_scheme == WC_MC_TREE, "--mcast-scheme tree",
                      "it chooses the tree that scheme follows") ||
         wc_cli_needs(&cli, "--mcast-startup", wc_cli_given(&cli, "--multicast") || once, "--multicast or --mcast-once",
@@ -409,16 +435,44 @@ int wc_cmd_sim(int argc, char **argv)
         o.wave_nrouters = nwr;
     }
     if (once) {
-        int set, dst[WC_MAX_NODES], pool[WC_MAX_NODES], bad = 0, rmax = 0, n = t->nnodes;
+        int set, *dst, *srcs, *pool, bad = 0, rmax = 0, n = t->nnodes, per;
         char sch[64];
-        double sum = 0, lo = 1e30, hi = 0, dsum = 0;
+        double sum = 0, lo = 1e30, hi = 0, dsum = 0, tput = 0;
         wc_rng rng;
-        if (once_n >= n) {
+        if (once_n >= n || batch > n) {
             fprintf(stderr, "wormcast sim: --mcast-once %d needs at most %d destinations on %s\n", once_n, n - 1, t->name);
+            if (batch > n)
+                fprintf(stderr, "wormcast sim: --mcast-batch %d needs as many distinct sources: %s has %d nodes\n",
+                        batch, t->name, n);
+            wc_topo_free(t);
+            return 2;
+        }
+        per = once_n < 0 ? n - 1 : once_n;
+        dst = malloc(sizeof *dst * (size_t)batch * (size_t)(once_n > 0 ? once_n : 1));
+        srcs = malloc(sizeof *srcs * (size_t)batch);
+        pool = malloc(sizeof *pool * (size_t)n);
+        if (!dst || !srcs || !pool) {
+            fprintf(stderr, "wormcast sim: out of memory for %d multicasts\n", batch);
+            free(dst); free(srcs); free(pool);
             wc_topo_free(t);
             return 2;
         }
         o.once = 1; o.once_bcast = once_n < 0; o.once_n = once_n; o.once_dst = dst;
+        o.once_nm = batch; o.once_srcs = srcs;
+        if (lmix.n > batch) {
+            fprintf(stderr, "wormcast sim: --mcast-long %d:%d: the batch has %d multicasts\n", lmix.len, lmix.n, batch);
+            free(dst); free(srcs); free(pool);
+            wc_topo_free(t);
+            return 2;
+        }
+        o.once_long = lmix.n; o.once_long_len = lmix.len;
+        /* the default drain (10 x cycles + 100,000) is for loaded runs; a
+         * batch of long multicasts may need more: every flit it delivers
+         * one after another, 16 cycles each, bounds any schedule that
+         * moves (a network that stops moving is a deadlock, reported as
+         * one) */
+        if (o.drain_max < 0)
+            o.drain_max = 100000 + 16L * per * ((long)(batch - lmix.n) * o.packet + (long)lmix.n * lmix.len);
         o.rate = 0; o.warmup = 0; o.cycles = 1; o.progress = 0;
         if (wave) {             /* the last set's waveform */
             o.wave_path = wave;
@@ -427,36 +481,70 @@ int wc_cmd_sim(int argc, char **argv)
         }
         wc_rng_seed(&rng, o.seed);
         for (set = 0; set < sets; set++) {
-            int k, m = 0;
-            o.once_src = (int)wc_rng_below(&rng, (uint32_t)n);
-            for (k = 0; k < n; k++)
-                if (k != o.once_src)
-                    pool[m++] = k;
-            for (k = 0; k < once_n; k++) {
-                int j = k + (int)wc_rng_below(&rng, (uint32_t)(m - k)), tmp = pool[k];
-                pool[k] = pool[j]; pool[j] = tmp;
-                dst[k] = pool[k];
+            int k, b, m = 0;
+            if (batch == 1) {
+                o.once_src = srcs[0] = (int)wc_rng_below(&rng, (uint32_t)n);
+            } else {
+                /* distinct sources: the first `batch` of a shuffle */
+                for (k = 0; k < n; k++)
+                    pool[k] = k;
+                for (k = 0; k < batch; k++) {
+                    int j = k + (int)wc_rng_below(&rng, (uint32_t)(n - k)), tmp = pool[k];
+                    pool[k] = pool[j]; pool[j] = tmp;
+                    srcs[k] = pool[k];
+                }
+                o.once_src = srcs[0];
             }
-            if (wc_sim_run(t, &o, &r, err, sizeof err)) { fprintf(stderr, "wormcast sim: %s\n", err); wc_topo_free(t); return 2; }
-            bad |= result_bad(&r) || r.mcast_done != 1;
-            sum += r.mlat_avg;
+            for (b = 0; b < batch && once_n > 0; b++) {
+                for (k = 0, m = 0; k < n; k++)
+                    if (k != srcs[b])
+                        pool[m++] = k;
+                for (k = 0; k < once_n; k++) {
+                    int j = k + (int)wc_rng_below(&rng, (uint32_t)(m - k)), tmp = pool[k];
+                    pool[k] = pool[j]; pool[j] = tmp;
+                    dst[(size_t)b * (size_t)once_n + (size_t)k] = pool[k];
+                }
+            }
+            if (wc_sim_run(t, &o, &r, err, sizeof err)) {
+                fprintf(stderr, "wormcast sim: %s\n", err);
+                free(dst); free(srcs); free(pool);
+                wc_topo_free(t);
+                return 2;
+            }
+            if (result_bad(&r) || r.mcast_done != batch) {
+                if (!bad)
+                    fprintf(stderr, "wormcast sim: set %d: %s%s%ld of %d multicasts complete\n", set + 1,
+                            r.unmeasured[0] ? r.unmeasured : "", r.unmeasured[0] ? "; " : "", r.mcast_done, batch);
+                bad = 1;
+            }
+            /* a batch's completion is its last multicast's (all start at 0) */
+            {
+                const double done = batch == 1 ? r.mlat_avg : r.mlat_max;
+                sum += done;
+                if (done < lo) lo = done;
+                if (done > hi) hi = done;
+                if (done > 0)
+                    tput += ((double)(batch - lmix.n) * o.packet + (double)lmix.n * lmix.len) * per / done;
+            }
             dsum += r.mdlat_avg;
-            if (r.mlat_avg < lo) lo = r.mlat_avg;
-            if (r.mlat_avg > hi) hi = r.mlat_avg;
             if (r.mcast_rounds > rmax) rmax = r.mcast_rounds;
         }
+        free(dst); free(srcs); free(pool);
         if (csv)
-            printf("topo,scheme,dests,packet,engine,sets,lat_avg,lat_min,lat_max,rounds_max,dest_lat_avg\n"
-                   "%s%s%s,%s,%d,%d,%s,%d,%.1f,%.0f,%.0f,%d,%.1f\n",
+            printf("topo,scheme,dests,packet,engine,sets,lat_avg,lat_min,lat_max,rounds_max,dest_lat_avg,batch,throughput\n"
+                   "%s%s%s,%s,%d,%d,%s,%d,%.1f,%.0f,%.0f,%d,%.1f,%d,%.4f\n",
                    strchr(t->name, ',') ? "\"" : "", t->name, strchr(t->name, ',') ? "\"" : "",
-                   scheme_name(&o, sch, sizeof sch), once_n < 0 ? n - 1 : once_n, o.packet, engine_name(o.engine), sets, sum / sets, lo, hi, rmax, dsum / sets);
+                   scheme_name(&o, sch, sizeof sch), per, o.packet, engine_name(o.engine), sets, sum / sets, lo, hi, rmax,
+                   dsum / sets, batch, tput / sets);
         else
-            printf("%s: one multicast to %s (%s, %d-flit packets, engine %s) over %d sets: "
+            printf("%s: %s to %s (%s, %d-flit packets, engine %s) over %d sets: "
                    "completion avg %.1f min %.0f max %.0f cycles (a destination's copy after %.1f on average), "
-                   "at most %d %s%s\n",
-                   t->name, once_n < 0 ? "all other nodes" : "N random nodes",
+                   "at most %d %s, %.3f flits delivered per cycle%s\n",
+                   t->name, batch > 1 ? "multicasts at once" : "one multicast",
+                   once_n < 0 ? "all other nodes" : "N random nodes",
                    scheme_label(&o, sch, sizeof sch), o.packet, engine_name(o.engine), sets, sum / sets, lo, hi,
-                   dsum / sets, rmax, o.mcast_scheme == WC_MC_WORM ? "rounds" : "steps", bad ? "  ERRORS" : "");
+                   dsum / sets, rmax, o.mcast_scheme == WC_MC_WORM ? "rounds" : "steps", tput / sets,
+                   bad ? "  ERRORS" : "");
         wc_topo_free(t);
         return bad ? 1 : 0;
     }

@@ -70,13 +70,30 @@ int wc_sim_tree_algo_parse(const char *s, int *algo, int *param, char *err, int 
         return wc_err(err, errlen, "unknown --tree-algo '%s' (expected binomial, kbinomial[:K], postal[:LAT], ucube, "
                       "maxport, combine, wsort, cco, spcco or ram)", s);
     *param = 0;
+    if (colon && a == WC_TA_RAM) {
+        /* the multiple-multicast variants of Section 3.2: primary agent
+         * SameTree or Random, Binomial or Cyclic among the root's agents;
+         * param = wc_ram_topo's variant + 1 */
+        static const char *const v[] = { "stb", "rb", "stc", "rc" };
+        int k;
+        for (k = 0; k < 4; k++)
+            if (!strcmp(colon + 1, v[k]))
+                break;
+        if (k == 4)
+            return wc_err(err, errlen, "--tree-algo %s: ram takes stb, stc, rb or rc (Liu et al. 3.2: SameTree or "
+                          "Random primary agent, Binomial or Cyclic exchange)", s);
+        *param = k + 1;
+        *algo = a;
+        return 0;
+    }
     if (colon) {
         char *end;
         long v;
         /* K past the node count changes nothing; LAT stays an int */
         const long top = a == WC_TA_KBINOMIAL ? (long)WC_MAX_NODES : 1L << 30;
         if (a != WC_TA_KBINOMIAL && a != WC_TA_POSTAL)
-            return wc_err(err, errlen, "--tree-algo %s takes no ':' parameter (only kbinomial:K and postal:LAT do)", s);
+            return wc_err(err, errlen, "--tree-algo %s takes no ':' parameter (only kbinomial:K, postal:LAT and "
+                          "ram:stb|stc|rb|rc do)", s);
         v = strtol(colon + 1, &end, 10);
         if (!colon[1] || *end || v < 1 || v > top)
             return wc_err(err, errlen, "--tree-algo %s: %s must be an integer in 1..%ld", s,
@@ -89,7 +106,10 @@ int wc_sim_tree_algo_parse(const char *s, int *algo, int *param, char *err, int 
 
 const char *wc_sim_tree_algo_name(int algo, int param, char *buf, int len)
 {
-    if (param)
+    static const char *const ram_v[] = { "stb", "rb", "stc", "rc" };
+    if (param && algo == WC_TA_RAM && param <= 4)
+        snprintf(buf, (size_t)len, "ram:%s", ram_v[param - 1]);
+    else if (param)
         snprintf(buf, (size_t)len, "%s:%d", tree_algo_names[algo], param);
     else
         snprintf(buf, (size_t)len, "%s", tree_algo_names[algo]);
@@ -168,6 +188,7 @@ typedef struct {
     int *wd;                        /* their destination lists (mstep.d0) */
     int refs;                       /* packet records of it */
     int nextf;                      /* next free slot while free */
+    int len;                        /* flits of each of its unicasts (a worm adds its extra heads) */
 } mcast;
 
 /* sim.ov: packet id (as its flits carry it) -> slot; slot -1: empty */
@@ -222,6 +243,8 @@ typedef struct {
     int irc_scheme;
     wc_worm *wstore; int *wints; wc_edge *wedges;
     int *scratch;                   /* N node ids */
+    const int *once_dst;            /* --mcast-once: the destinations of the multicast being created */
+    int once_len;                   /* ... and its packet length (0: --packet) */
     /* tree scheme: the library's work (ints), a chain, per-node parent
      * (-1 outside the multicast being checked) */
     int *twork, *tchain, *tpar; long ntwork;
@@ -683,7 +706,7 @@ static void mcast_send_from(sim *s, long m, int x, long now, int source)
         int tp;
         if (st->from != x)
             continue;
-        if ((id = new_pkt(s, x, dst, now, BAD_NONE, worm ? s->o->packet + st->nd - 1 : s->o->packet)) < 0)
+        if ((id = new_pkt(s, x, dst, now, BAD_NONE, worm ? c->len + st->nd - 1 : c->len)) < 0)
             return;
         s->pk[id].measured = 0;     /* measured as part of its multicast */
         s->pk[id].mc = (int)m;
@@ -787,8 +810,12 @@ static int tree_build(sim *s, int *chain, int D, wc_tree *tr)
         steps = wc_cco_topo(t, src, chain + 1, D, lg, tr, err, sizeof err);
     else if (a == WC_TA_SPCCO)
         steps = wc_spcco_topo(t, src, chain + 1, D, lg, tr, NULL, NULL, err, sizeof err);
-    else if (a == WC_TA_RAM && wc_ram_topo(t, src, chain + 1, D, SIM_RAM_LL, SIM_RAM_LR, -1, 0, tr, err, sizeof err) >= 0)
-        steps = 0;
+    else if (a == WC_TA_RAM) {
+        /* a Random primary agent draws from the traffic stream */
+        const unsigned pick = o->tree_param == 2 || o->tree_param == 4 ? (unsigned)wc_rng_next(&s->rng) : 0;
+        if (wc_ram_topo(t, src, chain + 1, D, SIM_RAM_LL, SIM_RAM_LR, o->tree_param - 1, pick, tr, err, sizeof err) >= 0)
+            steps = 0;
+    }
     if (a == WC_TA_POSTAL || a == WC_TA_RAM)
         sort_by_step(tr);
     if (steps < 0 || tree_check(s, ch, D, tr, &depth) < 0) {
@@ -818,7 +845,7 @@ static void new_mcast(sim *s, int src, long now)
     if (s->o->once) {
         D = s->o->once_bcast ? N - 1 : s->o->once_n;
         for (i = 0; i < D; i++)
-            chain[i + 1] = s->o->once_bcast ? s->scratch[i] : s->o->once_dst[i];
+            chain[i + 1] = s->o->once_bcast ? s->scratch[i] : s->once_dst[i];
     } else {
         for (i = 0; i < D; i++) {
             int j = i + (int)wc_rng_below(&s->rng, (uint32_t)(N - 1 - i)), t = s->scratch[i];
@@ -882,7 +909,7 @@ static void new_mcast(sim *s, int src, long now)
     memcpy(c->ms, s->ms, (size_t)s->nms * sizeof *c->ms);
     memcpy(c->wd, s->wd, (size_t)s->nwd * sizeof *c->wd);
     c->ne = (int)s->nms;
-    c->src = src; c->ndst = D; c->reached = 0; c->create = now; c->refs = 0;
+    c->src = src; c->ndst = D; c->reached = 0; c->create = now; c->refs = 0; c->len = s->once_len ? s->once_len : s->o->packet;
     c->measured = (uint8_t)(now >= s->o->warmup && now < s->o->warmup + s->o->cycles);
     if (c->measured) {
         s->res->mcast_measured++;
@@ -1018,8 +1045,16 @@ static void create(sim *s, long now, int creating)
     int n;
     if (!creating)
         return;
-    if (s->o->once && now == 0)
-        new_mcast(s, s->o->once_src, now);
+    if (s->o->once && now == 0) {
+        /* one multicast, or a batch of once_nm at once */
+        const int nm = s->o->once_nm > 1 ? s->o->once_nm : 1;
+        int k;
+        for (k = 0; k < nm; k++) {
+            s->once_dst = s->o->once_dst + (size_t)k * (size_t)(s->o->once_bcast ? 0 : s->o->once_n);
+            s->once_len = k < s->o->once_long ? s->o->once_long_len : 0;
+            new_mcast(s, nm > 1 ? s->o->once_srcs[k] : s->o->once_src, now);
+        }
+    }
     for (n = 0; n < s->N; n++) {
         int dst, bad = BAD_NONE;
         long id;
@@ -1364,7 +1399,8 @@ int wc_sim_check(const wc_topo *t, const wc_sim_opts *o, char *err, int errlen)
         if ((a == WC_TA_CCO || a == WC_TA_SPCCO || a == WC_TA_RAM) && (t->kind != WC_TOPO_SWITCHED || !t->parent))
             return wc_err(err, errlen, "--tree-algo %s works on the up*/down* spanning tree of a switched network: it "
                           "needs irregular:S,P,H,SEED or file:PATH, not %s", tree_algo_names[a], t->name);
-        if (o->tree_param < 0 || (o->tree_param && a != WC_TA_KBINOMIAL && a != WC_TA_POSTAL))
+        if (o->tree_param < 0 || (o->tree_param && a != WC_TA_KBINOMIAL && a != WC_TA_POSTAL && a != WC_TA_RAM) ||
+            (a == WC_TA_RAM && o->tree_param > 4))
             return wc_err(err, errlen, "--tree-algo %s takes no parameter (got %d)", tree_algo_names[a], o->tree_param);
     }
     if (o->mcast_startup < 0 || o->mcast_forward < 0)
@@ -1374,15 +1410,26 @@ int wc_sim_check(const wc_topo *t, const wc_sim_opts *o, char *err, int errlen)
                       t->name);
     if (o->once) {
         int i;
-        if (o->once_src < 0 || o->once_src >= t->nnodes)
-            return wc_err(err, errlen, "multicast source %d not in 0..%d", o->once_src, t->nnodes - 1);
+        const int nm = o->once_nm > 1 ? o->once_nm : 1;
+        int k;
         if (!o->once_bcast && (o->once_n < 1 || o->once_n > t->nnodes - 1))
             return wc_err(err, errlen, "--mcast-once %d out of range 1..%d for %s", o->once_n, t->nnodes - 1,
                           t->name);
-        for (i = 0; !o->once_bcast && i < o->once_n; i++)
-            if (o->once_dst[i] < 0 || o->once_dst[i] >= t->nnodes || o->once_dst[i] == o->once_src)
-                return wc_err(err, errlen, "multicast destination %d is not a node of %s other than the source",
-                              o->once_dst[i], t->name);
+        if (o->once_long < 0 || o->once_long > nm || (o->once_long > 0 && o->once_long_len < 1))
+            return wc_err(err, errlen, "%d long multicasts of %d flits in a batch of %d", o->once_long,
+                          o->once_long_len, nm);
+        if (nm > 1 && !o->once_srcs)
+            return wc_err(err, errlen, "a batch of %d multicasts without their sources", nm);
+        for (k = 0; k < nm; k++) {
+            const int sk = nm > 1 ? o->once_srcs[k] : o->once_src;
+            const int *dk = o->once_dst + (size_t)k * (size_t)(o->once_bcast ? 0 : o->once_n);
+            if (sk < 0 || sk >= t->nnodes)
+                return wc_err(err, errlen, "multicast source %d not in 0..%d", sk, t->nnodes - 1);
+            for (i = 0; !o->once_bcast && i < o->once_n; i++)
+                if (dk[i] < 0 || dk[i] >= t->nnodes || dk[i] == sk)
+                    return wc_err(err, errlen, "multicast destination %d is not a node of %s other than the "
+                                  "source", dk[i], t->name);
+        }
     }
     return 0;
 }

@@ -64,6 +64,14 @@ typedef struct {
      * with the broadcast scheme of the topology */
     int once, once_src, once_n, once_bcast;
     const int *once_dst;
+    /* once_nm > 1: that many multicasts at cycle 0 instead (Liu et al.'s
+     * multiple multicast), multicast k from once_srcs[k] to
+     * once_dst[k * once_n ..] (to every other node with once_bcast) */
+    int once_nm;
+    const int *once_srcs;
+    /* the first once_long multicasts of the batch send once_long_len-flit
+     * packets instead of --packet (Liu et al. Fig. 15's long messages) */
+    int once_long, once_long_len;
 } wc_sim_opts;
 
 typedef struct {

@@ -10,7 +10,7 @@
 set -eu
 wc=$1 spec=$2 sdir=$3 out=$4
 here=$(dirname "$0")
-"$here/../../tools/run-sweep.sh" "$wc" "$spec" "$sdir"
+"$here/../../tools/run-sweep.sh" "$wc" "$(dirname "$sdir")" "$spec"
 algos="ucube maxport combine wsort"
 {
   echo "# Robinson et al. Figs. 13-14 at flit level: $(sed -n 's/^run *//p' "$spec") over $(grep -c . <<<"$(sed -n 's/^axis *seed *//p' "$spec" | tr ' ' '\n')") seeds per point"

@@ -13,9 +13,7 @@ wc=$1 out=$2 sdir=$3
 here=$(dirname "$0")
 mkdir -p "$out" "$sdir"
 
-for f in m n; do
-  "$here/../../tools/run-sweep.sh" "$wc" "$out/kbin_net_$f.sweep" "$sdir/kbin_net_$f"
-done
+"$here/../../tools/run-sweep.sh" "$wc" "$sdir" "$out"/kbin_net_{m,n}.sweep
 
 # per (x, tree): runs, average, least, largest lat_max (the multicast's
 # completion: its last destination has the whole message).  The topology

@@ -9,9 +9,7 @@
 set -eu
 wc=$1 out=$2 sdir=$3
 here=$(dirname "$0")
-for f in fig4 fig5 skew; do
-  "$here/../../tools/run-sweep.sh" "$wc" "$out/yu_$f.sweep" "$sdir/yu_$f"
-done
+"$here/../../tools/run-sweep.sh" "$wc" "$sdir" "$out"/yu_{fig4,fig5,skew}.sweep
 
 # the latency of a --once operation is lat_max: its last destination has
 # the whole message.  Quoted fields (none here, but a topology may be one)

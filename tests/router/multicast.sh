@@ -44,7 +44,8 @@ check "too many destinations refused" "[ $rc -ne 0 ] && grep -q 'mcast-dests 16 
 for spec in "cube:4:all ucube 0 0" "cube:4:all maxport 5 3" "cube:4:all combine 0 0" "cube:4:all wsort 5 3" \
             "cube:4 ucube 0 0" "cube:4 wsort 0 0" "mesh:4x4 binomial 5 3" "cube:4:all kbinomial:2 0 0" \
             "mesh:4x4 kbinomial 0 0" "cube:4 postal 5 3" "mesh:4x4 postal:30 0 0" \
-            "irregular:8,8,2,1 cco 0 0" "irregular:8,8,2,1 spcco 5 3" "irregular:8,8,2,1 ram 0 0"; do
+            "irregular:8,8,2,1 cco 0 0" "irregular:8,8,2,1 spcco 5 3" "irregular:8,8,2,1 ram 0 0" \
+            "irregular:8,8,2,1 ram:stb 0 0" "irregular:8,8,2,1 ram:rc 5 3"; do
   set -- $spec
   out=$("$wc" sim --topo "$1" --engine lockstep --rate 0.04 --multicast 0.3 --mcast-dests 6 --mcast-scheme tree \
         --tree-algo "$2" --mcast-startup "$3" --mcast-forward "$4" --warmup 1000 --cycles 20000 --seed 9 --quiet --csv |
@@ -75,6 +76,31 @@ check "8 destinations: average delay below completion ($(cut -d, -f11 <<<"$r8") 
 u=$("$wc" sim --topo cube:6:all --mcast-once 24 --mcast-scheme tree --tree-algo ucube --packet 256 --sets 50 --csv | tail -1 | cut -d, -f7)
 w=$("$wc" sim --topo cube:6:all --mcast-once 24 --mcast-scheme tree --tree-algo wsort --packet 256 --sets 50 --csv | tail -1 | cut -d, -f7)
 check "cube:6:all, 24 destinations, 256-flit messages: W-sort ($w cycles) completes before U-cube ($u cycles)" "awk 'BEGIN {exit !($w < $u)}'"
+# Liu et al.'s multiple multicast (--mcast-batch): M multicasts at once,
+# each complete (the run exits 1 otherwise), on the RTL in lockstep too;
+# the throughput is the flits delivered per cycle until the last one ends
+for a in cco ram:stc ram:rb; do
+  o=$("$wc" sim --topo irregular:16,8,4,1 --engine lockstep --mcast-once 10 --mcast-batch 12 --mcast-scheme tree \
+      --tree-algo "$a" --packet 32 --sets 2 --csv); rc=$?
+  row=$(tail -1 <<<"$o" | sed 's/^"[^"]*"/topo/')
+  check "lockstep, 12 multicasts at once along $a trees: all complete (exit $rc; $row)" \
+        "[ $rc -eq 0 ] && [ \"\$(cut -d, -f12 <<<\"\$row\")\" = 12 ]"
+done
+o=$("$wc" sim --topo irregular:16,8,4,1 --mcast-once 10 --mcast-scheme tree --tree-algo ram --packet 32 --sets 1 --csv | tail -1 | sed 's/^"[^"]*"/topo/')
+check "one multicast: throughput = 10 x 32 flits / completion ($o)" \
+      "awk -F, '{ exit !(\$13 > 0 && (\$13 - 320 / \$7) < 0.001 && (\$13 - 320 / \$7) > -0.001) }' <<<\"\$o\""
+b1=$("$wc" sim --topo irregular:32,16,8,1 --mcast-once 40 --mcast-batch 32 --mcast-scheme tree --tree-algo cco --packet 256 --sets 2 --csv | tail -1 | sed 's/^"[^"]*"/topo/' | cut -d, -f7)
+b2=$("$wc" sim --topo irregular:32,16,8,1 --mcast-once 40 --mcast-batch 32 --mcast-scheme tree --tree-algo ram:rc --packet 256 --sets 2 --csv | tail -1 | sed 's/^"[^"]*"/topo/' | cut -d, -f7)
+check "32 multicasts at once on 256 hosts: RAM Random-Cyclic ($b2 cycles) completes before CCO ($b1 cycles), Liu et al.'s claim for many multicasts" "awk 'BEGIN {exit !($b2 < $b1)}'"
+
+# --mcast-long P:K: all M long is the batch with --packet P; some long
+# take longer than none
+bl() { "$wc" sim --topo irregular:16,8,4,1 --mcast-once 6 --mcast-batch 8 --mcast-scheme tree --tree-algo spcco --sets 2 \
+       --csv "$@" | tail -1 | sed 's/^"[^"]*"/topo/' | cut -d, -f7,13; }
+all_long=$(bl --packet 16 --mcast-long 200:8) plain=$(bl --packet 200) none=$(bl --packet 16 --mcast-long 200:0) two=$(bl --packet 16 --mcast-long 200:2)
+check "--mcast-long 200:8 of 8 = --packet 200 ($all_long = $plain); 2 long ($two) complete after none ($none)" \
+      "[ -n \"$all_long\" ] && [ \"$all_long\" = \"$plain\" ] && awk 'BEGIN {exit !(${two%%,*} > ${none%%,*})}'"
+
 # bad input: non-zero exit and a message naming the problem
 bad() {
   local want=$1; shift
@@ -88,6 +114,12 @@ bad "K (the most children of a node) must be an integer in 1..4096" --topo cube:
 bad "K (the most children of a node) must be an integer" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo kbinomial:x
 bad "LAT (cycles) must be an integer" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo postal:
 bad "takes no ':' parameter" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo ucube:3
+bad "ram takes stb, stc, rb or rc" --topo irregular:8,8,2,1 --multicast 0.1 --mcast-scheme tree --tree-algo ram:xb
+bad "--mcast-batch needs --mcast-once" --topo irregular:8,8,2,1 --multicast 0.1 --mcast-batch 4
+bad "--mcast-long needs --mcast-batch" --topo irregular:8,8,2,1 --mcast-once 3 --mcast-long 100:1
+bad "--mcast-long 100:5: the batch has 4 multicasts" --topo irregular:8,8,2,1 --mcast-once 3 --mcast-batch 4 --mcast-long 100:5
+bad "--mcast-long expects P:K" --topo irregular:8,8,2,1 --mcast-once 3 --mcast-batch 4 --mcast-long 100
+bad "--mcast-batch 17 needs as many distinct sources: irregular:8,8,2,1 has 16 nodes" --topo irregular:8,8,2,1 --mcast-once 3 --mcast-batch 17
 bad "needs --mcast-scheme tree" --topo cube:4 --multicast 0.1 --mcast-scheme worm --tree-algo ucube
 bad "mcast-forward" --topo cube:4 --multicast 0.1 --mcast-scheme tree --mcast-forward -1
 bad "--mcast-startup needs --multicast or --mcast-once" --topo cube:4 --rate 0.1 --mcast-startup 10
