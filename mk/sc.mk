@@ -128,6 +128,6 @@ test-sc: $(SC_BIN) $(SC_MIN) $(SC_SO) $(WC)
 	@tests/sc/sc.sh $(SC_BIN) $(SC_MIN) $(WC)
 TEST_TARGETS += test-sc
 
-bench-sc: $(SC_BIN) $(SC_SO) $(WC) $(call rtl_models,cube4 mesh4)
+bench-sc: $(SC_BIN) $(SC_SO) $(WC) $(call rtl_models,cube4 mesh4) $(RTL_STAMP)/nic-16
 	@sc/bench.sh $(SC_BIN) $(WC)
 BENCH_TARGETS += bench-sc
