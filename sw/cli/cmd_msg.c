@@ -159,8 +159,10 @@ static void print_human(const wc_topo *t, const wc_msg_opts *o, const wc_msg_res
 {
     char mix[64], tn[32];
     wc_msg_mix_str(o->mix, mix, sizeof mix);
-    printf("wormcast msg: %s, engine %s, mode %s, seed %llu, %s messages of %d..%d bytes, fault rate %g, %s trees\n",
-           t->name, wc_msg_engine_name(o->engine), wc_msg_mode_name(o->mode), (unsigned long long)o->seed, mix,
+    printf("wormcast msg: %s, engine %s%s%s%s, mode %s, seed %llu, %s messages of %d..%d bytes, fault rate %g, %s "
+           "trees\n", t->name, wc_msg_engine_name(o->engine), wc_engine_kind_sc(o->engine) ? " (RTL nodes " : "",
+           wc_engine_kind_sc(o->engine) ? (o->rtl_nodes ? o->rtl_nodes : "none") : "",
+           wc_engine_kind_sc(o->engine) ? ")" : "", wc_msg_mode_name(o->mode), (unsigned long long)o->seed, mix,
            o->size_min, o->size_max, o->fault_rate, tree_name(o, tn, sizeof tn));
     printf("  cycles       %ld\n", r->cycles);
     printf("  messages     %ld posted (unicast %ld, multisend %ld, multicast %ld)\n", r->posted, r->posted_kind[0],

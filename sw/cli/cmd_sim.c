@@ -105,9 +105,11 @@ static void print_csv(const wc_topo *t, const wc_sim_opts *o, const wc_sim_resul
 
 static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r)
 {
-    printf("wormcast sim: %s, %s traffic, rate %.3f, %d-flit packets, %d-flit buffers, engine %s, seed %llu\n",
+    printf("wormcast sim: %s, %s traffic, rate %.3f, %d-flit packets, %d-flit buffers, engine %s%s%s%s, seed %llu\n",
            t->name, wc_sim_traffic_name(o->traffic), o->rate, o->packet, o->buffer, engine_name(o->engine),
-           (unsigned long long)o->seed);
+           wc_engine_kind_sc(o->engine) ? " (RTL routers " : "",
+           wc_engine_kind_sc(o->engine) ? (o->rtl_nodes ? o->rtl_nodes : "none") : "",
+           wc_engine_kind_sc(o->engine) ? ")" : "", (unsigned long long)o->seed);
     printf("  offered    %.4f flits/node/cycle\n", r->offered);
     printf("  accepted   %.4f flits/node/cycle%s\n", r->accepted, r->saturated ? "  (SATURATED: measured packets did not drain)" : "");
     if (r->unmeasured[0])
