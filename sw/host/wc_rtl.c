@@ -644,17 +644,28 @@ const wc_engine_sc_abi *wc_sc_load(char *err, int errlen)
     static const model md = { "sc", "libwcsc.so", "the SystemC engine", NULL, NULL, WC_ENGINE_SC_SYM,
                               WC_ENGINE_SC_NET, sizeof(wc_engine_sc_abi) };
     wc_rtl_where w;
-    char so[PATH_MAX + 32], fix[PATH_MAX + 64];
+    char so[PATH_MAX + 32], mk[PATH_MAX + 16], how[2 * PATH_MAX + 64], fix[2 * PATH_MAX + 96];
     void *dl;
     if (table)
         return table;
     if (wc_rtl_where_get(&w, err, errlen))
         return NULL;
     snprintf(so, sizeof so, "%s/sc/%s", w.build, md.so);
-    snprintf(fix, sizeof fix, "rebuild it with `make sc` in %s", w.root);
+    /* make's BUILD when the build directory is not the checkout's own */
+    snprintf(mk, sizeof mk, "%s/build", w.root);
+    if (strcmp(mk, w.build))
+        snprintf(how, sizeof how, "`make sc BUILD=%s` in %s", w.build, w.root);
+    else
+        snprintf(how, sizeof how, "`make sc` in %s", w.root);
+    snprintf(fix, sizeof fix, "rebuild it with %s", how);
+    snprintf(mk, sizeof mk, "%s/Makefile", w.root);
+    if (access(so, R_OK) && !access(mk, F_OK))
+        return wc_err(err, errlen, "the SystemC engine %s is missing (build directory: %s): build it with %s (it "
+                      "needs libsystemc-dev)", so, w.build_from, how), NULL;
     if (access(so, R_OK))
-        return wc_err(err, errlen, "the SystemC engine %s is missing (build directory: %s): build it with `make sc` "
-                      "in %s (it needs libsystemc-dev)", so, w.build_from, w.root), NULL;
+        return wc_err(err, errlen, "the SystemC engine %s is missing (build directory: %s): it is built in a Wormcast "
+                      "checkout by `make sc` (it needs libsystemc-dev); %s to that checkout's build directory", so,
+                      w.build_from, HOW_BUILD), NULL;
     if (!(dl = dlopen(so, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)))
         return wc_err(err, errlen, "cannot load the SystemC engine: %s; %s", dlerror(), fix), NULL;
     if (!(table = entry_table(dl, so, &md, fix, err, errlen)))
