@@ -103,6 +103,16 @@ check "sim-cube4: at least 100000 cycles compared, every packet delivered" \
       "[ \$(sed -n 's/.*0 mismatches over \([0-9]*\) cycles.*/\1/p' '$out/sim-cube4.out') -ge 100000 ] \
        && grep -Eq '^  packets    injected ([1-9][0-9]*)  delivered \\1  lost 0  duplicated 0  out-of-order 0  corrupt 0' '$out/sim-cube4.out'"
 grep -E '^  (packets|lockstep|speed)' "$out/sim-cube4.out" | sed 's/^ */     /'
+# absorption channels and drop counters: multidestination worms and
+# malformed worms through RTL routers among C ones
+"$wc" sim --topo cube:4 --engine lockstep-sc --rtl-nodes 3,5 --rate 0.2 --multicast 0.2 --mcast-dests 6 \
+  --mcast-scheme worm --malformed 0.02 --warmup 0 --cycles 20000 --quiet > "$out/sim-worms.out" 2> "$out/sim-worms.err"
+rc=$?
+check "sim-worms: multidestination and malformed worms through RTL routers 3,5: absorptions and drops agree" \
+      "[ $rc -eq 0 ] && grep -q '^  lockstep   0 mismatches over' '$out/sim-worms.out' \
+       && grep -Eq '^  multicast  [1-9][0-9]* measured multicasts' '$out/sim-worms.out' \
+       && grep -Eq '^  drops      [1-9][0-9]* worms dropped by routers, [1-9]' '$out/sim-worms.out'"
+grep -E '^  (multicast|drops|lockstep)' "$out/sim-worms.out" | sed 's/^ */     /'
 mutant() { # name what where where-pattern command...
   local name=$1 what=$2 desc=$3 where=$4; shift 4
   "$@" > "$out/$name.out" 2> "$out/$name.err"
