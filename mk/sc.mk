@@ -124,7 +124,15 @@ $(SC_SO): $(SC_B)/obj/wc_sc_engine.o $(SC_LIB_OBJS) $(SC_VL_LIBS) $(SC_PIC_A)
 sc: $(SC_BIN) $(SC_MIN) $(SC_SO)
 TEST_PREP += $(SC_BIN) $(SC_MIN) $(SC_SO)
 
-test-sc: $(SC_BIN) $(SC_MIN) $(SC_SO) $(WC)
+# the engine as a program other than the CLI opens it (a second simulation refused)
+SC_ENGINE_TEST := $(BUILD)/tests/sc/test_sc_engine
+$(SC_ENGINE_TEST): WC_TEST_LIBS := -ldl
+$(SC_ENGINE_TEST): tests/sc/test_sc_engine.c $(WC_TEST_DEPS)
+	$(wc_test_link)
+TEST_PREP += $(SC_ENGINE_TEST)
+
+test-sc: $(SC_BIN) $(SC_MIN) $(SC_SO) $(WC) $(SC_ENGINE_TEST)
+	@SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(SC_ENGINE_TEST)
 	@tests/sc/sc.sh $(SC_BIN) $(SC_MIN) $(WC)
 TEST_TARGETS += test-sc
 

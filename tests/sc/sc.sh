@@ -134,6 +134,8 @@ badwc() { # name expected-message args...
 }
 badwc "no RTL build for the parameters, the builds listed" "which has: cube:4 (.*); mesh:4x4 (" \
   msg --topo cube:3 --engine sc --rtl-nodes 2 --messages 5
+badwc "no RTL NIC for other NIC parameters, the build's listed" "no RTL NIC with the parameters .*-GNSLOT=64.* which has: the NICs of wormcast msg on cube:4 (.*-GNSLOT=72" \
+  msg --topo cube:4 --engine sc --rtl-nodes 5 --slots 64 --messages 2
 badwc "--rtl-nodes without a SystemC engine" "rtl-nodes chooses" sim --topo cube:4 --rtl-nodes 5
 badwc "--rtl-nodes out of range" "node 16 is not a node" msg --topo cube:4 --engine sc --rtl-nodes 3,16
 badwc "a second simulation in one process" "one SystemC simulation per process" \
