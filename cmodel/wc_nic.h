@@ -21,20 +21,8 @@
 
 typedef struct wc_nic wc_nic;
 
-/* Elaboration parameters (the RTL's, same names upper-case). */
-typedef struct {
-    int nnodes;     /* NNODES: node ids 0..nnodes-1 (peer tables), 2..WC_MAX_NODES */
-    int W;          /* W: flit data width, 32..62 (the NIC uses bits 31:0) */
-    int B;          /* B: depth of the router input buffer it injects into (credits) */
-    int payload;    /* PAYLOAD: bytes per packet, a multiple of 4 in 4..WC_NIC_PAYLOAD */
-    int nslot;      /* NSLOT: receive slots of one packet each, 1..128 */
-    int jsend;      /* JSEND: send jobs (descriptors in progress), 1..8 */
-    int jfwd;       /* JFWD: forwarding jobs (messages being forwarded), 1..8 */
-    int nctx;       /* NCTX: messages being received at once, 1..16 */
-    int ngroups;    /* NGROUPS: group table entries, 2..WC_NIC_GROUPS */
-    int txwin;      /* TXWIN: packets a job may have unacknowledged per child, 1..WC_NIC_WINDOW */
-    int mutate;     /* lockstep self-check: 0 in real runs (see wc_nic.c) */
-} wc_nic_cfg;
+/* Elaboration parameters: wc_nic_cfg (wc_nic_port.h, shared with the
+ * engine ABI). */
 
 /* The C model's deliberate breaks for the lockstep self-check
  * (cfg.mutate 1..WC_NIC_MUTATIONS): what mutation k breaks, for reports. */

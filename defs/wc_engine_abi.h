@@ -13,8 +13,8 @@
  * the ones it was compiled with.  So:
  *  - changing a table, a signature or a struct the tables pass
  *    (wc_nic_in, wc_nic_out) bumps WC_ENGINE_ABI_VERSION;
- *  - a new kind of engine (the node engine coming next: core + NIC +
- *    router per node) is a new kind number, a new table type and a new
+ *  - a new kind of engine (the node engine, the SystemC engine) is a
+ *    new kind number, a new table type and a new
  *    entry symbol, never a new convention.
  *
  * Conventions of every table: create() returns an opaque handle, or NULL
@@ -39,7 +39,9 @@ typedef enum {
     WC_ENGINE_ROUTER_NET = 1, /* one Verilated wc_router per router, wired by the shim */
     WC_ENGINE_FLAT_NET = 2,   /* a generated network top (wc_net_top) verilated whole */
     WC_ENGINE_NICS = 3,       /* one Verilated wc_nic per node */
-    WC_ENGINE_NODES = 4       /* one Verilated wc_node_soc (core, RAM, devices, NIC) per node */
+    WC_ENGINE_NODES = 4,      /* one Verilated wc_node_soc (core, RAM, devices, NIC) per node */
+    WC_ENGINE_SC_NET = 5      /* one SystemC simulation (sc/): the routers and, when asked, one NIC
+                               * per node, each the C model or the Verilated RTL */
 } wc_engine_kind;
 
 typedef struct {
@@ -116,16 +118,63 @@ typedef struct {
     void (*trace_close)(void *h);
 } wc_engine_nodes_abi;
 
+/* A SystemC simulation of a network (sc/wc_sc_engine.cpp, built by
+ * `make sc`, not on demand): wc::router per router and, with nic, wc::nic
+ * per node, each instance the C model or the Verilated RTL as the spec
+ * says, on one SystemC clock.  The routers' terminal ports and every NIC
+ * port are signals the caller drives and reads, as with the router and
+ * NIC tables above (every output is registered, so nothing is lost by
+ * wiring NICs to routers outside SystemC).  One SystemC simulation can be
+ * elaborated per process: a second create() fails, and the shared object
+ * must stay loaded (RTLD_NODELETE) because the kernel keeps its modules.
+ * Table routing is refused (the configuration port is not driven). */
+typedef struct {
+    const char *topo;           /* the topology's name, as wc_topo_create takes it */
+    int width, buffer;          /* W and B of the routers */
+    int router_mutate;          /* the C routers' mutation (wc_router_cfg.mutate), 0 in real runs */
+    const uint8_t *rtl_router;  /* [routers]: 1 the Verilated RTL, 0 the C model */
+    const wc_nic_cfg *nic;      /* NULL: routers only; else one NIC per node (its mutate: the C NICs') */
+    const uint8_t *rtl_nic;     /* [nodes], with nic: 1 the Verilated RTL, 0 the C model */
+} wc_engine_sc_spec;
+
+/* One cycle, as for the RTL engines: set_ext() and nic_set() the inputs,
+ * get()/get_abs()/drops()/nic_get() the outputs (registered: valid from
+ * the last edge on), tick() the rising edge of every router and NIC. */
+typedef struct {
+    wc_engine_abi_head head;
+    uint32_t in_size, out_size;     /* sizeof(wc_nic_in), sizeof(wc_nic_out) in the shared object */
+    uint32_t cfg_size, spec_size;   /* sizeof(wc_nic_cfg), sizeof(wc_engine_sc_spec) */
+    void *(*create)(const wc_engine_sc_spec *spec, char *err, int errlen);
+    void (*destroy)(void *h);
+    void (*reset)(void *h, int cycles);
+    void (*set_ext)(void *h, int idx, int valid, uint64_t flit, int credit);
+    void (*get)(void *h, int idx, int *valid, uint64_t *flit, int *credit);
+    void (*get_abs)(void *h, int idx, int *valid, uint64_t *flit);
+    unsigned (*drops)(void *h, int router);
+    void (*nic_get)(void *h, int nic, wc_nic_out *o);
+    void (*nic_set)(void *h, int nic, const wc_nic_in *in);
+    void (*tick)(void *h);
+    /* a rising edge with the routers' terminal inputs idle (valid and
+     * credit 0): the NICs clocked as if alone, for the register snapshot
+     * after a run */
+    void (*tick_idle_net)(void *h);
+    /* "C" or "RTL": what implements router r, NIC n (for reports) */
+    const char *(*router_impl)(void *h, int router);
+    const char *(*nic_impl)(void *h, int nic);
+} wc_engine_sc_abi;
+
 /* The entry symbols, one per kind: a shared object exports the one of
  * its kind.  The _SYM strings are what the loader passes to dlsym. */
 const wc_engine_net_abi *wc_engine_router_net(void);
 const wc_engine_net_abi *wc_engine_flat_net(void);
 const wc_engine_nics_abi *wc_engine_nics(void);
 const wc_engine_nodes_abi *wc_engine_nodes(void);
+const wc_engine_sc_abi *wc_engine_sc(void);
 #define WC_ENGINE_ROUTER_NET_SYM "wc_engine_router_net"
 #define WC_ENGINE_FLAT_NET_SYM "wc_engine_flat_net"
 #define WC_ENGINE_NICS_SYM "wc_engine_nics"
 #define WC_ENGINE_NODES_SYM "wc_engine_nodes"
+#define WC_ENGINE_SC_SYM "wc_engine_sc"
 
 #ifdef __cplusplus
 }

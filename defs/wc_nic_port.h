@@ -9,6 +9,23 @@
 #define WC_NIC_PORT_H
 #include <stdint.h>
 
+/* Elaboration parameters of one NIC (the RTL's, same names upper-case).
+ * Here rather than in cmodel/wc_nic.h because the SystemC engine
+ * (WC_ENGINE_SC_NET) is handed them across the engine ABI. */
+typedef struct {
+    int nnodes;     /* NNODES: node ids 0..nnodes-1 (peer tables), 2..WC_MAX_NODES */
+    int W;          /* W: flit data width, 32..62 (the NIC uses bits 31:0) */
+    int B;          /* B: depth of the router input buffer it injects into (credits) */
+    int payload;    /* PAYLOAD: bytes per packet, a multiple of 4 in 4..WC_NIC_PAYLOAD */
+    int nslot;      /* NSLOT: receive slots of one packet each, 1..128 */
+    int jsend;      /* JSEND: send jobs (descriptors in progress), 1..8 */
+    int jfwd;       /* JFWD: forwarding jobs (messages being forwarded), 1..8 */
+    int nctx;       /* NCTX: messages being received at once, 1..16 */
+    int ngroups;    /* NGROUPS: group table entries, 2..WC_NIC_GROUPS */
+    int txwin;      /* TXWIN: packets a job may have unacknowledged per child, 1..WC_NIC_WINDOW */
+    int mutate;     /* lockstep self-check of the C model: 0 in real runs (cmodel/wc_nic.c) */
+} wc_nic_cfg;
+
 /* Inputs of one cycle. */
 typedef struct {
     /* router ejection link: the router's output port to this node */

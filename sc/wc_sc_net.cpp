@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "wc_sc_net.h"
+#include "wc_sc_nic.h"
 #include <stdexcept>
 extern "C" {
 #include "wc_defs.h"
@@ -15,6 +16,16 @@ std::string router_gparams(const wc_topo *t, int W, int B)
     std::string s;
     wc_router_params(t, W, B, prm);
     for (int k = 0; k < WC_ROUTER_NPARAMS; k++)
+        s += (k ? " -G" : "-G") + std::string(prm[k].name) + "=" + std::to_string(prm[k].value);
+    return s;
+}
+
+std::string nic_gparams(const wc_nic_cfg &c)
+{
+    wc_param prm[WC_NIC_NPARAMS];
+    std::string s;
+    wc_nic_params(&c, prm);
+    for (int k = 0; k < WC_NIC_NPARAMS; k++)
         s += (k ? " -G" : "-G") + std::string(prm[k].name) + "=" + std::to_string(prm[k].value);
     return s;
 }

@@ -167,8 +167,10 @@ static void print_human(const wc_topo *t, const wc_msg_opts *o, const wc_msg_res
 {
     char mix[64], tn[32];
     wc_msg_mix_str(o->mix, mix, sizeof mix);
-    printf("wormcast msg: %s, engine %s, mode %s, seed %llu, %s messages of %d..%d bytes, fault rate %g, %s trees\n",
-           t->name, wc_msg_engine_name(o->engine), wc_msg_mode_name(o->mode), (unsigned long long)o->seed, mix,
+    printf("wormcast msg: %s, engine %s%s%s%s, mode %s, seed %llu, %s messages of %d..%d bytes, fault rate %g, %s "
+           "trees\n", t->name, wc_msg_engine_name(o->engine), wc_engine_kind_sc(o->engine) ? " (RTL nodes " : "",
+           wc_engine_kind_sc(o->engine) ? (o->rtl_nodes ? o->rtl_nodes : "none") : "",
+           wc_engine_kind_sc(o->engine) ? ")" : "", wc_msg_mode_name(o->mode), (unsigned long long)o->seed, mix,
            o->size_min, o->size_max, o->fault_rate, tree_name(o, tn, sizeof tn));
     printf("  cycles       %ld\n", r->cycles);
     printf("  messages     %ld posted (unicast %ld, multisend %ld, multicast %ld)\n", r->posted, r->posted_kind[0],
@@ -200,7 +202,7 @@ static void print_human(const wc_topo *t, const wc_msg_opts *o, const wc_msg_res
         printf("  hosts        avg %.1f  max %.0f cycles from joining the multicast to the last completion taken "
                "(%ld hosts%s)\n", r->host_avg, r->host_max, r->host_n,
                o->skew ? ", each joining up to --skew/2 cycles late" : "");
-    if (o->engine == WC_MSG_ENGINE_LOCKSTEP_C || o->engine == WC_MSG_ENGINE_LOCKSTEP)
+    if (wc_engine_kind_lockstep(o->engine))
         printf("  lockstep     %s over %ld cycles (every NIC output and router port, every cycle)\n",
                r->mismatch_cycle < 0 ? "0 mismatches" : "MISMATCH", r->cycles);
     printf("  speed        %ld cycles in %.2f s = %.0f cycles/s\n", r->cycles, r->seconds, r->cps);
@@ -210,11 +212,11 @@ static void print_human(const wc_topo *t, const wc_msg_opts *o, const wc_msg_res
 
 int wc_cmd_msg(int argc, char **argv)
 {
-    static const char *const engines[] = { "c", "rtl", "lockstep", "lockstep-c", NULL },
+    static const char *const engines[] = { "c", "rtl", "lockstep", "lockstep-c", "sc", "lockstep-sc", NULL },
                              *const modes[] = { "fpfs", "fcfs", "host", NULL },
                              *const onces[] = { "multicast", "multisend", "unicasts", NULL };
     static const int engine_v[] = { WC_MSG_ENGINE_C, WC_MSG_ENGINE_RTL, WC_MSG_ENGINE_LOCKSTEP,
-                                    WC_MSG_ENGINE_LOCKSTEP_C },
+                                    WC_MSG_ENGINE_LOCKSTEP_C, WC_MSG_ENGINE_SC, WC_MSG_ENGINE_LOCKSTEP_SC },
                      mode_v[] = { WC_NIC_MODE_FPFS, WC_NIC_MODE_FCFS, WC_NIC_MODE_HOST },
                      once_v[] = { WC_MSG_MULTICAST, WC_MSG_MULTISEND, WC_MSG_UNICAST };
     static const char *const one_op = "one operation on an idle network: nothing random is posted";
@@ -233,7 +235,15 @@ int wc_cmd_msg(int argc, char **argv)
                       "c: C model, rtl: Verilated routers and NICs, built on first use,\n"
                       "lockstep: both, every NIC output and router port compared every cycle,\n"
                       "lockstep-c: two C instances compared every cycle (self-check;\n"
-                      "with --mutate K the second one is broken and must mismatch)"),
+                      "with --mutate K the second one is broken and must mismatch),\n"
+                      "sc: the SystemC network (routers and NICs as SystemC modules,\n"
+                      "C models or, per --rtl-nodes, Verilated RTL; `make sc` builds it),\n"
+                      "lockstep-sc: the C model against the SystemC network, compared\n"
+                      "every cycle"),
+        WC_OPT_STRING("--rtl-nodes", "LIST", &o.rtl_nodes,
+                      "sc, lockstep-sc: the nodes whose router and NIC are the Verilated\n"
+                      "RTL among C-model ones: none (default), all, or ids and ranges\n"
+                      "(0,5,8-11); RTL exists for the NICs and routers of cube:4 and mesh:4x4"),
         WC_OPT_LONG("--messages", "N", &o.messages, 0, 1L << 40, "messages to post in total"),
         WC_OPT_FUNC("--size", "MIN-MAX", parse_size, size,
                     "message bytes, 1..16384, log-uniform between MIN and MAX so\n"
@@ -285,8 +295,8 @@ int wc_cmd_msg(int argc, char **argv)
         WC_OPT_INT("--buffer", "B", &o.buffer, 1, 4096, "router input buffer depth in flits"),
         WC_OPT_INT("--width", "W", &o.width, 32, 62, "flit data width"),
         WC_OPT_INT("--mutate", "K", &o.mutate, 0, 1000,
-                   "lockstep: break the C model (NIC mutation 1, 2, 3 or 4): the run must\n"
-                   "stop at a mismatch; lockstep-c: break the second C instance"),
+                   "lockstep, lockstep-sc: break the C model (NIC mutation 1, 2, 3 or 4):\n"
+                   "the run must stop at a mismatch; lockstep-c: break the second C instance"),
         WC_OPT_FLAG("--csv", &csv, "one header line and one row"),
         WC_OPT_FLAG("--quiet", &quiet, "no progress lines"),
         WC_OPT_LONG("--progress", "C", &o.progress_every, 1, 1L << 40,

@@ -1,30 +1,68 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* wormcast netgen: print the Verilog top of a whole network. */
+/* wormcast netgen: print the Verilog top of a whole network, or the -G
+ * parameters of its routers or NICs (for Verilator builds made outside the
+ * tool, as mk/sc.mk makes the SystemC ones). */
 #include <stdio.h>
 #include "wc_netgen.h"
+#include "wc_msg.h"
 #include "wc_defs.h"
 #include "cli_args.h"
 
+enum { PARAMS_NONE, PARAMS_ROUTER, PARAMS_NIC };
+
+static void print_params(const wc_param *prm, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        printf("%s-G%s=%ld", i ? " " : "", prm[i].name, prm[i].value);
+    printf("\n");
+}
+
 int wc_cmd_netgen(int argc, char **argv)
 {
+    static const char *const kinds[] = { "router", "nic", NULL };
+    static const int kind_v[] = { PARAMS_ROUTER, PARAMS_NIC };
     const char *topo = NULL;
-    int W = WC_FLIT_DATA_W, B = 8, st;
+    int W = WC_FLIT_DATA_W, B = 8, st, params = PARAMS_NONE;
     char err[512];
     wc_topo *t;
     wc_opt opts[] = {
         WC_OPT_STRING("--topo", "T", &topo, WC_TOPO_NAMES),
         WC_OPT_INT("--width", "W", &W, 32, 62, "flit data width in bits"),
         WC_OPT_INT("--buffer", "B", &B, 1, 4096, "router input buffer depth in flits"),
+        WC_OPT_CHOICE("--params", "K", &params, kinds, kind_v,
+                      "instead of the Verilog, print on one line the -G flags of the\n"
+                      "network's routers (router) or of the NICs wormcast msg gives it (nic),\n"
+                      "as the tool's RTL engines are verilated with them"),
         WC_OPT_END
     };
-    wc_cli cli = { "netgen", "--topo T [--width W] [--buffer B]",
+    wc_cli cli = { "netgen", "--topo T [--width W] [--buffer B] [--params router|nic]",
                    "prints the Verilog top module of the whole network (routers and links) on stdout", NULL,
                    "--topo", opts };
     if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
         return st;
     if (!(t = wc_topo_create(topo, err, sizeof err)))
         return wc_cli_error(&cli, "%s", err);
-    wc_netgen_verilog(t, W, B, stdout);
+    if (params == PARAMS_ROUTER) {
+        wc_param prm[WC_ROUTER_NPARAMS];
+        wc_router_params(t, W, B, prm);
+        print_params(prm, WC_ROUTER_NPARAMS);
+    } else if (params == PARAMS_NIC) {
+        wc_msg_opts o;
+        wc_nic_cfg nc;
+        wc_param prm[WC_NIC_NPARAMS];
+        wc_msg_defaults(&o);
+        o.width = W;
+        o.buffer = B;
+        if (wc_msg_nic_cfg(t, &o, &nc, err, sizeof err)) {
+            wc_topo_free(t);
+            return wc_cli_error(&cli, "%s", err);
+        }
+        wc_nic_params(&nc, prm);
+        print_params(prm, WC_NIC_NPARAMS);
+    } else {
+        wc_netgen_verilog(t, W, B, stdout);
+    }
     wc_topo_free(t);
     return 0;
 }

@@ -151,9 +151,11 @@ static void print_csv(const wc_topo *t, const wc_sim_opts *o, const wc_sim_resul
 static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_result *r)
 {
     char sch[64];
-    printf("wormcast sim: %s, %s traffic, rate %.3f, %d-flit packets, %d-flit buffers, engine %s, seed %llu\n",
+    printf("wormcast sim: %s, %s traffic, rate %.3f, %d-flit packets, %d-flit buffers, engine %s%s%s%s, seed %llu\n",
            t->name, wc_sim_traffic_name(o->traffic), o->rate, o->packet, o->buffer, engine_name(o->engine),
-           (unsigned long long)o->seed);
+           wc_engine_kind_sc(o->engine) ? " (RTL routers " : "",
+           wc_engine_kind_sc(o->engine) ? (o->rtl_nodes ? o->rtl_nodes : "none") : "",
+           wc_engine_kind_sc(o->engine) ? ")" : "", (unsigned long long)o->seed);
     printf("  offered    %.4f flits/node/cycle\n", r->offered);
     printf("  accepted   %.4f flits/node/cycle%s\n", r->accepted, r->saturated ? "  (SATURATED: measured packets did not drain)" : "");
     if (r->unmeasured[0])
@@ -184,7 +186,7 @@ static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_res
         printf("  queued     %ld packets never entered the network (source queues, or held by node overheads, at the end)\n", r->not_injected);
     printf("  drops      %lu worms dropped by routers, %ld malformed worms sent (%ld of them multidestination worms breaking BRCP)\n",
            r->drops, r->malformed_sent, r->malformed_brcp);
-    if (o->engine == WC_ENGINE_LOCKSTEP)
+    if (wc_engine_kind_lockstep(o->engine))
         printf("  lockstep   %s over %ld cycles (every router port, every cycle)\n",
                r->mismatch_cycle < 0 ? "0 mismatches" : "MISMATCH", r->cycles_run);
     printf("  speed      %ld cycles in %.2f s = %.0f cycles/s\n", r->cycles_run, r->seconds, r->cps);
@@ -197,8 +199,9 @@ static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_res
 
 int wc_cmd_sim(int argc, char **argv)
 {
-    static const char *const engines[] = { "c", "rtl", "lockstep", NULL }, *const schemes[] = { "unicast", "tree", "worm", NULL };
-    static const int engine_v[] = { WC_ENGINE_C, WC_ENGINE_RTL, WC_ENGINE_LOCKSTEP },
+    static const char *const engines[] = { "c", "rtl", "lockstep", "sc", "lockstep-sc", NULL },
+                             *const schemes[] = { "unicast", "tree", "worm", NULL };
+    static const int engine_v[] = { WC_ENGINE_C, WC_ENGINE_RTL, WC_ENGINE_LOCKSTEP, WC_ENGINE_SC, WC_ENGINE_LOCKSTEP_SC },
                      scheme_v[] = { WC_MC_UNICAST, WC_MC_TREE, WC_MC_WORM };
     static const char *const idle = "one multicast on an idle network";
     const char *traffics[WC_TR_NEIGHBOR + 2], *topo = NULL, *wave = NULL, *wave_dir = NULL, *wave_rl = NULL;
@@ -224,7 +227,14 @@ int wc_cmd_sim(int argc, char **argv)
         WC_OPT_LONG("--seed", "S", &seed, 0, 0x7fffffffffffffffL, "traffic seed"),
         WC_OPT_CHOICE("--engine", "E", &o.engine, engines, engine_v,
                       "c: C model, rtl: Verilated RTL (built on first use),\n"
-                      "lockstep: both, every router port compared every cycle"),
+                      "lockstep: both, every router port compared every cycle,\n"
+                      "sc: the SystemC network (routers as SystemC modules, C models or,\n"
+                      "per --rtl-nodes, Verilated RTL; `make sc` builds it),\n"
+                      "lockstep-sc: the C model against the SystemC network"),
+        WC_OPT_STRING("--rtl-nodes", "LIST", &o.rtl_nodes,
+                      "sc, lockstep-sc: the nodes whose router is the Verilated RTL among\n"
+                      "C-model ones: none (default), all, or ids and ranges (0,5,8-11);\n"
+                      "RTL routers exist for cube:4 and mesh:4x4"),
         WC_OPT_FUNC("--hotspot", "N:F", parse_hotspot, &o, "hotspot node and fraction for --traffic hotspot (0:0.2)"),
         WC_OPT_DOUBLE("--malformed", "F", &o.malformed, 0, 1,
                       "fraction of worms sent malformed (bad destination or no head)"),
@@ -339,6 +349,9 @@ int wc_cmd_sim(int argc, char **argv)
         wc_cli_excl(&cli, "--no-wave", "--wave-dir", "the directory is for the waveform --no-wave turns off") ||
         wc_cli_needs(&cli, "--wave-routers", wave != NULL, "--wave", "it chooses the routers --wave records"))
         return 2;
+    if (wc_engine_kind_sc(o.engine) && (sweep || once))
+        return wc_cli_error(&cli, "--engine %s runs one SystemC simulation per process; %s runs several",
+                            engine_name(o.engine), sweep ? "--sweep" : "--mcast-once");
     if (wave_rl) {
         if ((nwr = wc_arg_list("--wave-routers", "router", wave_rl, 0, 0x7fffffffL, 0, 64, &list, err, sizeof err)) < 0)
             return wc_cli_error(&cli, "%s", err);
@@ -561,7 +574,11 @@ int wc_cmd_sim(int argc, char **argv)
         fprintf(stderr, "wormcast sim: nothing measured: %s\n", r.unmeasured);
     if (r.mismatch_cycle >= 0) {
         fprintf(stderr, "wormcast sim: LOCKSTEP MISMATCH: %s\n", r.mismatch);
-        if (!no_wave) {
+        if (!no_wave && wc_engine_kind_sc(o.engine) && !wave)
+            fprintf(stderr, "wormcast sim: no waveform of the mismatch: the SystemC engine runs once per process "
+                            "(run again with --wave PATH --wave-routers %d to record it)\n",
+                    r.mismatch_router >= 0 ? r.mismatch_router : 0);
+        else if (!no_wave) {
             char dir[1024], path[1100];
             wc_sim_result r2;
             int rr = r.mismatch_router >= 0 ? r.mismatch_router : 0, routers[16], nr = 0, k;

@@ -38,6 +38,9 @@ struct wc_engine {
     wc_rtl *rtl;
     wc_rtl_nic *rnic;
     wc_nic_out *out;        /* [nnic] this cycle's NIC outputs */
+    /* SystemC */
+    const wc_engine_sc_abi *sc;
+    void *sch;
     /* node SoCs (instead of bare NICs) */
     int nnode;
     wc_node_soc **node;
@@ -46,7 +49,7 @@ struct wc_engine {
     uint32_t *regs;         /* [nnic][WC_NICR_WORDS] register snapshot */
 };
 
-static const char *const kind_names[] = { "c", "rtl", "lockstep", "lockstep-c" };
+static const char *const kind_names[] = { "c", "rtl", "lockstep", "lockstep-c", "sc", "lockstep-sc" };
 
 const char *wc_engine_kind_name(int engine)
 {
@@ -64,7 +67,56 @@ int wc_engine_kind_parse(const char *name)
 
 int wc_engine_kind_lockstep(int engine)
 {
-    return engine == WC_ENGINE_LOCKSTEP || engine == WC_ENGINE_LOCKSTEP_C;
+    return engine == WC_ENGINE_LOCKSTEP || engine == WC_ENGINE_LOCKSTEP_C || engine == WC_ENGINE_LOCKSTEP_SC;
+}
+
+int wc_engine_kind_sc(int engine) { return engine == WC_ENGINE_SC || engine == WC_ENGINE_LOCKSTEP_SC; }
+
+static int parse_id(const char *s, const char *end, int n, const char *list, char *err, int errlen)
+{
+    long v = 0;
+    const char *p;
+    if (s == end)
+        return wc_err(err, errlen, "--rtl-nodes '%s': an empty item (none, all, or node ids and ranges: 0,5,8-11)",
+                      list);
+    for (p = s; p < end; p++) {
+        if (*p < '0' || *p > '9')
+            return wc_err(err, errlen, "--rtl-nodes '%s': '%.*s' is not a node id (none, all, or ids and ranges: "
+                          "0,5,8-11)", list, (int)(end - s), s);
+        if ((v = v * 10 + (*p - '0')) >= n)
+            return wc_err(err, errlen, "--rtl-nodes '%s': node %.*s is not a node of the network (0..%d)", list,
+                          (int)(end - s), s, n - 1);
+    }
+    return (int)v;
+}
+
+int wc_engine_parse_nodes(const char *list, int nnodes, unsigned char *mask, char *err, int errlen)
+{
+    const char *s = list;
+    memset(mask, 0, (size_t)nnodes);
+    if (!strcmp(list, "none"))
+        return 0;
+    if (!strcmp(list, "all")) {
+        memset(mask, 1, (size_t)nnodes);
+        return 0;
+    }
+    for (;;) {
+        const char *end = strchr(s, ','), *dash;
+        int a, b;
+        if (!end)
+            end = s + strlen(s);
+        dash = memchr(s, '-', (size_t)(end - s));
+        if ((a = parse_id(s, dash ? dash : end, nnodes, list, err, errlen)) < 0 ||
+            (b = dash ? parse_id(dash + 1, end, nnodes, list, err, errlen) : a) < 0)
+            return -1;
+        if (b < a)
+            return wc_err(err, errlen, "--rtl-nodes '%s': the range %d-%d is empty", list, a, b);
+        while (a <= b)
+            mask[a++] = 1;
+        if (!*end)
+            return 0;
+        s = end + 1;
+    }
 }
 
 int wc_engine_check_mutate(int engine, int mutate, int max, const char *unit, char *err, int errlen)
@@ -123,12 +175,13 @@ static uint64_t r_net_abs(const wc_engine *e, int r, int p, int *v)
     wc_rtl_get_abs(e->rtl, r * e->P + p, v, &f);
     return f;
 }
-static uint64_t r_net_abs_mask(const wc_engine *e, int r)
+/* for instances that keep no mask: every port asked */
+static uint64_t abs_mask_by_port(const wc_engine *e, int r)
 {
     uint64_t m = 0;
     int p, v;
     for (p = 0; p < e->P; p++) {
-        (void)r_net_abs(e, r, p, &v);
+        (void)e->ops->net_abs(e, r, p, &v);
         m |= (uint64_t)(v != 0) << p;
     }
     return m;
@@ -157,9 +210,86 @@ static void r_tick(wc_engine *e)
 }
 
 static const engine_ops rtl_ops = {
-    r_net_set, r_net_eval, r_net_port, r_net_active, r_net_abs_mask, r_net_abs, r_net_drops, r_net_drops,
+    r_net_set, r_net_eval, r_net_port, r_net_active, abs_mask_by_port, r_net_abs, r_net_drops, r_net_drops,
     r_net_cfg, r_nic_eval, r_nic_set, r_nic_tick, r_node_eval, r_node_set, r_node_load, r_tick
 };
+
+/* ---- the SystemC network ------------------------------------------------ */
+/* Its outputs are registered signals, valid from the last edge on, so
+ * evaluation has nothing to do; the inputs written now take effect at the
+ * next edge (tick). */
+static void s_net_set(wc_engine *e, int idx, int v, uint64_t f, int c) { e->sc->set_ext(e->sch, idx, v, f, c); }
+static void s_net_eval(wc_engine *e) { (void)e; }
+static void s_net_port(const wc_engine *e, int r, int p, int *v, uint64_t *f, int *c)
+{
+    e->sc->get(e->sch, r * e->P + p, v, f, c);
+}
+static uint64_t s_net_abs(const wc_engine *e, int r, int p, int *v)
+{
+    uint64_t f;
+    e->sc->get_abs(e->sch, r * e->P + p, v, &f);
+    return f;
+}
+static unsigned s_net_drops(const wc_engine *e, int r) { return e->sc->drops(e->sch, r); }
+static void s_net_cfg(wc_engine *e, int r, unsigned a, unsigned d)
+{
+    /* table routing is refused when the network is made */
+    (void)e, (void)r, (void)a, (void)d;
+}
+static void s_nic_eval(wc_engine *e, int n, wc_nic_out *o) { e->sc->nic_get(e->sch, n, o); }
+static void s_nic_set(wc_engine *e, int n, const wc_nic_in *in) { e->sc->nic_set(e->sch, n, in); }
+/* the routers are clocked too, their terminal inputs idle */
+static void s_nic_tick(wc_engine *e) { e->sc->tick_idle_net(e->sch); }
+static void s_node_eval(wc_engine *e, int n, wc_node_out *o) { (void)e, (void)n, (void)o; }
+static void s_node_set(wc_engine *e, int n, const wc_node_in *in) { (void)e, (void)n, (void)in; }
+static void s_node_load(wc_engine *e, int n, uint32_t a, const uint32_t *w, uint32_t nw)
+{
+    (void)e, (void)n, (void)a, (void)w, (void)nw;
+}
+static void s_tick(wc_engine *e) { e->sc->tick(e->sch); }
+
+static const engine_ops sc_ops = {
+    s_net_set, s_net_eval, s_net_port, r_net_active, abs_mask_by_port, s_net_abs, s_net_drops, s_net_drops,
+    s_net_cfg, s_nic_eval, s_nic_set, s_nic_tick, s_node_eval, s_node_set, s_node_load, s_tick
+};
+
+/* The SystemC network of c, node n's router and NIC the RTL where
+ * c->sc_rtl says. */
+static int sc_open(wc_engine *e, const wc_engine_cfg *c, char *err, int errlen)
+{
+    const wc_topo *t = c->t;
+    wc_engine_sc_spec sp;
+    uint8_t *rr = NULL, *rn = NULL;
+    int n, rc = -1;
+    if (c->node)
+        return wc_err(err, errlen, "the SystemC engine has routers and NICs, not node SoCs (use engine c or rtl)");
+    if (!(e->sc = wc_sc_load(err, errlen)))
+        return -1;
+    if (!(rr = wc_alloc((size_t)t->nrouters, 1, "the RTL router list", err, errlen)) ||
+        !(rn = wc_alloc((size_t)t->nnodes, 1, "the RTL NIC list", err, errlen)))
+        goto out;
+    for (n = 0; c->sc_rtl && n < t->nnodes; n++)
+        if (c->sc_rtl[n]) {
+            rr[t->node_router[n]] = 1;
+            rn[n] = 1;
+        }
+    memset(&sp, 0, sizeof sp);
+    sp.topo = t->name;
+    sp.width = c->width;
+    sp.buffer = c->buffer;
+    sp.router_mutate = c->net_mutate;
+    sp.rtl_router = rr;
+    sp.nic = c->nic;
+    sp.rtl_nic = c->nic ? rn : NULL;
+    if (!(e->sch = e->sc->create(&sp, err, errlen)))
+        goto out;
+    e->sc->reset(e->sch, 4);
+    rc = 0;
+out:
+    free(rr);
+    free(rn);
+    return rc;
+}
 
 /* ---- instances ----------------------------------------------------------- */
 void wc_engine_close(wc_engine *e)
@@ -180,6 +310,8 @@ void wc_engine_close(wc_engine *e)
     wc_net_free(e->net);
     wc_rtl_nic_close(e->rnic);
     wc_rtl_close(e->rtl);
+    if (e->sch)
+        e->sc->destroy(e->sch);
     free(e->out);
     free(e->regs);
     free(e);
@@ -209,7 +341,7 @@ static int load_tables(wc_engine *e, const wc_engine_cfg *c, char *err, int errl
     return 0;
 }
 
-wc_engine *wc_engine_open(int rtl, const wc_engine_cfg *c, const char *name, char *err, int errlen)
+wc_engine *wc_engine_open(int impl, const wc_engine_cfg *c, const char *name, char *err, int errlen)
 {
     const wc_topo *t = c->t;
     wc_engine *e = wc_alloc(1, sizeof *e, "a system instance", err, errlen);
@@ -230,7 +362,11 @@ wc_engine *wc_engine_open(int rtl, const wc_engine_cfg *c, const char *name, cha
         goto fail;
     if (e->nnode && !(e->nout = wc_alloc((size_t)e->nnode, sizeof *e->nout, "node outputs", err, errlen)))
         goto fail;
-    if (rtl) {
+    if (impl == WC_IMPL_SC) {
+        e->ops = &sc_ops;
+        if (sc_open(e, c, err, errlen))
+            goto fail;
+    } else if (impl == WC_IMPL_RTL) {
         e->ops = &rtl_ops;
         if (!(e->rtl = wc_rtl_open(t, c->width, c->buffer, c->rtl_flat, c->rtl_trace, err, errlen)))
             goto fail;

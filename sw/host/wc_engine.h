@@ -26,16 +26,24 @@
 #include "wc_net.h"
 #include "wc_node_soc.h"
 
-/* What a front end runs: the C model, the RTL, or two instances in
- * lockstep (C model against RTL, or two C models, the self-check of the
- * comparison path). */
-enum { WC_ENGINE_C, WC_ENGINE_RTL, WC_ENGINE_LOCKSTEP, WC_ENGINE_LOCKSTEP_C };
-/* "c", "rtl", "lockstep", "lockstep-c" */
+/* What a front end runs: the C model, the RTL, the SystemC network (sc/:
+ * routers and NICs as SystemC modules, each the C model or the RTL as
+ * wc_engine_cfg.sc_rtl says), or two instances in lockstep (C model
+ * against RTL, against the SystemC network, or two C models, the
+ * self-check of the comparison path). */
+enum { WC_ENGINE_C, WC_ENGINE_RTL, WC_ENGINE_LOCKSTEP, WC_ENGINE_LOCKSTEP_C, WC_ENGINE_SC, WC_ENGINE_LOCKSTEP_SC };
+/* "c", "rtl", "lockstep", "lockstep-c", "sc", "lockstep-sc" */
 const char *wc_engine_kind_name(int engine);
 /* -1 for an unknown name */
 int wc_engine_kind_parse(const char *name);
 /* 1 if the engine runs two instances */
 int wc_engine_kind_lockstep(int engine);
+/* 1 if the engine runs the SystemC network */
+int wc_engine_kind_sc(int engine);
+/* --rtl-nodes LIST of the SystemC engines: "none", "all", or node ids and
+ * ranges ("0,5,8-11"), into mask[0..nnodes-1] (1: node n's router and NIC
+ * are the RTL).  0, or -1 with a message. */
+int wc_engine_parse_nodes(const char *list, int nnodes, unsigned char *mask, char *err, int errlen);
 /* A mutation breaks one C model of a lockstep run, so that the comparison
  * must fail: outside lockstep it would run a broken model and compare
  * nothing.  0, or -1 with a message. */
@@ -51,14 +59,19 @@ typedef struct {
                                  * mutate applies to a C model) */
     const wc_node_soc_cfg *node; /* instead of nic: one node SoC per node (core,
                                  * RAM, devices, NIC) */
+    const unsigned char *sc_rtl; /* SystemC: [nnodes] 1 makes node n's router and
+                                 * NIC the RTL (NULL: all C models) */
 } wc_engine_cfg;
 
 typedef struct wc_engine wc_engine;
 
-/* rtl: the Verilated RTL (built on first use), else the C models; name:
- * how reports call it ("C model", "RTL").  Reset, route tables loaded.
- * NULL with a message on failure. */
-wc_engine *wc_engine_open(int rtl, const wc_engine_cfg *c, const char *name, char *err, int errlen);
+/* What implements an instance: the C models, the Verilated RTL (built on
+ * first use), or the SystemC network (BUILD/sc/libwcsc.so, `make sc`; one
+ * per process, routers and NICs only). */
+enum { WC_IMPL_C, WC_IMPL_RTL, WC_IMPL_SC };
+/* impl: WC_IMPL_*; name: how reports call it ("C model", "RTL").  Reset,
+ * route tables loaded.  NULL with a message on failure. */
+wc_engine *wc_engine_open(int impl, const wc_engine_cfg *c, const char *name, char *err, int errlen);
 void wc_engine_close(wc_engine *e);
 const char *wc_engine_name(const wc_engine *e);
 const wc_topo *wc_engine_topo(const wc_engine *e);

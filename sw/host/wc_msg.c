@@ -97,8 +97,11 @@ int wc_msg_check(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, c
                       "(use a one-port network, e.g. cube:N without :all)", t->name, t->nlocal);
     if (N > WC_NIC_NO_PARENT)
         return wc_err(err, errlen, "%s has %d nodes; NIC node ids stop at %d", t->name, N, WC_NIC_NO_PARENT - 1);
-    if (o->engine < WC_ENGINE_C || o->engine > WC_ENGINE_LOCKSTEP_C)
+    if (o->engine < WC_ENGINE_C || o->engine > WC_ENGINE_LOCKSTEP_SC)
         return wc_err(err, errlen, "unknown engine %d", o->engine);
+    if (o->rtl_nodes && !wc_engine_kind_sc(o->engine))
+        return wc_err(err, errlen, "--rtl-nodes chooses the RTL nodes of the SystemC network (engine sc or "
+                      "lockstep-sc); engine %s has none", wc_engine_kind_name(o->engine));
     if (o->size_min < 1 || o->size_max > WC_NIC_MAX_MSG || o->size_min > o->size_max)
         return wc_err(err, errlen, "message sizes %d-%d: need 1 <= MIN <= MAX <= %d", o->size_min, o->size_max,
                       WC_NIC_MAX_MSG);
@@ -158,7 +161,7 @@ int wc_msg_check(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, c
 
 /* The NIC configuration of a run: the defaults with the run's widths and
  * slots. */
-static int nic_cfg(const wc_topo *t, const wc_msg_opts *o, wc_nic_cfg *nc, char *err, int errlen)
+int wc_msg_nic_cfg(const wc_topo *t, const wc_msg_opts *o, wc_nic_cfg *nc, char *err, int errlen)
 {
     wc_nic_cfg_default(nc, t->nnodes);
     nc->W = o->width;
@@ -185,10 +188,11 @@ static void inst_free(msg_inst *I, int N)
     free(I);
 }
 
-/* A system instance (routers and NICs: rtl or C models, nc->mutate
- * applying to the C model) with its host memories and fault injectors. */
-static msg_inst *inst_create(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, int rtl,
-                             const char *name, char *err, int errlen)
+/* A system instance (routers and NICs: impl WC_IMPL_*, nc->mutate
+ * applying to the C models) with its host memories and fault injectors;
+ * sc_rtl: the RTL nodes of a SystemC instance. */
+static msg_inst *inst_create(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, int impl,
+                             const unsigned char *sc_rtl, const char *name, char *err, int errlen)
 {
     msg_inst *I = wc_alloc(1, sizeof *I, "a system instance", err, errlen);
     wc_engine_cfg ec;
@@ -213,7 +217,8 @@ static msg_inst *inst_create(const wc_topo *t, const wc_msg_opts *o, const wc_ni
     ec.width = o->width;
     ec.buffer = o->buffer;
     ec.nic = nc;
-    if (!(I->e = wc_engine_open(rtl, &ec, name, err, errlen)))
+    ec.sc_rtl = sc_rtl;
+    if (!(I->e = wc_engine_open(impl, &ec, name, err, errlen)))
         goto fail;
     return I;
 fail:
@@ -261,38 +266,66 @@ static void inst_cycle(msim *s, msg_inst *I)
         wc_engine_nic_set(E, n, &I->in[n]);
 }
 
+/* The name of a SystemC instance in reports: which nodes are the RTL. */
+static void sc_name(char *name, size_t n, const unsigned char *rtl, int N)
+{
+    int i, k = 0, len = snprintf(name, n, "SystemC");
+    for (i = 0; i < N; i++)
+        if (rtl[i] && len < (int)n)
+            len += snprintf(name + len, n - (size_t)len, "%s%d", k++ ? "," : ", RTL nodes ", i);
+    if (!k)
+        snprintf(name + len, n - (size_t)len, ", all C");
+}
+
 /* The instances of the engine: the first takes the hosts' decisions; in
  * lockstep the C model (mutated by --mutate, to prove a break is caught)
- * leads and the RTL, or a second C model, follows. */
+ * leads and the RTL, the SystemC network, or a second C model follows. */
 static int open_instances(msim *s, const wc_nic_cfg *nc, char *err, int errlen)
 {
     const wc_msg_opts *o = s->o;
     wc_nic_cfg mc = *nc;
-    char name[64];
+    char name[160];
+    unsigned char *rtl = NULL;
+    int rc = -1;
     s->ni = wc_engine_kind_lockstep(o->engine) ? 2 : 1;
+    if (wc_engine_kind_sc(o->engine)) {
+        if (!(rtl = wc_alloc((size_t)s->N, 1, "the RTL node list", err, errlen)))
+            return -1;
+        if (wc_engine_parse_nodes(o->rtl_nodes ? o->rtl_nodes : "none", s->N, rtl, err, errlen))
+            goto out;
+    }
     if (o->engine == WC_ENGINE_RTL) {
-        s->I[0] = inst_create(s->t, o, nc, 1, "RTL", err, errlen);
+        s->I[0] = inst_create(s->t, o, nc, WC_IMPL_RTL, NULL, "RTL", err, errlen);
+    } else if (o->engine == WC_ENGINE_SC) {
+        sc_name(name, sizeof name, rtl, s->N);
+        s->I[0] = inst_create(s->t, o, nc, WC_IMPL_SC, rtl, name, err, errlen);
     } else {
-        if (o->engine == WC_ENGINE_LOCKSTEP)
+        if (o->engine == WC_ENGINE_LOCKSTEP || o->engine == WC_ENGINE_LOCKSTEP_SC)
             mc.mutate = o->mutate;
         snprintf(name, sizeof name, mc.mutate ? "C model, NIC mutation %d" : "C model", mc.mutate);
-        s->I[0] = inst_create(s->t, o, &mc, 0, name, err, errlen);
+        s->I[0] = inst_create(s->t, o, &mc, WC_IMPL_C, NULL, name, err, errlen);
     }
     if (!s->I[0])
-        return -1;
+        goto out;
     if (s->ni == 2) {
         if (o->engine == WC_ENGINE_LOCKSTEP) {
-            s->I[1] = inst_create(s->t, o, nc, 1, "RTL", err, errlen);
+            s->I[1] = inst_create(s->t, o, nc, WC_IMPL_RTL, NULL, "RTL", err, errlen);
+        } else if (o->engine == WC_ENGINE_LOCKSTEP_SC) {
+            sc_name(name, sizeof name, rtl, s->N);
+            s->I[1] = inst_create(s->t, o, nc, WC_IMPL_SC, rtl, name, err, errlen);
         } else {
             mc = *nc;
             mc.mutate = o->mutate;
             snprintf(name, sizeof name, "C model, NIC mutation %d", o->mutate);
-            s->I[1] = inst_create(s->t, o, &mc, 0, name, err, errlen);
+            s->I[1] = inst_create(s->t, o, &mc, WC_IMPL_C, NULL, name, err, errlen);
         }
         if (!s->I[1])
-            return -1;
+            goto out;
     }
-    return 0;
+    rc = 0;
+out:
+    free(rtl);
+    return rc;
 }
 
 /* ---- the run ---------------------------------------------------------------------- */
@@ -500,7 +533,7 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
     s->t = t; s->o = o; s->res = res;
     s->N = N; s->R = t->nrouters; s->P = t->nports;
 
-    if (nic_cfg(t, o, &nc, err, errlen) || wc_msg_check(t, o, &nc, err, errlen) || layout(s, err, errlen))
+    if (wc_msg_nic_cfg(t, o, &nc, err, errlen) || wc_msg_check(t, o, &nc, err, errlen) || layout(s, err, errlen))
         return -1;
     if (o->mix & WC_MSG_MULTICAST && o->fixed_root < 0)
         gpn = o->groups_per_node < 0 ? 2 : o->groups_per_node;

@@ -20,7 +20,8 @@
 
 /* the engines of wc_engine.h under this front end's names */
 enum { WC_MSG_ENGINE_C = WC_ENGINE_C, WC_MSG_ENGINE_RTL = WC_ENGINE_RTL, WC_MSG_ENGINE_LOCKSTEP = WC_ENGINE_LOCKSTEP,
-       WC_MSG_ENGINE_LOCKSTEP_C = WC_ENGINE_LOCKSTEP_C };
+       WC_MSG_ENGINE_LOCKSTEP_C = WC_ENGINE_LOCKSTEP_C, WC_MSG_ENGINE_SC = WC_ENGINE_SC,
+       WC_MSG_ENGINE_LOCKSTEP_SC = WC_ENGINE_LOCKSTEP_SC };
 
 /* message kinds (bits of wc_msg_opts.mix) */
 enum { WC_MSG_UNICAST = 1, WC_MSG_MULTISEND = 2, WC_MSG_MULTICAST = 4 };
@@ -51,6 +52,8 @@ typedef struct {
     int buffer;                 /* router input buffer depth B */
     int width;                  /* flit data width W */
     int mutate;                 /* lockstep: NIC mutation of the C model (lockstep-c: of the second) */
+    const char *rtl_nodes;      /* sc, lockstep-sc: the nodes whose router and NIC are the RTL
+                                 * (wc_engine_parse_nodes; NULL: none) */
     /* one operation on an idle network from the --group root to its
      * destinations, instead of random traffic: WC_MSG_MULTICAST (along
      * the group's tree), WC_MSG_MULTISEND (one descriptor to the list) or
@@ -104,6 +107,9 @@ void wc_msg_defaults(wc_msg_opts *o);
  * with a message naming what is out of range or makes no sense together
  * (wc_msg_run checks them first). */
 int wc_msg_check(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, char *err, int errlen);
+/* The NIC configuration of a run (the defaults with the run's width,
+ * buffer and slots): 0, or -1 with a message. */
+int wc_msg_nic_cfg(const wc_topo *t, const wc_msg_opts *o, wc_nic_cfg *nc, char *err, int errlen);
 /* 0 when the run happened (judge it with wc_msg_ok), -1 on bad options
  * or set-up, or when memory ran out (message in err). */
 int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *r, char *err, int errlen);

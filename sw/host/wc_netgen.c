@@ -22,6 +22,23 @@ void wc_router_params(const wc_topo *t, int W, int B, wc_param out[WC_ROUTER_NPA
 #undef PARAM
 }
 
+void wc_nic_params(const wc_nic_cfg *c, wc_param out[WC_NIC_NPARAMS])
+{
+    int k = 0;
+#define PARAM(n, v) do { out[k].name = n; out[k].value = (v); k++; } while (0)
+    PARAM("NNODES", c->nnodes);
+    PARAM("W", c->W);
+    PARAM("B", c->B);
+    PARAM("PAYLOAD", c->payload);
+    PARAM("NSLOT", c->nslot);
+    PARAM("JSEND", c->jsend);
+    PARAM("JFWD", c->jfwd);
+    PARAM("NCTX", c->nctx);
+    PARAM("NGROUPS", c->ngroups);
+    PARAM("TXWIN", c->txwin);
+#undef PARAM
+}
+
 /* Flat port index r*P+p is the unit of every bus below, so the harness
  * (verif/net/wc_rtl_shim.cpp) and the C model (cmodel/wc_net.c) address
  * ports the same way. */

@@ -6,6 +6,7 @@
 #define WC_NETGEN_H
 #include <stdio.h>
 #include "wc_topo.h"
+#include "wc_nic.h"
 int wc_netgen_verilog(const wc_topo *t, int W, int B, FILE *f);
 
 /* The wc_router parameters a topology needs, in one place for the
@@ -13,4 +14,10 @@ int wc_netgen_verilog(const wc_topo *t, int W, int B, FILE *f);
 #define WC_ROUTER_NPARAMS 11
 typedef struct { const char *name; long value; } wc_param;
 void wc_router_params(const wc_topo *t, int W, int B, wc_param out[WC_ROUTER_NPARAMS]);
+
+/* The wc_nic parameters of a NIC configuration (the RTL's names), in one
+ * place for the NIC engine's Verilator build (wc_rtl.c) and the SystemC
+ * NIC's (mk/sc.mk, through `wormcast netgen --params nic`). */
+#define WC_NIC_NPARAMS 10
+void wc_nic_params(const wc_nic_cfg *c, wc_param out[WC_NIC_NPARAMS]);
 #endif

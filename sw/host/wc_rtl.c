@@ -285,7 +285,65 @@ typedef struct {
 static const char *kind_name(uint32_t k)
 {
     return k == WC_ENGINE_ROUTER_NET ? "router network" : k == WC_ENGINE_FLAT_NET ? "flat network"
-         : k == WC_ENGINE_NICS ? "NICs" : k == WC_ENGINE_NODES ? "node SoCs" : "unknown";
+         : k == WC_ENGINE_NICS ? "NICs" : k == WC_ENGINE_NODES ? "node SoCs" : k == WC_ENGINE_SC_NET ? "SystemC"
+         : "unknown";
+}
+
+/* The engine's table of a loaded object, its ABI checked: NULL with a
+ * message ending in fix (how to rebuild it) when it is not the one this
+ * tool was compiled for. */
+static const void *entry_table(void *dl, const char *so, const model *md, const char *fix, char *err, int errlen)
+{
+    const wc_engine_abi_head *head;
+    const void *(*entry)(void);
+    *(void **)&entry = dlsym(dl, md->sym);
+    if (!entry) {
+        wc_err(err, errlen, "RTL model %s is not a Wormcast %s engine (it exports no %s); %s", so,
+               kind_name(md->kind), md->sym, fix);
+        return NULL;
+    }
+    head = (const wc_engine_abi_head *)entry();
+    if (!head || head->abi_version != WC_ENGINE_ABI_VERSION) {
+        wc_err(err, errlen, "RTL model %s was built for engine ABI version %u, this wormcast needs version %u; "
+               "%s", so, head ? head->abi_version : 0, WC_ENGINE_ABI_VERSION, fix);
+        return NULL;
+    }
+    if (head->kind != md->kind || head->size != md->size) {
+        wc_err(err, errlen, "RTL model %s is a %s engine with a %u-byte table, this wormcast needs a %s engine with a "
+               "%u-byte table (both of ABI version %u); %s", so, kind_name(head->kind), head->size,
+               kind_name(md->kind), md->size, WC_ENGINE_ABI_VERSION, fix);
+        return NULL;
+    }
+    if (md->kind == WC_ENGINE_NICS) {
+        const wc_engine_nics_abi *t = (const wc_engine_nics_abi *)head;
+        if (t->in_size != sizeof(wc_nic_in) || t->out_size != sizeof(wc_nic_out)) {
+            wc_err(err, errlen, "RTL model %s passes NIC ports of %u/%u bytes, this wormcast of %u/%u (both of ABI "
+                   "version %u); %s", so, t->in_size, t->out_size, (unsigned)sizeof(wc_nic_in),
+                   (unsigned)sizeof(wc_nic_out), WC_ENGINE_ABI_VERSION, fix);
+            return NULL;
+        }
+    }
+    if (md->kind == WC_ENGINE_SC_NET) {
+        const wc_engine_sc_abi *t = (const wc_engine_sc_abi *)head;
+        if (t->in_size != sizeof(wc_nic_in) || t->out_size != sizeof(wc_nic_out) || t->cfg_size != sizeof(wc_nic_cfg) ||
+            t->spec_size != sizeof(wc_engine_sc_spec)) {
+            wc_err(err, errlen, "SystemC engine %s passes structs of %u/%u/%u/%u bytes, this wormcast of %u/%u/%u/%u "
+                   "(wc_nic_in, wc_nic_out, wc_nic_cfg, wc_engine_sc_spec; both of ABI version %u); %s", so, t->in_size,
+                   t->out_size, t->cfg_size, t->spec_size, (unsigned)sizeof(wc_nic_in), (unsigned)sizeof(wc_nic_out),
+                   (unsigned)sizeof(wc_nic_cfg), (unsigned)sizeof(wc_engine_sc_spec), WC_ENGINE_ABI_VERSION, fix);
+            return NULL;
+        }
+    }
+    if (md->kind == WC_ENGINE_NODES) {
+        const wc_engine_nodes_abi *t = (const wc_engine_nodes_abi *)head;
+        if (t->in_size != sizeof(wc_node_in) || t->out_size != sizeof(wc_node_out)) {
+            wc_err(err, errlen, "RTL model %s passes node ports of %u/%u bytes, this wormcast of %u/%u (both of ABI "
+                   "version %u); %s", so, t->in_size, t->out_size, (unsigned)sizeof(wc_node_in),
+                   (unsigned)sizeof(wc_node_out), WC_ENGINE_ABI_VERSION, fix);
+            return NULL;
+        }
+    }
+    return head;
 }
 
 /* Build if stale, under the directory's lock, then load and check the
@@ -295,8 +353,6 @@ static void *load(const model *md, const void **table, char *err, int errlen)
     wc_rtl_where w;
     char dir[PATH_MAX], so[PATH_MAX + 64], lock[PATH_MAX + 16], script[PATH_MAX + 64], why[PATH_MAX + 128];
     char *argv[24];
-    const wc_engine_abi_head *head;
-    const void *(*entry)(void);
     void *dl = NULL;
     int fd = -1, i, n = 0;
     if (wc_rtl_where_get(&w, err, errlen))
@@ -335,43 +391,9 @@ static void *load(const model *md, const void **table, char *err, int errlen)
         wc_err(err, errlen, "cannot load the RTL model: %s", dlerror());
         goto out;
     }
-    *(void **)&entry = dlsym(dl, md->sym);
-    if (!entry) {
-        wc_err(err, errlen, "RTL model %s is not a Wormcast %s engine (it exports no %s); remove %s to rebuild it",
-               so, kind_name(md->kind), md->sym, dir);
+    snprintf(why, sizeof why, "remove %s to rebuild it", dir);
+    if (!(*table = entry_table(dl, so, md, why, err, errlen)))
         goto fail;
-    }
-    head = (const wc_engine_abi_head *)entry();
-    if (!head || head->abi_version != WC_ENGINE_ABI_VERSION) {
-        wc_err(err, errlen, "RTL model %s was built for engine ABI version %u, this wormcast needs version %u; "
-               "remove %s to rebuild it", so, head ? head->abi_version : 0, WC_ENGINE_ABI_VERSION, dir);
-        goto fail;
-    }
-    if (head->kind != md->kind || head->size != md->size) {
-        wc_err(err, errlen, "RTL model %s is a %s engine with a %u-byte table, this wormcast needs a %s engine with a "
-               "%u-byte table (both of ABI version %u); remove %s to rebuild it", so, kind_name(head->kind), head->size,
-               kind_name(md->kind), md->size, WC_ENGINE_ABI_VERSION, dir);
-        goto fail;
-    }
-    if (md->kind == WC_ENGINE_NICS) {
-        const wc_engine_nics_abi *t = (const wc_engine_nics_abi *)head;
-        if (t->in_size != sizeof(wc_nic_in) || t->out_size != sizeof(wc_nic_out)) {
-            wc_err(err, errlen, "RTL model %s passes NIC ports of %u/%u bytes, this wormcast of %u/%u (both of ABI "
-                   "version %u); remove %s to rebuild it", so, t->in_size, t->out_size, (unsigned)sizeof(wc_nic_in),
-                   (unsigned)sizeof(wc_nic_out), WC_ENGINE_ABI_VERSION, dir);
-            goto fail;
-        }
-    }
-    if (md->kind == WC_ENGINE_NODES) {
-        const wc_engine_nodes_abi *t = (const wc_engine_nodes_abi *)head;
-        if (t->in_size != sizeof(wc_node_in) || t->out_size != sizeof(wc_node_out)) {
-            wc_err(err, errlen, "RTL model %s passes node ports of %u/%u bytes, this wormcast of %u/%u (both of ABI "
-                   "version %u); remove %s to rebuild it", so, t->in_size, t->out_size, (unsigned)sizeof(wc_node_in),
-                   (unsigned)sizeof(wc_node_out), WC_ENGINE_ABI_VERSION, dir);
-            goto fail;
-        }
-    }
-    *table = head;
     goto out;
 fail:
     dlclose(dl);
@@ -504,22 +526,19 @@ struct wc_rtl_nic {
 
 wc_rtl_nic *wc_rtl_nic_open(const wc_nic_cfg *c, int count, char *err, int errlen)
 {
-    char key[400], what[600], gp[10][40];
-    char *args[12];
-    const struct { const char *name; int v; } prm[] = {
-        { "NNODES", c->nnodes }, { "W", c->W }, { "B", c->B }, { "PAYLOAD", c->payload },
-        { "NSLOT", c->nslot }, { "JSEND", c->jsend }, { "JFWD", c->jfwd }, { "NCTX", c->nctx },
-        { "NGROUPS", c->ngroups }, { "TXWIN", c->txwin },
-    };
+    char key[400], what[600], gp[WC_NIC_NPARAMS][40];
+    char *args[WC_NIC_NPARAMS + 2];
+    wc_param prm[WC_NIC_NPARAMS];
     model md = { key, "libwcnic.so", what, nic_srcs, args, WC_ENGINE_NICS_SYM, WC_ENGINE_NICS,
                  sizeof(wc_engine_nics_abi) };
     wc_rtl_nic *m;
     size_t i;
     int len = snprintf(key, sizeof key, "nic"), wl = snprintf(what, sizeof what, "the NIC (");
+    wc_nic_params(c, prm);
     args[0] = "nic";
-    for (i = 0; i < sizeof prm / sizeof prm[0]; i++) {
-        len += snprintf(key + len, sizeof key - (size_t)len, "_%s%d", prm[i].name, prm[i].v);
-        snprintf(gp[i], sizeof gp[i], "-G%s=%d", prm[i].name, prm[i].v);
+    for (i = 0; i < WC_NIC_NPARAMS; i++) {
+        len += snprintf(key + len, sizeof key - (size_t)len, "_%s%ld", prm[i].name, prm[i].value);
+        snprintf(gp[i], sizeof gp[i], "-G%s=%ld", prm[i].name, prm[i].value);
         wl += snprintf(what + wl, sizeof what - (size_t)wl, "%s%s", i ? " " : "", gp[i]);
         args[i + 1] = gp[i];
     }
@@ -558,24 +577,23 @@ struct wc_rtl_node {
 
 wc_rtl_node *wc_rtl_node_open(const wc_node_soc_cfg *c, int count, char *err, int errlen)
 {
-    char key[400], what[600], gp[14][40];
-    char *args[16];
-    const wc_nic_cfg *nc = &c->nic;
-    const struct { const char *name; long v; } prm[] = {
-        { "NNODES", nc->nnodes }, { "W", nc->W }, { "B", nc->B }, { "PAYLOAD", nc->payload },
-        { "NSLOT", nc->nslot }, { "JSEND", nc->jsend }, { "JFWD", nc->jfwd }, { "NCTX", nc->nctx },
-        { "NGROUPS", nc->ngroups }, { "TXWIN", nc->txwin }, { "RAM_BYTES", (long)c->ram_bytes },
-        { "MD_STEPS", c->md_steps },
-    };
+    char key[400], what[600], gp[WC_NIC_NPARAMS + 2][40];
+    char *args[WC_NIC_NPARAMS + 4];
+    wc_param prm[WC_NIC_NPARAMS + 2];
     model md = { key, "libwcnode.so", what, node_srcs, args, WC_ENGINE_NODES_SYM, WC_ENGINE_NODES,
                  sizeof(wc_engine_nodes_abi) };
     wc_rtl_node *m;
     size_t i, a = 0;
     int len = snprintf(key, sizeof key, "node"), wl = snprintf(what, sizeof what, "the node SoC (");
+    wc_nic_params(&c->nic, prm);
+    prm[WC_NIC_NPARAMS].name = "RAM_BYTES";
+    prm[WC_NIC_NPARAMS].value = (long)c->ram_bytes;
+    prm[WC_NIC_NPARAMS + 1].name = "MD_STEPS";
+    prm[WC_NIC_NPARAMS + 1].value = c->md_steps;
     args[a++] = "node";
     for (i = 0; i < sizeof prm / sizeof prm[0]; i++) {
-        len += snprintf(key + len, sizeof key - (size_t)len, "_%s%ld", prm[i].name, prm[i].v);
-        snprintf(gp[i], sizeof gp[i], "-G%s=%ld", prm[i].name, prm[i].v);
+        len += snprintf(key + len, sizeof key - (size_t)len, "_%s%ld", prm[i].name, prm[i].value);
+        snprintf(gp[i], sizeof gp[i], "-G%s=%ld", prm[i].name, prm[i].value);
         wl += snprintf(what + wl, sizeof what - (size_t)wl, "%s%s", i ? " " : "", gp[i]);
         args[a++] = gp[i];
     }
@@ -615,3 +633,42 @@ void wc_rtl_node_set(wc_rtl_node *m, int i, const wc_node_in *in) { m->ops->set(
 void wc_rtl_node_tick(wc_rtl_node *m) { m->ops->tick(m->h); }
 int wc_rtl_node_trace(wc_rtl_node *m, int i, const char *path) { return m->ops->trace_open(m->h, i, path); }
 void wc_rtl_node_trace_close(wc_rtl_node *m) { m->ops->trace_close(m->h); }
+
+/* ---- the SystemC engine -------------------------------------------------- */
+
+const wc_engine_sc_abi *wc_sc_load(char *err, int errlen)
+{
+    /* loaded once and never unloaded (RTLD_NODELETE): the SystemC kernel
+     * keeps the modules of its one simulation to the end of the process */
+    static const wc_engine_sc_abi *table;
+    static const model md = { "sc", "libwcsc.so", "the SystemC engine", NULL, NULL, WC_ENGINE_SC_SYM,
+                              WC_ENGINE_SC_NET, sizeof(wc_engine_sc_abi) };
+    wc_rtl_where w;
+    char so[PATH_MAX + 32], mk[PATH_MAX + 16], how[2 * PATH_MAX + 64], fix[2 * PATH_MAX + 96];
+    void *dl;
+    if (table)
+        return table;
+    if (wc_rtl_where_get(&w, err, errlen))
+        return NULL;
+    snprintf(so, sizeof so, "%s/sc/%s", w.build, md.so);
+    /* make's BUILD when the build directory is not the checkout's own */
+    snprintf(mk, sizeof mk, "%s/build", w.root);
+    if (strcmp(mk, w.build))
+        snprintf(how, sizeof how, "`make sc BUILD=%s` in %s", w.build, w.root);
+    else
+        snprintf(how, sizeof how, "`make sc` in %s", w.root);
+    snprintf(fix, sizeof fix, "rebuild it with %s", how);
+    snprintf(mk, sizeof mk, "%s/Makefile", w.root);
+    if (access(so, R_OK) && !access(mk, F_OK))
+        return wc_err(err, errlen, "the SystemC engine %s is missing (build directory: %s): build it with %s (it "
+                      "needs libsystemc-dev)", so, w.build_from, how), NULL;
+    if (access(so, R_OK))
+        return wc_err(err, errlen, "the SystemC engine %s is missing (build directory: %s): it is built in a Wormcast "
+                      "checkout by `make sc` (it needs libsystemc-dev); %s to that checkout's build directory", so,
+                      w.build_from, HOW_BUILD), NULL;
+    if (!(dl = dlopen(so, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)))
+        return wc_err(err, errlen, "cannot load the SystemC engine: %s; %s", dlerror(), fix), NULL;
+    if (!(table = entry_table(dl, so, &md, fix, err, errlen)))
+        dlclose(dl);
+    return table;
+}

@@ -18,6 +18,8 @@
 #include "wc_nic.h"
 #include "wc_node_soc.h"
 
+#include "wc_engine_abi.h"
+
 typedef struct wc_rtl wc_rtl;
 
 /* flat: use the whole-network build; trace: its FST-capable variant.
@@ -91,4 +93,10 @@ const char *wc_root(void);
 const char *wc_build_dir(void);
 /* mkdir -p dir: 0, or -1 with a message naming the directory and why. */
 int wc_mkdirs(const char *dir, char *err, int errlen);
+/* The SystemC engine (defs/wc_engine_abi.h, WC_ENGINE_SC_NET): the
+ * shared object `make sc` builds into BUILD/sc/libwcsc.so (not built on
+ * demand: it needs the SystemC library), loaded once per process and kept.
+ * Its table, or NULL with a message saying how to build it. */
+const wc_engine_sc_abi *wc_sc_load(char *err, int errlen);
+
 #endif

@@ -1348,8 +1348,14 @@ int wc_sim_check(const wc_topo *t, const wc_sim_opts *o, char *err, int errlen)
     if (o->engine == WC_ENGINE_LOCKSTEP_C)
         return wc_err(err, errlen, "engine lockstep-c is for wormcast msg; sim compares the C model with the RTL "
                       "(engine lockstep)");
-    if (o->engine < WC_ENGINE_C || o->engine > WC_ENGINE_LOCKSTEP)
+    if (o->engine < WC_ENGINE_C || o->engine > WC_ENGINE_LOCKSTEP_SC)
         return wc_err(err, errlen, "unknown engine %d", o->engine);
+    if (o->rtl_nodes && !wc_engine_kind_sc(o->engine))
+        return wc_err(err, errlen, "--rtl-nodes chooses the RTL routers of the SystemC network (engine sc or "
+                      "lockstep-sc); engine %s has none", wc_engine_kind_name(o->engine));
+    if (o->rtl_flat && wc_engine_kind_sc(o->engine))
+        return wc_err(err, errlen, "--rtl-flat chooses the form of the RTL engine; engine %s has routers as "
+                      "SystemC modules", wc_engine_kind_name(o->engine));
     if (wc_engine_check_mutate(o->engine, o->mutate, 4, "router", err, errlen))
         return -1;
     if (o->rtl_flat && o->engine == WC_ENGINE_C)
@@ -1496,11 +1502,15 @@ static void wave_cycle(const sim *s, waverec *wr, long cyc)
 
 /* ---- set-up ----------------------------------------------------------------- */
 /* The instances of the engine: the C model (with --mutate: broken, to
- * prove lockstep catches it) leads, the RTL follows. */
+ * prove lockstep catches it) leads, the RTL or the SystemC network
+ * follows. */
 static int open_engines(sim *s, char *err, int errlen)
 {
     const wc_sim_opts *o = s->o;
     wc_engine_cfg ec;
+    unsigned char *rtl = NULL;
+    char name[160];
+    int n, k = 0, rc = -1;
     memset(&ec, 0, sizeof ec);
     ec.t = s->t;
     ec.width = o->width;
@@ -1508,11 +1518,33 @@ static int open_engines(sim *s, char *err, int errlen)
     ec.net_mutate = o->mutate;
     ec.rtl_flat = o->rtl_flat;
     ec.rtl_trace = o->rtl_flat && o->wave_path != NULL;
-    if (o->engine != WC_ENGINE_RTL && !(s->E[s->ne++] = wc_engine_open(0, &ec, "C model", err, errlen)))
+    if (o->engine != WC_ENGINE_RTL && o->engine != WC_ENGINE_SC &&
+        !(s->E[s->ne++] = wc_engine_open(WC_IMPL_C, &ec, "C model", err, errlen)))
         return -1;
-    if (o->engine != WC_ENGINE_C && !(s->E[s->ne++] = wc_engine_open(1, &ec, "RTL", err, errlen)))
+    if ((o->engine == WC_ENGINE_RTL || o->engine == WC_ENGINE_LOCKSTEP) &&
+        !(s->E[s->ne++] = wc_engine_open(WC_IMPL_RTL, &ec, "RTL", err, errlen)))
         return -1;
-    return 0;
+    if (!wc_engine_kind_sc(o->engine))
+        return 0;
+    /* a node's router is what --rtl-nodes picks: routers without nodes
+     * (indirect networks) stay C models */
+    if (!(rtl = wc_alloc((size_t)s->t->nnodes, 1, "the RTL node list", err, errlen)) ||
+        wc_engine_parse_nodes(o->rtl_nodes ? o->rtl_nodes : "none", s->t->nnodes, rtl, err, errlen))
+        goto out;
+    ec.sc_rtl = rtl;
+    n = snprintf(name, sizeof name, "SystemC");
+    for (k = 0; k < s->t->nnodes; k++)
+        if (rtl[k] && n < (int)sizeof name)
+            n += snprintf(name + n, sizeof name - (size_t)n, "%s%d", n > 7 ? "," : ", RTL routers ", k);
+    if (n == 7)
+        snprintf(name + n, sizeof name - (size_t)n, ", all C");
+    ec.net_mutate = 0;  /* the mutation breaks the C model only */
+    if (!(s->E[s->ne++] = wc_engine_open(WC_IMPL_SC, &ec, name, err, errlen)))
+        goto out;
+    rc = 0;
+out:
+    free(rtl);
+    return rc;
 }
 
 static int setup(sim *s, char *err, int errlen)

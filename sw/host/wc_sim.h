@@ -22,7 +22,8 @@ enum { WC_TR_UNIFORM, WC_TR_TRANSPOSE, WC_TR_BITCOMP, WC_TR_BITREV, WC_TR_SHUFFL
        WC_TR_HOTSPOT, WC_TR_NEIGHBOR };
 
 typedef struct {
-    int engine;             /* WC_ENGINE_C, _RTL or _LOCKSTEP */
+    int engine;             /* WC_ENGINE_C, _RTL, _LOCKSTEP, _SC or _LOCKSTEP_SC */
+    const char *rtl_nodes;  /* _SC, _LOCKSTEP_SC: the RTL routers (wc_engine_parse_nodes; NULL: none) */
     int rtl_flat;           /* RTL engine: verilate the whole network top */
     int traffic;
     double rate;            /* flits / node / cycle offered */

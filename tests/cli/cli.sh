@@ -66,7 +66,7 @@ expect_err "--rate expects a number >= 0, got '-0.1' (out of range)" sim --topo 
 expect_err "--rate expects a number >= 0, got 'nan' (not a number)" sim --topo mesh:4x4 --rate nan
 expect_err "--rate expects a number >= 0, got '0.1x' (not a number)" sim --topo mesh:4x4 --rate 0.1x
 expect_err "--fault-rate expects a number in 0..0.5, got 'inf' (out of range)" msg --topo cube:3 --fault-rate inf
-expect_err "--engine expects c, rtl or lockstep, got 'lockstep-c'" sim --topo mesh:4x4 --engine lockstep-c
+expect_err "--engine expects c, rtl, lockstep, sc or lockstep-sc, got 'lockstep-c'" sim --topo mesh:4x4 --engine lockstep-c
 expect_err "--dst: '' is not a node id (an empty item in '1,,2')" tree --topo cube:3 --algo ucube --src 0 --dst 1,,2
 expect_err "--dst: '' is not a node id (a trailing ',' in '1,2,')" worm --topo cube:3 --scheme chain --src 0 --dst 1,2,
 expect_err "--wave-routers: 'x' is not a router (not an integer)" sim --topo mesh:4x4 --wave /tmp/w --wave-routers 1,x

@@ -26,7 +26,7 @@ expect_err "empty mix" "--mix expects a list" msg --topo cube:3 --mix ,
 expect_err "unknown mode" "--mode expects fpfs, fcfs or host, got 'lifo'" msg --topo cube:3 --mode lifo
 expect_err "fault rate above 0.5" "--fault-rate expects a number in 0..0.5" msg --topo cube:3 --fault-rate 0.6
 expect_err "negative fault rate" "--fault-rate expects a number in 0..0.5" msg --topo cube:3 --fault-rate -0.1
-expect_err "unknown engine" "--engine expects c, rtl, lockstep or lockstep-c, got 'gpu'" msg --topo cube:3 --engine gpu
+expect_err "unknown engine" "--engine expects c, rtl, lockstep, lockstep-c, sc or lockstep-sc, got 'gpu'" msg --topo cube:3 --engine gpu
 expect_err "all-port cube refused" "injection ports per node" msg --topo cube:3:all
 expect_err "too many groups" "too many groups" msg --topo cube:5
 expect_err "too many groups per node" "too many groups" msg --topo cube:3 --groups-per-node 8

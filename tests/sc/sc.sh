@@ -10,8 +10,15 @@
 # run at a mismatch naming cycle, router, port, expected and actual.
 # Bad usage exits 2 with one line.  The minimal sc_main of
 # docs/systemc.md (sc/example/sc_min.cpp) delivers its packet.
+# The SystemC engine of the tool (wormcast msg|sim --engine lockstep-sc):
+# RTL routers and NICs among C ones against the C model on cube:4 and
+# mesh:4x4 under wormcast msg's traffic and scoreboard, 100,000 cycles and
+# more each, the routers alone under wormcast sim's; a NIC mutation and a
+# router mutation of the C model must stop the run at a mismatch; the
+# engine's refusals (no RTL build for the parameters, a second simulation,
+# the shared object missing) say what to do.
 set -u
-sc=$1 min=$2 out=${BUILD:-build}/test-sc
+sc=$1 min=$2 wc=$3 out=${BUILD:-build}/test-sc
 rm -rf "$out"; mkdir -p "$out"
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 pass=0 fail=0
@@ -72,5 +79,69 @@ bad "no RTL build for the parameters" "no RTL router" --topo cube:3 --rtl-nodes 
 bad "mutation without lockstep" "mutate" --topo cube:4 --mutate 1
 bad "table routing" "not supported yet" --topo irregular:8,8,2,1
 bad "unknown topology" "" --topo ring:5
+
+# ---- the SystemC engine of wormcast ----
+cycles_of() { sed -n 's/^  cycles  *\([0-9]*\)$/\1/p' "$1"; }
+for spec in "msg-cube4 cube:4 5" "msg-mesh4 mesh:4x4 0,5,10,15"; do
+  set -- $spec
+  "$wc" msg --topo "$2" --engine lockstep-sc --rtl-nodes "$3" --min-cycles 100000 --quiet > "$out/$1.out" 2> "$out/$1.err"
+  rc=$?
+  check "$1: wormcast msg on $2, RTL routers and NICs $3 among C ones, against the C model: passes" \
+        "[ $rc -eq 0 ] && grep -q '^  lockstep     0 mismatches over' '$out/$1.out'"
+  check "$1: at least 100000 cycles compared" \
+        "[ \"\$(cycles_of '$out/$1.out')\" -ge 100000 ] && grep -q \"0 mismatches over \$(cycles_of '$out/$1.out') cycles\" '$out/$1.out'"
+  check "$1: the scoreboard saw every expected delivery once, in order, intact" \
+        "grep -Eq '^  deliveries   expected ([1-9][0-9]*)  delivered \\1  lost 0  duplicated 0  out-of-order 0  corrupt 0  send errors 0' '$out/$1.out'"
+  grep -E '^  (cycles|deliveries|lockstep|speed)' "$out/$1.out" | sed 's/^ */     /'
+done
+"$wc" sim --topo cube:4 --engine lockstep-sc --rtl-nodes 3,5,6 --rate 0.35 --warmup 0 --cycles 100000 --quiet \
+  > "$out/sim-cube4.out" 2> "$out/sim-cube4.err"
+rc=$?
+check "sim-cube4: wormcast sim on cube:4, RTL routers 3,5,6 among C ones, against the C model: passes" \
+      "[ $rc -eq 0 ] && grep -q '^  lockstep   0 mismatches over' '$out/sim-cube4.out'"
+check "sim-cube4: at least 100000 cycles compared, every packet delivered" \
+      "[ \$(sed -n 's/.*0 mismatches over \([0-9]*\) cycles.*/\1/p' '$out/sim-cube4.out') -ge 100000 ] \
+       && grep -Eq '^  packets    injected ([1-9][0-9]*)  delivered \\1  lost 0  duplicated 0  out-of-order 0  corrupt 0' '$out/sim-cube4.out'"
+grep -E '^  (packets|lockstep|speed)' "$out/sim-cube4.out" | sed 's/^ */     /'
+# absorption channels and drop counters: multidestination worms and
+# malformed worms through RTL routers among C ones
+"$wc" sim --topo cube:4 --engine lockstep-sc --rtl-nodes 3,5 --rate 0.2 --multicast 0.2 --mcast-dests 6 \
+  --mcast-scheme worm --malformed 0.02 --warmup 0 --cycles 20000 --quiet > "$out/sim-worms.out" 2> "$out/sim-worms.err"
+rc=$?
+check "sim-worms: multidestination and malformed worms through RTL routers 3,5: absorptions and drops agree" \
+      "[ $rc -eq 0 ] && grep -q '^  lockstep   0 mismatches over' '$out/sim-worms.out' \
+       && grep -Eq '^  multicast  [1-9][0-9]* measured multicasts' '$out/sim-worms.out' \
+       && grep -Eq '^  drops      [1-9][0-9]* worms dropped by routers, [1-9]' '$out/sim-worms.out'"
+grep -E '^  (multicast|drops|lockstep)' "$out/sim-worms.out" | sed 's/^ */     /'
+mutant() { # name what where where-pattern command...
+  local name=$1 what=$2 desc=$3 where=$4; shift 4
+  "$@" > "$out/$name.out" 2> "$out/$name.err"
+  local rc=$?
+  check "$name: $what of the C model fails the run" "[ $rc -eq 1 ] && grep -q 'MISMATCH' '$out/$name.out'"
+  check "$name: the mismatch names cycle, $desc, signal, expected (the mutated C model) and actual (SystemC)" \
+        "grep -Eq 'LOCKSTEP MISMATCH: cycle [0-9]+ $where [a-z_]+: expected \(C model[^)]*\) 0x[0-9a-f]+, actual \(SystemC, RTL [a-z]+ [0-9,]+\) 0x[0-9a-f]+' '$out/$name.err'"
+  grep 'LOCKSTEP MISMATCH' "$out/$name.err" | sed 's/^/     /'
+}
+mutant msg-nic-mutation "NIC mutation 1" "node" "node [0-9]+ nic" \
+  "$wc" msg --topo cube:4 --engine lockstep-sc --rtl-nodes 5 --mutate 1 --min-cycles 100000 --quiet
+mutant sim-router-mutation "router mutation 1" "router and port" "router [0-9]+ port [0-9]+" \
+  "$wc" sim --topo mesh:4x4 --engine lockstep-sc --rtl-nodes 5 --mutate 1 --rate 0.35 --warmup 0 --cycles 100000 --quiet
+badwc() { # name expected-message args...
+  local name=$1 msg=$2; shift 2
+  "$wc" "$@" > "$out/bad.out" 2> "$out/bad.err"
+  local rc=$?
+  check "wormcast bad usage, $name: exit 2 naming it" "[ $rc -eq 2 ] && grep -q -- '$msg' '$out/bad.err'"
+}
+badwc "no RTL build for the parameters, the builds listed" "which has: cube:4 (.*); mesh:4x4 (" \
+  msg --topo cube:3 --engine sc --rtl-nodes 2 --messages 5
+badwc "no RTL NIC for other NIC parameters, the build's listed" "no RTL NIC with the parameters .*-GNSLOT=64.* which has: the NICs of wormcast msg on cube:4 (.*-GNSLOT=72" \
+  msg --topo cube:4 --engine sc --rtl-nodes 5 --slots 64 --messages 2
+badwc "--rtl-nodes without a SystemC engine" "rtl-nodes chooses" sim --topo cube:4 --rtl-nodes 5
+badwc "--rtl-nodes out of range" "node 16 is not a node" msg --topo cube:4 --engine sc --rtl-nodes 3,16
+badwc "a second simulation in one process" "one SystemC simulation per process" \
+  sim --topo cube:4 --engine sc --sweep 0.1:0.2:0.1
+badwc "table routing" "table-routed" sim --topo irregular:8,8,2,1 --engine sc
+WORMCAST_BUILD="$out/empty" badwc "the engine not built" "make sc" sim --topo cube:4 --engine sc
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -9,16 +9,19 @@
 #           model per node (wc_rtl_nodes.cpp), always able to dump FST:
 #           compiled in and not opened it costs no measurable speed, and
 #           one build serves plain runs and waveforms alike
+#   nic-sc  the NIC through `verilator --sc` into a static library, for the
+#           SystemC layer (mk/sc.mk; not loaded by wormcast)
 #   flat    the generated network top of one topology, verilated whole
 #           (wc_rtl_shim.cpp): slow to compile, can dump every signal to FST
 # usage: build-engine.sh router OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh nic    OUTDIR [-GNAME=VALUE ...]
+#        build-engine.sh nic-sc OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh node   OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh flat   OUTDIR WORMCAST TOPO W B TRACE(0|1)
 # Logs go to OUTDIR/{verilator,make,link}.log; the shared object appears
 # (renamed into place) only when every step succeeded.
 set -eu
-[ $# -ge 2 ] || { echo "usage: $0 router|nic|node|flat OUTDIR ..." >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 router|nic|nic-sc|node|flat OUTDIR ..." >&2; exit 2; }
 kind=$1 out=$2; shift 2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
@@ -47,14 +50,25 @@ verilate() {
 # kilobits once per slice every cycle.  Without it (-fno-dfg) the node
 # model runs about twice as fast and builds sooner (make bench-system).
 NIC_VFLAGS=(-fno-dfg)
+NIC_ARGS=(--unroll-count 1024 --unroll-stmts 100000 "${NIC_VFLAGS[@]}")
+NIC_SRCS=(-I"$root/rtl/nic" "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v)
 
 case $kind in
   router)
     verilate wc_router wc_rtl_routers.cpp libwcrouter.so --unroll-count 256 --unroll-stmts 100000 "$@" \
       -I"$root/rtl/router" "$root"/rtl/router/*.v ;;
   nic)
-    verilate wc_nic wc_rtl_nics.cpp libwcnic.so --unroll-count 1024 --unroll-stmts 100000 "${NIC_VFLAGS[@]}" "$@" \
-      -I"$root/rtl/nic" "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v ;;
+    verilate wc_nic wc_rtl_nics.cpp libwcnic.so "${NIC_ARGS[@]}" "$@" "${NIC_SRCS[@]}" ;;
+  nic-sc)
+    # the NIC as a SystemC module (`verilator --sc`), the same Verilator
+    # flags as the NIC engine: a static library of class Vwc_nic_sc for
+    # the SystemC layer (mk/sc.mk links it; no shim, no shared object)
+    verilator --sc -O3 --x-assign fast --x-initial fast --Mdir "$out" -I"$root/rtl/include" --top-module wc_nic \
+      --prefix Vwc_nic_sc "${NIC_ARGS[@]}" "$@" "${NIC_SRCS[@]}" > "$out/verilator.log" 2>&1 \
+      || { cat "$out/verilator.log" >&2; exit 1; }
+    make -s -C "$out" -f Vwc_nic_sc.mk -j "${JOBS:-2}" OPT_FAST="-O2" OPT_SLOW="-O1" \
+      CXXFLAGS="-fPIC $(pkg-config --cflags systemc 2>/dev/null)" Vwc_nic_sc__ALL.a > "$out/make.log" 2>&1 \
+      || { tail -30 "$out/make.log" >&2; exit 1; } ;;
   node)
     # traces count 10 ns per cycle (wc_rtl_nodes.cpp), as wormcast sim's waveforms do
     verilate wc_node_soc wc_rtl_nodes.cpp libwcnode.so --unroll-count 1024 --unroll-stmts 100000 "${NIC_VFLAGS[@]}" \
@@ -75,5 +89,5 @@ case $kind in
     [ "$trace" = 1 ] && tr=(--trace-fst --trace-structs)
     verilate wc_net_top wc_rtl_shim.cpp libwcrtl.so "${tr[@]}" -I"$root/rtl/router" "$out/wc_net_top.v" "$root"/rtl/router/*.v \
       -- -DVM_TRACE="$trace" -DVM_TRACE_FST="$trace" -DWC_FLAT_PORTS=$((ports + 1)) -DWC_FLAT_FW="$fw" -lz ;;
-  *) echo "build-engine.sh: unknown engine kind '$kind' (router, nic, node or flat)" >&2; exit 2 ;;
+  *) echo "build-engine.sh: unknown engine kind '$kind' (router, nic, nic-sc, node or flat)" >&2; exit 2 ;;
 esac
