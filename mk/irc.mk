@@ -38,3 +38,11 @@ results-irc: $(BUILD)/bin/wormcast
 	  $(BUILD)/bin/wormcast worm --topo $$topo --scheme $$scheme --src $$src --dst $$dst --format dot \
 	    | $$eng -Tpng -o docs/img/$$name.png; \
 	  echo "results-irc: docs/img/$$name.png ($$topo $$scheme from $$src)"; done
+
+# The notes' one-to-all scatter (with and without combining) and mesh chain
+# multicast at flit level beside their formulas (docs/results/lecture.md):
+# 100 wormcast sim runs through wormcast sweep, seconds
+RESULTS_TARGETS += results-lecture
+results-lecture: $(BUILD)/bin/wormcast
+	@tests/irc/lecture_figs.sh $(BUILD)/bin/wormcast docs/results $(BUILD)/sweep
+.PHONY: results-lecture

@@ -248,8 +248,10 @@ int wc_cmd_sim(int argc, char **argv)
                     "kbinomial[:K] (without K the optimal k for one packet), postal[:LAT]\n"
                     "(LAT cycles from a send's start to the receiver's first send;\n"
                     "default packet + startup + forward), on any network; ucube,\n"
-                    "maxport, combine, wsort on cube:N[:all]; cco, spcco, ram on\n"
-                    "irregular:... and file:... networks"),
+                    "maxport, combine, wsort on cube:N[:all]; cco, spcco, ram\n"
+                    "(ram:stb|stc|rb|rc: Liu et al.'s multiple-multicast variants) on\n"
+                    "irregular:... and file:... networks; mchain (the lecture notes' chain,\n"
+                    "source anywhere in it) on mesh:XxY; star (the source sends every copy)"),
         WC_OPT_LONG("--mcast-startup", "C", &o.mcast_startup, 0, 1L << 30,
                     "cycles a node spends once when it comes to hold a multicast's\n"
                     "message, before its first send (the source at creation, a\n"
@@ -274,6 +276,10 @@ int wc_cmd_sim(int argc, char **argv)
                    "to its own random destinations (Liu et al.'s multiple multicast); the\n"
                    "completion is the last one's, the throughput the flits delivered per\n"
                    "cycle until then"),
+        WC_OPT_FLAG("--mcast-scatter", &o.mcast_scatter,
+                    "tree scheme: one-to-all scatter with combining (the lecture notes): each\n"
+                    "destination gets its own --packet flits; the send to a node carries its\n"
+                    "whole subtree's (the tree's shape decides the sizes)"),
         WC_OPT_FUNC("--mcast-long", "P:K", parse_long_mix, &lmix,
                     "--mcast-batch: K of the M multicasts send P-flit packets instead of --packet\n"
                     "(Liu et al.'s mix of long and short messages)"),

@@ -30,6 +30,7 @@
 #include "wc_steps.h"
 #include "wc_postal.h"
 #include "wc_ram.h"
+#include "wc_mchain.h"
 #include "wc_ram_topo.h"
 #include "wc_irc.h"
 #include "wc_route.h"
@@ -50,7 +51,8 @@ int wc_sim_traffic_parse(const char *s)
 const char *wc_sim_traffic_name(int t) { return traffic_names[t]; }
 
 static const char *tree_algo_names[WC_TA_COUNT] = { "binomial", "kbinomial", "postal", "ucube", "maxport",
-                                                    "combine", "wsort", "cco", "spcco", "ram" };
+                                                    "combine", "wsort", "cco", "spcco", "ram", "mchain",
+                                                    "star" };
 /* the hypercube algorithms' library codes, in WC_TA_UCUBE.. order */
 static const int hcube_algo[] = { WC_HCUBE_UCUBE, WC_HCUBE_MAXPORT, WC_HCUBE_COMBINE, WC_HCUBE_WSORT };
 /* RAM's time model in units of one send (liu-et-al Section 4: a local
@@ -68,7 +70,7 @@ int wc_sim_tree_algo_parse(const char *s, int *algo, int *param, char *err, int 
             break;
     if (a == WC_TA_COUNT)
         return wc_err(err, errlen, "unknown --tree-algo '%s' (expected binomial, kbinomial[:K], postal[:LAT], ucube, "
-                      "maxport, combine, wsort, cco, spcco or ram)", s);
+                      "maxport, combine, wsort, cco, spcco, ram[:stb|stc|rb|rc], mchain or star)", s);
     *param = 0;
     if (colon && a == WC_TA_RAM) {
         /* the multiple-multicast variants of Section 3.2: primary agent
@@ -174,7 +176,7 @@ typedef struct {
 /* One send of a multicast: a unicast (nd = 1, unicast and tree schemes)
  * or a multidestination worm (worm scheme), from node `from` once it
  * holds the message; got: its unicast arrived. */
-typedef struct { int from, nd; long d0; int got; } mstep;
+typedef struct { int from, nd; long d0; int got, mult; } mstep;
 
 /* A multicast: the unicasts of its tree (a star for the unicast scheme);
  * a node sends its edges, in issue order, once it holds the message.  In
@@ -248,6 +250,7 @@ typedef struct {
     /* tree scheme: the library's work (ints), a chain, per-node parent
      * (-1 outside the multicast being checked) */
     int *twork, *tchain, *tpar; long ntwork;
+    int *tsize;                     /* --mcast-scatter: subtree sizes */
     /* sends held back by node overheads: a heap on (cycle, order) */
     struct pend { long at, seq; int pk, tp; } *hp; long nhp, hpcap, hpseq;
     tport *ab;                      /* [R*P] receivers of the absorption channels */
@@ -642,6 +645,7 @@ static int ms_push(sim *s, int from, const int *d, int n)
     s->ms[s->nms].nd = n;
     s->ms[s->nms].d0 = d0;
     s->ms[s->nms].got = 0;
+    s->ms[s->nms].mult = 1;
     s->nms++;
     return 0;
 }
@@ -706,7 +710,7 @@ static void mcast_send_from(sim *s, long m, int x, long now, int source)
         int tp;
         if (st->from != x)
             continue;
-        if ((id = new_pkt(s, x, dst, now, BAD_NONE, worm ? c->len + st->nd - 1 : c->len)) < 0)
+        if ((id = new_pkt(s, x, dst, now, BAD_NONE, worm ? c->len + st->nd - 1 : c->len * st->mult)) < 0)
             return;
         s->pk[id].measured = 0;     /* measured as part of its multicast */
         s->pk[id].mc = (int)m;
@@ -810,7 +814,20 @@ static int tree_build(sim *s, int *chain, int D, wc_tree *tr)
         steps = wc_cco_topo(t, src, chain + 1, D, lg, tr, err, sizeof err);
     else if (a == WC_TA_SPCCO)
         steps = wc_spcco_topo(t, src, chain + 1, D, lg, tr, NULL, NULL, err, sizeof err);
-    else if (a == WC_TA_RAM) {
+    else if (a == WC_TA_STAR) {
+        /* the source sends to every destination itself, in chain order:
+         * the non-combining scatter of the notes as a tree */
+        int i;
+        for (i = 1, steps = D; i <= D && steps >= 0; i++)
+            if (wc_tree_add(tr, src, chain[i], i) < 0)
+                steps = -1;
+    } else if (a == WC_TA_MCHAIN) {
+        /* the notes' mesh chain: XY order, the source possibly inside */
+        int si = 0;
+        if (wc_mchain_order(t->mx, t->my, src, chain + 1, D, s->tchain, &si) < 0 ||
+            (steps = wc_mchain_tree(s->tchain, n, si, tr)) < 0)
+            snprintf(err, sizeof err, "mesh chain: bad chain");
+    } else if (a == WC_TA_RAM) {
         /* a Random primary agent draws from the traffic stream */
         const unsigned pick = o->tree_param == 2 || o->tree_param == 4 ? (unsigned)wc_rng_next(&s->rng) : 0;
         if (wc_ram_topo(t, src, chain + 1, D, SIM_RAM_LL, SIM_RAM_LR, o->tree_param - 1, pick, tr, err, sizeof err) >= 0)
@@ -889,6 +906,31 @@ static void new_mcast(sim *s, int src, long now)
         for (i = 0; i < tr.nedges; i++)
             if (ms_push(s, tr.edges[i].from, &tr.edges[i].to, 1))
                 return;
+        if (s->o->mcast_scatter) {
+            /* combining: the edge to v carries v's subtree; sizes by
+             * walking each destination up to the source (tree_check
+             * proved the parent chains) */
+            int *par = s->tpar, *size = s->tsize;
+            for (i = 0; i < tr.nedges; i++) {
+                par[tr.edges[i].to] = tr.edges[i].from;
+                size[tr.edges[i].to] = 0;
+            }
+            for (i = 0; i < tr.nedges; i++) {
+                int x = tr.edges[i].to;
+                for (;;) {
+                    size[x]++;
+                    if (x == src || par[x] < 0)
+                        break;
+                    x = par[x];
+                    if (x == src)
+                        break;
+                }
+            }
+            for (i = 0; i < tr.nedges; i++)
+                s->ms[i].mult = size[tr.edges[i].to];
+            for (i = 0; i < tr.nedges; i++)
+                par[tr.edges[i].to] = -1;
+        }
     }
     /* the record, its sends and their destinations in one allocation */
     if (s->mcfree < 0) {
@@ -1399,6 +1441,9 @@ int wc_sim_check(const wc_topo *t, const wc_sim_opts *o, char *err, int errlen)
         const int a = o->tree_algo;
         if (a < 0 || a >= WC_TA_COUNT)
             return wc_err(err, errlen, "unknown tree algorithm %d", a);
+        if (a == WC_TA_MCHAIN && t->kind != WC_TOPO_MESH)
+            return wc_err(err, errlen, "--tree-algo mchain is the notes' chain multicast on meshes (XY order): it needs "
+                          "mesh:XxY, not %s", t->name);
         if (a >= WC_TA_UCUBE && a <= WC_TA_WSORT && t->kind != WC_TOPO_CUBE)
             return wc_err(err, errlen, "--tree-algo %s is a hypercube algorithm (Robinson et al.): it needs cube:N or "
                           "cube:N:all, not %s", tree_algo_names[a], t->name);
@@ -1409,6 +1454,8 @@ int wc_sim_check(const wc_topo *t, const wc_sim_opts *o, char *err, int errlen)
             (a == WC_TA_RAM && o->tree_param > 4))
             return wc_err(err, errlen, "--tree-algo %s takes no parameter (got %d)", tree_algo_names[a], o->tree_param);
     }
+    if (o->mcast_scatter && !((o->multicast > 0 || o->once) && o->mcast_scheme == WC_MC_TREE))
+        return wc_err(err, errlen, "--mcast-scatter combines along a tree: it needs --mcast-scheme tree");
     if (o->mcast_startup < 0 || o->mcast_forward < 0)
         return wc_err(err, errlen, "--mcast-startup and --mcast-forward are cycles >= 0");
     if (o->multicast > 0 && (o->mcast_dests < 1 || o->mcast_dests > t->nnodes - 1))
@@ -1578,7 +1625,8 @@ static int setup(sim *s, char *err, int errlen)
         s->ntwork = WC_STEPS_WORK(s->N + 1);
         if (!(s->twork = wc_alloc((size_t)s->ntwork, sizeof *s->twork, "multicast trees", err, errlen)) ||
             !(s->tchain = wc_alloc((size_t)s->N + 1, sizeof *s->tchain, "multicast trees", err, errlen)) ||
-            !(s->tpar = wc_alloc((size_t)s->N, sizeof *s->tpar, "multicast trees", err, errlen)))
+            !(s->tpar = wc_alloc((size_t)s->N, sizeof *s->tpar, "multicast trees", err, errlen)) ||
+            !(s->tsize = wc_alloc((size_t)s->N, sizeof *s->tsize, "multicast trees", err, errlen)))
             return -1;
         for (n = 0; n < s->N; n++)
             s->tpar[n] = -1;
@@ -1614,7 +1662,7 @@ static void sim_free(sim *s)
             free(s->mc[i].ms);
     free(s->mc); free(s->ms); free(s->wd); free(s->scratch); free(s->ring); free(s->ov);
     free(s->wedges); free(s->wstore); free(s->wints);
-    free(s->twork); free(s->tchain); free(s->tpar); free(s->hp);
+    free(s->twork); free(s->tchain); free(s->tpar); free(s->tsize); free(s->hp);
     if (s->ab) {
         for (i = 0; i < s->R * s->P; i++)
             free(s->ab[i].rb);

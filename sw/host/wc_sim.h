@@ -17,7 +17,7 @@ enum { WC_MC_UNICAST, WC_MC_TREE, WC_MC_WORM };
  * multicast.txt on cube:N; the ordered chains and RAM of liu-et-al-agent-
  * based-multicast-forwardinswitch.txt on switched networks. */
 enum { WC_TA_BINOMIAL, WC_TA_KBINOMIAL, WC_TA_POSTAL, WC_TA_UCUBE, WC_TA_MAXPORT, WC_TA_COMBINE, WC_TA_WSORT,
-       WC_TA_CCO, WC_TA_SPCCO, WC_TA_RAM, WC_TA_COUNT };
+       WC_TA_CCO, WC_TA_SPCCO, WC_TA_RAM, WC_TA_MCHAIN, WC_TA_STAR, WC_TA_COUNT };
 enum { WC_TR_UNIFORM, WC_TR_TRANSPOSE, WC_TR_BITCOMP, WC_TR_BITREV, WC_TR_SHUFFLE,
        WC_TR_HOTSPOT, WC_TR_NEIGHBOR };
 
@@ -60,6 +60,10 @@ typedef struct {
      * mcast_forward before each of its sends; 0 and 0 hand the sends to
      * the ports at once */
     long mcast_startup, mcast_forward;
+    /* tree scheme: one-to-all scatter with combining (the lecture notes):
+     * every destination gets its own `packet` flits, and a tree edge to v
+     * carries the data of v's whole subtree (packet x its size) */
+    int mcast_scatter;
     /* one multicast on an idle network at cycle 0 (rate 0): from
      * once_src to once_dst[0..once_n-1]; once_bcast: to every other node
      * with the broadcast scheme of the topology */

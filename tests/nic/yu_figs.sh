@@ -14,12 +14,12 @@ here=$(dirname "$0")
 # the latency of a --once operation is lat_max: its last destination has
 # the whole message.  Quoted fields (none here, but a topology may be one)
 # are blanked before splitting.
-read_csv='{ gsub(/"[^"]*"/, "Q") } NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }'
+. "$here/../../tools/csvcol.sh"
 
 # Fig. 4: multisend against unicasts, factor = unicasts / multisend
 {
   echo "memwait,dests,size,multisend,unicasts,factor"
-  awk -F, "$read_csv"'
+  awk -F, "$CSV_BY_NAME"'
     { k = $c["memwait"] "," $c["dests"] "," $c["size"]; v[k, $c["op"]] = $c["lat_max"]
       if (!(k in seen)) { seen[k] = 1; ks[++n] = k } }
     END { for (i = 1; i <= n; i++) { k = ks[i]; printf "%s,%d,%d,%.4f\n", k, v[k, "multisend"], v[k, "unicasts"], v[k, "unicasts"] / v[k, "multisend"] } }
@@ -32,7 +32,7 @@ read_csv='{ gsub(/"[^"]*"/, "Q") } NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
 # paper's pairing), both on the binomial tree, best against best.
 {
   echo "hostdelay,nodes,size,nic_binomial,nic_postal,nic_postal_tree,host_binomial,host_best,host_best_tree,factor_paper,factor_binomial,factor_best"
-  awk -F, "$read_csv"'
+  awk -F, "$CSV_BY_NAME"'
     { split($c["axis_topo"], t, ":"); k = $c["hostdelay"] "," 2 ^ t[2] "," $c["size"]; m = $c["axis_mode"]; v = $c["lat_max"] + 0
       tr = $c["axis_tree"]; if (m == "fpfs" && tr == "binomial") nb[k] = v; if (m == "host" && tr == "binomial") hb[k] = v
       if (!((k, m) in best) || v < best[k, m]) { best[k, m] = v; bt[k, m] = tr }
@@ -46,7 +46,7 @@ read_csv='{ gsub(/"[^"]*"/, "Q") } NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
 # factor = host-based / NIC-based; avg_skew = SKEW / 3 (the paper's x axis)
 {
   echo "nodes,size,skew,avg_skew,draws,host_based,nic_based,factor,host_based_latency,nic_based_latency"
-  awk -F, "$read_csv"'
+  awk -F, "$CSV_BY_NAME"'
     { split($c["axis_topo"], t, ":"); k = 2 ^ t[2] "," $c["size"] "," $c["axis_skew"]; m = $c["axis_mode"]
       a[k, m] += $c["host_avg"]; l[k, m] += $c["lat_max"]; d[k, m]++
       if (!(k in seen)) { seen[k] = 1; ks[++n] = k } }

@@ -45,7 +45,7 @@ for spec in "cube:4:all ucube 0 0" "cube:4:all maxport 5 3" "cube:4:all combine 
             "cube:4 ucube 0 0" "cube:4 wsort 0 0" "mesh:4x4 binomial 5 3" "cube:4:all kbinomial:2 0 0" \
             "mesh:4x4 kbinomial 0 0" "cube:4 postal 5 3" "mesh:4x4 postal:30 0 0" \
             "irregular:8,8,2,1 cco 0 0" "irregular:8,8,2,1 spcco 5 3" "irregular:8,8,2,1 ram 0 0" \
-            "irregular:8,8,2,1 ram:stb 0 0" "irregular:8,8,2,1 ram:rc 5 3"; do
+            "irregular:8,8,2,1 ram:stb 0 0" "irregular:8,8,2,1 ram:rc 5 3" "mesh:4x4 mchain 0 0" "mesh:4x4 star 5 3"; do
   set -- $spec
   out=$("$wc" sim --topo "$1" --engine lockstep --rate 0.04 --multicast 0.3 --mcast-dests 6 --mcast-scheme tree \
         --tree-algo "$2" --mcast-startup "$3" --mcast-forward "$4" --warmup 1000 --cycles 20000 --seed 9 --quiet --csv |
@@ -101,6 +101,21 @@ all_long=$(bl --packet 16 --mcast-long 200:8) plain=$(bl --packet 200) none=$(bl
 check "--mcast-long 200:8 of 8 = --packet 200 ($all_long = $plain); 2 long ($two) complete after none ($none)" \
       "[ -n \"$all_long\" ] && [ \"$all_long\" = \"$plain\" ] && awk 'BEGIN {exit !(${two%%,*} > ${none%%,*})}'"
 
+# the lecture notes: the mesh chain reaches n nodes in ceil(log2 n) rounds
+# from any source; one-to-all scatter with combining (--mcast-scatter: the
+# send to a node carries its subtree's data) takes the notes' t_s log z +
+# (t_d + M t_m)(z - 1) on a 1-D mesh, here within 2 cycles (t_d = t_m = 1
+# cycle; where the source sits moves the last hop by a cycle)
+r=$("$wc" sim --topo mesh:8x8 --engine lockstep --mcast-once 31 --mcast-scheme tree --tree-algo mchain --packet 16 --sets 5 --csv | tail -1)
+check "mesh:8x8, 31 destinations along the mesh chain, lockstep: 5 rounds ($r)" "[ \"\$(cut -d, -f10 <<<\"\$r\")\" = 5 ]"
+sc=$("$wc" sim --topo mesh:16x1 --mcast-once all --mcast-scheme tree --tree-algo mchain --mcast-scatter --packet 64 --mcast-forward 100 --sets 4 --csv | tail -1 | cut -d, -f7)
+check "scatter with combining on mesh:16x1, M = 64, t_s = 100: $sc cycles against 100 x 4 + 65 x 15 = 1375" "awk 'BEGIN {d = $sc - 1375; exit !(d <= 2 && d >= -2)}'"
+sl=$("$wc" sim --topo mesh:8x1 --engine lockstep --mcast-once all --mcast-scheme tree --tree-algo mchain --mcast-scatter --packet 8 --sets 3 --csv); rc=$?
+check "scatter with combining in lockstep on mesh:8x1 (exit $rc)" "[ $rc -eq 0 ]"
+ns=$("$wc" sim --topo cube:4 --mcast-once all --mcast-scheme tree --tree-algo star --mcast-scatter --packet 64 --sets 2 --csv | tail -1 | cut -d, -f7)
+nu=$("$wc" sim --topo cube:4 --mcast-once all --mcast-scheme unicast --packet 64 --sets 2 --csv | tail -1 | cut -d, -f7)
+check "a star scatter is the unicast scheme ($ns = $nu cycles)" "[ -n \"$ns\" ] && [ \"$ns\" = \"$nu\" ]"
+
 # bad input: non-zero exit and a message naming the problem
 bad() {
   local want=$1; shift
@@ -114,6 +129,8 @@ bad "K (the most children of a node) must be an integer in 1..4096" --topo cube:
 bad "K (the most children of a node) must be an integer" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo kbinomial:x
 bad "LAT (cycles) must be an integer" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo postal:
 bad "takes no ':' parameter" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo ucube:3
+bad "--tree-algo mchain is the notes' chain multicast on meshes" --topo cube:4 --multicast 0.1 --mcast-scheme tree --tree-algo mchain
+bad "--mcast-scatter combines along a tree: it needs --mcast-scheme tree" --topo cube:4 --mcast-once 3 --mcast-scatter
 bad "ram takes stb, stc, rb or rc" --topo irregular:8,8,2,1 --multicast 0.1 --mcast-scheme tree --tree-algo ram:xb
 bad "--mcast-batch needs --mcast-once" --topo irregular:8,8,2,1 --multicast 0.1 --mcast-batch 4
 bad "--mcast-long needs --mcast-batch" --topo irregular:8,8,2,1 --mcast-once 3 --mcast-long 100:1
