@@ -127,8 +127,9 @@ $(SC_SO): $(SC_B)/obj/wc_sc_engine.o $(SC_LIB_OBJS) $(SC_VL_LIBS) $(SC_PIC_A)
 
 # the TLM-2.0 virtual platform of docs/systemc.md: NICs behind TLM sockets,
 # a CPU per node running the host driver, one multicast checked
-SC_TLM      := $(SC_B)/tlm_mcast
-$(SC_TLM): sc/example/tlm_mcast.cpp $(SC_HDRS) $(SC_LIB_OBJS) $(SC_VL_LIBS) $(WC_LIBS)
+# (tlm_mcast); and the smallest platform, shown in the page (tlm_min)
+SC_TLM      := $(SC_B)/tlm_mcast $(SC_B)/tlm_min
+$(SC_TLM): $(SC_B)/%: sc/example/%.cpp $(SC_HDRS) $(SC_LIB_OBJS) $(SC_VL_LIBS) $(WC_LIBS)
 	$(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_LINK)
 
 sc: $(SC_BIN) $(SC_MIN) $(SC_SO) $(SC_TLM)

@@ -86,6 +86,11 @@ void nic_tlm::b_transport(tlm::tlm_generic_payload &t, sc_core::sc_time &delay)
         delay = sc_core::SC_ZERO_TIME;
     }
     bus_.lock();
+    // written in the first delta of a rising edge, the request would be
+    // sampled by that very edge, in no time; one delta on, the NIC has
+    // taken the edge, and the request waits for the next one as a
+    // registered bus master's does
+    wait(sc_core::SC_ZERO_TIME);
     const bool we = cmd == tlm::TLM_WRITE_COMMAND;
     uint32_t v = 0;
     if (we)

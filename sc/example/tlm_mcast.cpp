@@ -271,7 +271,9 @@ private:
     {
         wc_nic_cqe e;
         long polls = 0;
-        while (!wc_nic_drv_poll(&drv_, &e)) {
+        // the time is that of the poll that sees the entry written, before
+        // the driver consumes it (a register write)
+        while (!wc_nic_drv_cq_ready(&drv_, 0)) {
             if (dead_)
                 return false;
             if (++polls > WATCHDOG_CYCLES) {
@@ -284,6 +286,10 @@ private:
         }
         const double at = now();
         char m[200];
+        if (!wc_nic_drv_poll(&drv_, &e)) {
+            fail("a completion seen written could not be consumed");
+            return false;
+        }
         if (e.kind != kind || e.status != WC_NIC_ST_OK || e.len != (unsigned)sh_.size) {
             std::snprintf(m, sizeof m, "completion kind %u status %u length %u, expected kind %u status OK length %d",
                           e.kind, e.status, e.len, kind, sh_.size);
