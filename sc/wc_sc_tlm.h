@@ -43,8 +43,9 @@ public:
     SC_HAS_PROCESS(nic_tlm);
     nic_tlm(sc_core::sc_module_name nm, const wc_nic_cfg &cfg, bool rtl = false);
     const char *impl() const { return nic_->impl(); }
-    /* register accesses that got no acknowledge within ack_limit cycles
-     * (the NIC held in reset, or no clock) */
+    /* a register access with no acknowledge after ack_limit rising edges
+     * of clk_i (the NIC held in reset) answers TLM_GENERIC_ERROR_RESPONSE;
+     * without a clock it waits for ever */
     static const int ack_limit = 64;
 
 private:
