@@ -125,8 +125,15 @@ $(SC_SO): $(SC_B)/obj/wc_sc_engine.o $(SC_LIB_OBJS) $(SC_VL_LIBS) $(SC_PIC_A)
 	$(CXX) -shared -o $@.tmp $(SC_B)/obj/wc_sc_engine.o $(SC_LIB_OBJS) $(SC_VL_LIBS) $(SC_PIC_A) \
 	  -Wl,--exclude-libs,ALL $(SC_LIBS) -lm -pthread && mv $@.tmp $@
 
-sc: $(SC_BIN) $(SC_MIN) $(SC_SO)
-TEST_PREP += $(SC_BIN) $(SC_MIN) $(SC_SO)
+# the TLM-2.0 virtual platform of docs/systemc.md: NICs behind TLM sockets,
+# a CPU per node running the host driver, one multicast checked
+# (tlm_mcast); and the smallest platform, shown in the page (tlm_min)
+SC_TLM      := $(SC_B)/tlm_mcast $(SC_B)/tlm_min
+$(SC_TLM): $(SC_B)/%: sc/example/%.cpp $(SC_HDRS) $(SC_LIB_OBJS) $(SC_VL_LIBS) $(WC_LIBS)
+	$(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_LINK)
+
+sc: $(SC_BIN) $(SC_MIN) $(SC_SO) $(SC_TLM)
+TEST_PREP += $(SC_BIN) $(SC_MIN) $(SC_SO) $(SC_TLM)
 
 # the engine as a program other than the CLI opens it (a second simulation refused)
 SC_ENGINE_TEST := $(BUILD)/tests/sc/test_sc_engine
@@ -135,9 +142,10 @@ $(SC_ENGINE_TEST): tests/sc/test_sc_engine.c $(WC_TEST_DEPS)
 	$(wc_test_link)
 TEST_PREP += $(SC_ENGINE_TEST)
 
-test-sc: $(SC_BIN) $(SC_MIN) $(SC_SO) $(WC) $(SC_ENGINE_TEST)
+test-sc: $(SC_BIN) $(SC_MIN) $(SC_SO) $(WC) $(SC_ENGINE_TEST) $(SC_TLM)
 	@SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 $(SC_ENGINE_TEST)
 	@tests/sc/sc.sh $(SC_BIN) $(SC_MIN) $(WC)
+	@tests/sc/tlm.sh $(SC_TLM) $(WC)
 TEST_TARGETS += test-sc
 
 bench-sc: $(SC_BIN) $(SC_SO) $(WC) $(call rtl_models,cube4 mesh4) $(RTL_STAMP)/nic-16

@@ -30,8 +30,12 @@ extern "C" {
 
 namespace wc {
 
-class nic : public sc_core::sc_module {
-public:
+/* The ports every NIC module has whatever its bus side: clock, reset, node
+ * id, the links to the router and the interrupt.  A base of the module
+ * (after sc_module, so that the ports are the module's): wc::nic, and
+ * wc::nic_tlm (wc_sc_tlm.h), which puts TLM sockets in place of the
+ * Wishbone ports. */
+struct nic_link_ports {
     sc_core::sc_in<bool> clk_i, rst_ni;
     sc_core::sc_in<uint32_t> node_id_i;
     sc_core::sc_in<bool> rx_valid_i;
@@ -40,6 +44,32 @@ public:
     sc_core::sc_out<bool> tx_valid_o;
     sc_core::sc_out<uint64_t> tx_flit_o;
     sc_core::sc_in<bool> tx_credit_i;
+    sc_core::sc_out<bool> irq_o;
+    nic_link_ports()
+        : clk_i("clk_i"), rst_ni("rst_ni"), node_id_i("node_id_i"), rx_valid_i("rx_valid_i"), rx_flit_i("rx_flit_i"),
+          rx_credit_o("rx_credit_o"), tx_valid_o("tx_valid_o"), tx_flit_o("tx_flit_o"), tx_credit_i("tx_credit_i"),
+          irq_o("irq_o")
+    {
+    }
+    /* these ports bound to outer's of the same names (a module's own
+     * NIC to the module's ports) */
+    void bind_link(nic_link_ports &outer)
+    {
+        clk_i(outer.clk_i);
+        rst_ni(outer.rst_ni);
+        node_id_i(outer.node_id_i);
+        rx_valid_i(outer.rx_valid_i);
+        rx_flit_i(outer.rx_flit_i);
+        rx_credit_o(outer.rx_credit_o);
+        tx_valid_o(outer.tx_valid_o);
+        tx_flit_o(outer.tx_flit_o);
+        tx_credit_i(outer.tx_credit_i);
+        irq_o(outer.irq_o);
+    }
+};
+
+class nic : public sc_core::sc_module, public nic_link_ports {
+public:
     sc_core::sc_in<bool> s_cyc_i, s_stb_i, s_we_i;
     sc_core::sc_in<uint32_t> s_adr_i, s_dat_i, s_sel_i;
     sc_core::sc_out<bool> s_ack_o;
@@ -48,18 +78,15 @@ public:
     sc_core::sc_out<uint32_t> m_adr_o, m_dat_o, m_sel_o;
     sc_core::sc_in<bool> m_ack_i, m_err_i;
     sc_core::sc_in<uint32_t> m_dat_i;
-    sc_core::sc_out<bool> irq_o;
 
     virtual const char *impl() const = 0;   /* "C" or "RTL" */
 
 protected:
     explicit nic(sc_core::sc_module_name nm)
-        : sc_core::sc_module(nm), clk_i("clk_i"), rst_ni("rst_ni"), node_id_i("node_id_i"), rx_valid_i("rx_valid_i"),
-          rx_flit_i("rx_flit_i"), rx_credit_o("rx_credit_o"), tx_valid_o("tx_valid_o"), tx_flit_o("tx_flit_o"),
-          tx_credit_i("tx_credit_i"), s_cyc_i("s_cyc_i"), s_stb_i("s_stb_i"), s_we_i("s_we_i"), s_adr_i("s_adr_i"),
+        : sc_core::sc_module(nm), nic_link_ports(), s_cyc_i("s_cyc_i"), s_stb_i("s_stb_i"), s_we_i("s_we_i"), s_adr_i("s_adr_i"),
           s_dat_i("s_dat_i"), s_sel_i("s_sel_i"), s_ack_o("s_ack_o"), s_dat_o("s_dat_o"), m_cyc_o("m_cyc_o"),
           m_stb_o("m_stb_o"), m_we_o("m_we_o"), m_adr_o("m_adr_o"), m_dat_o("m_dat_o"), m_sel_o("m_sel_o"),
-          m_ack_i("m_ack_i"), m_err_i("m_err_i"), m_dat_i("m_dat_i"), irq_o("irq_o")
+          m_ack_i("m_ack_i"), m_err_i("m_err_i"), m_dat_i("m_dat_i")
     {
     }
 };
