@@ -27,14 +27,15 @@ module wc_fifo #(
     parameter integer B  = 8,
     // Depth from which the buffer is registers and a block RAM body
     // (iCE40 SB_RAM40_4K, ECP5 DP16KD).  In flip-flops a buffer costs
-    // B*FW flip-flops and three B-to-1 read multiplexers, about 3*FW*B/2
-    // LUT4 (B = 4, FW = 42: some 250); the RAM form costs three FW-bit
-    // registers with their input multiplexers, a bypass and
-    // ceil(FW/16) iCE40 blocks for any B up to 256, about 4*FW LUT4 and
-    // its read address at the end of the pop's path.  From B = 5 the RAM
-    // form is smaller; at B = 4 the flip-flops keep the board designs
-    // (B = 4) at their size and clock (docs/fpga.md, "Router memories in
-    // block RAM").
+    // B*FW flip-flops and three B-to-1 read multiplexers; the RAM form
+    // three FW-bit registers with their input multiplexers, a bypass
+    // register and ceil(FW/16) iCE40 blocks for any B up to 256.  The RAM
+    // form has fewer LUT4 already at B = 4 (XY router: 2,790 instead of
+    // 3,129) but takes 15 of an HX8K's 32 blocks and lengthens the path
+    // from the pop (which loads the registers and picks the read
+    // address); 5 keeps the board designs (B = 4) as they were, without
+    // block RAM, at their clock (docs/fpga.md, "Router memories in block
+    // RAM").
     parameter integer RAM_MIN_B = 5
 ) (
     input  wire          clk_i,
