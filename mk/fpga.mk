@@ -105,7 +105,7 @@ $(FN_B)/router_$(1)/Vwc_router: $(FN_B)/router_$(1)/nl.v verif/unit/tb_router.cp
 	  > $$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
 	@cp $$(@D)/obj/Vwc_router $$@
 endef
-FN_ROUTER_xy    := P=5 B=4 ROUTING=1 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 MESH_X=4 MESH_Y=4 NNODES=64
+FN_ROUTER_xy    := P=5 B=4 ROUTING=1 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 MESH_X=4 MESH_Y=4 NNODES=64 FIFO_RAM_MIN_B=4
 FN_ROUTER_ecube := P=5 B=3 ROUTING=0 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 MESH_X=4 MESH_Y=4 NNODES=64
 $(eval $(call fn_router,xy,$(FN_ROUTER_xy)))
 $(eval $(call fn_router,ecube,$(FN_ROUTER_ecube)))

@@ -59,7 +59,10 @@ $(eval $(call unit_bench,wc_route_table/p5_n48,wc_route_table,$(UR)/wc_route_tab
 $(eval $(call unit_bench,wc_crossbar/p5,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp,P=5 NI=10 FW=34 IW=4))
 $(eval $(call unit_bench,wc_crossbar/p7,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp,P=7 NI=14 FW=66 IW=4))
 $(eval $(call unit_bench,wc_crossbar/p5_ni5,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp,P=5 FW=34 IW=3))
+# flip-flops (B = 1, 3) and block RAM (B = 8, and B = 4 made RAM: the
+# shortest body behind the three registers)
 $(foreach b,1 3 8,$(eval $(call unit_bench,wc_fifo/b$(b),wc_fifo,$(UR)/wc_fifo.v,tb_fifo.cpp,FW=34 B=$(b))))
+$(eval $(call unit_bench,wc_fifo/b4_ram,wc_fifo,$(UR)/wc_fifo.v,tb_fifo.cpp,FW=34 B=4 RAM_MIN_B=4))
 $(foreach b,1 2 3,$(eval $(call unit_bench,wc_input_ctrl/b$(b),wc_input_ctrl,$(UR)/wc_input_ctrl.v $(UR)/wc_fifo.v,tb_input_ctrl.cpp,FW=34 B=$(b) PW=3)))
 $(eval $(call unit_bench,wc_output_ctrl,wc_output_ctrl,$(UR)/wc_output_ctrl.v $(UR)/wc_rr_arb.v,tb_output_ctrl.cpp,P=5 IW=3 B=3))
 # whole router, one per routing function, plus an all-port low-first cube

@@ -1,9 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
-// Input buffer of one router port: a plain synchronous FIFO.
-// Push and pop may happen in the same cycle.  The head is read
-// combinationally (registered storage, so the router's route compute sees
-// the flit the cycle after it arrived: one cycle per hop).
+// Input buffer of one router port: a synchronous FIFO.
+// Push and pop may happen in the same cycle.  The front, the flit behind
+// it and the one behind that are visible the cycle after they arrived
+// (the router's route compute sees a flit then: one cycle per hop;
+// intermediate reception reads the flit behind the front, and the input
+// unit's request a cycle ahead the third).
+// Two implementations, the same flits in the same cycles:
+//  - B < RAM_MIN_B: flip-flops, read combinationally at the read pointer
+//    and the two places after it.
+//  - B >= RAM_MIN_B: the three flits at the front are registers and every
+//    flit is also written into a body memory in block RAM (one
+//    synchronous read port).  The body is read a cycle ahead (the address
+//    of the flit that will be fourth next cycle, chosen by this cycle's
+//    pop), so it refills the third register on a pop exactly when the
+//    flit moves up.  A flit written in the cycle it is read (it arrives
+//    as the fourth) comes from a bypass register instead, so what the RAM
+//    returns on a read-write collision never matters.
 // Overflow cannot happen with correct credit flow control; the assertion
 // at the end catches an upstream that ignores credits.
 module wc_fifo #(
@@ -11,7 +24,19 @@ module wc_fifo #(
     parameter integer FW = 34,
     // Depth in flits, >= 1.  Need not be a power of two: pointers wrap
     // explicitly so --buffer can take any value.
-    parameter integer B  = 8
+    parameter integer B  = 8,
+    // Depth from which the buffer is registers and a block RAM body
+    // (iCE40 SB_RAM40_4K, ECP5 DP16KD).  In flip-flops a buffer costs
+    // B*FW flip-flops and three B-to-1 read multiplexers; the RAM form
+    // three FW-bit registers with their input multiplexers, a bypass
+    // register and ceil(FW/16) iCE40 blocks for any B up to 256.  The RAM
+    // form has fewer LUT4 already at B = 4 (XY router: 2,790 instead of
+    // 3,129) but takes 15 of an HX8K's 32 blocks and lengthens the path
+    // from the pop (which loads the registers and picks the read
+    // address); 5 keeps the board designs (B = 4) as they were, without
+    // block RAM, at their clock (docs/fpga.md, "Router memories in block
+    // RAM").
+    parameter integer RAM_MIN_B = 5
 ) (
     input  wire          clk_i,
     input  wire          rst_ni,
@@ -32,54 +57,108 @@ module wc_fifo #(
     output wire [FW-1:0] third_o,
     output wire [$clog2(B + 1)-1:0] cnt_o
 );
-    localparam integer AW = (B > 1) ? $clog2(B) : 1;
     localparam integer CW = $clog2(B + 1);
+    // the RAM form needs a body behind its three registers
+    localparam integer USE_RAM = (B >= RAM_MIN_B && B >= 4) ? 1 : 0;
 
     initial begin
         if (FW < 1) $error("%m: FW must be >= 1 (got %0d)", FW);
         if (B < 1)  $error("%m: B must be >= 1 (got %0d)", B);
     end
 
-    reg [FW-1:0] mem_q [0:B-1];
-    reg [AW-1:0] rd_q, rd_d, wr_q, wr_d;
-    reg [CW-1:0] cnt_q, cnt_d;
+    reg  [CW-1:0] cnt_q;
+    wire          pop  = pop_i && !empty_o;
 
-    assign head_o  = mem_q[rd_q];
-    wire [AW-1:0] rd_next = (rd_q == AW'(B - 1)) ? {AW{1'b0}} : rd_q + 1'b1;
-    assign next_o  = mem_q[rd_next];
-    wire [AW-1:0] rd_third = (rd_next == AW'(B - 1)) ? {AW{1'b0}} : rd_next + 1'b1;
-    assign third_o = mem_q[rd_third];
     assign cnt_o   = cnt_q;
     assign two_o   = ({1'b0, cnt_q} >= (CW + 1)'(2));
     assign empty_o = (cnt_q == 0);
     wire   full    = (cnt_q == B[CW-1:0]);
 
-    always @* begin
-        rd_d  = rd_q;
-        wr_d  = wr_q;
-        cnt_d = cnt_q;
-        if (pop_i && !empty_o)
-            rd_d = (rd_q == AW'(B - 1)) ? {AW{1'b0}} : rd_q + 1'b1;
-        if (push_i)
-            wr_d = (wr_q == AW'(B - 1)) ? {AW{1'b0}} : wr_q + 1'b1;
-        cnt_d = cnt_q + CW'(push_i) - CW'(pop_i && !empty_o);
-    end
-
     always @(posedge clk_i) begin
-        if (push_i) mem_q[wr_q] <= data_i;
-    end
-
-    always @(posedge clk_i) begin
-        if (!rst_ni) begin
-            rd_q  <= {AW{1'b0}};
-            wr_q  <= {AW{1'b0}};
+        if (!rst_ni)
             cnt_q <= {CW{1'b0}};
-        end else begin
-            rd_q  <= rd_d;
-            wr_q  <= wr_d;
-            cnt_q <= cnt_d;
-        end
+        else
+            cnt_q <= cnt_q + CW'(push_i) - CW'(pop);
     end
+
+    generate
+        if (USE_RAM != 0) begin : g_ram
+            localparam integer AW = $clog2(B);
+            // Register j holds flit j.  On a pop it takes flit j+1 (the
+            // next register, or for the last the body's fourth) if there
+            // is one, else the flit arriving; without a pop it takes the
+            // arriving flit when that is flit j.  Registers beyond the
+            // count hold anything (never read).
+            reg  [FW-1:0] r0_q, r1_q, r2_q, fourth;
+            always @(posedge clk_i) begin
+                if (pop || (push_i && cnt_q == CW'(0)))
+                    r0_q <= (pop && cnt_q > CW'(1)) ? r1_q : data_i;
+                if (pop || (push_i && cnt_q == CW'(1)))
+                    r1_q <= (pop && cnt_q > CW'(2)) ? r2_q : data_i;
+                if (pop || (push_i && cnt_q == CW'(2)))
+                    r2_q <= (pop && cnt_q > CW'(3)) ? fourth : data_i;
+            end
+            assign head_o  = r0_q;
+            assign next_o  = r1_q;
+            assign third_o = r2_q;
+
+            // write pointer, and the address of flit 3 (the front's + 3)
+            reg  [AW-1:0] wr_q, r3_q;
+            wire [AW-1:0] r3_inc = (r3_q == AW'(B - 1)) ? {AW{1'b0}} : r3_q + 1'b1;
+            wire [AW-1:0] raddr  = pop ? r3_inc : r3_q;
+            reg  [FW-1:0] rdata_q, byp_data_q;
+            reg           byp_q;
+            (* ram_style = "block", no_rw_check *) reg [FW-1:0] mem_q [0:B-1];
+            always @(posedge clk_i) begin
+                if (push_i) mem_q[wr_q] <= data_i;
+            end
+            always @(posedge clk_i) rdata_q <= mem_q[raddr];
+            always @(posedge clk_i) begin
+                // the flit written now is flit 3 next cycle (its address
+                // is raddr), which the memory's read cannot return yet
+                byp_q <= push_i && (pop ? cnt_q == CW'(4) : cnt_q == CW'(3));
+                if (push_i) byp_data_q <= data_i;
+            end
+            always @* fourth = byp_q ? byp_data_q : rdata_q;
+            always @(posedge clk_i) begin
+                if (!rst_ni) begin
+                    wr_q <= {AW{1'b0}};
+                    r3_q <= AW'(3);
+                end else begin
+                    if (push_i) wr_q <= (wr_q == AW'(B - 1)) ? {AW{1'b0}} : wr_q + 1'b1;
+                    r3_q <= raddr;
+                end
+            end
+`ifndef SYNTHESIS
+            always @(posedge clk_i) begin
+                if (rst_ni && push_i && (wr_q == raddr) != (pop ? cnt_q == CW'(4) : cnt_q == CW'(3)))
+                    $error("%m: bypass decision disagrees with the addresses (wr %0d, read %0d, cnt %0d)",
+                           wr_q, raddr, cnt_q);
+            end
+`endif
+        end else begin : g_ff
+            localparam integer AW = (B > 1) ? $clog2(B) : 1;
+            reg [FW-1:0] mem_q [0:B-1];
+            reg [AW-1:0] rd_q, wr_q;
+            assign head_o  = mem_q[rd_q];
+            wire [AW-1:0] rd_next = (rd_q == AW'(B - 1)) ? {AW{1'b0}} : rd_q + 1'b1;
+            assign next_o  = mem_q[rd_next];
+            wire [AW-1:0] rd_third = (rd_next == AW'(B - 1)) ? {AW{1'b0}} : rd_next + 1'b1;
+            assign third_o = mem_q[rd_third];
+            always @(posedge clk_i) begin
+                if (push_i) mem_q[wr_q] <= data_i;
+            end
+            always @(posedge clk_i) begin
+                if (!rst_ni) begin
+                    rd_q <= {AW{1'b0}};
+                    wr_q <= {AW{1'b0}};
+                end else begin
+                    if (pop)    rd_q <= rd_next;
+                    if (push_i) wr_q <= (wr_q == AW'(B - 1)) ? {AW{1'b0}} : wr_q + 1'b1;
+                end
+            end
+        end
+    endgenerate
 
 `ifndef SYNTHESIS
     always @(posedge clk_i) begin

@@ -50,7 +50,9 @@ module wc_input_ctrl #(
     parameter integer PW = 3,   // output port index width
     // Route record width stored beside each flit ({turn_ok, local, ok,
     // port}: PW + 3), or 0 when routes come from route_*_i/nroute_*_i.
-    parameter integer RW = 0
+    parameter integer RW = 0,
+    // depth from which the buffer's body is block RAM (wc_fifo.v)
+    parameter integer RAM_MIN_B = 5
 ) (
     input  wire          clk_i,
     input  wire          rst_ni,
@@ -72,6 +74,12 @@ module wc_input_ctrl #(
     // 0; zero otherwise).
     output wire [((RW > 0) ? RW : 1)-1:0] head_route_o,
     output wire [((RW > 0) ? RW : 1)-1:0] next_route_o,
+    // The destination fields the front and the flit behind it will have
+    // next cycle (after this cycle's pop and push): table routers address
+    // their synchronous lookups with them.  Don't care where no such flit
+    // will be.
+    output wire [`WC_HEAD_DST_W-1:0] ahead_dst_o,
+    output wire [`WC_ADDR_DST_W-1:0] ahead_ndst_o,
     // Route of the front flit's destination (meaningful for a head).
     input  wire [PW-1:0] route_port_i,
     input  wire          route_ok_i,
@@ -149,7 +157,7 @@ module wc_input_ctrl #(
     wire [DCW-1:0] unused_next_dec = slot_next[FW +: DCW];
     /* verilator lint_on UNUSEDSIGNAL */
 
-    wc_fifo #(.FW(SW), .B(B)) u_fifo (
+    wc_fifo #(.FW(SW), .B(B), .RAM_MIN_B(RAM_MIN_B)) u_fifo (
         .clk_i(clk_i), .rst_ni(rst_ni),
         .push_i(in_valid_i), .data_i(slot_in),
         .pop_i(pop), .head_o(slot_head), .empty_o(empty),
@@ -248,6 +256,21 @@ module wc_input_ctrl #(
             assign la_port  = fresh ? port0 : route_port_i;
         end
     endgenerate
+
+    // (the same candidates as the flags a cycle ahead above, for the
+    // destination fields only)
+    wire popping = pop && !empty;
+    assign ahead_dst_o  = popping ? ((cnt == CW'(1)) ? in_flit_i[`WC_HEAD_DST_LSB +: `WC_HEAD_DST_W]
+                                                     : next_o[`WC_HEAD_DST_LSB +: `WC_HEAD_DST_W])
+                                  : ((cnt == CW'(0)) ? in_flit_i[`WC_HEAD_DST_LSB +: `WC_HEAD_DST_W]
+                                                     : head_o[`WC_HEAD_DST_LSB +: `WC_HEAD_DST_W]);
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [FW-1:0] third = slot_third[FW-1:0];
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign ahead_ndst_o = popping ? ((cnt == CW'(2)) ? in_flit_i[`WC_ADDR_DST_LSB +: `WC_ADDR_DST_W]
+                                                     : third[`WC_ADDR_DST_LSB +: `WC_ADDR_DST_W])
+                                  : ((cnt == CW'(1)) ? in_flit_i[`WC_ADDR_DST_LSB +: `WC_ADDR_DST_W]
+                                                     : next_o[`WC_ADDR_DST_LSB +: `WC_ADDR_DST_W]);
 
     assign nonempty_o = !empty;
     assign req_o      = idle && la_head && la_reqok;

@@ -36,7 +36,10 @@ module wc_router #(
     // Table routing: hosts addressed.
     parameter integer NNODES     = 64,
     // Configuration address width (table routing).
-    parameter integer CAW        = 16
+    parameter integer CAW        = 16,
+    // Buffer depth from which the input buffers keep their body in block
+    // RAM (wc_fifo.v: the first three flits are registers either way).
+    parameter integer FIFO_RAM_MIN_B = 5
 ) (
     input  wire                       clk_i,
     input  wire                       rst_ni,
@@ -96,9 +99,9 @@ module wc_router #(
 
     // ---- input units -------------------------------------------------
     wire [P*FW-1:0] fwdv;
-    // The router reads only the destination field of the front and of the
-    // flit behind it, and those only with table routing (the crossbar
-    // carries the forward views).
+    // The router does not read the front or the flit behind it (the
+    // crossbar carries the forward views; table routers look up the
+    // destinations the input reports a cycle ahead).
     /* verilator lint_off UNUSEDSIGNAL */
     wire [P*FW-1:0] head, next;
     /* verilator lint_on UNUSEDSIGNAL */
@@ -108,15 +111,18 @@ module wc_router #(
     wire [P-1:0]    rok, rlocal, nok, nlocal, nturn;
     // route records: of the flit arriving, of the front, of the one behind
     wire [P*RWP-1:0] in_rt, head_rt, next_rt;
+    // destinations of the front and the flit behind it next cycle
+    wire [P*DW-1:0]  ahead_dst, ahead_ndst;
 
     genvar i;
     generate
         for (i = 0; i < P; i = i + 1) begin : g_in
-            wc_input_ctrl #(.FW(FW), .B(B), .PW(PW), .RW(RW)) u_in (
+            wc_input_ctrl #(.FW(FW), .B(B), .PW(PW), .RW(RW), .RAM_MIN_B(FIFO_RAM_MIN_B)) u_in (
                 .clk_i(clk_i), .rst_ni(rst_ni),
                 .in_valid_i(in_valid_i[i]), .in_flit_i(in_flit_i[i*FW +: FW]),
                 .in_route_i(in_rt[i*RWP +: RWP]),
                 .head_route_o(head_rt[i*RWP +: RWP]), .next_route_o(next_rt[i*RWP +: RWP]),
+                .ahead_dst_o(ahead_dst[i*DW +: DW]), .ahead_ndst_o(ahead_ndst[i*DW +: DW]),
                 .credit_o(in_credit_o[i]),
                 .head_o(head[i*FW +: FW]), .nonempty_o(nonempty[i]),
                 .next_o(next[i*FW +: FW]), .fwd_o(fwdv[i*FW +: FW]),
@@ -138,18 +144,20 @@ module wc_router #(
         if (ROUTING == `WC_ROUTING_TABLE) begin : g_rt_table
             // Table routers know their position only through the table;
             // up*/down* conformance of a forward leg is the table lookup
-            // itself (phase from the arrival port).  The lookup is made at
-            // the front: the table may be rewritten while a flit waits.
+            // itself (phase from the arrival port).  The route of the
+            // front and of the flit behind it is the table's in the cycle
+            // they are there (the table may be rewritten while a flit
+            // waits): each lookup reads its own copy of the table in block
+            // RAM, addressed a cycle ahead with the destinations the input
+            // will have at its front and behind it after this cycle's pop
+            // and push (wc_route_table.v).
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_node_id = ^{node_q, head_rt, next_rt};
+            wire unused_node_id = ^{node_q, head_rt, next_rt, head, next};
             /* verilator lint_on UNUSEDSIGNAL */
             wire [2*P*DW-1:0] dsts;
             wire [2*P*PW-1:0] ports;
             wire [2*P-1:0]    oks, locals;
-            for (i = 0; i < P; i = i + 1) begin : g_dst
-                assign dsts[i*DW +: DW]       = head[i*FW + `WC_HEAD_DST_LSB +: DW];
-                assign dsts[(P + i)*DW +: DW] = next[i*FW + `WC_ADDR_DST_LSB +: DW];
-            end
+            assign dsts = {ahead_ndst, ahead_dst};
             wc_route_table #(.P(P), .PW(PW), .NNODES(NNODES), .CAW(CAW), .NL(2 * P)) u_rt (
                 .clk_i(clk_i), .rst_ni(rst_ni),
                 .cfg_we_i(cfg_we_i), .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_data_i),
@@ -174,7 +182,7 @@ module wc_router #(
             // head's route at the front and as the forward leg's route
             // behind it.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_cfg = ^{cfg_we_i, cfg_addr_i, cfg_data_i};
+            wire unused_cfg = ^{cfg_we_i, cfg_addr_i, cfg_data_i, ahead_dst, ahead_ndst};
             /* verilator lint_on UNUSEDSIGNAL */
             for (i = 0; i < P; i = i + 1) begin : g_rc
                 wire [DW-1:0] dst = in_flit_i[i*FW + `WC_HEAD_DST_LSB +: DW];

@@ -4,7 +4,8 @@
 // sends only with a credit), never popping an empty one.  Phases of
 // different push/pop rates drive it to full and to empty many times;
 // a reset mid-run must empty it.  next_o (the flit behind the front) and
-// two_o (at least two flits) are checked whenever the queue holds two.
+// two_o (at least two flits) are checked whenever the queue holds two,
+// third_o whenever it holds three, cnt_o always.
 #include <deque>
 #include "unit.h"
 #include "Vwc_fifo.h"
@@ -47,6 +48,10 @@ int main(int argc, char **argv)
         if (q.size() >= 2)
             ck.ok(m.next_o == q[1], "cycle %d: next %#llx, want %#llx", t, (unsigned long long)m.next_o,
                   (unsigned long long)q[1]);
+        if (q.size() >= 3)
+            ck.ok(m.third_o == q[2], "cycle %d: third %#llx, want %#llx", t, (unsigned long long)m.third_o,
+                  (unsigned long long)q[2]);
+        ck.ok(m.cnt_o == q.size(), "cycle %d: cnt_o %d, reference holds %zu", t, m.cnt_o, q.size());
         nfull += (int)q.size() == B;
         nempty += q.empty();
         bool push = (int)q.size() < B && wc_rng_chance(&rng, ppush);

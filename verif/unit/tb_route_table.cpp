@@ -9,7 +9,9 @@
 // bit of port j mod P.  Entries carry flags above the port field:
 // WC_RT_LOCAL (local_o, checked against wc_route_table_local()) and bit 6,
 // which is neither flag nor port (WC_RT_PORT_MASK) and must not matter
-// unless it lifts the port to >= P.
+// unless it lifts the port to >= P.  A lookup is addressed a cycle ahead
+// (the result a cycle after dst_i, from the table as it is then), with
+// entries and down_only bits rewritten under the lookups.
 #include <vector>
 #include "unit.h"
 #include "Vwc_route_table.h"
@@ -61,7 +63,7 @@ int main(int argc, char **argv)
                   "wc_route_table P=%d NNODES=%d NL=%d: 8 random tables, 4000 cycles of all lookups each", P,
                   NN, NL);
     UnitCheck ck(name);
-    long routable = 0, none = 0, big = 0, range = 0, local = 0;
+    long routable = 0, none = 0, big = 0, range = 0, local = 0, fresh = 0, rephased = 0;
     for (int round = 0; round < 8; round++) {
         // Round 0 writes every entry; later rounds rewrite a random subset
         // so stale entries and fresh writes mix.
@@ -87,6 +89,13 @@ int main(int argc, char **argv)
             m.rst_ni = 1;
             for (int p = 0; p < P; p++) down[p] = 0;
         }
+        // Lookups are addressed a cycle ahead: dst_i now, the route next
+        // cycle, from the table as it is then.  Entries and down_only
+        // bits are rewritten under the lookups, often the very entry a
+        // lookup reads or the phase it reads with, in the cycle it is
+        // read (the write is not yet in the RAM's answer).
+        unsigned prev[NL];
+        bool have = false;
         for (int t = 0; t < 4000; t++) {
             unsigned dst[NL];
             for (int p = 0; p < NL; p++) {
@@ -94,36 +103,66 @@ int main(int argc, char **argv)
                                                    : (unsigned)unit_rand(&rng, WC_HEAD_DST_W);
                 ut_set(m.dst_i, p * WC_HEAD_DST_W, WC_HEAD_DST_W, dst[p]);
             }
+            int waddr = -1;
+            unsigned wdata = 0;
+            if (wc_rng_chance(&rng, 0.2)) {
+                int p = (int)wc_rng_below(&rng, NL);
+                unsigned c = wc_rng_below(&rng, 4);
+                if (c == 0) {
+                    waddr = 2 * NN + p % P;
+                    wdata = (unsigned)unit_rand(&rng, 8);
+                } else {
+                    unsigned d = c < 3 && dst[p] < (unsigned)NN ? dst[p] : wc_rng_below(&rng, NN);
+                    waddr = (int)((down[p % P] ? NN : 0) + d);
+                    wdata = rand_entry(&rng);
+                }
+            }
+            m.cfg_we_i = waddr >= 0;
+            m.cfg_addr_i = (uint16_t)(waddr >= 0 ? waddr : 0);
+            m.cfg_data_i = (uint8_t)wdata;
             m.eval();
-            for (int p = 0; p < NL; p++) {
+            for (int p = 0; p < NL && have; p++) {
                 int dn = down[p % P], wloc = 0;
-                int want = wc_route_table_local(table.data(), NN, dst[p], dn, &wloc);
+                int want = wc_route_table_local(table.data(), NN, prev[p], dn, &wloc);
                 if (want >= P) { want = -1; big++; }
-                if (dst[p] >= (unsigned)NN) range++;
-                else if (table[(dn ? NN : 0) + dst[p]] == WC_RT_PORT_NONE) none++;
+                if (prev[p] >= (unsigned)NN) range++;
+                else if (table[(dn ? NN : 0) + prev[p]] == WC_RT_PORT_NONE) none++;
                 int ok = (int)ut_get(m.ok_o, p, 1);
                 int port = (int)ut_get(m.port_o, p * PW, PW);
-                ck.ok(ok == (want >= 0), "round %d lookup %d dst=%u down=%d: ok %d, C %d", round, p,
-                      dst[p], dn, ok, want);
+                ck.ok(ok == (want >= 0), "round %d cycle %d lookup %d dst=%u down=%d: ok %d, C %d", round, t, p,
+                      prev[p], dn, ok, want);
                 if (want >= 0) {
                     routable++;
                     int loc = (int)ut_get(m.local_o, p, 1);
                     local += wloc;
-                    ck.ok(port == want, "round %d lookup %d dst=%u down=%d: port %d, C %d", round, p,
-                          dst[p], dn, port, want);
-                    ck.ok(loc == wloc, "round %d lookup %d dst=%u down=%d: local %d, C %d", round, p,
-                          dst[p], dn, loc, wloc);
+                    ck.ok(port == want, "round %d cycle %d lookup %d dst=%u down=%d: port %d, C %d", round, t, p,
+                          prev[p], dn, port, want);
+                    ck.ok(loc == wloc, "round %d cycle %d lookup %d dst=%u down=%d: local %d, C %d", round, t, p,
+                          prev[p], dn, loc, wloc);
                 }
             }
             unit_tick(m);
+            m.cfg_we_i = 0;
+            if (waddr >= 2 * NN) {
+                down[waddr - 2 * NN] = (int)(wdata & 1u);
+                rephased++;
+            } else if (waddr >= 0) {
+                table[waddr] = (uint8_t)wdata;
+                // the entry some lookup reads next cycle, unless its phase changes
+                for (int p = 0; p < NL; p++)
+                    fresh += dst[p] < (unsigned)NN && (unsigned)waddr == (down[p % P] ? NN : 0) + dst[p];
+            }
+            for (int p = 0; p < NL; p++) prev[p] = dst[p];
+            have = true;
         }
     }
-    ck.ok(routable && none && big && range && local && local < routable,
-          "coverage: %ld routable (%ld local), %ld PORT_NONE, %ld entries >= P, %ld dst >= NNODES", routable,
-          local, none, big, range);
+    ck.ok(routable && none && big && range && local && local < routable && fresh > 1000 && rephased > 500,
+          "coverage: %ld routable (%ld local), %ld PORT_NONE, %ld entries >= P, %ld dst >= NNODES, %ld lookups of "
+          "an entry written as they read it, %ld down_only writes under lookups", routable, local, none, big, range,
+          fresh, rephased);
     ck.finish();
-    std::printf("     lookups: %ld routable (%ld local), %ld PORT_NONE, %ld entries >= P, %ld dst >= NNODES\n",
-                routable, local, none, big, range);
+    std::printf("     lookups: %ld routable (%ld local), %ld PORT_NONE, %ld entries >= P, %ld dst >= NNODES, %ld of "
+                "entries written as they were read\n", routable, local, none, big, range, fresh);
     m.final();
     return unit_summary();
 }
