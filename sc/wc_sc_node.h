@@ -5,7 +5,7 @@
  * router's and the NIC's:
  *
  *   wc::node_c       the C model (cmodel/wc_node_soc.c) in an SC_MODULE
- *   wc::node_rtl<V>  the Verilated RTL (`verilator --sc`, class V)
+ *   wc::node_rtl<V, R>  the Verilated RTL (`verilator --sc`, class V, root R)
  *
  * The ports are the RTL's, with the types `verilator --sc` gives them
  * (bool for one bit, uint32_t up to 32, uint64_t up to 64), so that
