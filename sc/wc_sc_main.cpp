@@ -3,6 +3,7 @@
 // with Bernoulli uniform unicast traffic, a scoreboard, and optionally the
 // plain C network model (cmodel/wc_net.c) run beside it on the same
 // traffic and compared every cycle at every router port (docs/systemc.md).
+#include "wc_sc_args.h"
 #include "wc_sc_net.h"
 #include <chrono>
 #include <cmath>
@@ -34,21 +35,9 @@ const char *const USAGE =
     "  --vcd PATH      sc_trace every router port to PATH.vcd, with a GTKWave layout PATH.gtkw\n"
     "exit status: 0 pass, 1 the run failed its checks (mismatch, loss, corruption), 2 bad usage\n";
 
-[[noreturn]] void usage_error(const std::string &msg)
-{
-    std::fprintf(stderr, "wc_sc: %s\n", msg.c_str());
-    std::exit(2);
-}
+[[noreturn]] void usage_error(const std::string &msg) { wc::usage_exit("wc_sc", msg); }
 
-long parse_long(const char *opt, const char *s, long lo, long hi)
-{
-    char *end;
-    errno = 0;
-    long v = std::strtol(s, &end, 0);
-    if (!*s || *end || errno || v < lo || v > hi)
-        usage_error(std::string(opt) + ": '" + s + "' is not an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
-    return v;
-}
+long parse_long(const char *opt, const char *s, long lo, long hi) { return wc::parse_long("wc_sc", opt, s, lo, hi); }
 
 double parse_double(const char *opt, const char *s, double lo, double hi)
 {

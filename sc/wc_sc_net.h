@@ -37,6 +37,19 @@ public:
      * routing). */
     network(sc_core::sc_module_name nm, const wc_topo *t, int W, int B, const std::vector<bool> &rtl, int mutate);
     router &at(int r) { return *routers_[(size_t)r]; }
+    /* The router link of a module on the node side (a NIC's or a node's:
+     * rx_valid_i, rx_flit_i, rx_credit_o, tx_valid_o, tx_flit_o,
+     * tx_credit_i) bound to terminal port i = r*P + p. */
+    template <class M>
+    void bind_link(M &m, size_t i)
+    {
+        m.rx_valid_i(out_valid[i]);
+        m.rx_flit_i(out_flit[i]);
+        m.rx_credit_o(ext_credit[i]);
+        m.tx_valid_o(ext_valid[i]);
+        m.tx_flit_o(ext_flit[i]);
+        m.tx_credit_i(in_credit[i]);
+    }
 
 private:
     wc_router_cfg cfg_;

@@ -24,7 +24,7 @@ while IFS='|' read -r name may ds; do
 done < "$conf"
 
 generated() {
-  case $1 in V*.h|verilated*.h|svdpi.h|wc_defs_macros.h|wc_sc_rtl_cfgs.h|systemc.h|tlm.h) return 0 ;; esac
+  case $1 in V*.h|verilated*.h|svdpi.h|wc_defs_macros.h|wc_sc_rtl_cfgs.h|wc_sc_node_cfgs.h|systemc.h|tlm.h) return 0 ;; esac
   return 1
 }
 

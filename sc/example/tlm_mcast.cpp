@@ -500,12 +500,7 @@ int sc_main(int argc, char *argv[])
             x->clk_i(clk);
             x->rst_ni(rst_n);
             x->node_id_i(node_id[k]);
-            x->rx_valid_i(net->out_valid[i]);
-            x->rx_flit_i(net->out_flit[i]);
-            x->rx_credit_o(net->ext_credit[i]);
-            x->tx_valid_o(net->ext_valid[i]);
-            x->tx_flit_o(net->ext_flit[i]);
-            x->tx_credit_i(net->in_credit[i]);
+            net->bind_link(*x, i);
             x->irq_o(irq[k]);
             // the CPU's own accesses cost it nothing but its quantum's
             // time, as the hosts of wormcast msg; the DMA's wait

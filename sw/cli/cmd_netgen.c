@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast netgen: print the Verilog top of a whole network, or the -G
- * parameters of its routers or NICs (for Verilator builds made outside the
+ * parameters of its routers, NICs or node SoCs (for Verilator builds made outside the
  * tool, as mk/sc.mk makes the SystemC ones). */
 #include <stdio.h>
 #include "wc_netgen.h"
 #include "wc_msg.h"
+#include "wc_run.h"
 #include "wc_defs.h"
 #include "cli_args.h"
 
-enum { PARAMS_NONE, PARAMS_ROUTER, PARAMS_NIC };
+enum { PARAMS_NONE, PARAMS_ROUTER, PARAMS_NIC, PARAMS_NODE };
 
 static void print_params(const wc_param *prm, int n)
 {
@@ -20,8 +21,8 @@ static void print_params(const wc_param *prm, int n)
 
 int wc_cmd_netgen(int argc, char **argv)
 {
-    static const char *const kinds[] = { "router", "nic", NULL };
-    static const int kind_v[] = { PARAMS_ROUTER, PARAMS_NIC };
+    static const char *const kinds[] = { "router", "nic", "node", NULL };
+    static const int kind_v[] = { PARAMS_ROUTER, PARAMS_NIC, PARAMS_NODE };
     const char *topo = NULL;
     int W = WC_FLIT_DATA_W, B = 8, st, params = PARAMS_NONE;
     char err[512];
@@ -32,11 +33,12 @@ int wc_cmd_netgen(int argc, char **argv)
         WC_OPT_INT("--buffer", "B", &B, 1, 4096, "router input buffer depth in flits"),
         WC_OPT_CHOICE("--params", "K", &params, kinds, kind_v,
                       "instead of the Verilog, print on one line the -G flags of the\n"
-                      "network's routers (router) or of the NICs wormcast msg gives it (nic),\n"
-                      "as the tool's RTL engines are verilated with them"),
+                      "network's routers (router), of the NICs wormcast msg gives it (nic)\n"
+                      "or of the node SoCs wormcast run gives it (node), as the tool's RTL\n"
+                      "engines are verilated with them"),
         WC_OPT_END
     };
-    wc_cli cli = { "netgen", "--topo T [--width W] [--buffer B] [--params router|nic]",
+    wc_cli cli = { "netgen", "--topo T [--width W] [--buffer B] [--params router|nic|node]",
                    "prints the Verilog top module of the whole network (routers and links) on stdout", NULL,
                    "--topo", opts };
     if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
@@ -60,6 +62,21 @@ int wc_cmd_netgen(int argc, char **argv)
         }
         wc_nic_params(&nc, prm);
         print_params(prm, WC_NIC_NPARAMS);
+    } else if (params == PARAMS_NODE) {
+        wc_run_opts ro;
+        wc_node_soc_cfg nc;
+        wc_param prm[WC_NODE_NPARAMS];
+        wc_run_opts_default(&ro);
+        wc_node_soc_cfg_default(&nc, t->nnodes);
+        nc.md_steps = ro.md_steps;
+        nc.nic.W = W;
+        nc.nic.B = B;
+        if (wc_node_soc_cfg_check(&nc, err, sizeof err)) {
+            wc_topo_free(t);
+            return wc_cli_error(&cli, "%s", err);
+        }
+        wc_node_params(&nc, prm);
+        print_params(prm, WC_NODE_NPARAMS);
     } else {
         wc_netgen_verilog(t, W, B, stdout);
     }

@@ -11,17 +11,17 @@ void wc_mismatch_clear(wc_mismatch *m)
     m->text[0] = 0;
 }
 
-static int report(wc_mismatch *m, const wc_engine *a, const wc_engine *b, long cycle, const char *where,
+static int report(wc_mismatch *m, const char *a, const char *b, long cycle, const char *where,
                   const char *sig, uint64_t e, uint64_t v)
 {
     m->cycle = cycle;
     snprintf(m->text, sizeof m->text, "cycle %ld %s %s: expected (%s) 0x%llx, actual (%s) 0x%llx", cycle, where,
-             sig, wc_engine_name(a), (unsigned long long)e, wc_engine_name(b), (unsigned long long)v);
+             sig, a, (unsigned long long)e, b, (unsigned long long)v);
     return 1;
 }
 
 /* ---- NICs ---------------------------------------------------------------- */
-static int nic_sig(wc_mismatch *m, const wc_engine *a, const wc_engine *b, long cycle, int n, const char *sig,
+static int nic_sig(wc_mismatch *m, const char *a, const char *b, long cycle, int n, const char *sig,
                    uint64_t e, uint64_t v)
 {
     char where[48];
@@ -32,7 +32,7 @@ static int nic_sig(wc_mismatch *m, const wc_engine *a, const wc_engine *b, long 
     return report(m, a, b, cycle, where, sig, e, v);
 }
 
-static int cmp_nic_out(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m, int n,
+static int cmp_nic_out(const char *a, const char *b, long cycle, wc_mismatch *m, int n,
                        const wc_nic_out *x, const wc_nic_out *y)
 {
     int req = x->m_cyc && x->m_stb;
@@ -54,13 +54,14 @@ static int cmp_nics(const wc_engine *a, const wc_engine *b, long cycle, wc_misma
 {
     int n;
     for (n = 0; n < wc_engine_nnics(a); n++)
-        if (cmp_nic_out(a, b, cycle, m, n, wc_engine_nic_out(a, n), wc_engine_nic_out(b, n)))
+        if (cmp_nic_out(wc_engine_name(a), wc_engine_name(b), cycle, m, n, wc_engine_nic_out(a, n),
+                        wc_engine_nic_out(b, n)))
             return 1;
     return 0;
 }
 
 /* ---- node SoCs: core, RAM arbiter, devices, NIC --------------------------- */
-static int node_sig(wc_mismatch *m, const wc_engine *a, const wc_engine *b, long cycle, int n, const char *unit,
+static int node_sig(wc_mismatch *m, const char *a, const char *b, long cycle, int n, const char *unit,
                     const char *sig, uint64_t e, uint64_t v)
 {
     char where[48];
@@ -72,7 +73,7 @@ static int node_sig(wc_mismatch *m, const wc_engine *a, const wc_engine *b, long
 }
 
 /* A Wishbone master's request: the strobe always, the rest while it is up. */
-static int cmp_wb(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m, int n, const char *unit,
+static int cmp_wb(const char *a, const char *b, long cycle, wc_mismatch *m, int n, const char *unit,
                   const wc_wb_req *x, const wc_wb_req *y)
 {
     int req = x->cyc && x->stb;
@@ -84,7 +85,7 @@ static int cmp_wb(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatc
            (req && x->we && node_sig(m, a, b, cycle, n, unit, "dat", x->dat, y->dat));
 }
 
-static int cmp_retire(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m, int n,
+static int cmp_retire(const char *a, const char *b, long cycle, wc_mismatch *m, int n,
                       const wc_retire_port *x, const wc_retire_port *y)
 {
 #define RV(f) node_sig(m, a, b, cycle, n, "core", "rvfi_" #f, (uint64_t)x->f, (uint64_t)y->f)
@@ -96,26 +97,31 @@ static int cmp_retire(const wc_engine *a, const wc_engine *b, long cycle, wc_mis
 #undef RV
 }
 
+int wc_lockstep_compare_node(const wc_node_out *x, const wc_node_out *y, const char *a, const char *b, long cycle,
+                             int n, wc_mismatch *m)
+{
+    return cmp_wb(a, b, cycle, m, n, "core ibus", &x->ibus, &y->ibus) ||
+           cmp_wb(a, b, cycle, m, n, "core dbus", &x->dbus, &y->dbus) ||
+           cmp_retire(a, b, cycle, m, n, &x->rvfi, &y->rvfi) ||
+           node_sig(m, a, b, cycle, n, "core", "irq_timer", (uint64_t)x->irq_timer, (uint64_t)y->irq_timer) ||
+           node_sig(m, a, b, cycle, n, "core", "irq_ext", (uint64_t)x->irq_ext, (uint64_t)y->irq_ext) ||
+           node_sig(m, a, b, cycle, n, "ram", "grant", (uint64_t)x->gnt, (uint64_t)y->gnt) ||
+           node_sig(m, a, b, cycle, n, "mmio", "console_valid", (uint64_t)x->console_valid,
+                    (uint64_t)y->console_valid) ||
+           (x->console_valid &&
+            node_sig(m, a, b, cycle, n, "mmio", "console_data", x->console_data, y->console_data)) ||
+           node_sig(m, a, b, cycle, n, "mmio", "exit_valid", (uint64_t)x->exit_valid, (uint64_t)y->exit_valid) ||
+           (x->exit_valid && node_sig(m, a, b, cycle, n, "mmio", "exit_code", x->exit_code, y->exit_code)) ||
+           cmp_nic_out(a, b, cycle, m, n, &x->nic, &y->nic);
+}
+
 static int cmp_nodes(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m)
 {
     int n;
-    for (n = 0; n < wc_engine_nnodes(a); n++) {
-        const wc_node_out *x = wc_engine_node_out(a, n), *y = wc_engine_node_out(b, n);
-        if (cmp_wb(a, b, cycle, m, n, "core ibus", &x->ibus, &y->ibus) ||
-            cmp_wb(a, b, cycle, m, n, "core dbus", &x->dbus, &y->dbus) ||
-            cmp_retire(a, b, cycle, m, n, &x->rvfi, &y->rvfi) ||
-            node_sig(m, a, b, cycle, n, "core", "irq_timer", (uint64_t)x->irq_timer, (uint64_t)y->irq_timer) ||
-            node_sig(m, a, b, cycle, n, "core", "irq_ext", (uint64_t)x->irq_ext, (uint64_t)y->irq_ext) ||
-            node_sig(m, a, b, cycle, n, "ram", "grant", (uint64_t)x->gnt, (uint64_t)y->gnt) ||
-            node_sig(m, a, b, cycle, n, "mmio", "console_valid", (uint64_t)x->console_valid,
-                     (uint64_t)y->console_valid) ||
-            (x->console_valid && node_sig(m, a, b, cycle, n, "mmio", "console_data", x->console_data,
-                                          y->console_data)) ||
-            node_sig(m, a, b, cycle, n, "mmio", "exit_valid", (uint64_t)x->exit_valid, (uint64_t)y->exit_valid) ||
-            (x->exit_valid && node_sig(m, a, b, cycle, n, "mmio", "exit_code", x->exit_code, y->exit_code)) ||
-            cmp_nic_out(a, b, cycle, m, n, &x->nic, &y->nic))
+    for (n = 0; n < wc_engine_nnodes(a); n++)
+        if (wc_lockstep_compare_node(wc_engine_node_out(a, n), wc_engine_node_out(b, n), wc_engine_name(a),
+                                     wc_engine_name(b), cycle, n, m))
             return 1;
-    }
     return 0;
 }
 
@@ -142,13 +148,14 @@ static int cmp_net(const wc_engine *a, const wc_engine *b, const wc_topo *t, lon
                 m->router = r;
                 m->port = p;
                 snprintf(where, sizeof where, "router %d port %d", r, p);
-                return report(m, a, b, cycle, where, sig, e, v);
+                return report(m, wc_engine_name(a), wc_engine_name(b), cycle, where, sig, e, v);
             }
         }
         if (wc_engine_net_drops(a, r) != wc_engine_net_drops(b, r)) {
             m->router = r;
             snprintf(where, sizeof where, "router %d", r);
-            return report(m, a, b, cycle, where, "drop_count", wc_engine_net_drops(a, r), wc_engine_net_drops(b, r));
+            return report(m, wc_engine_name(a), wc_engine_name(b), cycle, where, "drop_count",
+                          wc_engine_net_drops(a, r), wc_engine_net_drops(b, r));
         }
     }
     return 0;
@@ -170,7 +177,7 @@ int wc_lockstep_compare_regs(const wc_engine *a, const wc_engine *b, long cycle,
             if (x == y || reg == WC_NICR_CYCLE)
                 continue;
             snprintf(sig, sizeof sig, "NICR_%s", wc_nic_reg_name(reg));
-            return nic_sig(m, a, b, cycle, n, sig, x, y);
+            return nic_sig(m, wc_engine_name(a), wc_engine_name(b), cycle, n, sig, x, y);
         }
     return 0;
 }

@@ -31,6 +31,13 @@ void wc_mismatch_clear(wc_mismatch *m);
  * difference in m, else 0. */
 int wc_lockstep_compare(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m);
 
+/* One node's outputs of this cycle, x the expectation (named a in the
+ * report), y the other (b): the comparison of wc_lockstep_compare for
+ * node n, for front ends that hold the outputs themselves (the SystemC
+ * node's lockstep, sc/example/sc_node.cpp).  1 and the difference in m. */
+int wc_lockstep_compare_node(const wc_node_out *x, const wc_node_out *y, const char *a, const char *b, long cycle,
+                             int n, wc_mismatch *m);
+
 /* After the run: every NIC register of the two snapshots
  * (wc_engine_nic_snapshot), the free-running cycle counter aside. */
 int wc_lockstep_compare_regs(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m);

@@ -39,6 +39,15 @@ void wc_nic_params(const wc_nic_cfg *c, wc_param out[WC_NIC_NPARAMS])
 #undef PARAM
 }
 
+void wc_node_params(const wc_node_soc_cfg *c, wc_param out[WC_NODE_NPARAMS])
+{
+    wc_nic_params(&c->nic, out);
+    out[WC_NIC_NPARAMS].name = "RAM_BYTES";
+    out[WC_NIC_NPARAMS].value = (long)c->ram_bytes;
+    out[WC_NIC_NPARAMS + 1].name = "MD_STEPS";
+    out[WC_NIC_NPARAMS + 1].value = c->md_steps;
+}
+
 /* Flat port index r*P+p is the unit of every bus below, so the harness
  * (verif/net/wc_rtl_shim.cpp) and the C model (cmodel/wc_net.c) address
  * ports the same way. */

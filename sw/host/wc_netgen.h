@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include "wc_topo.h"
 #include "wc_nic.h"
+#include "wc_node_soc.h"
 int wc_netgen_verilog(const wc_topo *t, int W, int B, FILE *f);
 
 /* The wc_router parameters a topology needs, in one place for the
@@ -20,4 +21,11 @@ void wc_router_params(const wc_topo *t, int W, int B, wc_param out[WC_ROUTER_NPA
  * NIC's (mk/sc.mk, through `wormcast netgen --params nic`). */
 #define WC_NIC_NPARAMS 10
 void wc_nic_params(const wc_nic_cfg *c, wc_param out[WC_NIC_NPARAMS]);
+
+/* The wc_node_soc parameters of a node configuration: the NIC's, then
+ * RAM_BYTES and MD_STEPS, in one place for the node engine's Verilator
+ * build (wc_rtl.c) and the SystemC node's (mk/sc.mk, through `wormcast
+ * netgen --params node`). */
+#define WC_NODE_NPARAMS (WC_NIC_NPARAMS + 2)
+void wc_node_params(const wc_node_soc_cfg *c, wc_param out[WC_NODE_NPARAMS]);
 #endif

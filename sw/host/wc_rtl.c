@@ -577,19 +577,15 @@ struct wc_rtl_node {
 
 wc_rtl_node *wc_rtl_node_open(const wc_node_soc_cfg *c, int count, char *err, int errlen)
 {
-    char key[400], what[600], gp[WC_NIC_NPARAMS + 2][40];
-    char *args[WC_NIC_NPARAMS + 4];
-    wc_param prm[WC_NIC_NPARAMS + 2];
+    char key[400], what[600], gp[WC_NODE_NPARAMS][40];
+    char *args[WC_NODE_NPARAMS + 2];
+    wc_param prm[WC_NODE_NPARAMS];
     model md = { key, "libwcnode.so", what, node_srcs, args, WC_ENGINE_NODES_SYM, WC_ENGINE_NODES,
                  sizeof(wc_engine_nodes_abi) };
     wc_rtl_node *m;
     size_t i, a = 0;
     int len = snprintf(key, sizeof key, "node"), wl = snprintf(what, sizeof what, "the node SoC (");
-    wc_nic_params(&c->nic, prm);
-    prm[WC_NIC_NPARAMS].name = "RAM_BYTES";
-    prm[WC_NIC_NPARAMS].value = (long)c->ram_bytes;
-    prm[WC_NIC_NPARAMS + 1].name = "MD_STEPS";
-    prm[WC_NIC_NPARAMS + 1].value = c->md_steps;
+    wc_node_params(c, prm);
     args[a++] = "node";
     for (i = 0; i < sizeof prm / sizeof prm[0]; i++) {
         len += snprintf(key + len, sizeof key - (size_t)len, "_%s%ld", prm[i].name, prm[i].value);

@@ -22,11 +22,7 @@
 #define LINE_MAX_ 200           /* console characters per line before a forced break */
 
 /* One firmware image, loaded once however many nodes run it. */
-typedef struct {
-    const char *path;
-    uint32_t *ram;              /* RAM image (words) */
-    uint32_t lo, hi;            /* word-aligned byte range to load */
-} image;
+typedef wc_run_image image;
 
 typedef struct {
     wc_engine *e;
@@ -93,14 +89,17 @@ static int check_arg(const char *a, char *err, int errlen)
     return 0;
 }
 
-static int load_image(run *R, image *im, int node, char *err, int errlen)
+int wc_run_image_load(wc_run_image *im, const char *path, const char *const *args, int nargs, uint32_t ram_bytes,
+                      int node, char *err, int errlen)
 {
-    const wc_run_opts *o = R->o;
-    uint32_t ram_bytes = R->nc[0].ram_bytes;
     rv_elf_info_t info;
     char why[400];
     size_t need = 1;
     int k;
+    im->path = path;
+    for (k = 0; k < nargs; k++)
+        if (check_arg(args[k], err, errlen))
+            return -1;
     if (!(im->ram = wc_alloc(ram_bytes / 4, sizeof(uint32_t), "a firmware image", err, errlen)))
         return -1;
     if (rv_elf_load(im->path, (uint8_t *)im->ram, WC_SOC_RAM_BASE, ram_bytes, &info, why, sizeof why))
@@ -110,9 +109,9 @@ static int load_image(run *R, image *im, int node, char *err, int errlen)
                       "the node's linker script)", node, im->path, info.entry, (unsigned)WC_SOC_RAM_BASE);
     im->lo = info.lo & ~3u;
     im->hi = (info.hi + 3u) & ~3u;
-    for (k = 0; k < o->nargs; k++)
-        need += strlen(o->args[k]) + 1;
-    if (o->nargs) {
+    for (k = 0; k < nargs; k++)
+        need += strlen(args[k]) + 1;
+    if (nargs) {
         uint8_t *b;
         if (!info.args)
             return wc_err(err, errlen, "node %d: %s has no wc_args symbol to receive --arg (build it with the "
@@ -122,9 +121,9 @@ static int load_image(run *R, image *im, int node, char *err, int errlen)
                           need, im->path, info.args_size);
         b = (uint8_t *)im->ram + (info.args - WC_SOC_RAM_BASE);
         memset(b, 0, info.args_size);
-        for (k = 0; k < o->nargs; k++) {
-            size_t n = strlen(o->args[k]) + 1;
-            memcpy(b, o->args[k], n);
+        for (k = 0; k < nargs; k++) {
+            size_t n = strlen(args[k]) + 1;
+            memcpy(b, args[k], n);
             b += n;
         }
         if (info.args < im->lo)
@@ -133,6 +132,12 @@ static int load_image(run *R, image *im, int node, char *err, int errlen)
             im->hi = (info.args + info.args_size + 3u) & ~3u;
     }
     return 0;
+}
+
+void wc_run_image_free(wc_run_image *im)
+{
+    free(im->ram);
+    im->ram = NULL;
 }
 
 static int load_images(run *R, char *err, int errlen)
@@ -152,9 +157,8 @@ static int load_images(run *R, char *err, int errlen)
         for (k = 0; k < R->nimg && strcmp(R->img[k].path, p); k++)
             ;
         if (k == R->nimg) {
-            R->img[k].path = p;
             R->nimg++;
-            if (load_image(R, &R->img[k], n, err, errlen))
+            if (wc_run_image_load(&R->img[k], p, o->args, o->nargs, R->nc[0].ram_bytes, n, err, errlen))
                 return -1;
         }
         R->img_of[n] = k;
@@ -344,7 +348,7 @@ static void run_free(run *R)
         free(R->I[i].in);
     }
     for (k = 0; R->img && k < R->nimg; k++)
-        free(R->img[k].ram);
+        wc_run_image_free(&R->img[k]);
     free(R->img);
     free(R->img_of);
     free(R->line);

@@ -48,6 +48,20 @@ typedef struct {
 } wc_run_result;
 
 void wc_run_opts_default(wc_run_opts *o);
+
+/* One firmware image as wormcast run loads it into a node: the ELF's
+ * segments in a RAM image of ram_bytes, the "K=V" strings of args written
+ * to its wc_args (docs/system.md), and the byte range [lo, hi) to copy
+ * into the node's RAM (words ram[(lo - WC_SOC_RAM_BASE) / 4] on).  0, or
+ * -1 with a message that names node (the first node to run it). */
+typedef struct {
+    const char *path;
+    uint32_t *ram;              /* RAM image (words) */
+    uint32_t lo, hi;            /* word-aligned byte range to load */
+} wc_run_image;
+int wc_run_image_load(wc_run_image *im, const char *path, const char *const *args, int nargs, uint32_t ram_bytes,
+                      int node, char *err, int errlen);
+void wc_run_image_free(wc_run_image *im);
 /* Set-up errors (a bad image, argument or option): -1 with a message.
  * Otherwise 0 and the verdict in *r: the run passed when every node
  * exited with pass, without hang, trap or mismatch. */

@@ -11,17 +11,20 @@
 #           one build serves plain runs and waveforms alike
 #   nic-sc  the NIC through `verilator --sc` into a static library, for the
 #           SystemC layer (mk/sc.mk; not loaded by wormcast)
+#   node-sc the node SoC the same way (class Vwc_node_sc), with the node
+#           engine's Verilator flags and sources but no tracing
 #   flat    the generated network top of one topology, verilated whole
 #           (wc_rtl_shim.cpp): slow to compile, can dump every signal to FST
 # usage: build-engine.sh router OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh nic    OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh nic-sc OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh node   OUTDIR [-GNAME=VALUE ...]
+#        build-engine.sh node-sc OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh flat   OUTDIR WORMCAST TOPO W B TRACE(0|1)
 # Logs go to OUTDIR/{verilator,make,link}.log; the shared object appears
 # (renamed into place) only when every step succeeded.
 set -eu
-[ $# -ge 2 ] || { echo "usage: $0 router|nic|nic-sc|node|flat OUTDIR ..." >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 router|nic|nic-sc|node|node-sc|flat OUTDIR ..." >&2; exit 2; }
 kind=$1 out=$2; shift 2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
@@ -52,6 +55,20 @@ verilate() {
 NIC_VFLAGS=(-fno-dfg)
 NIC_ARGS=(--unroll-count 1024 --unroll-stmts 100000 "${NIC_VFLAGS[@]}")
 NIC_SRCS=(-I"$root/rtl/nic" "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v)
+NODE_ARGS=(--unroll-count 1024 --unroll-stmts 100000 "${NIC_VFLAGS[@]}")
+NODE_SRCS=(-I"$root/rtl/nic" "$root"/rtl/core/*.v "$root"/rtl/soc/wc_soc_mmio.v "$root"/rtl/soc/wc_node_ram.v
+           "$root"/rtl/soc/wc_node_soc.v "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v)
+
+# sc_lib TOP PREFIX [verilator args]: `verilator --sc` into a static
+# library of class PREFIX in OUTDIR (no shim, no shared object)
+sc_lib() {
+  local top=$1 prefix=$2; shift 2
+  verilator --sc -O3 --x-assign fast --x-initial fast --Mdir "$out" -I"$root/rtl/include" --top-module "$top" \
+    --prefix "$prefix" "$@" > "$out/verilator.log" 2>&1 || { cat "$out/verilator.log" >&2; exit 1; }
+  make -s -C "$out" -f "$prefix.mk" -j "${JOBS:-2}" OPT_FAST="-O2" OPT_SLOW="-O1" \
+    CXXFLAGS="-fPIC $(pkg-config --cflags systemc 2>/dev/null)" "${prefix}__ALL.a" > "$out/make.log" 2>&1 \
+    || { tail -30 "$out/make.log" >&2; exit 1; }
+}
 
 case $kind in
   router)
@@ -63,18 +80,16 @@ case $kind in
     # the NIC as a SystemC module (`verilator --sc`), the same Verilator
     # flags as the NIC engine: a static library of class Vwc_nic_sc for
     # the SystemC layer (mk/sc.mk links it; no shim, no shared object)
-    verilator --sc -O3 --x-assign fast --x-initial fast --Mdir "$out" -I"$root/rtl/include" --top-module wc_nic \
-      --prefix Vwc_nic_sc "${NIC_ARGS[@]}" "$@" "${NIC_SRCS[@]}" > "$out/verilator.log" 2>&1 \
-      || { cat "$out/verilator.log" >&2; exit 1; }
-    make -s -C "$out" -f Vwc_nic_sc.mk -j "${JOBS:-2}" OPT_FAST="-O2" OPT_SLOW="-O1" \
-      CXXFLAGS="-fPIC $(pkg-config --cflags systemc 2>/dev/null)" Vwc_nic_sc__ALL.a > "$out/make.log" 2>&1 \
-      || { tail -30 "$out/make.log" >&2; exit 1; } ;;
+    sc_lib wc_nic Vwc_nic_sc "${NIC_ARGS[@]}" "$@" "${NIC_SRCS[@]}" ;;
+  node-sc)
+    # the node SoC as a SystemC module: the node engine's flags and
+    # sources (class Vwc_node_sc, mk/sc.mk); without tracing, which the
+    # engine has for its waveforms and the SystemC side does not use
+    sc_lib wc_node_soc Vwc_node_sc "${NODE_ARGS[@]}" "$@" "${NODE_SRCS[@]}" ;;
   node)
     # traces count 10 ns per cycle (wc_rtl_nodes.cpp), as wormcast sim's waveforms do
-    verilate wc_node_soc wc_rtl_nodes.cpp libwcnode.so --unroll-count 1024 --unroll-stmts 100000 "${NIC_VFLAGS[@]}" \
-      --trace-fst --trace-structs --timescale 1ns/1ns "$@" \
-      -I"$root/rtl/nic" "$root"/rtl/core/*.v "$root"/rtl/soc/wc_soc_mmio.v "$root"/rtl/soc/wc_node_ram.v \
-      "$root"/rtl/soc/wc_node_soc.v "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v \
+    verilate wc_node_soc wc_rtl_nodes.cpp libwcnode.so "${NODE_ARGS[@]}" \
+      --trace-fst --trace-structs --timescale 1ns/1ns "$@" "${NODE_SRCS[@]}" \
       -- -DVM_TRACE=1 -DVM_TRACE_FST=1 -lz ;;
   flat)
     [ $# -eq 5 ] || { echo "usage: $0 flat OUTDIR WORMCAST TOPO W B TRACE(0|1)" >&2; exit 2; }
@@ -89,5 +104,5 @@ case $kind in
     [ "$trace" = 1 ] && tr=(--trace-fst --trace-structs)
     verilate wc_net_top wc_rtl_shim.cpp libwcrtl.so "${tr[@]}" -I"$root/rtl/router" "$out/wc_net_top.v" "$root"/rtl/router/*.v \
       -- -DVM_TRACE="$trace" -DVM_TRACE_FST="$trace" -DWC_FLAT_PORTS=$((ports + 1)) -DWC_FLAT_FW="$fw" -lz ;;
-  *) echo "build-engine.sh: unknown engine kind '$kind' (router, nic, nic-sc, node or flat)" >&2; exit 2 ;;
+  *) echo "build-engine.sh: unknown engine kind '$kind' (router, nic, nic-sc, node, node-sc or flat)" >&2; exit 2 ;;
 esac
