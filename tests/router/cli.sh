@@ -15,7 +15,7 @@ expect_err() { # name pattern args...
 expect_err "missing topology" "--topo is required" sim
 expect_err "unknown topology" "unknown" sim --topo torus:4
 expect_err "unknown traffic" "--traffic expects uniform, transpose, bitcomp, bitrev, shuffle, hotspot or neighbor, got 'zigzag'" sim --topo mesh:4x4 --traffic zigzag
-expect_err "unknown engine" "--engine expects c, rtl or lockstep, got 'gpu'" sim --topo mesh:4x4 --engine gpu
+expect_err "unknown engine" "--engine expects c, rtl, lockstep, sc or lockstep-sc, got 'gpu'" sim --topo mesh:4x4 --engine gpu
 expect_err "bad rate" "--rate expects a number" sim --topo mesh:4x4 --rate fast
 expect_err "rate too high" "out of range" sim --topo mesh:4x4 --rate 20 --packet 8
 expect_err "bad buffer" "--buffer expects an integer in 1..4096" sim --topo mesh:4x4 --buffer 0
