@@ -62,15 +62,8 @@ wave_ok() { # every signal of the layout is in the dump, router 5 shown as RTL
   [ $n -eq $((2 + 16 * 5 * 5)) ]
 }
 check "--vcd: a dump of every router port and a GTKWave layout naming its signals" wave_ok
-doc_matches() {
-  # the page's c++ block that starts as sc_min.cpp's code does (the page
-  # has other c++ blocks)
-  local fence='```'
-  diff <(awk -v f="$fence" '$0 == f "c++" { inb = 1; buf = ""; next }
-                            inb && $0 == f { inb = 0; if (buf ~ /^#include "wc_sc_net.h"/) printf "%s", buf; next }
-                            inb { buf = buf $0 "\n" }' docs/systemc.md) \
-       <(sed -n '/^#include "wc_sc_net.h"/,$p' sc/example/sc_min.cpp) > /dev/null
-}
+. "$(dirname "$0")/doc_snippet.sh"
+doc_matches() { doc_shows docs/systemc.md c++ '#include "wc_sc_net.h"' sc/example/sc_min.cpp; }
 check "docs/systemc.md shows sc_min.cpp as it is" doc_matches
 bad() { # name expected-message args...
   local name=$1 msg=$2; shift 2

@@ -74,11 +74,8 @@ rc=$?
 # with the request down)
 check "tlm_min: NICR_TIMEOUT reads back what was written, NICR_ID the node; 3 accesses in 5 cycles" \
       "[ $rc -eq 0 ] && grep -q '^NICR_ID 0x[0-9a-f]*, NICR_TIMEOUT 5000; 3 register accesses took 50 ns' '$out/min.out'"
-doc_matches() {
-  local fence='```'
-  diff <(sed -n "/^${fence}cpp\$/,/^${fence}\$/p" docs/systemc.md | sed '1d;$d') \
-       <(sed -n '/^#include "wc_sc_tlm.h"/,$p' sc/example/tlm_min.cpp) > /dev/null
-}
+. "$(dirname "$0")/doc_snippet.sh"
+doc_matches() { doc_shows docs/systemc.md cpp '#include "wc_sc_tlm.h"' sc/example/tlm_min.cpp; }
 check "docs/systemc.md shows tlm_min.cpp as it is" doc_matches
 bad() { # name expected-message args...
   local name=$1 msg=$2; shift 2
