@@ -211,6 +211,9 @@ static int spec_read(const char *path, sw_spec *s, char *err, int errlen)
     if (!known_cmds[i])
         return wc_err(err, errlen, "%s: run: '%s' is not a wormcast command (wormcast --help lists them)", path,
                       s->words[0]);
+    /* a sweep of sweeps would start GNU parallel from every job */
+    if (!strcmp(s->words[0], "sweep"))
+        return wc_err(err, errlen, "%s: run: a sweep's jobs cannot be sweeps", path);
     s->njobs = 1;
     for (a = 0; a < s->naxes; a++) {
         if (!used[a])

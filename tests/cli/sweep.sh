@@ -125,6 +125,7 @@ bad_spec "axis rate is not used by the run line" "figure f" "run sim --topo mesh
 bad_spec "run: 'a;b' has shell syntax" "figure f" "run sim --topo a;b {rate}" "axis rate 1"
 bad_spec "bad.sweep:2: axis rate: value 'a\$b'" "figure f" "axis rate a\$b" "run sim --rate {rate}"
 bad_spec "run: 'ls' is not a wormcast command" "figure f" "run ls {rate}" "axis rate 1"
+bad_spec "run: a sweep's jobs cannot be sweeps" "figure f" "run sweep --spec {s}" "axis s a.sweep"
 bad_spec "needs a 'figure', a 'run' and at least one 'axis' line" "run sim --rate {rate}" "axis rate 1"
 bad_spec "bad.sweep:3: 'axis NAME VALUES...'" "figure f" "axis rate 1" "axis rate 2" "run sim {rate}"
 bad_spec "bad.sweep:2: axis rate has no values" "figure f" "axis rate" "run sim {rate}"
