@@ -3,7 +3,8 @@
 # Install the Debian packages Wormcast needs, if any are missing.
 # As root: apt-get installs them.  Otherwise: prints the exact command.
 # Usage: tools/deps.sh [group...]   groups: base (default), fpga, view, systemc
-# (base includes systemc: make test builds the SystemC networks, docs/systemc.md)
+# (base includes systemc: make test builds the SystemC networks, docs/systemc.md;
+# and nextpnr-ice40 and icestorm: make test places and routes one router)
 set -eu
 declare -A cmd_pkg=(
   [gcc]=gcc [g++]=g++ [make]=make [verilator]=verilator [iverilog]=iverilog
@@ -15,7 +16,7 @@ groups=${*:-base}
 want=()
 for g in $groups; do
   case $g in
-    base)  want+=(gcc g++ make verilator iverilog yosys dot gnuplot riscv64-unknown-elf-gcc vcd2fst parallel) ;;
+    base)  want+=(gcc g++ make verilator iverilog yosys nextpnr-ice40 icepack dot gnuplot riscv64-unknown-elf-gcc vcd2fst parallel) ;;
     fpga)  want+=(yosys nextpnr-ice40 icepack) ;;
     view)  want+=(gtkwave) ;;
     systemc) ;;
