@@ -76,7 +76,9 @@ ice40_flow() {
   icepll -i "$fin" -o "$mhz" > "$out/icepll.txt" || { echo "flow.sh: icepll cannot make $mhz MHz from $fin MHz" >&2; exit 1; }
   pv() { awk -v k="$1:" '$1 == k {print $2; exit}' "$out/icepll.txt"; }
   fout=$(awk '/F_PLLOUT:.*achieved/ {print $2}' "$out/icepll.txt")
-  synth yosys synth_ice40 "-set DIVR $(pv DIVR) -set DIVF $(pv DIVF) -set DIVQ $(pv DIVQ) -set FILTER $(pv FILTER_RANGE) \
+  # FPGA_ICE40_SYNTH: the synthesis command (mk/fpga.mk's, which the
+  # netlist simulation uses too)
+  synth yosys "${FPGA_ICE40_SYNTH:-synth_ice40 -abc9}" "-set DIVR $(pv DIVR) -set DIVF $(pv DIVF) -set DIVQ $(pv DIVQ) -set FILTER $(pv FILTER_RANGE) \
     -set PLL_PAD $pllpad" "$@"
   pnr nextpnr-ice40 --"$device" --package "$package" --pcf "$bdir/pins.pcf" --asc "$out/design.asc"
   use="$(used ICESTORM_LC) logic cells" ram=$(used ICESTORM_RAM)
