@@ -32,7 +32,7 @@ FPGA_MHZ_ulx3s      := 100
 # 16 MHz, so the 12 MHz oscillator clocks it directly
 FPGA_MHZ_hx8k_core       := 27
 FPGA_MHZ_icebreaker_core := 12
-FPGA_MHZ_ulx3s_core      := 50
+FPGA_MHZ_ulx3s_core      := 40
 
 # ---- the core design's firmware ----------------------------------------------
 # FPGA_CORE_FW linked for FPGA_CORE_RAM bytes, exiting through the exit
