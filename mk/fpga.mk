@@ -43,13 +43,22 @@ FPGA_FW_B      := $(BUILD)/fpga/fw
 FPGA_OBJCOPY   := $(patsubst %gcc,%objcopy,$(RV32_CC))
 FPGA_FW_LD     := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments -T $(FPGA_FW_B)/link.ld
 FPGA_FW_OBJS   := $(FPGA_FW_B)/crt0.o $(CORE_B)/fw/rt.o
-$(FPGA_FW_B)/link.ld: sw/fw/link.ld.S $(CORE_INC)/wc_defs_macros.h fpga/tops.mk
+# FPGA_CORE_RAM and FPGA_CORE_FW as the last build had them: a file that
+# changes when they do (from the command line too), so the link and the
+# image follow them
+FPGA_FW_CFG    := $(FPGA_FW_B)/config
+FPGA_FW_CFGTXT := $(FPGA_CORE_RAM) $(FPGA_CORE_FW)
+ifneq ($(file < $(FPGA_FW_CFG)),$(FPGA_FW_CFGTXT))
+$(shell mkdir -p $(FPGA_FW_B))
+$(file > $(FPGA_FW_CFG),$(FPGA_FW_CFGTXT))
+endif
+$(FPGA_FW_B)/link.ld: sw/fw/link.ld.S $(CORE_INC)/wc_defs_macros.h $(FPGA_FW_CFG)
 	@mkdir -p $(@D)
 	$(FW_CC) -E -P -x c -DWC_RAM_BYTES=$(FPGA_CORE_RAM) -I$(CORE_INC) $< -o $@
 $(FPGA_FW_B)/crt0.o: sw/fw/crt0.S $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
 	$(FW_CC) $(FW_ASFLAGS) -DWC_EXIT_REG -c -o $@ $<
-$(FPGA_FW_B)/core.elf: $(FPGA_CORE_FW) sw/fw/rt.h $(FPGA_FW_OBJS) $(FPGA_FW_B)/link.ld $(RV32_LIB_A)
+$(FPGA_FW_B)/core.elf: $(FPGA_CORE_FW) sw/fw/rt.h $(FPGA_FW_OBJS) $(FPGA_FW_B)/link.ld $(RV32_LIB_A) $(FPGA_FW_CFG)
 	$(FW_CC) $(FW_CFLAGS) $(FPGA_FW_LD) -o $@ $(FPGA_FW_OBJS) $< $(RV32_LIB_A) $(FW_LIBGCC)
 # the mutation: hello.c expecting a wrong check value must report FAIL
 $(FPGA_FW_B)/core_break.elf: sw/fw/tests/hello.c sw/fw/rt.h $(FPGA_FW_OBJS) $(FPGA_FW_B)/link.ld
