@@ -9,7 +9,8 @@
 #   make fpga BOARD=ulx3s TOP=router_cube [ULX3S_DEVICE=45k]
 #   make fpga                                     every design on every board, and the synthesis reports
 #   make test-fpga-netlist    the synthesized netlists in simulation (make test)
-#   make soak-fpga-netlist    the same for every configuration
+#   make soak-fpga-netlist    the same for every configuration, and the core design's
+#   make fpga-netlist-core    the core design (TOP=core) as RTL and as netlist
 # Outputs: $(BUILD)/fpga/<board>/<top>/ (design.bin or design.bit,
 # nextpnr.log, summary.txt); $(BUILD)/fpga/report.txt, a line per build.
 
