@@ -10,6 +10,7 @@
 # line and writes it to <out>/summary.txt and into <out>/../../report.txt
 # (one line per board and design).
 # usage: fpga/flow.sh BOARD_DIR OUT_DIR TOP_MODULE "CHPARAMS" MHZ SOURCES...
+# (FPGA_DEFINES: Verilog defines for the design's sources, -DNAME...)
 set -euo pipefail
 [ $# -ge 6 ] || { echo "flow.sh: usage: BOARD_DIR OUT_DIR TOP_MODULE CHPARAMS MHZ SOURCES..." >&2; exit 2; }
 bdir=$1 out=$2 top=$3 params=$4 mhz=$5
@@ -50,7 +51,7 @@ synth() {
   local ys=$1 pass=$2 more=$3 hz
   shift 3
   hz=$(awk -v f="$fout" 'BEGIN {printf "%d", f * 1e6 + 0.5}')
-  "$ys" -q -l "$out/yosys.log" -p "read_verilog -sv -Irtl/include -Ifpga/top $*; \
+  "$ys" -q -l "$out/yosys.log" -p "read_verilog -sv ${FPGA_DEFINES:-} -Irtl/include -Ifpga/top $*; \
     chparam $params -set CLK_HZ $hz $more -set NLED $nled -set LED_NEG $ledneg $top; \
     $pass -top $top -json $out/design.json; tee -q -o $out/synth.stat stat"
 }
@@ -73,13 +74,21 @@ used() { grep -o "$1: *[0-9]*/ *[0-9]*" "$out/nextpnr.log" | tail -1 | tr -d ' '
 cells() { awk -v re="^($(echo "$@" | tr ' ' '|'))\$" '$2 ~ re {s += $1} $1 ~ re {s += $2} END {print s + 0}' "$out/synth.stat"; }
 
 ice40_flow() {
-  icepll -i "$fin" -o "$mhz" > "$out/icepll.txt" || { echo "flow.sh: icepll cannot make $mhz MHz from $fin MHz" >&2; exit 1; }
-  pv() { awk -v k="$1:" '$1 == k {print $2; exit}' "$out/icepll.txt"; }
-  fout=$(awk '/F_PLLOUT:.*achieved/ {print $2}' "$out/icepll.txt")
+  local pll
+  # a target equal to the oscillator's takes it directly: the PLL makes
+  # 16 MHz at the least, more than some designs reach on the UP5K
+  if awk -v a="$mhz" -v b="$fin" 'BEGIN {exit !(a == b)}'; then
+    echo "the oscillator ($fin MHz) is the design clock, no PLL" > "$out/icepll.txt"
+    fout=$fin pll="-set USE_PLL 0" osc_clk=1
+  else
+    icepll -i "$fin" -o "$mhz" > "$out/icepll.txt" || { echo "flow.sh: icepll cannot make $mhz MHz from $fin MHz" >&2; exit 1; }
+    pv() { awk -v k="$1:" '$1 == k {print $2; exit}' "$out/icepll.txt"; }
+    fout=$(awk '/F_PLLOUT:.*achieved/ {print $2}' "$out/icepll.txt")
+    pll="-set DIVR $(pv DIVR) -set DIVF $(pv DIVF) -set DIVQ $(pv DIVQ) -set FILTER $(pv FILTER_RANGE)"
+  fi
   # FPGA_ICE40_SYNTH: the synthesis command (mk/fpga.mk's, which the
   # netlist simulation uses too)
-  synth yosys "${FPGA_ICE40_SYNTH:-synth_ice40 -abc9}" "-set DIVR $(pv DIVR) -set DIVF $(pv DIVF) -set DIVQ $(pv DIVQ) -set FILTER $(pv FILTER_RANGE) \
-    -set PLL_PAD $pllpad" "$@"
+  synth yosys "${FPGA_ICE40_SYNTH:-synth_ice40 -abc9}" "$pll -set PLL_PAD $pllpad" "$@"
   pnr nextpnr-ice40 --"$device" --package "$package" --pcf "$bdir/pins.pcf" --asc "$out/design.asc"
   use="$(used ICESTORM_LC) logic cells" ram=$(used ICESTORM_RAM)
   lut=$(cells SB_LUT4) ff=$(cells 'SB_DFF[A-Z]*')
@@ -114,11 +123,14 @@ ecp5_pack() {
 }
 
 start=$(date +%s)
-"${family}_flow" "$@"
 # nextpnr prints estimates while placing: only the last line of a
 # finished run is the routed design's fmax (the design clock's, not the
-# oscillator's, which drives only the PLL)
-fmax=$(grep -o "Max frequency for clock '[^']*': [0-9.]* MHz" "$out/nextpnr.log" | grep -v "clk_in" | tail -1 | awk '{print $(NF-1)}')
+# oscillator's, which drives only the PLL; without a PLL it is the
+# oscillator's)
+osc_clk=0
+"${family}_flow" "$@"
+fmax=$(grep -o "Max frequency for clock '[^']*': [0-9.]* MHz" "$out/nextpnr.log" | { [ "$osc_clk" = 1 ] && cat || grep -v "clk_in"; } |
+  tail -1 | awk '{print $(NF-1)}')
 # the critical path's start and end, for the report
 # (the last clock-to-clock report: the routed design's, not the placer's
 # estimate nor the paths to and from the pins)

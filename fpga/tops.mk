@@ -2,13 +2,35 @@
 # The designs `make fpga TOP=<name>` knows: for each, the board-top
 # module (% stands for the board's family: wc_fpga_ice40_top,
 # wc_fpga_ecp5_top), its sources and the parameters that make it that
-# design.
-FPGA_TOPS := router_xy router_cube
+# design; FPGA_DEPS_<name>: files the build needs made first;
+# FPGA_SRCS_<name>, FPGA_DEFS_<name>: its sources and Verilog defines
+# where they are not the router designs';
+# FPGA_MHZ_<board>_<name>: its target clock where the board's default
+# (mk/fpga.mk) does not suit.
+FPGA_TOPS := router_xy router_cube core
 
-FPGA_TOP_SRCS := $(wildcard fpga/top/wc_fpga_*.v) $(wildcard rtl/router/*.v)
+# the router designs' sources, which do not change with the core design's
+# (Yosys's result moves with anything else it reads, so a router netlist
+# stays as it was); FPGA_SRCS_<name> where a design reads more,
+# FPGA_DEFS_<name>: its Verilog defines
+FPGA_CORE_TOP_SRCS := fpga/top/wc_fpga_core.v fpga/top/wc_fpga_core_report.v
+FPGA_TOP_SRCS := $(filter-out $(FPGA_CORE_TOP_SRCS),$(wildcard fpga/top/wc_fpga_*.v)) $(wildcard rtl/router/*.v)
 # the board self-test of one router: XY (4x4 mesh) or e-cube (4-cube),
 # node 5, half the link bandwidth offered per input
 FPGA_TOP_router_xy   := wc_fpga_%_top
 FPGA_PAR_router_xy   := -set ROUTING 1 -set NODE 5 -set RATE 8
 FPGA_TOP_router_cube := wc_fpga_%_top
 FPGA_PAR_router_cube := -set ROUTING 0 -set NODE 5 -set RATE 8
+# the RV32IM core alone with its firmware in block RAM: FPGA_CORE_RAM
+# bytes (the RTL parameter and the firmware's link both take it from
+# here; 8 KiB is 16 of the iCE40's 512-byte blocks beside the register
+# file's 4) and the program FPGA_CORE_FW, its image made by mk/fpga.mk
+FPGA_CORE_RAM ?= 8192
+FPGA_CORE_FW  ?= sw/fw/tests/hello.c
+FPGA_CORE_HEX := $(BUILD)/fpga/fw/core.hex
+# (the core SoC's sources, CORE_RTL: mk/core.mk)
+FPGA_TOP_core  := wc_fpga_%_top
+FPGA_SRCS_core := $(FPGA_TOP_SRCS) $(FPGA_CORE_TOP_SRCS) $(CORE_RTL)
+FPGA_DEFS_core := -DWC_FPGA_CORE
+FPGA_PAR_core  := -set RAM_BYTES $(FPGA_CORE_RAM) -set INIT_FILE \"$(FPGA_CORE_HEX)\"
+FPGA_DEPS_core := $(FPGA_CORE_HEX)

@@ -24,7 +24,8 @@ FW_ASFLAGS  := $(FW_ARCH) -g $(FW_INC)
 FW_LDFLAGS  := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments -T $(CORE_B)/link.ld
 FW_LIBGCC    = $(shell $(FW_CC) $(FW_MULTI) -print-libgcc-file-name)
 # the core SoC only: the node SoC's modules (mk/node.mk) would pull in the NIC
-CORE_RTL    := $(wildcard rtl/core/*.v) rtl/soc/wc_soc_node.v rtl/soc/wc_soc_ram.v rtl/soc/wc_soc_mmio.v
+CORE_RTL    := $(wildcard rtl/core/*.v) rtl/soc/wc_soc_node.v rtl/soc/wc_soc_ram.v rtl/soc/wc_soc_mmio.v \
+               rtl/soc/wc_node_ram.v
 CORE_CORE_RTL := $(wildcard rtl/core/*.v)
 ISS_SRCS    := $(filter-out cmodel/rv32/rv32_run.c,$(wildcard cmodel/rv32/*.c))
 ISS_OBJS    := $(patsubst cmodel/rv32/%.c,$(CORE_B)/iss/%.o,$(ISS_SRCS))

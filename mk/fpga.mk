@@ -9,7 +9,8 @@
 #   make fpga BOARD=ulx3s TOP=router_cube [ULX3S_DEVICE=45k]
 #   make fpga                                     every design on every board, and the synthesis reports
 #   make test-fpga-netlist    the synthesized netlists in simulation (make test)
-#   make soak-fpga-netlist    the same for every configuration
+#   make soak-fpga-netlist    the same for every configuration, and the core design's
+#   make fpga-netlist-core    the core design (TOP=core) as RTL and as netlist
 # Outputs: $(BUILD)/fpga/<board>/<top>/ (design.bin or design.bit,
 # nextpnr.log, summary.txt); $(BUILD)/fpga/report.txt, a line per build.
 
@@ -26,6 +27,47 @@ FPGA_MHZ_hx8k       := 50
 FPGA_MHZ_icebreaker := 16
 # the issue's ECP5 goal: 100 MHz on speed grade 6
 FPGA_MHZ_ulx3s      := 100
+# A design's own target where the board's does not suit it
+# (FPGA_MHZ_<board>_<design>): the core, below what nextpnr reaches
+# (docs/fpga.md, Results); on the UP5K the core does not reach the PLL's
+# 16 MHz, so the 12 MHz oscillator clocks it directly
+FPGA_MHZ_hx8k_core       := 27
+FPGA_MHZ_icebreaker_core := 12
+FPGA_MHZ_ulx3s_core      := 40
+
+# ---- the core design's firmware ----------------------------------------------
+# FPGA_CORE_FW linked for FPGA_CORE_RAM bytes, exiting through the exit
+# register (the board sees it; tohost is in RAM), and its $readmemh image:
+# 32-bit words from the RAM base, as wc_node_ram reads them (bytes put in
+# order by hand: od's words would follow the host's byte order).
+FPGA_FW_B      := $(BUILD)/fpga/fw
+FPGA_OBJCOPY   := $(patsubst %gcc,%objcopy,$(RV32_CC))
+FPGA_FW_LD     := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments -T $(FPGA_FW_B)/link.ld
+FPGA_FW_OBJS   := $(FPGA_FW_B)/crt0.o $(CORE_B)/fw/rt.o
+# FPGA_CORE_RAM and FPGA_CORE_FW as the last build had them: a file that
+# changes when they do (from the command line too), so the link and the
+# image follow them
+FPGA_FW_CFG    := $(FPGA_FW_B)/config
+FPGA_FW_CFGTXT := $(FPGA_CORE_RAM) $(FPGA_CORE_FW)
+ifneq ($(file < $(FPGA_FW_CFG)),$(FPGA_FW_CFGTXT))
+$(shell mkdir -p $(FPGA_FW_B))
+$(file > $(FPGA_FW_CFG),$(FPGA_FW_CFGTXT))
+endif
+$(FPGA_FW_B)/link.ld: sw/fw/link.ld.S $(CORE_INC)/wc_defs_macros.h $(FPGA_FW_CFG)
+	@mkdir -p $(@D)
+	$(FW_CC) -E -P -x c -DWC_RAM_BYTES=$(FPGA_CORE_RAM) -I$(CORE_INC) $< -o $@
+$(FPGA_FW_B)/crt0.o: sw/fw/crt0.S $(CORE_INC)/wc_defs_macros.h
+	@mkdir -p $(@D)
+	$(FW_CC) $(FW_ASFLAGS) -DWC_EXIT_REG -c -o $@ $<
+$(FPGA_FW_B)/core.elf: $(FPGA_CORE_FW) sw/fw/rt.h $(FPGA_FW_OBJS) $(FPGA_FW_B)/link.ld $(RV32_LIB_A) $(FPGA_FW_CFG)
+	$(FW_CC) $(FW_CFLAGS) $(FPGA_FW_LD) -o $@ $(FPGA_FW_OBJS) $< $(RV32_LIB_A) $(FW_LIBGCC)
+# the mutation: hello.c expecting a wrong check value must report FAIL
+$(FPGA_FW_B)/core_break.elf: sw/fw/tests/hello.c sw/fw/rt.h $(FPGA_FW_OBJS) $(FPGA_FW_B)/link.ld
+	$(FW_CC) $(FW_CFLAGS) -DHELLO_BREAK=1 $(FPGA_FW_LD) -o $@ $(FPGA_FW_OBJS) $< $(FW_LIBGCC)
+$(FPGA_FW_B)/%.hex: $(FPGA_FW_B)/%.elf
+	$(FPGA_OBJCOPY) -O binary $< $@.bin
+	@test $$(stat -c %s $@.bin) -le $(FPGA_CORE_RAM) || { echo "$<: image larger than FPGA_CORE_RAM" >&2; exit 1; }
+	od -An -v -w4 -tx1 $@.bin | awk '{print $$4 $$3 $$2 $$1}' > $@.tmp && mv $@.tmp $@
 
 # ECP5 tools: the PyPI builds in a venv of this tree, never system-wide
 # (the first install downloads some hundred MB; later builds reuse it)
@@ -66,10 +108,11 @@ endif
 
 # (the design's top names the family with %: wc_fpga_%_top)
 define fpga_flow
-fpga-$(1)-$(2): $(FPGA_TOOLS_$(FPGA_FAMILY_$(1)))
-	@FPGA_ECP5_BIN=$(FPGA_VENV)/bin FPGA_ICE40_SYNTH="$(FPGA_ICE40_SYNTH)" fpga/flow.sh fpga/boards/$(1) $(BUILD_FPGA_OUT)/$(1)/$(2) \
+fpga-$(1)-$(2): $(FPGA_TOOLS_$(FPGA_FAMILY_$(1))) $(FPGA_DEPS_$(2))
+	@FPGA_ECP5_BIN=$(FPGA_VENV)/bin FPGA_ICE40_SYNTH="$(FPGA_ICE40_SYNTH)" FPGA_DEFINES="$(FPGA_DEFS_$(2))" \
+	  fpga/flow.sh fpga/boards/$(1) $(BUILD_FPGA_OUT)/$(1)/$(2) \
 	  $(subst %,$(FPGA_FAMILY_$(1)),$(FPGA_TOP_$(2))) "$(FPGA_PAR_$(2))" \
-	  $(or $(MHZ),$(FPGA_MHZ_$(1))) $(FPGA_TOP_SRCS)
+	  $(or $(MHZ),$(FPGA_MHZ_$(1)_$(2)),$(FPGA_MHZ_$(1))) $(or $(FPGA_SRCS_$(2)),$(FPGA_TOP_SRCS))
 endef
 $(foreach b,$(FPGA_BOARDS),$(foreach t,$(FPGA_TOPS),$(eval $(call fpga_flow,$(b),$(t)))))
 
@@ -135,7 +178,7 @@ $(eval $(call fn_router,ecube,$(FN_ROUTER_ecube)))
 
 # $(call fn_tg,NAME,PARAMS,SOURCES,EXTRA FLAGS): the self-test bench
 define fn_tg
-$(FN_B)/tg_$(1)/Vwc_fpga_router_tg: $(3) verif/fpga/tb_fpga_router.cpp $(UNIT_RT) mk/fpga.mk
+$(FN_B)/tg_$(1)/Vwc_fpga_router_tg: $(3) verif/fpga/tb_fpga_router.cpp verif/fpga/uart_rx.h $(UNIT_RT) mk/fpga.mk
 	@mkdir -p $$(@D)
 	@echo "verilate the self-test ($(1))"
 	@$(FN_VL) $(4) -Irtl/include -Ifpga/top -Irtl/router --top-module wc_fpga_router_tg -Mdir $$(@D)/obj \
@@ -153,6 +196,44 @@ $(eval $(call fn_tg,rtl,$(FN_TG_PAR),$(filter-out $(FPGA_BOARD_TOPS),$(FN_TG_RTL
 $(eval $(call fn_tg,rtl_err,$(FN_TG_PAR) INJECT_ERR=1,$(filter-out $(FPGA_BOARD_TOPS),$(FN_TG_RTL)),))
 $(eval $(call fn_tg,nl,,$(FN_B)/tg_nl/nl.v $(ICE40_CELLS),$(FN_NLFLAGS)))
 
+# The core design (wc_fpga_core) with its firmware, as RTL and as netlist,
+# with a fast UART (16 cycles a bit: still slower than the core prints, so
+# console stores wait for it) and a short status period: the same console text as the
+# instruction-set model prints for the ELF, the same status lines and the
+# same output digest on every cycle; hello.c expecting a wrong value must
+# print FAIL (tools/fpga-netlist-core.sh).  The RTL reads its image at run
+# time from fw.hex in its working folder, so one build runs both images.
+FN_CORE_DIV  := 16
+FN_CORE_PAR  := RAM_BYTES=$(FPGA_CORE_RAM) UART_DIV=$(FN_CORE_DIV) STATUS_CYCLES=2000 HEART_BIT=8
+FN_CORE_RTL  := fpga/top/wc_fpga_core.v fpga/top/wc_fpga_core_report.v fpga/top/wc_fpga_uart_tx.v \
+                $(CORE_RTL)
+FN_CORE_TB   := verif/fpga/tb_fpga_core.cpp
+FN_CORE_TBH  := verif/fpga/uart_rx.h
+$(FN_B)/core_nl/nl.v: $(FN_CORE_RTL) $(FPGA_CORE_HEX) mk/fpga.mk
+	@mkdir -p $(@D)
+	@nice yosys -q -l $(@D)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(FN_CORE_RTL); \
+	  chparam $(foreach v,$(FN_CORE_PAR),-set $(subst =, ,$(v))) -set INIT_FILE \"$(FPGA_CORE_HEX)\" wc_fpga_core; \
+	  $(FPGA_ICE40_SYNTH) -top wc_fpga_core; tee -q -o $(@D)/synth.stat stat; write_verilog -noattr $@"
+$(FN_B)/core_nl/Vwc_fpga_core: $(FN_B)/core_nl/nl.v $(FN_CORE_TB) $(FN_CORE_TBH) $(UNIT_RT) mk/fpga.mk
+	@echo "verilate the core design's netlist"
+	@$(FN_VL) $(FN_NLFLAGS) --top-module wc_fpga_core -Mdir $(@D)/obj -CFLAGS "-O1 -DTB_UART_DIV=$(FN_CORE_DIV)" \
+	  -LDFLAGS "$(abspath $(UNIT_RT))" $< $(ICE40_CELLS) $(abspath $(FN_CORE_TB)) \
+	  > $(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+	@cp $(@D)/obj/Vwc_fpga_core $@
+$(FN_B)/core_rtl/Vwc_fpga_core: $(FN_CORE_RTL) $(FN_CORE_TB) $(FN_CORE_TBH) $(UNIT_RT) mk/fpga.mk
+	@mkdir -p $(@D)
+	@echo "verilate the core design's RTL"
+	@$(FN_VL) -Irtl/include -Ifpga/top --top-module wc_fpga_core -Mdir $(@D)/obj \
+	  $(addprefix -G,$(FN_CORE_PAR)) '-GINIT_FILE="fw.hex"' -CFLAGS "-O1 -DTB_UART_DIV=$(FN_CORE_DIV)" \
+	  -LDFLAGS "$(abspath $(UNIT_RT))" $(FN_CORE_RTL) $(abspath $(FN_CORE_TB)) \
+	  > $(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+	@cp $(@D)/obj/Vwc_fpga_core $@
+FN_CORE_DEPS := $(FN_B)/core_rtl/Vwc_fpga_core $(FN_B)/core_nl/Vwc_fpga_core $(FPGA_CORE_HEX) \
+                $(FPGA_FW_B)/core_break.hex $(CORE_ISS)
+.PHONY: fpga-netlist-core
+fpga-netlist-core: $(FN_CORE_DEPS)
+	@tools/fpga-netlist-core.sh $(FN_B) $(CORE_ISS) $(FPGA_FW_B)/core
+
 .PHONY: test-fpga-netlist soak-fpga-netlist lint-fpga
 # the self-test core under verilator -Wall and Icarus; the board tops
 # (they instantiate vendor primitives) under Debian's Yosys with the
@@ -164,15 +245,24 @@ lint-fpga:
 	@for m in wc_fpga_router_tg wc_fpga_board; do \
 	  verilator --lint-only -Wall -Irtl/include -Ifpga/top -Irtl/router --top-module $$m \
 	    $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS)) || exit 1; done
+	@for m in wc_fpga_core wc_fpga_board; do \
+	  verilator --lint-only -Wall $(FPGA_DEFS_core) -Irtl/include -Ifpga/top --top-module $$m \
+	    $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_SRCS_core)) || exit 1; done
 	@mkdir -p $(FN_B) && iverilog -g2012 -Irtl/include -Ifpga/top -s wc_fpga_router_tg -o $(FN_B)/lint.vvp \
 	  $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS))
+	@iverilog -g2012 $(FPGA_DEFS_core) -Irtl/include -Ifpga/top -s wc_fpga_board -o $(FN_B)/lint-core.vvp \
+	  $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_SRCS_core))
 	@for f in $(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS)); do \
 	  case $$f in ice40) prims="$(FPGA_LINT_PRIMS_ice40)" ;; ecp5) prims="$(FPGA_LINT_PRIMS_ecp5)" ;; \
 	    *) echo "lint-fpga: no primitives known for the $$f board top" >&2; exit 1 ;; esac; \
 	  yosys -q -l $(FN_B)/lint-$$f.log -p "read_verilog -lib $$prims; \
 	    read_verilog -sv -Irtl/include -Ifpga/top $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS)) fpga/top/wc_fpga_$${f}_top.v; \
+	    hierarchy -check -top wc_fpga_$${f}_top; proc; check -assert; \
+	    design -reset; read_verilog -lib $$prims; \
+	    read_verilog -sv $(FPGA_DEFS_core) -Irtl/include -Ifpga/top $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_SRCS_core)) \
+	      fpga/top/wc_fpga_$${f}_top.v; \
 	    hierarchy -check -top wc_fpga_$${f}_top; proc; check -assert" || exit 1; done
-	@echo "lint-fpga: verilator -Wall clean, iverilog compiles the self-test; yosys checks the board tops ($(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS)))"
+	@echo "lint-fpga: verilator -Wall clean, iverilog compiles the self-test and the core design; yosys checks the board tops ($(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS))) with both designs"
 LINT_TARGETS += lint-fpga
 
 test-fpga-netlist: lint-fpga $(FN_B)/router_xy/Vwc_router $(FN_B)/tg_rtl/Vwc_fpga_router_tg \
@@ -181,6 +271,7 @@ test-fpga-netlist: lint-fpga $(FN_B)/router_xy/Vwc_router $(FN_B)/tg_rtl/Vwc_fpg
 TEST_TARGETS += test-fpga-netlist
 
 soak-fpga-netlist: $(FN_B)/router_xy/Vwc_router $(FN_B)/router_ecube/Vwc_router $(FN_B)/tg_rtl/Vwc_fpga_router_tg \
-                   $(FN_B)/tg_rtl_err/Vwc_fpga_router_tg $(FN_B)/tg_nl/Vwc_fpga_router_tg
-	@tools/fpga-netlist.sh $(FN_B) 2000000 xy ecube
+                   $(FN_B)/tg_rtl_err/Vwc_fpga_router_tg $(FN_B)/tg_nl/Vwc_fpga_router_tg $(FN_CORE_DEPS)
+	@rc=0; tools/fpga-netlist.sh $(FN_B) 2000000 xy ecube || rc=1; \
+	  tools/fpga-netlist-core.sh $(FN_B) $(CORE_ISS) $(FPGA_FW_B)/core || rc=1; exit $$rc
 SOAK_TARGETS += soak-fpga-netlist

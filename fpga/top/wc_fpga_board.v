@@ -1,19 +1,29 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
-// What every board top of the router self-test shares, whatever makes its
-// clock: the power-on reset (held until the PLL locks and 2^8 cycles
-// after, so the design starts on a clean clock), the self-test
-// (wc_fpga_router_tg) with its epoch and UART divider from the design
-// clock, and the LEDs.  The board tops (wc_fpga_<family>_top) add the
-// PLL and the pins.
+// What every board top shares, whatever makes its clock: the power-on
+// reset (held until the PLL locks and 2^8 cycles after, so the design
+// starts on a clean clock), the design with its timing from the design
+// clock, and the LEDs.  The board tops (wc_fpga_<family>_top) add the PLL
+// and the pins.  The design is the router self-test (wc_fpga_router_tg),
+// or with WC_FPGA_CORE defined the core with its firmware (wc_fpga_core).
+// A define rather than a parameter: Yosys's result moves (tens of LUTs)
+// with anything else it reads, so the router designs read their files
+// as they were before the core came, and keep their netlists.
 module wc_fpga_board #(
+`ifdef WC_FPGA_CORE
+    // The core: RAM size and firmware image, see wc_fpga_core.
+    parameter integer RAM_BYTES = 8192,
+    parameter         INIT_FILE = "",
+`else
     // Design parameters, see wc_fpga_router_tg.
     parameter integer ROUTING  = `WC_ROUTING_XY,
     parameter integer NODE     = 5,
     parameter integer RATE     = 8,
+`endif
     // Design clock in Hz: sets the UART divider (115200 baud) and the
-    // epoch (half a second), so the status line comes twice a second.
+    // epoch (half a second), so the status line comes twice a second
+    // (the core: its status line after the exit, once a second).
     parameter integer CLK_HZ   = 50_000_000,
     // LEDs on the board (1..8) and their polarity (1: lit when low).
     parameter integer NLED     = 8,
@@ -38,6 +48,18 @@ module wc_fpga_board #(
     end
     wire rst_n = por_q[8];
 
+`ifdef WC_FPGA_CORE
+    wire [7:0] status;
+    wc_fpga_core #(
+        .RAM_BYTES(RAM_BYTES), .INIT_FILE(INIT_FILE), .UART_DIV((CLK_HZ + 57_600) / 115_200),
+        .STATUS_CYCLES(CLK_HZ), .HEART_BIT(23)
+    ) u_core (
+        .clk_i(clk_i), .rst_ni(rst_n), .uart_tx_o(uart_tx_o), .status_o(status)
+    );
+    // Two LEDs: green blinks while the program runs and stays lit after a
+    // pass, red lights after a failure; more: the status bits as they are.
+    wire [7:0] shown = (NLED >= 3) ? status : {6'd0, status[2], status[1] | (status[3] & status[0])};
+`else
     wire [7:0] status;
     wc_fpga_router_tg #(
         .ROUTING(ROUTING), .NODE(NODE), .RATE(RATE),
@@ -50,6 +72,7 @@ module wc_fpga_board #(
     // Two LEDs (iCEBreaker): green blinks with the heartbeat while the
     // test passes, red lights on an error; more: the status bits as they are.
     wire [7:0] shown = (NLED >= 3) ? status : {6'd0, status[2], status[1] & status[0]};
+`endif
     // registered, so that the pins are not at the end of the status logic
     reg [NLED-1:0] led_q;
     always @(posedge clk_i) led_q <= (LED_NEG != 0) ? ~shown[NLED-1:0] : shown[NLED-1:0];

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
-// ECP5 board top of the router self-test: the board's oscillator through
-// the PLL (EHXPLLL) to the design clock, and the pins; the reset, the
-// self-test and the LEDs are wc_fpga_board's, as on iCE40 boards.  Board
+// ECP5 board top of the designs (the router self-test; the core with
+// WC_FPGA_CORE defined): the board's oscillator through the PLL (EHXPLLL)
+// to the design clock, and the pins; the reset, the design and the LEDs
+// are wc_fpga_board's, as on iCE40 boards.  Board
 // specifics come from fpga/boards/<board>/board.mk through parameters and
 // the .lpf.  The PLL rather than the oscillator directly: the goal clock
 // (100 MHz) is four times the ULX3S oscillator, and one top serves every
@@ -14,6 +15,10 @@ module wc_fpga_ecp5_top #(
     parameter integer ROUTING  = `WC_ROUTING_XY,
     parameter integer NODE     = 5,
     parameter integer RATE     = 8,
+`ifdef WC_FPGA_CORE
+    parameter integer RAM_BYTES = 8192,
+    parameter         INIT_FILE = "",
+`endif
     parameter integer CLK_HZ   = 100_000_000,
     // EHXPLLL: fout = fin * CLKFB_DIV / CLKI_DIV (feedback from CLKOP,
     // VCO = fout * CLKOP_DIV); ecppll gives these for a pair of
@@ -43,7 +48,12 @@ module wc_fpga_ecp5_top #(
     );
 
     wc_fpga_board #(
-        .ROUTING(ROUTING), .NODE(NODE), .RATE(RATE), .CLK_HZ(CLK_HZ), .NLED(NLED), .LED_NEG(LED_NEG)
+`ifdef WC_FPGA_CORE
+        .RAM_BYTES(RAM_BYTES), .INIT_FILE(INIT_FILE),
+`else
+        .ROUTING(ROUTING), .NODE(NODE), .RATE(RATE),
+`endif
+        .CLK_HZ(CLK_HZ), .NLED(NLED), .LED_NEG(LED_NEG)
     ) u_board (
         .clk_i(clk), .locked_i(locked), .uart_tx_o(uart_tx), .led_o(led)
     );

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
-// iCE40 board top of the router self-test: the board's oscillator
-// through the PLL to the design clock, and the pins; the reset, the
-// self-test and the LEDs are wc_fpga_board's.  Board specifics (pins, PLL
+// iCE40 board top of the designs (the router self-test; the core with
+// WC_FPGA_CORE defined): the board's oscillator through the PLL (or
+// directly, USE_PLL) to the design clock, and the pins; the reset, the
+// design and the LEDs are wc_fpga_board's.  Board specifics (pins, PLL
 // dividers, how many LEDs, their polarity) come from
 // fpga/boards/<board>/board.mk through parameters and the .pcf.
 module wc_fpga_ice40_top #(
@@ -12,10 +13,18 @@ module wc_fpga_ice40_top #(
     parameter integer ROUTING  = `WC_ROUTING_XY,
     parameter integer NODE     = 5,
     parameter integer RATE     = 8,
+`ifdef WC_FPGA_CORE
+    parameter integer RAM_BYTES = 8192,
+    parameter         INIT_FILE = "",
+`endif
     parameter integer CLK_HZ   = 50_250_000,
     // PLL: fout = fin * (DIVF + 1) / ((DIVR + 1) * 2^DIVQ) (icepll gives
     // these for a pair of frequencies).  PLL_PAD = 1 when the oscillator
     // pin is the PLL's own pad (SB_PLL40_PAD), 0 for SB_PLL40_CORE.
+    // USE_PLL = 0: no PLL, the oscillator is the design clock (CLK_HZ
+    // must then be its frequency; the PLL's least output is 16 MHz); any
+    // other value takes the PLL.
+    parameter integer USE_PLL  = 1,
     parameter [3:0]  DIVR      = 4'd0,
     parameter [6:0]  DIVF      = 7'd66,
     parameter [2:0]  DIVQ      = 3'd4,
@@ -30,7 +39,10 @@ module wc_fpga_ice40_top #(
 );
     wire clk, locked;
     generate
-        if (PLL_PAD != 0) begin : g_pad
+        if (USE_PLL == 0) begin : g_osc
+            assign clk    = clk_in;
+            assign locked = 1'b1;
+        end else if (PLL_PAD != 0) begin : g_pad
             SB_PLL40_PAD #(
                 .FEEDBACK_PATH("SIMPLE"), .DIVR(DIVR), .DIVF(DIVF), .DIVQ(DIVQ), .FILTER_RANGE(FILTER)
             ) u_pll (
@@ -46,7 +58,12 @@ module wc_fpga_ice40_top #(
     endgenerate
 
     wc_fpga_board #(
-        .ROUTING(ROUTING), .NODE(NODE), .RATE(RATE), .CLK_HZ(CLK_HZ), .NLED(NLED), .LED_NEG(LED_NEG)
+`ifdef WC_FPGA_CORE
+        .RAM_BYTES(RAM_BYTES), .INIT_FILE(INIT_FILE),
+`else
+        .ROUTING(ROUTING), .NODE(NODE), .RATE(RATE),
+`endif
+        .CLK_HZ(CLK_HZ), .NLED(NLED), .LED_NEG(LED_NEG)
     ) u_board (
         .clk_i(clk), .locked_i(locked), .uart_tx_o(uart_tx), .led_o(led)
     );

@@ -6,10 +6,24 @@
 // and the device block at WC_SOC_MMIO_BASE.  The fetch port reaches RAM
 // only; the data port reaches RAM and devices; every other address ends
 // the Wishbone cycle with ERR (the core raises an access fault).  Memory
-// map: docs/core.md and the SOC group of defs/wc_defs.def.
+// map: docs/core.md and the SOC group of defs/wc_defs.def.  The FPGA
+// boards' core design (fpga/top/wc_fpga_core.v) takes it with a single
+// ported RAM loaded at elaboration, and console stores that wait for its
+// UART.
 module wc_soc_node #(
     // RAM size in bytes (power of two).
     parameter integer RAM_BYTES = `WC_SOC_RAM_SIZE,
+    // 2: wc_soc_ram, a port for fetch and one for data, loaded from the
+    // +hex=<file> plusarg (simulation); 1: wc_node_ram, one port that
+    // fetch and data share (the core never requests on both at once, and
+    // each access still answers a cycle after its request, so the cycles
+    // are the same), loaded from RAM_INIT: FPGA block RAM.
+    parameter integer RAM_PORTS = 2,
+    // $readmemh image of the single-ported RAM ("" for none).
+    parameter         RAM_INIT  = "",
+    // 1: a store to the console register waits (its Wishbone request is
+    // not passed to the device block) while console_ready_i is low.
+    parameter integer CONSOLE_WAIT = 0,
     // Drive the core's retire port (verification); 0 for synthesis.
     parameter integer RVFI      = 1,
     // Multiply/divide bits per cycle of the core (1, 2, 4).
@@ -17,6 +31,8 @@ module wc_soc_node #(
 ) (
     input  wire        clk_i,
     input  wire        rst_ni,
+    // With CONSOLE_WAIT: a console byte may be stored (ignored without).
+    input  wire        console_ready_i,
     output wire        console_valid_o,
     output wire [7:0]  console_data_o,
     output wire        exit_valid_o,
@@ -65,6 +81,12 @@ module wc_soc_node #(
     localparam [31:0] MMIO_BASE = `WC_SOC_MMIO_BASE;
     localparam [31:0] MMIO_SIZE = `WC_SOC_MMIO_SIZE;
 
+    initial begin
+        if (RAM_PORTS < 1 || RAM_PORTS > 2) $error("%m: RAM_PORTS must be 1 or 2 (got %0d)", RAM_PORTS);
+        if (RAM_PORTS == 2 && RAM_INIT != "") $error("%m: RAM_INIT needs RAM_PORTS = 1 (the two-port RAM loads +hex)");
+        if (CONSOLE_WAIT < 0 || CONSOLE_WAIT > 1) $error("%m: CONSOLE_WAIT must be 0 or 1 (got %0d)", CONSOLE_WAIT);
+    end
+
     wire        i_cyc, i_stb, i_we, i_ack, i_err;
     wire [3:0]  i_sel;
     wire [31:0] i_adr, i_dw, i_dr;
@@ -110,18 +132,46 @@ module wc_soc_node #(
 
     wire        ra_ack, rb_ack, m_ack, m_err;
     wire [31:0] ra_dr, rb_dr, m_dr;
-    wc_soc_ram #(.BYTES(RAM_BYTES)) u_ram (
-        .clk_i(clk_i), .rst_ni(rst_ni),
-        .a_cyc_i(i_cyc && i_ram), .a_stb_i(i_stb && i_ram), .a_we_i(i_we), .a_sel_i(i_sel),
-        .a_adr_i(i_adr), .a_dat_i(i_dw), .a_dat_o(ra_dr), .a_ack_o(ra_ack),
-        .b_cyc_i(d_cyc && d_ram), .b_stb_i(d_stb && d_ram), .b_we_i(d_we), .b_sel_i(d_sel),
-        .b_adr_i(d_adr), .b_dat_i(d_dw), .b_dat_o(rb_dr), .b_ack_o(rb_ack)
-    );
+    generate
+        if (RAM_PORTS == 2) begin : g_ram2
+            wc_soc_ram #(.BYTES(RAM_BYTES)) u_ram (
+                .clk_i(clk_i), .rst_ni(rst_ni),
+                .a_cyc_i(i_cyc && i_ram), .a_stb_i(i_stb && i_ram), .a_we_i(i_we), .a_sel_i(i_sel),
+                .a_adr_i(i_adr), .a_dat_i(i_dw), .a_dat_o(ra_dr), .a_ack_o(ra_ack),
+                .b_cyc_i(d_cyc && d_ram), .b_stb_i(d_stb && d_ram), .b_we_i(d_we), .b_sel_i(d_sel),
+                .b_adr_i(d_adr), .b_dat_i(d_dw), .b_dat_o(rb_dr), .b_ack_o(rb_ack)
+            );
+        end else begin : g_ram1
+            // the master requesting RAM owns it, and the ACK that comes
+            // back while it still holds its request
+            wire        ci_req = i_cyc && i_stb && i_ram;
+            wire        cd_req = d_cyc && d_stb && d_ram;
+            wire        c_ack, dma_ack;
+            wire [31:0] c_dr, dma_dr;
+            wire [1:0]  gnt;
+            wc_node_ram #(.BYTES(RAM_BYTES), .INIT_FILE(RAM_INIT)) u_ram (
+                .clk_i(clk_i), .rst_ni(rst_ni),
+                .c_cyc_i(ci_req || cd_req), .c_stb_i(ci_req || cd_req),
+                .c_we_i(cd_req ? d_we : i_we), .c_sel_i(cd_req ? d_sel : i_sel),
+                .c_adr_i(cd_req ? d_adr : i_adr), .c_dat_i(cd_req ? d_dw : i_dw),
+                .c_dat_o(c_dr), .c_ack_o(c_ack),
+                .d_cyc_i(1'b0), .d_stb_i(1'b0), .d_we_i(1'b0), .d_sel_i(4'd0),
+                .d_adr_i(32'd0), .d_dat_i(32'd0), .d_dat_o(dma_dr), .d_ack_o(dma_ack),
+                .gnt_o(gnt)
+            );
+            assign ra_dr  = c_dr;
+            assign rb_dr  = c_dr;
+            assign ra_ack = c_ack && ci_req;
+            assign rb_ack = c_ack && cd_req;
+            wire unused_ok = &{1'b0, dma_ack, dma_dr, gnt};
+        end
+    endgenerate
+    wire cons_hold = CONSOLE_WAIT != 0 && d_adr == `WC_SOC_CONSOLE_ADDR && !console_ready_i;
     // A stand-alone core is node 0 of a one-node system.
     wc_soc_mmio u_mmio (
         .clk_i(clk_i), .rst_ni(rst_ni),
         .node_id_i({`WC_HEAD_DST_W{1'b0}}), .node_count_i((`WC_HEAD_DST_W+1)'(1)),
-        .cyc_i(d_cyc && d_mmio), .stb_i(d_stb && d_mmio), .we_i(d_we), .sel_i(d_sel),
+        .cyc_i(d_cyc && d_mmio && !cons_hold), .stb_i(d_stb && d_mmio && !cons_hold), .we_i(d_we), .sel_i(d_sel),
         .adr_i(d_adr), .dat_i(d_dw), .dat_o(m_dr), .ack_o(m_ack), .err_o(m_err),
         .console_valid_o(console_valid_o), .console_data_o(console_data_o),
         .exit_valid_o(exit_valid_o), .exit_code_o(exit_code_o),

@@ -3,7 +3,8 @@
  * register file is not reset), install the trap entry, set gp/sp, clear
  * .bss, run main and report its return value through tohost as riscv-tests'
  * env/p does (0 -> 1 = pass, n -> n<<1|1 = fail code n); built with
- * -DWC_NODE, through the exit register the Wormcast node watches. */
+ * -DWC_NODE (or -DWC_EXIT_REG: the FPGA boards' core), through the exit
+ * register the Wormcast node watches. */
 #include "wc_defs_macros.h"
     .section .text.init, "ax", @progbits
     .globl _start
@@ -47,7 +48,7 @@ wc_exit:
     beqz a0, 3f
     slli t0, a0, 1
     ori t0, t0, 1
-#ifdef WC_NODE
+#if defined(WC_NODE) || defined(WC_EXIT_REG)
     /* a Wormcast node reports through its exit register (docs/system.md) */
 3:  li t1, WC_SOC_EXIT_ADDR
 #else

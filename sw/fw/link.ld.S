@@ -3,10 +3,16 @@
  * window comes from defs/wc_defs.def.  Sections follow riscv-tests' env/p
  * link.ld: code first at the reset address, tohost in its own section.
  * With -DWC_NODE it is the Wormcast node's layout: its smaller RAM, and
- * WC_NODE_STACK bytes kept free for the stack at the top. */
+ * WC_NODE_STACK bytes kept free for the stack at the top.  With
+ * -DWC_RAM_BYTES=n the RAM is n bytes (the FPGA boards' block RAM,
+ * mk/fpga.mk), with the same stack reserve. */
 #include "wc_defs_macros.h"
-#ifdef WC_NODE
+#if defined(WC_RAM_BYTES)
+#define RAM_LEN WC_RAM_BYTES
+#define STACK_CHECK 1
+#elif defined(WC_NODE)
 #define RAM_LEN WC_NODE_RAM_SIZE
+#define STACK_CHECK 1
 #else
 #define RAM_LEN WC_SOC_RAM_SIZE
 #endif
@@ -25,6 +31,6 @@ SECTIONS
   _end = .;
   __stack_top = ORIGIN(RAM) + LENGTH(RAM);
 }
-#ifdef WC_NODE
-ASSERT(_end + WC_NODE_STACK <= __stack_top, "node firmware: code and data leave less than WC_NODE_STACK bytes of RAM for the stack")
+#ifdef STACK_CHECK
+ASSERT(_end + WC_NODE_STACK <= __stack_top, "firmware: code and data leave less than WC_NODE_STACK bytes of RAM for the stack")
 #endif

@@ -20,7 +20,7 @@ module wc_tb_soc;
     wire [3:0]  rmask, wmask;
 
     wc_soc_node u_soc (
-        .clk_i(clk), .rst_ni(rst_n),
+        .clk_i(clk), .rst_ni(rst_n), .console_ready_i(1'b1),
         .console_valid_o(cons_v), .console_data_o(cons_d),
         .exit_valid_o(exit_v), .exit_code_o(exit_c),
         .rvfi_valid_o(valid), .rvfi_insn_o(insn), .rvfi_pc_rdata_o(pc_r),

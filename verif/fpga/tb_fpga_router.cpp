@@ -15,6 +15,7 @@
 #include <vector>
 #include "verilated.h"
 #include "Vwc_fpga_router_tg.h"
+#include "uart_rx.h"
 
 #ifndef TB_UART_DIV
 #error "build with -DTB_UART_DIV=<UART_DIV of the design>"
@@ -42,14 +43,10 @@ int main(int argc, char **argv)
     ctx.commandArgs(argc, argv);
     Vwc_fpga_router_tg top{&ctx};
 
-    // UART receiver: sample mid-bit, 8N1
-    int rx_state = -1;   // -1 idle, 0..7 data bits, 8 stop
-    long rx_next = 0;
-    unsigned rx_byte = 0;
+    UartRx rx(TB_UART_DIV);
     std::string line;
     std::vector<std::string> lines;
     unsigned long long digest = 1469598103934665603ull;   // FNV-1a over (tx, led) per cycle
-    int framing = 0;
 
     top.clk_i = 0;
     top.rst_ni = 0;
@@ -61,21 +58,11 @@ int main(int argc, char **argv)
         top.eval();
         unsigned tx = top.uart_tx_o, led = top.led_o;
         digest = (digest ^ (tx | led << 1)) * 1099511628211ull;
-        if (rx_state < 0) {
-            if (!tx && c > 8) { rx_state = 0; rx_next = c + TB_UART_DIV + TB_UART_DIV / 2; rx_byte = 0; }
-        } else if (c == rx_next) {
-            if (rx_state < 8) {
-                rx_byte |= (unsigned)tx << rx_state;
-                rx_state++;
-                rx_next += TB_UART_DIV;
-            } else {
-                if (!tx) framing++;
-                rx_state = -1;
-                if (rx_byte == '\n') { lines.push_back(line); line.clear(); }
-                else if (rx_byte != '\r') line += (char)rx_byte;
-            }
-        }
+        int b = rx.step(c, tx);
+        if (b == '\n') { lines.push_back(line); line.clear(); }
+        else if (b >= 0 && b != '\r') line += (char)b;
     }
+    int framing = rx.framing;
 
     int fail_lines = 0, bad = 0;
     unsigned long prev_sent = 0;
