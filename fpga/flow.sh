@@ -55,18 +55,37 @@ synth() {
     chparam $params -set CLK_HZ $hz $more -set NLED $nled -set LED_NEG $ledneg $top; \
     $pass -top $top -json $out/design.json; tee -q -o $out/synth.stat stat"
 }
+# fmax_of: the routed design's fmax in nextpnr.log.  nextpnr prints
+# estimates while placing: only the last line of a finished run is the
+# routed design's (the design clock's, not the oscillator's, which drives
+# only the PLL; without a PLL it is the oscillator's)
+fmax_of() {
+  grep -o "Max frequency for clock '[^']*': [0-9.]* MHz" "$out/nextpnr.log" 2>/dev/null |
+    { [ "$osc_clk" = 1 ] && cat || grep -v "clk_in"; } | tail -1 | awk '{print $(NF-1)}'
+}
 # pnr NEXTPNR OPTIONS...: place and route at fout, bounded (on a congested
 # placement nextpnr's router can go on for hours); FPGA_PNR_OPTS adds
-# options (a --seed, --router router2)
+# options (--router router2).  A placement that misses the clock is tried
+# again with the next seed of FPGA_PNR_SEEDS ("default 2 3": nextpnr's own
+# first, as a seed sweep does); the summary names a seed other than the
+# default, and the bitstream is the passing placement's.
 pnr() {
-  local np=$1
+  local np=$1 s f
   shift
-  set +e
-  # shellcheck disable=SC2086
-  timeout "$pnr_timeout" "$np" ${FPGA_PNR_OPTS:-} "$@" --json "$out/design.json" --freq "$fout" \
-    --report "$out/pnr.json" -l "$out/nextpnr.log" -q > /dev/null 2>&1
-  pnr=$?
-  set -e
+  seed_used=
+  for s in ${FPGA_PNR_SEEDS:-default 2 3}; do
+    case $s in default) ;; *[!0-9]*|'') echo "flow.sh: FPGA_PNR_SEEDS: '$s' is not a seed" >&2; exit 2 ;; esac
+    set +e
+    # shellcheck disable=SC2086,SC2046
+    timeout "$pnr_timeout" "$np" ${FPGA_PNR_OPTS:-} $([ "$s" = default ] || echo --seed "$s") "$@" \
+      --json "$out/design.json" --freq "$fout" --report "$out/pnr.json" -l "$out/nextpnr.log" -q > /dev/null 2>&1
+    pnr=$?
+    set -e
+    [ "$s" = default ] && seed_used= || seed_used=$s
+    f=$(fmax_of)
+    if [ $pnr -eq 0 ] && [ -n "$f" ] && awk -v a="$f" -v b="$fout" 'BEGIN {exit !(a >= b)}'; then break; fi
+    echo "  (placement ${s/#default/with the default seed}: fmax ${f:-?} MHz at target $fout MHz, exit $pnr)" >&2
+  done
 }
 # used CELL: "n/total" from nextpnr's utilisation lines
 used() { grep -o "$1: *[0-9]*/ *[0-9]*" "$out/nextpnr.log" | tail -1 | tr -d ' ' | cut -d: -f2; }
@@ -123,14 +142,9 @@ ecp5_pack() {
 }
 
 start=$(date +%s)
-# nextpnr prints estimates while placing: only the last line of a
-# finished run is the routed design's fmax (the design clock's, not the
-# oscillator's, which drives only the PLL; without a PLL it is the
-# oscillator's)
-osc_clk=0
+osc_clk=0 seed_used=
 "${family}_flow" "$@"
-fmax=$(grep -o "Max frequency for clock '[^']*': [0-9.]* MHz" "$out/nextpnr.log" | { [ "$osc_clk" = 1 ] && cat || grep -v "clk_in"; } |
-  tail -1 | awk '{print $(NF-1)}')
+fmax=$(fmax_of)
 # the critical path's start and end, for the report
 # (the last clock-to-clock report: the routed design's, not the placer's
 # estimate nor the paths to and from the pins)
@@ -143,7 +157,7 @@ if [ $pnr -ne 0 ] || [ -z "$fmax" ] || awk -v a="$fmax" -v b="$fout" 'BEGIN {exi
 [ $verdict = FAIL ] || "${family}_pack"
 [ $pnr -eq 0 ] || grep -q "ERROR: Max frequency" "$out/nextpnr.log" || fmax="${fmax:-?} (unfinished)"
 secs=$(( $(date +%s) - start ))
-line="$board $(basename "$out"): $lut LUT4, $ff FF, ${use:-?}, ${ram:-0} RAM, fmax ${fmax:-?} MHz at target $fout MHz: $verdict (${secs} s)"
+line="$board $(basename "$out"): $lut LUT4, $ff FF, ${use:-?}, ${ram:-0} RAM, fmax ${fmax:-?} MHz${seed_used:+ (seed $seed_used)} at target $fout MHz: $verdict (${secs} s)"
 echo "$line" | tee "$out/summary.txt"
 echo "  critical path: $crit${split:+ ($split)}" | tee -a "$out/summary.txt"
 # the report of every build so far: this board and design's line replaced

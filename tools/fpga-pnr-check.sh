@@ -16,7 +16,7 @@ bad() { echo "FAIL - $*"; fail=$((fail + 1)); }
 line=$(head -1 "$d/summary.txt" 2>/dev/null)
 [ -n "$line" ] || { echo "FAIL - no summary in $d (the flow did not finish)"; exit 1; }
 echo "  $line"
-fmax=$(echo "$line" | sed -n 's/.*fmax \([0-9.]*\) MHz at target \([0-9.]*\) MHz: \(PASS\|FAIL\).*/\1 \2 \3/p')
+fmax=$(echo "$line" | sed -n 's/.*fmax \([0-9.]*\) MHz\( (seed [0-9]*)\)\{0,1\} at target \([0-9.]*\) MHz: \(PASS\|FAIL\).*/\1 \3 \4/p')
 read -r f t v <<< "$fmax"
 if [ "${v:-}" = PASS ] && awk -v a="$f" -v b="$t" 'BEGIN {exit !(a >= b && b > 0)}'; then
   ok "timing met: fmax $f MHz at target $t MHz"
