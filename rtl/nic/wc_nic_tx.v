@@ -130,8 +130,9 @@ module wc_nic_tx #(
     reg  [2*JW-1:0] stj_q, stj_d;
     reg  [2*KW-1:0] stk_q, stk_d;
     reg  [63:0]   stc_q, stc_d;               // payload CRC per buffer
-    // staging payload: buffer b word i at b*PW + i
-    reg  [31:0]   stbuf [0:2*PW-1];
+    // staging payload: buffer b word i at b*PW + i, in block RAM (read
+    // synchronously a cycle ahead, below)
+    (* ram_style = "block", no_rw_check *) reg [31:0] stbuf [0:2*PW-1];
 
     // fields of a packed send
     localparam integer F_READY = 0;
@@ -187,7 +188,8 @@ module wc_nic_tx #(
     wire [IW-1:0] pidx   = fk_q[IW-1:0] - KP[IW-1:0];
     assign em_slot_o = e_buf;
     assign em_idx_o  = pidx;
-    wire [31:0]   pword  = e_from ? slot_word_i : stbuf[saddr(e_buf[0], pidx)];
+    wire [31:0]   st_word;
+    wire [31:0]   pword  = e_from ? slot_word_i : st_word;
     reg  [31:0]   word;
     always @* begin
         case (fk_q)
@@ -289,11 +291,24 @@ module wc_nic_tx #(
             stc_q <= stc_d;
         end
     end
-    // staging payload: read only below the length the DMA filled
-    wire [SAW-1:0] st_wa = saddr(st_buf_i, st_idx_i);
+    // staging payload: read only below the length the DMA filled.  The
+    // emitter's word is read a cycle ahead, at the address its buffer and
+    // flit counter will have after this edge (its own registers, so the
+    // address depends on no input).  No bypass: the DMA never writes the
+    // buffer the emitter sends from (asserted below), and a packet's first
+    // payload word is read at least KP cycles after its transfer to the
+    // emitter, by which time its staging is done, so the word read is
+    // never one written in the same cycle (no_rw_check).
+    wire [SAW-1:0] st_wa  = saddr(st_buf_i, st_idx_i);
+    wire [IW-1:0]  fk_n   = clr ? {IW{1'b0}} : fk_d[IW-1:0];
+    wire           eb_n   = clr ? 1'b0 : ex_d[F_BUF];
+    wire [SAW-1:0] st_ra  = saddr(eb_n, fk_n - KP[IW-1:0]);
+    reg  [31:0]    st_rd_q;
     always @(posedge clk_i) begin
         if (st_wr_i) stbuf[st_wa] <= st_word_i;
     end
+    always @(posedge clk_i) st_rd_q <= stbuf[st_ra];
+    assign st_word = st_rd_q;
 `ifndef SYNTHESIS
     always @(posedge clk_i) begin : protocol
         if (rst_ni) begin
