@@ -8,10 +8,11 @@
 #                         fire: verif/nic/tb_nic_assert.v drives each unit
 #                         illegally through its ports (Icarus, seconds)
 #   make test-synth-nic   yosys synth_ice40 of a small NIC (LUT4 count); part of
-#                         make fpga, not make test: it takes about 6 minutes
-#                         of CPU (69.6k LUT4, 51k before admission and NAKs:
-#                         every table and buffer is in registers read
-#                         asynchronously, and every child's state is logic)
+#                         make fpga, not make test: it takes about 8 minutes
+#                         of CPU (62.9k LUT4 and 10 RAM40 with the slots and
+#                         staging buffers in block RAM; the per-child job
+#                         state and the tables are still logic: where the
+#                         LUT4s go is docs/nic-uarch.md, "Area")
 
 # the round-robin arbiter is the router's (one copy for both)
 NIC_RTL   := $(sort $(wildcard rtl/nic/*.v)) rtl/router/wc_rr_arb.v

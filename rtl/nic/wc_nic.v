@@ -220,8 +220,8 @@ module wc_nic #(
     wire [MAXC*DW-1:0] jb_push_dst;
     wire [KW-1:0]   jb_tmo_amt, jb_nak_amt;
     // transmit
-    wire [SW-1:0]   tx_em_slot, tx_sel_buf, tx_em_buf;
-    wire [IW-1:0]   tx_em_idx;
+    wire [SW-1:0]   tx_em_slot, tx_em_nslot, tx_sel_buf, tx_em_buf;
+    wire [IW-1:0]   tx_em_nidx;
     wire            tx_sel_valid, tx_sel_fill, tx_sel_pin, tx_em_pin, tx_txpkt, tx_busy, tx_sel_data;
     wire [JW-1:0]   tx_sel_job;
     wire [15:0]     tx_sel_off, tx_sel_len;
@@ -232,8 +232,8 @@ module wc_nic #(
     // DMA
     wire            dm_cq_room, dm_cqf_any, dm_cq_adv, dm_wq_pop, dm_rxw_done, dm_rxw_last, dm_rxw_err;
     wire [CW-1:0]   dm_ctx_idx, dm_rxw_ctx;
-    wire [SW-1:0]   dm_slot, dm_rxw_slot;
-    wire [IW-1:0]   dm_slot_idx;
+    wire [SW-1:0]   dm_slot, dm_slot_n, dm_rxw_slot;
+    wire [IW-1:0]   dm_slot_idx, dm_slot_nidx;
     wire            dm_rq_wr, dm_rq_buf, dm_rq_hi, dm_rq_done;
     wire            dm_hostdone, dm_hostdone_err;
     wire [JW-1:0]   dm_hostdone_job;
@@ -331,8 +331,10 @@ module wc_nic #(
         .crcw_i(ra_crcw), .crcw_slot_i(ra_crcw_slot), .crcw_val_i(ra_crcw_val),
         .free_ok_o(sl_free_ok), .free_idx_o(sl_free_idx), .evict_ok_o(sl_evict_ok), .evict_idx_o(sl_evict_idx),
         .tag_o(sl_tag), .fj_o(sl_fj), .k_o(sl_k),
-        .em_slot_i(tx_em_slot), .em_idx_i(tx_em_idx), .em_word_o(sl_em_word), .em_crcp_o(sl_em_crcp),
-        .dma_slot_i(dm_slot), .dma_idx_i(dm_slot_idx), .dma_word_o(sl_dma_word),
+        .em_slot_i(tx_em_slot), .em_nslot_i(tx_em_nslot), .em_nidx_i(tx_em_nidx),
+        .em_word_o(sl_em_word), .em_crcp_o(sl_em_crcp),
+        .dma_slot_i(dm_slot), .dma_idx_i(dm_slot_idx), .dma_nslot_i(dm_slot_n), .dma_nidx_i(dm_slot_nidx),
+        .dma_word_o(sl_dma_word),
         .upd_o(sl_upd), .cnt_o(sl_cnt)
     );
 
@@ -410,7 +412,8 @@ module wc_nic #(
         .inv_a_i(rp_newfj), .inv_a_job_i(rp_nfj), .inv_b_i(sq_create), .inv_b_job_i(sq_job),
         .st_start_i(dm_st_start), .st_wr_i(dm_st_wr), .st_buf_i(dm_st_buf), .st_idx_i(dm_st_idx),
         .st_word_i(dm_st_word), .st_done_i(dm_st_done), .st_crc_i(dm_st_crc),
-        .em_slot_o(tx_em_slot), .em_idx_o(tx_em_idx), .slot_word_i(sl_em_word), .slot_crcp_i(sl_em_crcp),
+        .em_slot_o(tx_em_slot), .em_nslot_o(tx_em_nslot), .em_nidx_o(tx_em_nidx),
+        .slot_word_i(sl_em_word), .slot_crcp_i(sl_em_crcp),
         .sel_valid_o(tx_sel_valid), .sel_fill_o(tx_sel_fill), .sel_buf_o(tx_sel_buf), .sel_job_o(tx_sel_job),
         .sel_data_o(tx_sel_data),
         .sel_off_o(tx_sel_off), .sel_len_o(tx_sel_len), .sel_pin_slot_o(tx_sel_pin),
@@ -432,7 +435,8 @@ module wc_nic #(
         .wq_last_i(wq_last), .wq_fjv_i(wq_fjv), .wq_fj_i(wq_fj), .wq_pop_o(dm_wq_pop),
         .ctx_idx_o(dm_ctx_idx), .ctx_addr_i(ctx_addr), .ctx_src_i(ctx_src), .ctx_group_i(ctx_group),
         .ctx_msglen_i(ctx_msglen), .ctx_err_i(ctx_err),
-        .slot_o(dm_slot), .slot_idx_o(dm_slot_idx), .slot_word_i(sl_dma_word),
+        .slot_o(dm_slot), .slot_idx_o(dm_slot_idx), .slot_nslot_o(dm_slot_n), .slot_nidx_o(dm_slot_nidx),
+        .slot_word_i(sl_dma_word),
         .rxw_done_o(dm_rxw_done), .rxw_slot_o(dm_rxw_slot), .rxw_ctx_o(dm_rxw_ctx),
         .rxw_last_o(dm_rxw_last), .rxw_err_o(dm_rxw_err),
         .hostdone_o(dm_hostdone), .hostdone_job_o(dm_hostdone_job), .hostdone_err_o(dm_hostdone_err),

@@ -76,6 +76,10 @@ module wc_nic_dma #(
     input  wire                         ctx_err_i,
     output wire [SW-1:0]                slot_o,
     output wire [IW-1:0]                slot_idx_o,
+    // the word after this edge's (the slot table reads words past the
+    // first a cycle ahead, from block RAM): valid when the op runs on
+    output wire [SW-1:0]                slot_nslot_o,
+    output wire [IW-1:0]                slot_nidx_o,
     input  wire [31:0]                  slot_word_i,
     output wire                         rxw_done_o,
     output wire [SW-1:0]                rxw_slot_o,
@@ -230,6 +234,9 @@ module wc_nic_dma #(
     assign ctx_idx_o  = wc;
     assign slot_o     = ws;
     assign slot_idx_o = wi[IW-1:0];
+    // a running op's next word is i+1 of the same receive write
+    assign slot_nslot_o = wqs_d;
+    assign slot_nidx_o  = i_d[IW-1:0] + 1'b1;
     reg [31:0] nadr, ndat;
     reg [3:0]  nsel;
     reg        nwe;

@@ -74,14 +74,21 @@ module wc_nic_slots #(
     output wire [NSLOT-1:0]         tag_o,
     output wire [NSLOT*JW-1:0]      fj_o,
     output wire [NSLOT*KW-1:0]      k_o,
-    // emitter read port: payload word and the slot's payload CRC
+    // emitter read ports: the slot's payload CRC, and a payload word
+    // addressed a cycle ahead (the slot and word the emitter will read
+    // after this edge)
     input  wire [SW-1:0]            em_slot_i,
-    input  wire [IW-1:0]            em_idx_i,
+    input  wire [SW-1:0]            em_nslot_i,
+    input  wire [IW-1:0]            em_nidx_i,
     output wire [31:0]              em_word_o,
     output wire [31:0]              em_crcp_o,
-    // DMA read port
+    // DMA read port: word 0 at this cycle's address (a receive write's
+    // first word, read the cycle it starts), later words addressed a
+    // cycle ahead (the running write's next word)
     input  wire [SW-1:0]            dma_slot_i,
     input  wire [IW-1:0]            dma_idx_i,
+    input  wire [SW-1:0]            dma_nslot_i,
+    input  wire [IW-1:0]            dma_nidx_i,
     output wire [31:0]              dma_word_o,
     // slots in use after this edge, valid when upd_o (NICR_SLOTS, PEAK)
     output wire                     upd_o,
@@ -105,8 +112,12 @@ module wc_nic_slots #(
     reg  [NSLOT*JW-1:0] fj_q, fj_d;
     reg  [NSLOT*KW-1:0] k_q, k_d;
     reg  [NSLOT*32-1:0] crcp_q, crcp_d;
-    // payload: slot s word i at s*PW + i (asynchronous read)
-    reg  [31:0]         mem [0:NSLOT*PW-1];
+    // payload: slot s word i at s*PW + i, in block RAM, one copy per read
+    // port (iCE40 blocks have one read and one write port); word 0 of
+    // every slot also in flip-flops for the DMA (below)
+    (* ram_style = "block", no_rw_check *) reg [31:0] mem_em  [0:NSLOT*PW-1];
+    (* ram_style = "block", no_rw_check *) reg [31:0] mem_dma [0:NSLOT*PW-1];
+    reg  [NSLOT*32-1:0] w0_q;
 
     // payload memory address of word i of slot s: s * PW + i
     localparam integer MAW = (NSLOT * PW > 1) ? $clog2(NSLOT * PW) : 1;
@@ -202,12 +213,7 @@ module wc_nic_slots #(
     assign tag_o      = used_q & fwd_q;
     assign fj_o       = fj_q;
     assign k_o        = k_q;
-    wire [MAW-1:0] em_a  = maddr(em_slot_i, em_idx_i);
-    wire [MAW-1:0] dma_a = maddr(dma_slot_i, dma_idx_i);
-    wire [MAW-1:0] wr_a  = maddr(wr_slot_i, wr_idx_i);
-    assign em_word_o  = mem[em_a];
     assign em_crcp_o  = crcp_q[em_slot_i*32 +: 32];
-    assign dma_word_o = mem[dma_a];
 
     wire clr = !rst_ni || soft_i;
     always @(posedge clk_i) begin
@@ -229,10 +235,41 @@ module wc_nic_slots #(
     end
 
     // The payload is never reset: a slot is read only below the length
-    // its packet filled.
+    // its packet filled.  Both copies are read synchronously at the
+    // address their reader will present next cycle, so each output is the
+    // word an asynchronous read at this cycle's address would give.  A
+    // word written in the cycle it is read ahead comes from a bypass
+    // register (the RAM's answer to a read-write collision never matters,
+    // no_rw_check).  The DMA reads a receive write's first word in the
+    // cycle it starts, at an address (the write queue's head) known only
+    // in that cycle: word 0 of every slot is kept in flip-flops as well.
+    wire [MAW-1:0] wr_a   = maddr(wr_slot_i, wr_idx_i);
+    wire [MAW-1:0] em_na  = maddr(em_nslot_i, em_nidx_i);
+    wire [MAW-1:0] dma_na = maddr(dma_nslot_i, dma_nidx_i);
+    reg  [31:0]    em_rd_q, dma_rd_q, wr_word_q;
+    reg            em_byp_q, dma_byp_q;
     always @(posedge clk_i) begin
-        if (wr_i) mem[wr_a] <= wr_word_i;
+        if (wr_i) mem_em[wr_a] <= wr_word_i;
     end
+    always @(posedge clk_i) begin
+        if (wr_i) mem_dma[wr_a] <= wr_word_i;
+    end
+    always @(posedge clk_i) em_rd_q  <= mem_em[em_na];
+    always @(posedge clk_i) dma_rd_q <= mem_dma[dma_na];
+    always @(posedge clk_i) begin
+        em_byp_q  <= wr_i && wr_a == em_na;
+        dma_byp_q <= wr_i && wr_a == dma_na;
+        wr_word_q <= wr_word_i;
+    end
+    always @(posedge clk_i) begin : word0
+        integer s;
+        for (s = 0; s < NSLOT; s = s + 1)
+            if (wr_i && wr_idx_i == {IW{1'b0}} && wr_slot_i == s[SW-1:0])
+                w0_q[s*32 +: 32] <= wr_word_i;
+    end
+    assign em_word_o  = em_byp_q ? wr_word_q : em_rd_q;
+    assign dma_word_o = dma_idx_i == {IW{1'b0}} ? w0_q[dma_slot_i*32 +: 32] :
+                        dma_byp_q ? wr_word_q : dma_rd_q;
 `ifndef SYNTHESIS
     // A slot belongs to one packet from its allocation until it is freed:
     // it is allocated only free or evictable (its packet in host memory

@@ -68,9 +68,12 @@ module wc_nic_tx #(
     input  wire [31:0]                 st_word_i,
     input  wire                        st_done_i,
     input  wire [31:0]                 st_crc_i,
-    // slot read port (the emitter's payload and payload CRC)
+    // slot read ports: the payload CRC of the emitter's slot, and its
+    // payload word (block RAM: addressed a cycle ahead, by the slot and
+    // word index the emitter will have after this edge)
     output wire [SW-1:0]               em_slot_o,
-    output wire [IW-1:0]               em_idx_o,
+    output wire [SW-1:0]               em_nslot_o,
+    output wire [IW-1:0]               em_nidx_o,
     input  wire [31:0]                 slot_word_i,
     input  wire [31:0]                 slot_crcp_i,
     // selection register, for the DMA and the slot and staging pins
@@ -130,8 +133,9 @@ module wc_nic_tx #(
     reg  [2*JW-1:0] stj_q, stj_d;
     reg  [2*KW-1:0] stk_q, stk_d;
     reg  [63:0]   stc_q, stc_d;               // payload CRC per buffer
-    // staging payload: buffer b word i at b*PW + i
-    reg  [31:0]   stbuf [0:2*PW-1];
+    // staging payload: buffer b word i at b*PW + i, in block RAM (read
+    // synchronously a cycle ahead, below)
+    (* ram_style = "block", no_rw_check *) reg [31:0] stbuf [0:2*PW-1];
 
     // fields of a packed send
     localparam integer F_READY = 0;
@@ -183,11 +187,11 @@ module wc_nic_tx #(
     wire [31:0]   crcp = e_ack ? 32'd0 : e_from ? slot_crcp_i : stc_q[e_buf[0]*32 +: 32];
     wire [31:0]   crc;
     wc_nic_crc #(.NW(4)) u_crc (.crc_i(crcp), .words_i({h2, h1, h0, hd}), .crc_o(crc));
-    // payload word index (mod 2^IW: exact while a payload word is sent)
-    wire [IW-1:0] pidx   = fk_q[IW-1:0] - KP[IW-1:0];
     assign em_slot_o = e_buf;
-    assign em_idx_o  = pidx;
-    wire [31:0]   pword  = e_from ? slot_word_i : stbuf[saddr(e_buf[0], pidx)];
+    // the payload word: from the slot or the staging buffer, both read a
+    // cycle ahead (below)
+    wire [31:0]   st_word;
+    wire [31:0]   pword  = e_from ? slot_word_i : st_word;
     reg  [31:0]   word;
     always @* begin
         case (fk_q)
@@ -289,11 +293,29 @@ module wc_nic_tx #(
             stc_q <= stc_d;
         end
     end
-    // staging payload: read only below the length the DMA filled
-    wire [SAW-1:0] st_wa = saddr(st_buf_i, st_idx_i);
+    // staging payload: read only below the length the DMA filled.  The
+    // emitter's word is read a cycle ahead, at the address its buffer and
+    // flit counter will have after this edge (its own registers, so the
+    // address depends on no input); the slot table reads the slot's word
+    // at the same address (payload word index mod 2^IW: exact while a
+    // payload word is sent).  No bypass: the DMA never writes the
+    // buffer the emitter sends from (asserted below), and a packet's first
+    // payload word is read at least KP cycles after its transfer to the
+    // emitter, by which time its staging is done, so the word read is
+    // never one written in the same cycle (no_rw_check).
+    wire [SAW-1:0] st_wa  = saddr(st_buf_i, st_idx_i);
+    wire [IW-1:0]  fk_n   = clr ? {IW{1'b0}} : fk_d[IW-1:0];
+    wire [SW-1:0]  eb_n   = clr ? {SW{1'b0}} : ex_d[F_BUF +: SW];
+    wire [IW-1:0]  pidx_n = fk_n - KP[IW-1:0];
+    wire [SAW-1:0] st_ra  = saddr(eb_n[0], pidx_n);
+    assign em_nslot_o = eb_n;
+    assign em_nidx_o  = pidx_n;
+    reg  [31:0]    st_rd_q;
     always @(posedge clk_i) begin
         if (st_wr_i) stbuf[st_wa] <= st_word_i;
     end
+    always @(posedge clk_i) st_rd_q <= stbuf[st_ra];
+    assign st_word = st_rd_q;
 `ifndef SYNTHESIS
     always @(posedge clk_i) begin : protocol
         if (rst_ni) begin

@@ -34,6 +34,7 @@ struct Bench {
     std::deque<nic_wq> wq;
     double p_ack = 1.0, p_err = 0.01, p_req = 0.3, p_host = 0.15;
     int sel_hold = 0;                   // cycles the ready selection stays before the emitter takes it
+    unsigned slot_ns = 0, slot_ni = 0;  // the slot word addressed a cycle ahead (the slot table's block RAM)
     int e_op[NCLI], e_err[NCLI], e_cd, e_hostdone, e_hderr, e_ctxerr, e_fifofull, e_ringfull, e_rqfull, e_partial,
         e_list, e_wait, e_all, e_soft;
 
@@ -213,6 +214,12 @@ struct Bench {
         m.ctx_group_i = x ? x->group : 0;
         m.ctx_msglen_i = x ? x->msglen : 0;
         m.ctx_err_i = x && x->err;
+        // the slot table answers word 0 at this cycle's address, later
+        // words at the address given last cycle
+        if (wi != 0) {
+            si = slot_ns;
+            wi = slot_ni;
+        }
         m.slot_word_i = si < (unsigned)S && wi < (unsigned)PW ? n->sbuf[(size_t)si * PW + wi] : 0;
         m.job_addr_i = ji < (unsigned)J ? n->jobs.job[ji].addr : 0;
         m.eval();
@@ -240,6 +247,9 @@ struct Bench {
         }
         if (q->busy && q->cli == CLI_RXW) {
             b.eq("ctx_idx_o", m.ctx_idx_o, q->wq.ctx, CW);
+            // a running receive write's next word, given a cycle ahead
+            b.eq("slot_nslot_o (last cycle)", slot_ns, q->wq.slot, SW);
+            b.eq("slot_nidx_o (last cycle)", slot_ni, (q->i + 1u) & ((1u << IW) - 1), IW);
             if (dm->next && q->i + 1u < nic_words_of(q->wq.len)) {
                 b.eq("slot_o", m.slot_o, q->wq.slot, SW);
                 b.eq("slot_idx_o", m.slot_idx_o, q->i + 1u, IW);
@@ -339,6 +349,8 @@ struct Bench {
         nic_sq_q sq = n->sq;
         uint32_t adr[MAXJ];
         for (int j = 0; j < J; j++) adr[j] = n->jobs.job[j].addr;
+        slot_ns = m.slot_nslot_o;
+        slot_ni = m.slot_nidx_o;
         b.edge(m, n, soft, e_soft);
         if (soft) {
             n->regs = regs;

@@ -6,9 +6,11 @@
 // payload CRC into slots in use; the receive processor releases slots,
 // tags accepted packets for forwarding jobs and untags a restarted job's;
 // the DMA marks packets written to host memory; the selection and the
-// emitter pin slots they read; the jobs report which are live and their
-// slowest child.  Phases of slow and fast host writes fill the table
-// (nothing free, then nothing evictable either) and empty it.  The C side
+// emitter pin slots they read; the emitter and the DMA address payload
+// words a cycle ahead (sometimes the word written in that cycle); the jobs
+// report which are live and their slowest child.  Phases of slow and
+// fast host writes fill the table (nothing free, then nothing evictable
+// either) and empty it.  The C side
 // sees the same through the wc_nic it runs in: tx.sel and tx.em for the
 // pins, job[j] with one child at the slowest child's count, and the
 // neighbours' decisions.
@@ -30,7 +32,7 @@ const unsigned NOCHILD = 0xFFFFu;
 struct In {
     bool soft, sel_pin, em_pin, nsel_pin, rp_free, newfj, tag, dma_done, alloc, wr, crcw;
     int sel_buf, em_buf, nsel_buf, free_idx, newfj_fj, tag_idx, tag_fj, tag_k, dma_slot, alloc_idx;
-    int wr_slot, wr_idx, crcw_slot, em_slot, em_idx, rd_slot, rd_idx;
+    int wr_slot, wr_idx, crcw_slot, em_slot, em_nslot, em_nidx, rd_slot, rd_idx, rd_nslot, rd_nidx;
     uint32_t wr_word, crcw_val;
 };
 
@@ -42,6 +44,9 @@ struct Bench {
     unsigned minsent[J] = {};
     // host writes (dma_done) per cycle and allocations per cycle: phases
     double p_dma = 0.3, p_alloc = 0.3;
+    // payload words addressed last cycle (block RAM): the emitter's, and
+    // the DMA's for words past the first
+    int em_ns = 0, em_ni = 0, rd_ns = 0, rd_ni = 0;
     int e_afree, e_aevict, e_full, e_none, e_reclaim, e_keep, e_pin, e_nsel, e_untag, e_tag, e_dma, e_free,
         e_empty, e_soft;
 
@@ -139,9 +144,22 @@ struct Bench {
         x.crcw_slot = x.alloc && (w < 0 || b.chance(0.5)) ? x.alloc_idx : w;
         x.crcw_val = b.u32();
         x.em_slot = (int)b.below(S);
-        x.em_idx = (int)b.below(PW);
+        x.em_nslot = (int)b.below(S);
+        x.em_nidx = (int)b.below(PW);
         x.rd_slot = (int)b.below(S);
         x.rd_idx = (int)b.below(PW);
+        x.rd_nslot = (int)b.below(S);
+        x.rd_nidx = (int)b.below(PW);
+        // now and then the word just written is read next cycle (the
+        // bypass of the read ahead)
+        if (x.wr && b.chance(0.1)) {
+            x.em_nslot = x.wr_slot;
+            x.em_nidx = x.wr_idx;
+        }
+        if (x.wr && b.chance(0.1)) {
+            x.rd_nslot = x.wr_slot;
+            x.rd_nidx = x.wr_idx;
+        }
         return x;
     }
 
@@ -179,9 +197,12 @@ struct Bench {
         m.crcw_slot_i = x.crcw ? x.crcw_slot : 0;
         m.crcw_val_i = x.crcw_val;
         m.em_slot_i = x.em_slot;
-        m.em_idx_i = x.em_idx;
+        m.em_nslot_i = x.em_nslot;
+        m.em_nidx_i = x.em_nidx;
         m.dma_slot_i = x.rd_slot;
         m.dma_idx_i = x.rd_idx;
+        m.dma_nslot_i = x.rd_nslot;
+        m.dma_nidx_i = x.rd_nidx;
         m.eval();
     }
 
@@ -230,9 +251,16 @@ struct Bench {
             b.eqf("fj_o", m.fj_o, s * JW, JW, sp->fj, s);
             b.eqf("k_o", m.k_o, s * KW, KW, sp->k, s);
         }
-        b.eq("em_word_o", m.em_word_o, n->sbuf[(size_t)x.em_slot * PW + (size_t)x.em_idx], 32);
+        // the words at the addresses given last cycle, as they are now;
+        // the DMA's word 0 at this cycle's
+        b.eq("em_word_o", m.em_word_o, n->sbuf[(size_t)em_ns * PW + (size_t)em_ni], 32);
         b.eq("em_crcp_o", m.em_crcp_o, n->slot[x.em_slot].crcp, 32);
-        b.eq("dma_word_o", m.dma_word_o, n->sbuf[(size_t)x.rd_slot * PW + (size_t)x.rd_idx], 32);
+        size_t da = x.rd_idx == 0 ? (size_t)x.rd_slot * PW : (size_t)rd_ns * PW + (size_t)rd_ni;
+        b.eq("dma_word_o", m.dma_word_o, n->sbuf[da], 32);
+        em_ns = x.em_nslot;
+        em_ni = x.em_nidx;
+        rd_ns = x.rd_nslot;
+        rd_ni = x.rd_nidx;
 
         // events, from the state before and after the edge
         bool was[128], wasdma[128], pinned[128];

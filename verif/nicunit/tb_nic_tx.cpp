@@ -34,6 +34,10 @@ struct Bench {
     int fill_i = -1;
     uint32_t fill_crc = 0;
     uint64_t tail_at = 0;               // cycle after the last tail
+    // the slot word the RTL addressed a cycle ahead (the slot table's
+    // block RAM reads it at the edge): at reset the emitter's word index
+    // is that of flit 0
+    unsigned em_ns = 0, em_ni = (0u - (WC_NIC_HDR_FLITS + 1)) & ((1u << IW) - 1);
 
     int e_type[WC_PT_LAST + 1], e_slot, e_hit, e_fill, e_stall, e_b2b, e_inv, e_soft, e_full, e_one, e_xfer;
 
@@ -197,9 +201,10 @@ struct Bench {
         m.st_done_i = d.dma.op_done;
         m.st_crc_i = d.dma.scrc;
         m.eval();
-        // the slot table's read port at the emitter's address
-        unsigned es = m.em_slot_o, ei = m.em_idx_o;
-        m.slot_word_i = es < (unsigned)S && ei < (unsigned)PW ? n->sbuf[(size_t)es * PW + ei] : 0;
+        // the slot table's read ports: the CRC at the emitter's slot, the
+        // word at the address presented last cycle, as it is now
+        unsigned es = m.em_slot_o;
+        m.slot_word_i = em_ns < (unsigned)S && em_ni < (unsigned)PW ? n->sbuf[(size_t)em_ns * PW + em_ni] : 0;
         m.slot_crcp_i = es < (unsigned)S ? n->slot[es].crcp : 0;
         m.eval();
 
@@ -209,7 +214,9 @@ struct Bench {
         b.eq("tx_valid_o", m.tx_valid_o, (uint64_t)o.tx_valid, 1);
         b.eq("tx_flit_o", m.tx_flit_o, o.tx_flit, W + 2);
         b.eq("em_slot_o", m.em_slot_o, t->em.buf, SW);
-        b.eq("em_idx_o", m.em_idx_o, (uint64_t)(t->em.fk - (WC_NIC_HDR_FLITS + 1)), IW);
+        // the word address given a cycle ahead is the emitter's now
+        b.eq("em_nslot_o (last cycle)", em_ns, t->em.buf, SW);
+        b.eq("em_nidx_o (last cycle)", em_ni, (uint64_t)(t->em.fk - (WC_NIC_HDR_FLITS + 1)), IW);
         b.eq("sel_valid_o", m.sel_valid_o, t->sel.valid, 1);
         b.eq("sel_fill_o", m.sel_fill_o, t->sel.fill, 1);
         b.eq("sel_buf_o", m.sel_buf_o, t->sel.buf, SW);
@@ -252,6 +259,8 @@ struct Bench {
             fill_i = -1;
             rbuf = 0;
         }
+        em_ns = m.em_nslot_o;
+        em_ni = m.em_nidx_o;
         b.edge(m, n, soft, e_soft);
     }
 };
