@@ -38,10 +38,8 @@ FPGA_MHZ_ulx3s_core      := 40
 # ---- the core design's firmware ----------------------------------------------
 # FPGA_CORE_FW linked for FPGA_CORE_RAM bytes, exiting through the exit
 # register (the board sees it; tohost is in RAM), and its $readmemh image:
-# 32-bit words from the RAM base, as wc_node_ram reads them (bytes put in
-# order by hand: od's words would follow the host's byte order).
+# 32-bit words from the RAM base, as wc_node_ram reads them.
 FPGA_FW_B      := $(BUILD)/fpga/fw
-FPGA_OBJCOPY   := $(patsubst %gcc,%objcopy,$(RV32_CC))
 FPGA_FW_LD     := $(FW_ARCH) -nostdlib -nostartfiles -Wl,--no-warn-rwx-segments -T $(FPGA_FW_B)/link.ld
 FPGA_FW_OBJS   := $(FPGA_FW_B)/crt0.o $(CORE_B)/fw/rt.o
 # FPGA_CORE_RAM and FPGA_CORE_FW as the last build had them: a file that
@@ -64,10 +62,10 @@ $(FPGA_FW_B)/core.elf: $(FPGA_CORE_FW) sw/fw/rt.h $(FPGA_FW_OBJS) $(FPGA_FW_B)/l
 # the mutation: hello.c expecting a wrong check value must report FAIL
 $(FPGA_FW_B)/core_break.elf: sw/fw/tests/hello.c sw/fw/rt.h $(FPGA_FW_OBJS) $(FPGA_FW_B)/link.ld
 	$(FW_CC) $(FW_CFLAGS) -DHELLO_BREAK=1 $(FPGA_FW_LD) -o $@ $(FPGA_FW_OBJS) $< $(FW_LIBGCC)
-$(FPGA_FW_B)/%.hex: $(FPGA_FW_B)/%.elf
-	$(FPGA_OBJCOPY) -O binary $< $@.bin
-	@test $$(stat -c %s $@.bin) -le $(FPGA_CORE_RAM) || { echo "$<: image larger than FPGA_CORE_RAM" >&2; exit 1; }
-	od -An -v -w4 -tx1 $@.bin | awk '{print $$4 $$3 $$2 $$1}' > $@.tmp && mv $@.tmp $@
+# (the image the core's own benches load: rv32iss --hex, words from the
+# RAM base; the link's RAM region keeps it within FPGA_CORE_RAM)
+$(FPGA_FW_B)/%.hex: $(FPGA_FW_B)/%.elf $(CORE_ISS)
+	$(CORE_ISS) --hex $@.tmp $< > /dev/null && mv $@.tmp $@
 
 # ECP5 tools: the PyPI builds in a venv of this tree, never system-wide
 # (the first install downloads some hundred MB; later builds reuse it)
