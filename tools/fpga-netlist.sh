@@ -7,6 +7,8 @@
 #     pass, and print the same status lines and output digest;
 #  3. the self-test RTL with an injected error must report FAIL (the
 #     comparison in 2 can see a difference only if the design can fail).
+# CYCLES "-": the router netlists only (the ECP5 ones: DIR/router_NAME
+# holds either family's).
 # usage: tools/fpga-netlist.sh DIR CYCLES ROUTER...
 set -u
 [ $# -ge 3 ] || { echo "fpga-netlist.sh: usage: DIR CYCLES ROUTER..." >&2; exit 2; }
@@ -15,22 +17,25 @@ shift 2
 pass=0 fail=0
 ok()  { echo "ok   - $*"; pass=$((pass + 1)); }
 bad() { echo "FAIL - $*"; fail=$((fail + 1)); }
+# cells STAT: its LUT4 and block RAM count
+cells() { "$(dirname "$0")/fpga-stat.sh" "$1"; }
 
 for r in "$@"; do
   log=$dir/router_$r/run.log
   if "$dir/router_$r/Vwc_router" > "$log" 2>&1; then
-    ok "router $r netlist ($(awk '/SB_LUT4/ {print $2}' "$dir/router_$r/synth.stat") LUT4) in lockstep with the C model: $(grep -c '^ok ' "$log") check groups"
+    ok "router $r netlist ($(cells "$dir/router_$r/synth.stat")) in lockstep with the C model: $(grep -c '^ok ' "$log") check groups"
   else
     bad "router $r netlist against the C model (see $log):"; grep -m3 -E '^FAIL|mismatch' "$log"
   fi
 done
 
+if [ "$cycles" = - ]; then echo "$pass passed, $fail failed"; [ $fail -eq 0 ]; exit; fi
 "$dir/tg_rtl/Vwc_fpga_router_tg" --cycles "$cycles" > "$dir/tg_rtl/run.log" 2>&1; rtl=$?
 "$dir/tg_nl/Vwc_fpga_router_tg" --cycles "$cycles" > "$dir/tg_nl/run.log" 2>&1; nl=$?
 if [ $rtl -eq 0 ]; then ok "self-test RTL: $(tail -2 "$dir/tg_rtl/run.log" | head -1)"
 else bad "self-test RTL (see $dir/tg_rtl/run.log)"; tail -3 "$dir/tg_rtl/run.log"; fi
 if [ $nl -eq 0 ] && cmp -s "$dir/tg_rtl/run.log" "$dir/tg_nl/run.log"; then
-  ok "self-test netlist ($(awk '/SB_LUT4/ {print $2}' "$dir/tg_nl/synth.stat") LUT4): the same $(grep -c '^wc ' "$dir/tg_nl/run.log") status lines and output digest as the RTL"
+  ok "self-test netlist ($(cells "$dir/tg_nl/synth.stat")): the same $(grep -c '^wc ' "$dir/tg_nl/run.log") status lines and output digest as the RTL"
 else
   bad "self-test netlist differs from the RTL or failed:"; diff "$dir/tg_rtl/run.log" "$dir/tg_nl/run.log" | head -6
 fi
