@@ -265,6 +265,14 @@ endef
 $(eval $(call fn_router_ecp5,xy,$(FN_ROUTER_xy)))
 $(eval $(call fn_router_ecp5,ecube,$(FN_ROUTER_ecube)))
 
+# the self-test's ECP5 netlist (its RTL runs are the iCE40 proof's)
+$(FN_B)/tg_nl_ecp5/nl.v: $(FN_TG_RTL) mk/fpga.mk $(FPGA_ECP5_STAMP)
+	@mkdir -p $(@D)
+	@nice $(ECP5_YOSYS) -q -l $(@D)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(filter-out $(FPGA_BOARD_TOPS),$(FN_TG_RTL)); \
+	  chparam $(foreach v,$(FN_TG_PAR),-set $(subst =, ,$(v))) wc_fpga_router_tg; synth_ecp5 -top wc_fpga_router_tg; \
+	  tee -q -o $(@D)/synth.stat stat; write_verilog -noattr $@"
+$(eval $(call fn_tg,nl_ecp5,,$(FN_B)/tg_nl_ecp5/nl.v $$(FN_E5_CELLS),$$(FN_E5_NLFLAGS)))
+
 # the core design's ECP5 netlist (its RTL bench is the iCE40 proof's)
 $(FN_B)/core_nl_ecp5/nl.v: $(FN_CORE_RTL) $(FPGA_CORE_HEX) mk/fpga.mk $(FPGA_ECP5_STAMP)
 	@mkdir -p $(@D)
@@ -280,8 +288,9 @@ $(FN_B)/core_nl_ecp5/Vwc_fpga_core: $(FN_B)/core_nl_ecp5/nl.v $(FN_E5_DP16KD) $(
 
 .PHONY: fpga-netlist-ecp5
 fpga-netlist-ecp5: $(FN_B)/router_xy_ecp5/Vwc_router $(FN_B)/router_ecube_ecp5/Vwc_router \
-                   $(FN_B)/core_nl_ecp5/Vwc_fpga_core $(FN_CORE_DEPS)
-	@rc=0; tools/fpga-netlist.sh $(FN_B) - xy_ecp5 ecube_ecp5 || rc=1; \
+                   $(FN_B)/tg_rtl/Vwc_fpga_router_tg $(FN_B)/tg_rtl_err/Vwc_fpga_router_tg \
+                   $(FN_B)/tg_nl_ecp5/Vwc_fpga_router_tg $(FN_B)/core_nl_ecp5/Vwc_fpga_core $(FN_CORE_DEPS)
+	@rc=0; FPGA_TG_NL=tg_nl_ecp5 tools/fpga-netlist.sh $(FN_B) $(FN_CYCLES) xy_ecp5 ecube_ecp5 || rc=1; \
 	  tools/fpga-netlist-core.sh $(FN_B) $(CORE_ISS) $(FPGA_FW_B)/core core_nl_ecp5 || rc=1; exit $$rc
 FPGA_TARGETS += fpga-netlist-ecp5
 

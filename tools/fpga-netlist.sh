@@ -7,8 +7,8 @@
 #     pass, and print the same status lines and output digest;
 #  3. the self-test RTL with an injected error must report FAIL (the
 #     comparison in 2 can see a difference only if the design can fail).
-# CYCLES "-": the router netlists only (the ECP5 ones: DIR/router_NAME
-# holds either family's).
+# DIR/router_NAME and the self-test netlist's folder (FPGA_TG_NL, tg_nl by
+# default) may hold either family's netlist.
 # usage: tools/fpga-netlist.sh DIR CYCLES ROUTER...
 set -u
 [ $# -ge 3 ] || { echo "fpga-netlist.sh: usage: DIR CYCLES ROUTER..." >&2; exit 2; }
@@ -29,15 +29,15 @@ for r in "$@"; do
   fi
 done
 
-if [ "$cycles" = - ]; then echo "$pass passed, $fail failed"; [ $fail -eq 0 ]; exit; fi
+tg=$dir/${FPGA_TG_NL:-tg_nl}
 "$dir/tg_rtl/Vwc_fpga_router_tg" --cycles "$cycles" > "$dir/tg_rtl/run.log" 2>&1; rtl=$?
-"$dir/tg_nl/Vwc_fpga_router_tg" --cycles "$cycles" > "$dir/tg_nl/run.log" 2>&1; nl=$?
+"$tg/Vwc_fpga_router_tg" --cycles "$cycles" > "$tg/run.log" 2>&1; nl=$?
 if [ $rtl -eq 0 ]; then ok "self-test RTL: $(tail -2 "$dir/tg_rtl/run.log" | head -1)"
 else bad "self-test RTL (see $dir/tg_rtl/run.log)"; tail -3 "$dir/tg_rtl/run.log"; fi
-if [ $nl -eq 0 ] && cmp -s "$dir/tg_rtl/run.log" "$dir/tg_nl/run.log"; then
-  ok "self-test netlist ($(cells "$dir/tg_nl/synth.stat")): the same $(grep -c '^wc ' "$dir/tg_nl/run.log") status lines and output digest as the RTL"
+if [ $nl -eq 0 ] && cmp -s "$dir/tg_rtl/run.log" "$tg/run.log"; then
+  ok "self-test netlist $(basename "$tg") ($(cells "$tg/synth.stat")): the same $(grep -c '^wc ' "$tg/run.log") status lines and output digest as the RTL"
 else
-  bad "self-test netlist differs from the RTL or failed:"; diff "$dir/tg_rtl/run.log" "$dir/tg_nl/run.log" | head -6
+  bad "self-test netlist $(basename "$tg") differs from the RTL or failed:"; diff "$dir/tg_rtl/run.log" "$tg/run.log" | head -6
 fi
 if "$dir/tg_rtl_err/Vwc_fpga_router_tg" --cycles "$cycles" --expect-fail > "$dir/tg_rtl_err/run.log" 2>&1; then
   ok "self-test with an injected error reports FAIL: $(grep -m1 FAIL "$dir/tg_rtl_err/run.log")"
