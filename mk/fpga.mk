@@ -206,7 +206,7 @@ FN_CORE_PAR  := RAM_BYTES=$(FPGA_CORE_RAM) UART_DIV=$(FN_CORE_DIV) STATUS_CYCLES
 FN_CORE_RTL  := fpga/top/wc_fpga_core.v fpga/top/wc_fpga_core_report.v fpga/top/wc_fpga_uart_tx.v \
                 $(CORE_RTL)
 FN_CORE_TB   := verif/fpga/tb_fpga_core.cpp
-FN_CORE_TBH  := verif/fpga/uart_rx.h
+FN_CORE_TBH  := verif/fpga/uart_rx.h verif/fpga/tb_fpga.h
 $(FN_B)/core_nl/nl.v: $(FN_CORE_RTL) $(FPGA_CORE_HEX) mk/fpga.mk
 	@mkdir -p $(@D)
 	@nice yosys -q -l $(@D)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(FN_CORE_RTL); \
@@ -294,6 +294,42 @@ fpga-netlist-ecp5: $(FN_B)/router_xy_ecp5/Vwc_router $(FN_B)/router_ecube_ecp5/V
 	  tools/fpga-netlist-core.sh $(FN_B) $(CORE_ISS) $(FPGA_FW_B)/core core_nl_ecp5 || rc=1; exit $$rc
 FPGA_TARGETS += fpga-netlist-ecp5
 
+# ---- the 4-node system design in simulation --------------------------------
+# wc_fpga_system (four nodes on a 2x2 mesh, the consoles on one UART) as
+# RTL against `wormcast run --topo mesh:2x2` (tools/fpga-system.sh):
+# FPGA_SYS_FW (NICs multicasting under load) and the ring test (every node
+# printing at once) with the same console lines per node and the same exit
+# cycles, and a failing program reported as FAIL.  The bench reads its
+# image from fw.hex at run time, so one build runs them all.  Verilating
+# the four nodes takes about two minutes of CPU and the runs three (2.1
+# million cycles), so it is a soak and make fpga target.  The fast UART
+# (16 cycles a bit) keeps the console buffers from filling, which would
+# make the board differ from the C model.
+FPGA_SYS_FW   ?= $(NODE_B)/fw/mcast_stress.elf
+FN_SYS_B      := $(FN_B)/system_rtl
+FN_SYS_DIV    := 16
+FN_SYS_PAR    := UART_DIV=$(FN_SYS_DIV) STATUS_CYCLES=2000 HEART_BIT=8
+FN_SYS_RTL    := fpga/top/wc_fpga_system.v fpga/top/wc_fpga_system_report.v fpga/top/wc_fpga_uart_tx.v $(NODE_RTL)
+FN_SYS_ELFS   := $(FPGA_SYS_FW) $(SYS_B)/fw/ring.elf $(SYS_B)/fw/fail.elf
+FN_SYS_HEXS   := $(foreach e,$(FN_SYS_ELFS),$(FN_SYS_B)/$(basename $(notdir $(e))).hex)
+$(foreach e,$(FN_SYS_ELFS),$(eval $(FN_SYS_B)/$(basename $(notdir $(e))).hex: $(e) $(CORE_ISS)))
+$(FN_SYS_HEXS):
+	@mkdir -p $(@D)
+	$(CORE_ISS) --hex $@.tmp $< > /dev/null && mv $@.tmp $@
+$(FN_SYS_B)/Vwc_fpga_system: $(FN_SYS_RTL) verif/fpga/tb_fpga_system.cpp verif/fpga/uart_rx.h verif/fpga/tb_fpga.h $(UNIT_RT) mk/fpga.mk
+	@mkdir -p $(@D)
+	@echo "verilate the system design's RTL"
+	@$(FN_VL) -Irtl/include -Ifpga/top --top-module wc_fpga_system -Mdir $(@D)/obj \
+	  $(addprefix -G,$(FN_SYS_PAR)) '-GINIT_FILE="fw.hex"' -CFLAGS "-O1 -DTB_UART_DIV=$(FN_SYS_DIV)" \
+	  -LDFLAGS "$(abspath $(UNIT_RT))" $(FN_SYS_RTL) $(abspath verif/fpga/tb_fpga_system.cpp) \
+	  > $(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+	@cp $(@D)/obj/Vwc_fpga_system $@
+.PHONY: fpga-system-rtl
+fpga-system-rtl: $(FN_SYS_B)/Vwc_fpga_system $(FN_SYS_HEXS) $(BUILD)/bin/wormcast
+	@tools/fpga-system.sh $(FN_SYS_B) $(BUILD)/bin/wormcast $(FN_SYS_ELFS)
+FPGA_TARGETS += fpga-system-rtl
+SOAK_TARGETS += fpga-system-rtl
+
 .PHONY: test-fpga-netlist soak-fpga-netlist lint-fpga
 # the self-test core under verilator -Wall and Icarus; the board tops
 # (they instantiate vendor primitives) under Debian's Yosys with the
@@ -309,6 +345,7 @@ lint-fpga:
 	  verilator --lint-only -Wall $(FPGA_DEFS_core) -Irtl/include -Ifpga/top --top-module $$m \
 	    $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_SRCS_core)) || exit 1; done
 	@verilator --lint-only -Wall --top-module DP16KD $(FN_E5_DP16KD)
+	@verilator --lint-only -Wall -Irtl/include -Ifpga/top --top-module wc_fpga_system $(FN_SYS_RTL)
 	@mkdir -p $(FN_B) && iverilog -g2012 -Irtl/include -Ifpga/top -s wc_fpga_router_tg -o $(FN_B)/lint.vvp \
 	  $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS))
 	@iverilog -g2012 $(FPGA_DEFS_core) -Irtl/include -Ifpga/top -s wc_fpga_board -o $(FN_B)/lint-core.vvp \
@@ -323,7 +360,7 @@ lint-fpga:
 	    read_verilog -sv $(FPGA_DEFS_core) -Irtl/include -Ifpga/top $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_SRCS_core)) \
 	      fpga/top/wc_fpga_$${f}_top.v; \
 	    hierarchy -check -top wc_fpga_$${f}_top; proc; check -assert" || exit 1; done
-	@echo "lint-fpga: verilator -Wall clean (and the ECP5 block RAM model), iverilog compiles the self-test and the core design; yosys checks the board tops ($(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS))) with both designs"
+	@echo "lint-fpga: verilator -Wall clean (the system design and the ECP5 block RAM model too), iverilog compiles the self-test and the core design; yosys checks the board tops ($(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS))) with both designs"
 LINT_TARGETS += lint-fpga
 
 test-fpga-netlist: lint-fpga $(FN_B)/router_xy/Vwc_router $(FN_B)/tg_rtl/Vwc_fpga_router_tg \

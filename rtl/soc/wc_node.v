@@ -88,24 +88,25 @@ module wc_node #(
     wire            l_rx_valid, l_rx_credit, l_tx_valid, l_tx_credit;
     wire [FW-1:0]   l_rx_flit, l_tx_flit;
 
-    genvar k;
+    // (not k: the units below declare their own k, which would hide it)
+    genvar gp;
     generate
-        for (k = 0; k < P; k = k + 1) begin : g_port
-            if (k == LOCAL) begin : g_local
-                assign r_in_valid[k]            = l_tx_valid;
-                assign r_in_flit[k*FW +: FW]    = l_tx_flit;
-                assign r_out_credit[k]          = l_rx_credit;
-                assign l_tx_credit              = r_in_credit[k];
-                assign l_rx_valid               = r_out_valid[k];
-                assign l_rx_flit                = r_out_flit[k*FW +: FW];
+        for (gp = 0; gp < P; gp = gp + 1) begin : g_port
+            if (gp == LOCAL) begin : g_local
+                assign r_in_valid[gp]           = l_tx_valid;
+                assign r_in_flit[gp*FW +: FW]   = l_tx_flit;
+                assign r_out_credit[gp]         = l_rx_credit;
+                assign l_tx_credit              = r_in_credit[gp];
+                assign l_rx_valid               = r_out_valid[gp];
+                assign l_rx_flit                = r_out_flit[gp*FW +: FW];
             end else begin : g_net
-                localparam integer N = k < LOCAL ? k : k - 1;
-                assign r_in_valid[k]            = net_in_valid_i[N];
-                assign r_in_flit[k*FW +: FW]    = net_in_flit_i[N*FW +: FW];
-                assign r_out_credit[k]          = net_out_credit_i[N];
-                assign net_in_credit_o[N]       = r_in_credit[k];
-                assign net_out_valid_o[N]       = r_out_valid[k];
-                assign net_out_flit_o[N*FW +: FW] = r_out_flit[k*FW +: FW];
+                localparam integer N = gp < LOCAL ? gp : gp - 1;
+                assign r_in_valid[gp]           = net_in_valid_i[N];
+                assign r_in_flit[gp*FW +: FW]   = net_in_flit_i[N*FW +: FW];
+                assign r_out_credit[gp]         = net_out_credit_i[N];
+                assign net_in_credit_o[N]       = r_in_credit[gp];
+                assign net_out_valid_o[N]       = r_out_valid[gp];
+                assign net_out_flit_o[N*FW +: FW] = r_out_flit[gp*FW +: FW];
             end
         end
     endgenerate
