@@ -3,6 +3,9 @@
 # before the others, so its variables are defined before any rule names
 # them in a prerequisite list.
 
+# a comma where make's function syntax takes one literally
+comma := ,
+
 # ---- make test --------------------------------------------------------------
 # Besides TEST_TARGETS, each mk file names in TEST_PREP the files (programs,
 # benches, model stamps) its test targets build, and in TEST_FIRST its

@@ -32,9 +32,14 @@ NIC_IV_CFGS := \
   "" \
   "-Pwc_nic.NNODES=64 -Pwc_nic.NSLOT=8 -Pwc_nic.JSEND=1 -Pwc_nic.JFWD=1 -Pwc_nic.NCTX=1 -Pwc_nic.NGROUPS=8 -Pwc_nic.PAYLOAD=64" \
   "-Pwc_nic.W=48 -Pwc_nic.B=2 -Pwc_nic.TXWIN=4"
-# iCE40 synthesis of a small NIC (all parameters as in the lint's second set
-# but 16 nodes and two of each job and context)
-NIC_SYNTH_PARAMS := -set NNODES 16 -set NSLOT 8 -set JSEND 2 -set JFWD 2 -set NCTX 2 -set NGROUPS 8 -set PAYLOAD 64
+# The NIC of the FPGA designs (the 4-node system, fpga/top/wc_fpga_system.v)
+# by the RTL's parameter names, as `wormcast run --nic` and `wormcast netgen
+# --nic` take them: 8 slots and 8 groups, two of each job and context,
+# packets of 64 bytes (the system's programs pass with it: docs/fpga.md).
+NIC_BOARD := NSLOT=8,JSEND=2,JFWD=2,NCTX=2,NGROUPS=8,PAYLOAD=64
+# iCE40 synthesis of that NIC, with the 16 node ids the node model gives
+# a system of up to 16 nodes
+NIC_SYNTH_PARAMS := -set NNODES 16 $(foreach kv,$(subst $(comma), ,$(NIC_BOARD)),-set $(subst =, ,$(kv)))
 
 .PHONY: lint-nic test-lint-nic test-nic-assert test-synth-nic
 

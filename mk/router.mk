@@ -22,8 +22,8 @@ NET_LINT_TOPOS := cube:4 cube:3:all mesh:4x4 irregular:8,8,2,1
 # ---- the Verilated router models the suites load ----------------------------
 # (RTL_STAMP and rtl_models: mk/common.mk)
 RTL_ROUTER_SRCS   := $(wildcard rtl/router/* rtl/include/* verif/net/*)
-# $(call rtl_router_model,NAME,TOPOLOGY,MORE OPTIONS); commas in TOPOLOGY as $(comma)
-comma := ,
+# $(call rtl_router_model,NAME,TOPOLOGY,MORE OPTIONS); commas in TOPOLOGY as
+# $(comma) (mk/common.mk)
 define rtl_router_model
 $(RTL_STAMP)/router-$(1): $(RTL_ROUTER_SRCS) $(WC)
 	@mkdir -p $$(@D)

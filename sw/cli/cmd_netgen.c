@@ -23,7 +23,7 @@ int wc_cmd_netgen(int argc, char **argv)
 {
     static const char *const kinds[] = { "router", "nic", "node", NULL };
     static const int kind_v[] = { PARAMS_ROUTER, PARAMS_NIC, PARAMS_NODE };
-    const char *topo = NULL;
+    const char *topo = NULL, *nic = NULL;
     int W = WC_FLIT_DATA_W, B = 8, st, params = PARAMS_NONE;
     char err[512];
     wc_topo *t;
@@ -36,12 +36,17 @@ int wc_cmd_netgen(int argc, char **argv)
                       "network's routers (router), of the NICs wormcast msg gives it (nic)\n"
                       "or of the node SoCs wormcast run gives it (node), as the tool's RTL\n"
                       "engines are verilated with them"),
+        WC_OPT_STRING("--nic", "LIST", &nic, "with --params nic or node: the NIC parameters K=V,... as\n"
+                      "wormcast run --nic takes them"),
         WC_OPT_END
     };
-    wc_cli cli = { "netgen", "--topo T [--width W] [--buffer B] [--params router|nic|node]",
+    wc_cli cli = { "netgen", "--topo T [--width W] [--buffer B] [--params router|nic|node [--nic LIST]]",
                    "prints the Verilog top module of the whole network (routers and links) on stdout", NULL,
                    "--topo", opts };
     if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
+        return st;
+    if ((st = wc_cli_needs(&cli, "--nic", params == PARAMS_NIC || params == PARAMS_NODE, "--params nic or node",
+                           "it sets the NIC's parameters")))
         return st;
     if (!(t = wc_topo_create(topo, err, sizeof err)))
         return wc_cli_error(&cli, "%s", err);
@@ -56,7 +61,8 @@ int wc_cmd_netgen(int argc, char **argv)
         wc_msg_defaults(&o);
         o.width = W;
         o.buffer = B;
-        if (wc_msg_nic_cfg(t, &o, &nc, err, sizeof err)) {
+        if (wc_msg_nic_cfg(t, &o, &nc, err, sizeof err) ||
+            (nic && (wc_nic_cfg_parse(&nc, nic, err, sizeof err) || wc_nic_cfg_check(&nc, err, sizeof err)))) {
             wc_topo_free(t);
             return wc_cli_error(&cli, "%s", err);
         }
@@ -71,7 +77,7 @@ int wc_cmd_netgen(int argc, char **argv)
         nc.md_steps = ro.md_steps;
         nc.nic.W = W;
         nc.nic.B = B;
-        if (wc_node_soc_cfg_check(&nc, err, sizeof err)) {
+        if ((nic && wc_nic_cfg_parse(&nc.nic, nic, err, sizeof err)) || wc_node_soc_cfg_check(&nc, err, sizeof err)) {
             wc_topo_free(t);
             return wc_cli_error(&cli, "%s", err);
         }

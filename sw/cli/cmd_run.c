@@ -174,6 +174,10 @@ int wc_cmd_run(int argc, char **argv)
                       "otherwise 1-3 bits flipped with probability R"),
         WC_OPT_LONG("--seed", "S", &seed, 0, 0x7fffffffffffffffL, "seed of the link faults"),
         WC_OPT_INT("--md-steps", "K", &md, 1, 4, "the core's multiply/divide bits per cycle: 1, 2 or 4"),
+        WC_OPT_STRING("--nic", "LIST", &o.nic,
+                      "the NICs' parameters by their RTL names, K=V,... with K one of\n"
+                      "PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN (default: the NIC's own;\n"
+                      "wormcast netgen --params node --nic LIST prints the RTL's flags)"),
         WC_OPT_INT("--mutate-core", "K", &o.mutate_core, 0, 2,
                    "lockstep self-check: break the C model's core (1 MEM timing,\n"
                    "2 interrupt a cycle late): the run must stop at a mismatch"),

@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "wc_netgen.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 #include "wc_defs.h"
+#include "wc_err.h"
 
 void wc_router_params(const wc_topo *t, int W, int B, wc_param out[WC_ROUTER_NPARAMS])
 {
@@ -46,6 +50,42 @@ void wc_node_params(const wc_node_soc_cfg *c, wc_param out[WC_NODE_NPARAMS])
     out[WC_NIC_NPARAMS].value = (long)c->ram_bytes;
     out[WC_NIC_NPARAMS + 1].name = "MD_STEPS";
     out[WC_NIC_NPARAMS + 1].value = c->md_steps;
+}
+
+int wc_nic_cfg_parse(wc_nic_cfg *c, const char *list, char *err, int errlen)
+{
+    static const char *const keys[] = { "PAYLOAD", "NSLOT", "JSEND", "JFWD", "NCTX", "NGROUPS", "TXWIN" };
+    int *const field[] = { &c->payload, &c->nslot, &c->jsend, &c->jfwd, &c->nctx, &c->ngroups, &c->txwin };
+    const int nk = (int)(sizeof keys / sizeof keys[0]);
+    const char *p = list;
+    if (!list || !*list)
+        return wc_err(err, errlen, "--nic: an empty list (K=V,... with K one of "
+                      "PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN)");
+    if (strlen(list) > 256)
+        return wc_err(err, errlen, "--nic: the list is longer than 256 characters");
+    while (*p) {
+        size_t kl = strcspn(p, "=,");
+        int i;
+        long v;
+        char *end;
+        for (i = 0; i < nk; i++)
+            if (strlen(keys[i]) == kl && !strncmp(p, keys[i], kl))
+                break;
+        if (i == nk || p[kl] != '=')
+            return wc_err(err, errlen, "--nic: '%.*s' is not K=V with K one of "
+                          "PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN", (int)strcspn(p, ","), p);
+        p += kl + 1;
+        errno = 0;
+        v = strtol(p, &end, 10);
+        if (end == p || (*end && *end != ',') || errno || v < 1 || v > 1 << 20)
+            return wc_err(err, errlen, "--nic: %s takes a positive number (got '%.*s')", keys[i],
+                          (int)strcspn(p, ","), p);
+        *field[i] = (int)v;
+        p = *end ? end + 1 : end;
+        if (*end && !*p)
+            return wc_err(err, errlen, "--nic: the list ends with a comma");
+    }
+    return 0;
 }
 
 /* Flat port index r*P+p is the unit of every bus below, so the harness

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include "wc_run.h"
+#include "wc_netgen.h"
 #include "wc_engine.h"
 #include "wc_lockstep.h"
 #include "wc_node_wave.h"
@@ -372,6 +373,8 @@ static int open_instances(run *R, char *err, int errlen)
         int rtl = o->engine == WC_ENGINE_RTL || (o->engine == WC_ENGINE_LOCKSTEP && i == 1);
         wc_node_soc_cfg_default(nc, R->N);
         nc->md_steps = o->md_steps;
+        if (o->nic && wc_nic_cfg_parse(&nc->nic, o->nic, err, errlen))
+            return -1;
         if (i == 0 && lock) {
             nc->core_mutate = o->mutate_core;
             nc->mutate = o->mutate_node;

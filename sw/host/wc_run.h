@@ -28,6 +28,7 @@ typedef struct {
     long wave_mark;             /* cycle the layouts put their marker on, -1 none */
     const char *wave_note;      /* a comment line for the layouts, NULL none */
     int md_steps;               /* the core's MD_STEPS */
+    const char *nic;            /* the NICs' parameters, "K=V,..." (wc_nic_cfg_parse); NULL: the defaults */
     int mutate_core, mutate_node, mutate_nic;   /* lockstep self-check: breaks the C model */
     double fault_drop, fault_flip;              /* link faults per packet (injection links) */
     uint64_t seed;              /* fault injector seed */

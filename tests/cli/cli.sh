@@ -47,6 +47,15 @@ expect_err "--m needs a value" kopt --n 8 --m
 expect_err "--topo needs a value (the next argument '--routes' is an option)" topo --topo --routes
 expect_err "--routes takes no value, got '--routes=1'" topo --topo cube:3 --routes=1
 expect_err "--topo is required" netgen --width 40
+# netgen --nic: the flags of the NIC it names, only with --params nic|node
+o=$("$wc" netgen --topo mesh:2x2 --params node --nic NSLOT=8,JSEND=2,PAYLOAD=64 2>&1)
+case $o in
+  *-GPAYLOAD=64\ -GNSLOT=8\ -GJSEND=2\ *) ok "netgen --params node --nic sets the flags it names: $o" ;;
+  *) bad "netgen --params node --nic: '$o'" ;;
+esac
+expect_err "--nic needs --params nic or node" netgen --topo mesh:2x2 --nic NSLOT=8
+expect_err "--nic: 'NNODES=4' is not K=V" netgen --topo mesh:2x2 --params nic --nic NNODES=4
+expect_err "NIC: NGROUPS must be" netgen --topo mesh:2x2 --params nic --nic NGROUPS=1
 expect_err "--m is required" kopt --n 8
 
 # the one integer parser: decimal, the whole string, in range
