@@ -299,7 +299,10 @@ FPGA_TARGETS += fpga-netlist-ecp5
 # RTL against `wormcast run --topo mesh:2x2` (tools/fpga-system.sh):
 # FPGA_SYS_FW (NICs multicasting under load) and the ring test (every node
 # printing at once) with the same console lines per node and the same exit
-# cycles, and a failing program reported as FAIL.  The bench reads its
+# cycles, and a failing program reported as FAIL.  The nodes have the
+# FPGA designs' NIC (NIC_BOARD, mk/nicrtl.mk) and otherwise the parameters
+# the tool's node engine is built with (wormcast netgen --params node
+# --nic), and the reference runs with the same NIC (wormcast run --nic).  The bench reads its
 # image from fw.hex at run time, so one build runs them all.  Verilating
 # the four nodes takes about two minutes of CPU and the runs three (2.1
 # million cycles), so it is a soak and make fpga target.  The fast UART
@@ -316,17 +319,19 @@ $(foreach e,$(FN_SYS_ELFS),$(eval $(FN_SYS_B)/$(basename $(notdir $(e))).hex: $(
 $(FN_SYS_HEXS):
 	@mkdir -p $(@D)
 	$(CORE_ISS) --hex $@.tmp $< > /dev/null && mv $@.tmp $@
-$(FN_SYS_B)/Vwc_fpga_system: $(FN_SYS_RTL) verif/fpga/tb_fpga_system.cpp verif/fpga/uart_rx.h verif/fpga/tb_fpga.h $(UNIT_RT) mk/fpga.mk
+$(FN_SYS_B)/Vwc_fpga_system: $(FN_SYS_RTL) verif/fpga/tb_fpga_system.cpp verif/fpga/uart_rx.h verif/fpga/tb_fpga.h $(UNIT_RT) \
+                             $(BUILD)/bin/wormcast mk/fpga.mk mk/nicrtl.mk
 	@mkdir -p $(@D)
 	@echo "verilate the system design's RTL"
 	@$(FN_VL) -Irtl/include -Ifpga/top --top-module wc_fpga_system -Mdir $(@D)/obj \
+	  $$($(BUILD)/bin/wormcast netgen --topo mesh:2x2 --params node --nic $(NIC_BOARD)) \
 	  $(addprefix -G,$(FN_SYS_PAR)) '-GINIT_FILE="fw.hex"' -CFLAGS "-O1 -DTB_UART_DIV=$(FN_SYS_DIV)" \
 	  -LDFLAGS "$(abspath $(UNIT_RT))" $(FN_SYS_RTL) $(abspath verif/fpga/tb_fpga_system.cpp) \
 	  > $(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 	@cp $(@D)/obj/Vwc_fpga_system $@
 .PHONY: fpga-system-rtl
 fpga-system-rtl: $(FN_SYS_B)/Vwc_fpga_system $(FN_SYS_HEXS) $(BUILD)/bin/wormcast
-	@tools/fpga-system.sh $(FN_SYS_B) $(BUILD)/bin/wormcast $(FN_SYS_ELFS)
+	@tools/fpga-system.sh $(FN_SYS_B) $(BUILD)/bin/wormcast $(NIC_BOARD) $(FN_SYS_ELFS)
 FPGA_TARGETS += fpga-system-rtl
 SOAK_TARGETS += fpga-system-rtl
 

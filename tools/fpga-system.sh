@@ -12,13 +12,16 @@
 #  3. FAIL (node 2 returns 5) must make the design print FAIL and light
 #     the fail LED, and the C model run with another seed prints other
 #     lines than STRESS's: the comparisons above can fail.
-# usage: tools/fpga-system.sh DIR WORMCAST STRESS RING FAIL
-#   (ELF paths; DIR holds Vwc_fpga_system and each ELF's image as
-#    NAME.hex, NAME the ELF's base name; the bench reads fw.hex in its
-#    working folder, so each runs in DIR/NAME)
+# usage: tools/fpga-system.sh DIR WORMCAST NIC STRESS RING FAIL
+#   (NIC: the design's NIC parameters as wormcast run --nic takes them, ""
+#    for the NIC's defaults; ELF paths; DIR holds Vwc_fpga_system and each
+#    ELF's image as NAME.hex, NAME the ELF's base name; the bench reads
+#    fw.hex in its working folder, so each runs in DIR/NAME)
 set -u
-[ $# -eq 5 ] || { echo "fpga-system.sh: usage: DIR WORMCAST STRESS RING FAIL" >&2; exit 2; }
-dir=$1 wc=$2 stress=$3 ring=$4 failelf=$5
+[ $# -eq 6 ] || { echo "fpga-system.sh: usage: DIR WORMCAST NIC STRESS RING FAIL" >&2; exit 2; }
+dir=$1 wc=$2 nic=$3 stress=$4 ring=$5 failelf=$6
+# the C model's system: mesh:2x2 with the design's NIC
+ref() { "$wc" run --topo mesh:2x2 ${nic:+--nic "$nic"} --quiet "$@"; }
 hexof() { echo "$dir/$(basename "$1" .elf).hex"; }
 for f in "$dir/Vwc_fpga_system" "$wc" "$stress" "$ring" "$failelf" "$(hexof "$stress")" "$(hexof "$ring")" \
          "$(hexof "$failelf")"; do
@@ -43,9 +46,9 @@ for elf in "$stress" "$ring"; do
   name=$(basename "$elf" .elf) d=$dir/$(basename "$elf" .elf)
   if run "$elf"; then ok "$name on the system RTL: $(grep 'cycles, ' "$d/run.log"); $(grep -m1 '^wc system exit' "$d/run.log")"
   else bad "$name on the system RTL (see $d/run.log)"; tail -4 "$d/run.log"; fi
-  "$wc" run --topo mesh:2x2 --fw "$elf" --quiet > "$d/ref.log" 2>&1; ref=$?
+  ref --fw "$elf" > "$d/ref.log" 2>&1; ref=$?
   if [ $ref -eq 0 ] && [ -n "$(lines "$d/ref.log")" ] && diff <(lines "$d/run.log") <(lines "$d/ref.log") > "$d/ref.diff"; then
-    ok "$name: every node's console lines are wormcast run's on mesh:2x2 ($(lines "$d/ref.log" | wc -l) lines)"
+    ok "$name: every node's console lines are wormcast run's on mesh:2x2${nic:+ --nic $nic} ($(lines "$d/ref.log" | wc -l) lines)"
   else bad "$name: console lines differ from wormcast run's (exit $ref):"; head -6 "$d/ref.diff"; fi
   if [ -n "$(exits "$d/ref.log")" ] && [ "$(exits "$d/run.log")" = "$(exits "$d/ref.log")" ]; then
     ok "$name: the nodes exit in wormcast run's cycles, $(exits "$d/ref.log" | cut -d' ' -f4)"
@@ -57,7 +60,7 @@ if run "$failelf" --expect-fail && grep -q '^wc system exit .* FAIL$' "$dir/$nam
   ok "$name: the design reports the failure: $(grep -m1 '^wc system exit' "$dir/$name/run.log")"
 else bad "$name: the failure was not reported (see $dir/$name/run.log)"; fi
 d=$dir/$(basename "$stress" .elf)
-"$wc" run --topo mesh:2x2 --fw "$stress" --arg seed=2 --quiet > "$d/ref2.log" 2>&1
+ref --fw "$stress" --arg seed=2 > "$d/ref2.log" 2>&1
 if [ -n "$(lines "$d/ref2.log")" ] && ! diff -q <(lines "$d/run.log") <(lines "$d/ref2.log") > /dev/null; then
   ok "$(basename "$stress" .elf) with seed 2 prints other lines, so the comparison can fail"
 else bad "the run with seed 2 printed the same lines (see $d/ref2.log)"; fi

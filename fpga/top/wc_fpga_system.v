@@ -45,11 +45,15 @@ module wc_fpga_system #(
     // there while the UART sends another node's (115200 baud is about a
     // character per 4,300 cycles at 50 MHz).
     parameter integer CONS_BYTES    = 1024,
-    // The nodes' router input depth and NIC parameters (wc_node; the C
-    // model's defaults, so that `wormcast run` runs the same system: its
-    // node model takes NNODES 16 for systems of up to 16 nodes, and NNODES
-    // orders the NIC's acknowledgement round robin).
+    // The nodes' flit width, router input depth and NIC parameters
+    // (wc_node), the defaults the C node model's.  The builds pass what
+    // `wormcast netgen --topo mesh:2x2 --params node --nic LIST` prints
+    // for the FPGA designs' NIC (NIC_BOARD, mk/nicrtl.mk), so that
+    // `wormcast run --nic LIST` runs the same system (the node model
+    // takes NNODES 16 for systems of up to 16 nodes, and NNODES orders
+    // the NIC's acknowledgement round robin).
     parameter integer NNODES        = 16,
+    parameter integer W             = `WC_FLIT_DATA_W,
     parameter integer B             = 8,
     parameter integer PAYLOAD       = `WC_NIC_PAYLOAD,
     parameter integer NSLOT         = 72,
@@ -65,7 +69,7 @@ module wc_fpga_system #(
     output wire [7:0] status_o
 );
     localparam integer MX = 2, MY = 2, N = MX * MY;
-    localparam integer W  = `WC_FLIT_DATA_W, FW = W + 2;
+    localparam integer FW = W + 2;
     localparam integer NP = 4;                 // network ports per node (XY: P - 1)
     localparam integer CW = $clog2(CONS_BYTES);
 
