@@ -77,7 +77,7 @@ int wc_nic_cfg_parse(wc_nic_cfg *c, const char *list, char *err, int errlen)
         p += kl + 1;
         errno = 0;
         v = strtol(p, &end, 10);
-        if (end == p || (*end && *end != ',') || errno || v < 1 || v > 1 << 20)
+        if (*p < '0' || *p > '9' || (*end && *end != ',') || errno || v < 1 || v > 1 << 20)
             return wc_err(err, errlen, "--nic: %s takes a positive number (got '%.*s')", keys[i],
                           (int)strcspn(p, ","), p);
         *field[i] = (int)v;
