@@ -263,7 +263,8 @@ module wc_nic_jobs #(
         for (gj = 0; gj < J; gj = gj + 1) begin : g_dec
             reg           ok, first, miss, hit_r, older, rq_r, rqf;
             reg [CIW-1:0] best_r, hitc_r, rqc_r;
-            reg [15:0]    mins;
+            reg           minv;           // a live child: mink is the fewest sent
+            reg [KW-1:0]  mink;
             always @* begin : dec
                 integer c;
                 reg [KW-1:0] s, sb, out;
@@ -273,7 +274,7 @@ module wc_nic_jobs #(
                 /* verilator lint_on UNUSEDSIGNAL */
                 ok = 1'b0;  first = 1'b0;  miss = 1'b0;  hit_r = 1'b0;  older = 1'b0;
                 rq_r = 1'b0;  rqf = 1'b0;  rqc_r = {CIW{1'b0}};
-                best_r = {CIW{1'b0}};  hitc_r = {CIW{1'b0}};  mins = 16'hFFFF;
+                best_r = {CIW{1'b0}};  hitc_r = {CIW{1'b0}};  minv = 1'b0;  mink = {KW{1'b0}};
                 s = {KW{1'b0}};  sb = {KW{1'b0}};  out = {KW{1'b0}};  d0 = 16'd0;
                 for (c = 0; c < MAXC; c = c + 1) begin
                     if (c[NCW-1:0] < nc_q[gj*NCW +: NCW]) begin
@@ -307,7 +308,10 @@ module wc_nic_jobs #(
                             hitc_r = c[CIW-1:0];
                         end
                         if (acked_q[(gj*MAXC + c)*KW +: KW] != npk_q[gj*KW +: KW]) miss = 1'b1;
-                        if ({{(16-KW){1'b0}}, s} < mins) mins = {{(16-KW){1'b0}}, s};
+                        if (!minv || s < mink) begin
+                            minv = 1'b1;
+                            mink = s;
+                        end
                     end
                 end
                 // a forwarded message completes after the earlier ones of
@@ -334,7 +338,9 @@ module wc_nic_jobs #(
             // job leaves after it
             assign done[gj] = v_q[gj] && av_q[gj*KW +: KW] == npk_q[gj*KW +: KW] && (!fw_q[gj] || hd_q[gj]) &&
                               !miss && !(fw_q[gj] && older) && !(sel_data_i && sel_job_i == gj);
-            assign job_minsent_o[gj*16 +: 16] = mins;
+            // (in KW bits: sent never reaches 16'hFFFF, the message's
+            // packet count at most)
+            assign job_minsent_o[gj*16 +: 16] = minv ? {{(16-KW){1'b0}}, mink} : 16'hFFFF;
             // (from this job's children only: an index into the whole
             // table would make a 64-way multiplexer of it)
             wire [MAXC*KW-1:0] j_sent  = sent_q[gj*MAXC*KW +: MAXC*KW];
@@ -589,12 +595,14 @@ module wc_nic_jobs #(
     // covers its packet is a round trip, which raises the peak at once or
     // lowers it by a sixteenth of the difference; a resend of its child (a
     // timeout, a NAK) or the end of its job ends it.
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [15:0] pr_df = ack_seq_i - base_q[{prj_q, prc_q}*16 +: 16];
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [KW-1:0] pr_npk = npk_q[prj_q*KW +: KW];
-    wire [KW-1:0] pr_a   = ({{(16-KW){1'b0}}, pr_npk} > pr_df) ? pr_df[KW-1:0] : pr_npk;
+    // A sample needs the ack to hit the probe's child: the hit child's
+    // sequence difference and covered packets of job prj are then the
+    // probe child's (no read of its own).
     wire pr_hit  = prv_q && hit[prj_q] && hitc[prj_q*CIW +: CIW] == prc_q;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [15:0] pr_df = h_d[prj_q*16 +: 16];
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [KW-1:0] pr_a   = h_a2[prj_q*KW +: KW];
     wire sample  = pr_hit && !pr_df[15] && pr_a > prk_q;
     wire nak_pr  = pr_hit && nakamt[prj_q*KW +: KW] != {KW{1'b0}};
     wire pr_new  = !prv_q && sel_dat && s_k_o >= ss_hi0;
@@ -720,11 +728,18 @@ module wc_nic_jobs #(
                 wire tmo_me = tmo_jm && scc == gc;
                 // A job's children start over when it is created or
                 // started (only a free job, which no selection, ack or
-                // timeout touches); the send queue unit's creation is
-                // applied after the receive processor's start, the stream
-                // base initialisation after both.
-                wire fresh  = newj || crj;
-                wire ini_me = inij && (init_all_i ? gc < nc_m : init_c_i == gc);
+                // timeout touches).  Only the send queue unit creates and
+                // initialises send jobs, only the receive processor starts
+                // forwarding jobs (the protocol assertions below), so a
+                // child listens to its own kind's: a send job's children
+                // take its destinations, their stream bases zero until
+                // initialised (which comes after the creation in one
+                // cycle); a forwarding job's the message's children and
+                // sequence.  Their values depend on the child's index
+                // alone, one copy for every job of a kind.
+                localparam integer SEND = gj < JSEND ? 1 : 0;
+                wire fresh  = SEND != 0 ? crj : newj;
+                wire ini_me = SEND != 0 && inij && (init_all_i ? gc < nc_m : init_c_i == gc);
                 wire sc_g   = tmo_me && sc_adm == A_GRANT;
                 wire sent_en = hit_me || sel_me || sc_g;
                 wire adm_en  = hit_me || sel_me || (tmo_me && sc_adm != A_GRANT);
@@ -733,9 +748,9 @@ module wc_nic_jobs #(
                 // packet (the deadline restarted); not, the REQ again
                 wire [KW-1:0] sent_n = hit_me ? ha_sent : sel_me ? ss_sent : sc_acked;
                 wire [1:0]    adm_n  = hit_me ? ha_adm : sel_me ? ss_adm : A_NEED;
-                wire [DW-1:0] dst_n  = crj ? ((gc < c_nc_i) ? c_dst_i[gc*DW +: DW] : {DW{1'b0}})
-                                           : ((gc < nf_nc_i) ? nf_dst_i[gc*DW +: DW] : {DW{1'b0}});
-                wire [15:0]   base_n = ini_me ? init_base_i : (!crj && gc < nf_nc_i) ? nf_seq_i : 16'd0;
+                wire [DW-1:0] dst_n  = SEND != 0 ? ((gc < c_nc_i) ? c_dst_i[gc*DW +: DW] : {DW{1'b0}})
+                                                 : ((gc < nf_nc_i) ? nf_dst_i[gc*DW +: DW] : {DW{1'b0}});
+                wire [15:0]   base_n = SEND != 0 ? init_base_i : (gc < nf_nc_i) ? nf_seq_i : 16'd0;
                 // A_NEED is zero: a fresh child's whole state is a reset
                 always @(posedge clk_i) begin
                     if (clr || fresh) begin
@@ -750,12 +765,10 @@ module wc_nic_jobs #(
                     end
                 end
                 always @(posedge clk_i) begin
-                    if (clr) begin
-                        dst_q[X*DW +: DW] <= {DW{1'b0}};  base_q[X*16 +: 16] <= 16'd0;
-                    end else begin
-                        if (fresh)           dst_q[X*DW +: DW] <= dst_n;
-                        if (fresh || ini_me) base_q[X*16 +: 16] <= base_n;
-                    end
+                    if (clr) dst_q[X*DW +: DW] <= {DW{1'b0}};
+                    else if (fresh) dst_q[X*DW +: DW] <= dst_n;
+                    if (clr || (SEND != 0 && fresh && !ini_me)) base_q[X*16 +: 16] <= 16'd0;
+                    else if (SEND != 0 ? ini_me : fresh) base_q[X*16 +: 16] <= base_n;
                 end
             end
         end
