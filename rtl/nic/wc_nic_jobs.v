@@ -197,8 +197,8 @@ module wc_nic_jobs #(
     end
 
     // ---------------------------------------------------------------- state
-    // (next-state vectors are gathered from the per-job and per-child
-    // blocks below: one small process per job and per child)
+    // (a job's next state is gathered from one small process per job;
+    // each child's registers are written by its own block, g_child)
     reg  [J-1:0]      v_q, fw_q;
     wire [J-1:0]      v_d, fw_d;
     reg  [J-1:0]      hd_q;               // forwarding: the message is in host memory
@@ -221,19 +221,14 @@ module wc_nic_jobs #(
     wire [J*KW-1:0]   npk_d, av_d;
     reg  [J*32-1:0]   adr_q;
     wire [J*32-1:0]   adr_d;
+    wire              clr = !rst_ni || soft_i;
     // per child (index j*MAXC + c)
     reg  [JC*DW-1:0]  dst_q;
-    wire [JC*DW-1:0]  dst_d;
     reg  [JC*16-1:0]  base_q;
-    wire [JC*16-1:0]  base_d;
     reg  [JC*KW-1:0]  sent_q, acked_q;
-    wire [JC*KW-1:0]  sent_d, acked_d;
     reg  [JC*32-1:0]  dl_q;
-    wire [JC*32-1:0]  dl_d;
     reg  [JC*2-1:0]   adm_q;              // admission, WC_NIC_ADM_*
-    wire [JC*2-1:0]   adm_d;
     reg  [JC*KW-1:0]  hi_q;               // packets ever sent: below, a resend
-    wire [JC*KW-1:0]  hi_d;
     // the adaptive timeout: one round-trip probe at a time (packet prk of
     // job prj's child prc, sent at prt), pk the peak round trip, decaying
     reg               prv_q, prv_d;
@@ -258,12 +253,18 @@ module wc_nic_jobs #(
     wire [J-1:0]     has, hasrq, hit, done;
     wire [J*KW-1:0]  nakamt;
     wire [J*CIW-1:0] best, hitc;
+    // the hit child's state, read once per job (MAXC-way): the NAK amount
+    // and the acknowledgement's update (g_job) both start from it
+    wire [J*KW-1:0]  h_sent, h_acked, h_a2;
+    wire [J*2-1:0]   h_adm;
+    wire [J*16-1:0]  h_d;                 // ack_seq - the child's base
     genvar gj, gc;
     generate
         for (gj = 0; gj < J; gj = gj + 1) begin : g_dec
             reg           ok, first, miss, hit_r, older, rq_r, rqf;
             reg [CIW-1:0] best_r, hitc_r, rqc_r;
-            reg [15:0]    mins;
+            reg           minv;           // a live child: mink is the fewest sent
+            reg [KW-1:0]  mink;
             always @* begin : dec
                 integer c;
                 reg [KW-1:0] s, sb, out;
@@ -273,7 +274,7 @@ module wc_nic_jobs #(
                 /* verilator lint_on UNUSEDSIGNAL */
                 ok = 1'b0;  first = 1'b0;  miss = 1'b0;  hit_r = 1'b0;  older = 1'b0;
                 rq_r = 1'b0;  rqf = 1'b0;  rqc_r = {CIW{1'b0}};
-                best_r = {CIW{1'b0}};  hitc_r = {CIW{1'b0}};  mins = 16'hFFFF;
+                best_r = {CIW{1'b0}};  hitc_r = {CIW{1'b0}};  minv = 1'b0;  mink = {KW{1'b0}};
                 s = {KW{1'b0}};  sb = {KW{1'b0}};  out = {KW{1'b0}};  d0 = 16'd0;
                 for (c = 0; c < MAXC; c = c + 1) begin
                     if (c[NCW-1:0] < nc_q[gj*NCW +: NCW]) begin
@@ -307,7 +308,10 @@ module wc_nic_jobs #(
                             hitc_r = c[CIW-1:0];
                         end
                         if (acked_q[(gj*MAXC + c)*KW +: KW] != npk_q[gj*KW +: KW]) miss = 1'b1;
-                        if ({{(16-KW){1'b0}}, s} < mins) mins = {{(16-KW){1'b0}}, s};
+                        if (!minv || s < mink) begin
+                            minv = 1'b1;
+                            mink = s;
+                        end
                     end
                 end
                 // a forwarded message completes after the earlier ones of
@@ -334,18 +338,35 @@ module wc_nic_jobs #(
             // job leaves after it
             assign done[gj] = v_q[gj] && av_q[gj*KW +: KW] == npk_q[gj*KW +: KW] && (!fw_q[gj] || hd_q[gj]) &&
                               !miss && !(fw_q[gj] && older) && !(sel_data_i && sel_job_i == gj);
-            assign job_minsent_o[gj*16 +: 16] = mins;
+            // (in KW bits: sent never reaches 16'hFFFF, the message's
+            // packet count at most)
+            assign job_minsent_o[gj*16 +: 16] = minv ? {{(16-KW){1'b0}}, mink} : 16'hFFFF;
+            // (from this job's children only: an index into the whole
+            // table would make a 64-way multiplexer of it)
+            wire [MAXC*KW-1:0] j_sent  = sent_q[gj*MAXC*KW +: MAXC*KW];
+            wire [MAXC*KW-1:0] j_acked = acked_q[gj*MAXC*KW +: MAXC*KW];
+            wire [MAXC*2-1:0]  j_adm   = adm_q[gj*MAXC*2 +: MAXC*2];
+            wire [MAXC*16-1:0] j_base  = base_q[gj*MAXC*16 +: MAXC*16];
+            assign h_sent[gj*KW +: KW]  = j_sent[hitc_r*KW +: KW];
+            assign h_acked[gj*KW +: KW] = j_acked[hitc_r*KW +: KW];
+            assign h_adm[gj*2 +: 2]     = j_adm[hitc_r*2 +: 2];
+            assign h_d[gj*16 +: 16]     = ack_seq_i - j_base[hitc_r*16 +: 16];
+            // the packets the ack covers, at most the message (npk_q: a
+            // hit needs a live job, a new job's count only comes to a free
+            // one)
+            assign h_a2[gj*KW +: KW]    = ({{(16-KW){1'b0}}, npk_q[gj*KW +: KW]} > h_d[gj*16 +: 16]) ?
+                                          h_d[gj*16 +: KW] : npk_q[gj*KW +: KW];
             // what a NAK rewinds at the hit child, after its cumulative ack
             reg [KW-1:0] nk_r;
             always @* begin : nak_amount
                 reg [15:0]   d;
                 reg [KW-1:0] s0, a0, a2;
                 reg [1:0]    ad;
-                s0 = sent_q[(gj*MAXC + {{(32-CIW){1'b0}}, hitc_r})*KW +: KW];
-                a0 = acked_q[(gj*MAXC + {{(32-CIW){1'b0}}, hitc_r})*KW +: KW];
-                ad = adm_q[(gj*MAXC + {{(32-CIW){1'b0}}, hitc_r})*2 +: 2];
-                d  = ack_seq_i - base_q[(gj*MAXC + {{(32-CIW){1'b0}}, hitc_r})*16 +: 16];
-                a2 = ({{(16-KW){1'b0}}, npk_q[gj*KW +: KW]} > d) ? d[KW-1:0] : npk_q[gj*KW +: KW];
+                s0 = h_sent[gj*KW +: KW];
+                a0 = h_acked[gj*KW +: KW];
+                ad = h_adm[gj*2 +: 2];
+                d  = h_d[gj*16 +: 16];
+                a2 = h_a2[gj*KW +: KW];
                 if (!d[15] && a2 > a0) begin
                     a0 = a2;
                     if (s0 < a2) s0 = a2;
@@ -537,6 +558,28 @@ module wc_nic_jobs #(
     assign push_dst_o = dst_q[pj*MAXC*DW +: MAXC*DW];
 
     // ------------------------------------------------------- next state
+    // Only a few children change in a cycle: the selected one (its REQ or
+    // data packet), at most one hit child per job (the acknowledgement),
+    // the scanner's (a timeout; never the selected or a hit child), and
+    // every child of a job being created or started (never a live job,
+    // while the selection, an ack and a timeout only touch live ones).  So
+    // each event's new child state is computed once, from the one child it
+    // reads, and every child's register only chooses among these under its
+    // one-hot decode, holding otherwise.  A deadline only ever becomes
+    // dl_new or zero: the events say "restart the deadline", not a value.
+    //
+    // The selected child is {jb, jc} whenever a packet is chosen (s_job_o,
+    // s_child_o), and its sent is jk.  A REQ: admission REQ, deadline
+    // restarted.  A data packet: sent past it (the deadline restarted if
+    // nothing was outstanding), the highest sent packet raised.
+    wire [KW-1:0] ss_acked = acked_q[{jb, jc}*KW +: KW];
+    wire [KW-1:0] ss_hi0   = hi_q[{jb, jc}*KW +: KW];
+    wire [1:0]    ss_adm0  = adm_q[{jb, jc}*2 +: 2];
+    wire [KW-1:0] ss_jk1   = jk + 1'b1;
+    wire [KW-1:0] ss_sent  = sl_req_o ? jk : ss_jk1;
+    wire [KW-1:0] ss_hi    = (!sl_req_o && ss_hi0 < ss_jk1) ? ss_jk1 : ss_hi0;
+    wire [1:0]    ss_adm   = sl_req_o ? A_REQ : ss_adm0;
+    wire          ss_dl    = sl_req_o || ss_acked == jk;
     // In the C model's order: a new forwarding job and its packet count,
     // the selection, an acknowledgement, a timeout, completion, the send
     // queue unit's job and stream bases, the DMA's errors and host write.
@@ -552,15 +595,17 @@ module wc_nic_jobs #(
     // covers its packet is a round trip, which raises the peak at once or
     // lowers it by a sixteenth of the difference; a resend of its child (a
     // timeout, a NAK) or the end of its job ends it.
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [15:0] pr_df = ack_seq_i - base_q[{prj_q, prc_q}*16 +: 16];
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [KW-1:0] pr_npk = npk_q[prj_q*KW +: KW];
-    wire [KW-1:0] pr_a   = ({{(16-KW){1'b0}}, pr_npk} > pr_df) ? pr_df[KW-1:0] : pr_npk;
+    // A sample needs the ack to hit the probe's child: the hit child's
+    // sequence difference and covered packets of job prj are then the
+    // probe child's (no read of its own).
     wire pr_hit  = prv_q && hit[prj_q] && hitc[prj_q*CIW +: CIW] == prc_q;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [15:0] pr_df = h_d[prj_q*16 +: 16];
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [KW-1:0] pr_a   = h_a2[prj_q*KW +: KW];
     wire sample  = pr_hit && !pr_df[15] && pr_a > prk_q;
     wire nak_pr  = pr_hit && nakamt[prj_q*KW +: KW] != {KW{1'b0}};
-    wire pr_new  = !prv_q && sel_dat && s_k_o >= hi_q[{s_job_o, s_child_o}*KW +: KW];
+    wire pr_new  = !prv_q && sel_dat && s_k_o >= ss_hi0;
     wire [31:0] rtt = now_i - prt_q;
     always @* begin : probe
         prv_d = prv_q;  prj_d = prj_q;  prc_d = prc_q;  prk_d = prk_q;  prt_d = prt_q;  pk_d = pk_q;
@@ -578,9 +623,7 @@ module wc_nic_jobs #(
             wire crj  = create_i && cj_i == gj;
             wire inij = init_i && cj_i == gj;
             wire selj = sel_dat && s_job_o == gj;
-            wire reqj = sel_pkt && sl_req_o && s_job_o == gj;
-            // packet count and child count as the children's updates see them
-            wire [KW-1:0]  npk_m = newj ? nf_npk_i : npk_q[gj*KW +: KW];
+            // the child count as the stream bases' initialisation sees it
             wire [NCW-1:0] nc_m  = crj ? c_nc_i : newj ? nf_nc_i : nc_q[gj*NCW +: NCW];
             reg            v_n, fw_n, hd_n;
             reg [TW-1:0]   ty_n;
@@ -638,88 +681,95 @@ module wc_nic_jobs #(
             assign av_d[gj*KW +: KW] = av_n;
             assign adr_d[gj*32 +: 32] = adr_n;
 
+            // The hit child's update, once per job: the selection's first
+            // if it picked the same child this cycle (the C model's order),
+            // then the cumulative acknowledgement (older than the job's
+            // first packet when "negative": stale, ignored), a GRANT or
+            // WAIT answering the REQ, a NAK's go-back.
+            wire          hsel = sel_pkt && s_job_o == gj && s_child_o == hitc[gj*CIW +: CIW];
+            reg [KW-1:0]  ha_sent, ha_acked;
+            reg [1:0]     ha_adm;
+            reg           ha_dl;
+            always @* begin : ack_update
+                reg [15:0]   d;
+                reg [KW-1:0] a2;
+                ha_sent  = hsel ? ss_sent : h_sent[gj*KW +: KW];
+                ha_acked = h_acked[gj*KW +: KW];
+                ha_adm   = hsel ? ss_adm : h_adm[gj*2 +: 2];
+                ha_dl    = hsel && ss_dl;
+                d  = h_d[gj*16 +: 16];
+                a2 = h_a2[gj*KW +: KW];
+                if (!d[15] && a2 > ha_acked) begin
+                    ha_acked = a2;
+                    ha_dl    = 1'b1;
+                    if (ha_sent < a2) ha_sent = a2;
+                end
+                // GRANT or WAIT answering this message's REQ (its packet 0,
+                // nothing acknowledged yet)
+                if (ha_adm != A_GRANT && ha_acked == {KW{1'b0}} && d == 16'd0) begin
+                    if (ack_kind_i == `WC_NIC_PEND_GRANT) ha_adm = A_GRANT;
+                    else if (ack_kind_i == `WC_NIC_PEND_WAIT && ha_adm == A_REQ) ha_adm = A_WAIT;
+                end
+                // a NAK at the oldest outstanding packet: go back now
+                if (ack_kind_i == `WC_NIC_PEND_NAK && ha_adm == A_GRANT && ha_sent != ha_acked &&
+                    d == {{(16-KW){1'b0}}, ha_acked}) begin
+                    ha_sent = ha_acked;
+                    ha_dl   = 1'b1;
+                end
+            end
+            wire sel_jm = sel_pkt && s_job_o == gj;   // the selected child is in this job
+            wire tmo_jm = tmo && scj == gj;
+
             for (gc = 0; gc < MAXC; gc = gc + 1) begin : g_child
                 localparam integer X = gj * MAXC + gc;
-                reg [DW-1:0] dst_n;
-                reg [15:0]   base_n;
-                reg [KW-1:0] sent_n, acked_n, hi_n;
-                reg [31:0]   dl_n;
-                reg [1:0]    adm_n;
-                always @* begin : child
-                    reg [15:0]   d;
-                    reg [KW-1:0] a2;
-                    dst_n = dst_q[X*DW +: DW];  base_n = base_q[X*16 +: 16];
-                    sent_n = sent_q[X*KW +: KW];  acked_n = acked_q[X*KW +: KW];  dl_n = dl_q[X*32 +: 32];
-                    adm_n = adm_q[X*2 +: 2];  hi_n = hi_q[X*KW +: KW];
-                    d = 16'd0;  a2 = {KW{1'b0}};
-                    if (newj) begin
-                        dst_n   = (gc < nf_nc_i) ? nf_dst_i[gc*DW +: DW] : {DW{1'b0}};
-                        base_n  = (gc < nf_nc_i) ? nf_seq_i : 16'd0;
-                        sent_n  = {KW{1'b0}};  acked_n = {KW{1'b0}};  dl_n = 32'd0;
-                        adm_n   = A_NEED;  hi_n = {KW{1'b0}};
+                // which of the cycle's events touch this child
+                wire sel_me = sel_jm && s_child_o == gc;
+                wire hit_me = hit[gj] && hitc[gj*CIW +: CIW] == gc;
+                wire tmo_me = tmo_jm && scc == gc;
+                // A job's children start over when it is created or
+                // started (only a free job, which no selection, ack or
+                // timeout touches).  Only the send queue unit creates and
+                // initialises send jobs, only the receive processor starts
+                // forwarding jobs (the protocol assertions below), so a
+                // child listens to its own kind's: a send job's children
+                // take its destinations, their stream bases zero until
+                // initialised (which comes after the creation in one
+                // cycle); a forwarding job's the message's children and
+                // sequence.  Their values depend on the child's index
+                // alone, one copy for every job of a kind.
+                localparam integer SEND = gj < JSEND ? 1 : 0;
+                wire fresh  = SEND != 0 ? crj : newj;
+                wire ini_me = SEND != 0 && inij && (init_all_i ? gc < nc_m : init_c_i == gc);
+                wire sc_g   = tmo_me && sc_adm == A_GRANT;
+                wire sent_en = hit_me || sel_me || sc_g;
+                wire adm_en  = hit_me || sel_me || (tmo_me && sc_adm != A_GRANT);
+                wire dl_en   = hit_me ? ha_dl : sel_me ? ss_dl : sc_g;
+                // a timeout: admitted, back to the first unacknowledged
+                // packet (the deadline restarted); not, the REQ again
+                wire [KW-1:0] sent_n = hit_me ? ha_sent : sel_me ? ss_sent : sc_acked;
+                wire [1:0]    adm_n  = hit_me ? ha_adm : sel_me ? ss_adm : A_NEED;
+                wire [DW-1:0] dst_n  = SEND != 0 ? ((gc < c_nc_i) ? c_dst_i[gc*DW +: DW] : {DW{1'b0}})
+                                                 : ((gc < nf_nc_i) ? nf_dst_i[gc*DW +: DW] : {DW{1'b0}});
+                wire [15:0]   base_n = SEND != 0 ? init_base_i : (gc < nf_nc_i) ? nf_seq_i : 16'd0;
+                // A_NEED is zero: a fresh child's whole state is a reset
+                always @(posedge clk_i) begin
+                    if (clr || fresh) begin
+                        sent_q[X*KW +: KW] <= {KW{1'b0}};  acked_q[X*KW +: KW] <= {KW{1'b0}};
+                        dl_q[X*32 +: 32] <= 32'd0;  adm_q[X*2 +: 2] <= A_NEED;  hi_q[X*KW +: KW] <= {KW{1'b0}};
+                    end else begin
+                        if (sent_en) sent_q[X*KW +: KW] <= sent_n;
+                        if (hit_me)  acked_q[X*KW +: KW] <= ha_acked;
+                        if (dl_en)   dl_q[X*32 +: 32] <= dl_new;
+                        if (adm_en)  adm_q[X*2 +: 2] <= adm_n;
+                        if (sel_me)  hi_q[X*KW +: KW] <= ss_hi;
                     end
-                    // the selection sends this child its REQ, or packet k
-                    if (reqj && s_child_o == gc) begin
-                        adm_n = A_REQ;
-                        dl_n  = dl_new;
-                    end
-                    if (selj && s_child_o == gc) begin
-                        if (acked_n == sent_n) dl_n = dl_new;
-                        sent_n = s_k_o + 1'b1;
-                        if (hi_n < sent_n) hi_n = sent_n;
-                    end
-                    // a cumulative acknowledgement (older than the job's
-                    // first packet when "negative": stale, ignored)
-                    if (hit[gj] && hitc[gj*CIW +: CIW] == gc) begin
-                        d = ack_seq_i - base_n;
-                        if (!d[15]) begin
-                            a2 = ({{(16-KW){1'b0}}, npk_m} > d) ? d[KW-1:0] : npk_m;
-                            if (a2 > acked_n) begin
-                                acked_n = a2;
-                                dl_n = dl_new;
-                                if (sent_n < a2) sent_n = a2;
-                            end
-                        end
-                        // GRANT or WAIT answering this message's REQ (its
-                        // packet 0, nothing acknowledged yet)
-                        d = ack_seq_i - base_n;
-                        if (adm_n != A_GRANT && acked_n == {KW{1'b0}} && d == 16'd0) begin
-                            if (ack_kind_i == `WC_NIC_PEND_GRANT) adm_n = A_GRANT;
-                            else if (ack_kind_i == `WC_NIC_PEND_WAIT && adm_n == A_REQ) adm_n = A_WAIT;
-                        end
-                        // a NAK at the oldest outstanding packet: go back now
-                        if (ack_kind_i == `WC_NIC_PEND_NAK && adm_n == A_GRANT && sent_n != acked_n &&
-                            d == {{(16-KW){1'b0}}, acked_n}) begin
-                            sent_n = acked_n;
-                            dl_n   = dl_new;
-                        end
-                    end
-                    // deadline passed: back to the first unacknowledged
-                    // packet; not admitted: the REQ again
-                    if (tmo && scj == gj && scc == gc) begin
-                        if (adm_n == A_GRANT) begin
-                            sent_n = acked_n;
-                            dl_n   = dl_new;
-                        end else begin
-                            adm_n = A_NEED;
-                        end
-                    end
-                    if (crj) begin
-                        dst_n   = (gc < c_nc_i) ? c_dst_i[gc*DW +: DW] : {DW{1'b0}};
-                        base_n  = 16'd0;
-                        sent_n  = {KW{1'b0}};  acked_n = {KW{1'b0}};  dl_n = 32'd0;
-                        adm_n   = A_NEED;  hi_n = {KW{1'b0}};
-                    end
-                    if (inij && (init_all_i ? gc < nc_m : init_c_i == gc))
-                        base_n = init_base_i;
                 end
-                assign dst_d[X*DW +: DW]   = dst_n;
-                assign base_d[X*16 +: 16]  = base_n;
-                assign sent_d[X*KW +: KW]  = sent_n;
-                assign acked_d[X*KW +: KW] = acked_n;
-                assign dl_d[X*32 +: 32]    = dl_n;
-                assign adm_d[X*2 +: 2]     = adm_n;
-                assign hi_d[X*KW +: KW]    = hi_n;
+                always @(posedge clk_i) begin
+                    if (clr) dst_q[X*DW +: DW] <= {DW{1'b0}};
+                    else if (fresh) dst_q[X*DW +: DW] <= dst_n;
+                    if (clr || (SEND != 0 && fresh && !ini_me)) base_q[X*16 +: 16] <= 16'd0;
+                    else if (SEND != 0 ? ini_me : fresh) base_q[X*16 +: 16] <= base_n;
+                end
             end
         end
     endgenerate
@@ -751,7 +801,6 @@ module wc_nic_jobs #(
     assign busy_o = v_q != {J{1'b0}};
 
     // ---------------------------------------------------------- registers
-    wire clr = !rst_ni || soft_i;
     always @(posedge clk_i) begin
         if (clr) begin
             v_q <= {J{1'b0}};  fw_q <= {J{1'b0}};  hd_q <= {J{1'b0}};  ty_q <= {J*TW{1'b0}};
@@ -765,18 +814,6 @@ module wc_nic_jobs #(
             tag_q <= tag_d;  grp_q <= grp_d;
             src_q <= src_d;  ml_q <= ml_d;
             npk_q <= npk_d;  av_q <= av_d;  adr_q <= adr_d;
-        end
-    end
-
-    always @(posedge clk_i) begin
-        if (clr) begin
-            dst_q <= {JC*DW{1'b0}};  base_q <= {JC*16{1'b0}};
-            sent_q <= {JC*KW{1'b0}};  acked_q <= {JC*KW{1'b0}};  dl_q <= {JC*32{1'b0}};
-            adm_q <= {JC*2{1'b0}};  hi_q <= {JC*KW{1'b0}};
-        end else begin
-            dst_q <= dst_d;  base_q <= base_d;
-            sent_q <= sent_d;  acked_q <= acked_d;  dl_q <= dl_d;
-            adm_q <= adm_d;  hi_q <= hi_d;
         end
     end
 
