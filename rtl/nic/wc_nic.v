@@ -246,7 +246,7 @@ module wc_nic #(
     wire [4:0]      dm_sq_idx;
     wire [31:0]     dm_sq_data;
     // send queue
-    wire [GIW-1:0]  sq_gid;
+    wire [GIW-1:0]  sq_gid, sq_ngid;
     wire [DW-1:0]   sq_node;
     wire            sq_err_st, sq_desc_err, sq_adv, sq_req, sq_fetch, sq_create, sq_init;
     wire            sq_init_grp, sq_init_fin, sq_busy;
@@ -301,7 +301,7 @@ module wc_nic #(
         .rp_node_i(rp_tab_node), .rp_gid_i(rp_tab_gid), .rp_uexp_o(rp_uexp), .rp_gexp_o(rp_gexp),
         .rp_gvalid_o(rp_gvalid), .rp_gparent_o(rp_gparent), .rp_gnc_o(rp_gnc), .rp_gchild_o(rp_gchild),
         .ak_sid_i(jb_ak_sid), .ak_kind_o(ak_kind), .ak_exp_o(ak_exp), .ak_gvalid_o(ak_gvalid), .ak_gparent_o(ak_gparent),
-        .sq_gid_i(sq_gid), .sq_node_i(sq_node), .sq_gvalid_o(sq_gvalid), .sq_gparent_o(sq_gparent),
+        .sq_gid_i(sq_gid), .sq_ngid_i(sq_ngid), .sq_node_i(sq_node), .sq_gvalid_o(sq_gvalid), .sq_gparent_o(sq_gparent),
         .sq_gnc_o(sq_gnc), .sq_gchild_o(sq_gchild), .sq_gnext_o(sq_gnext), .sq_unext_o(sq_unext)
     );
 
@@ -455,7 +455,7 @@ module wc_nic #(
     wc_nic_sq #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .JSEND(JSEND), .J(J), .KW(KW)) u_sq (
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst), .self_i(self), .en_i(en), .mode_i(mode),
         .sq_size_i(sq_size), .sq_head_i(sq_head), .sq_tail_i(sq_tail), .job_valid_i(job_valid[JSEND-1:0]),
-        .gid_o(sq_gid), .node_o(sq_node), .gvalid_i(sq_gvalid), .gparent_i(sq_gparent), .gnc_i(sq_gnc),
+        .gid_o(sq_gid), .ngid_o(sq_ngid), .node_o(sq_node), .gvalid_i(sq_gvalid), .gparent_i(sq_gparent), .gnc_i(sq_gnc),
         .gchild_i(sq_gchild), .ubusy_i(ubusy), .gbusy_i(gbusy), .gnext_i(sq_gnext), .unext_i(sq_unext),
         .push_i(sq_push), .err_st_o(sq_err_st), .push_w_o(sq_push_w), .desc_err_o(sq_desc_err),
         .adv_o(sq_adv),

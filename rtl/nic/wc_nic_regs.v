@@ -140,8 +140,11 @@ module wc_nic_regs #(
     output wire [15:0]                  ak_exp_o,
     output wire                         ak_gvalid_o,
     output wire [`WC_HEAD_DST_W-1:0]    ak_gparent_o,
-    // send queue unit: its descriptor's group and node
+    // send queue unit: its descriptor's group and node; the group's
+    // children are read a cycle ahead, at the group it will have after
+    // this edge (sq_ngid_i)
     input  wire [`WC_NH0_GROUP_W-1:0]   sq_gid_i,
+    input  wire [`WC_NH0_GROUP_W-1:0]   sq_ngid_i,
     input  wire [`WC_HEAD_DST_W-1:0]    sq_node_i,
     output wire                         sq_gvalid_o,
     output wire [`WC_HEAD_DST_W-1:0]    sq_gparent_o,
@@ -174,6 +177,8 @@ module wc_nic_regs #(
     // Only the word index selects a register; byte lanes are not used.
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_bus = ^{s_sel_i, s_adr_i[31:2+AW], s_adr_i[1:0]};
+    // the children are defined only for groups in the table (GB bits)
+    wire unused_ngid = ^sq_ngid_i[GIW-1:GB];
     /* verilator lint_on UNUSEDSIGNAL */
 
     // ---------------------------------------------------------------- state
@@ -208,6 +213,11 @@ module wc_nic_regs #(
     reg  [NGROUPS*DW-1:0] gp_q, gp_d;
     reg  [NGROUPS*NCW-1:0] gn_q, gn_d;
     reg  [MAXC*DW-1:0]    gc_q [0:NGROUPS-1];
+    // the send queue unit's copy, in block RAM: its group is a register
+    // of that unit, known a cycle ahead (below)
+    (* ram_style = "block", no_rw_check *) reg [MAXC*DW-1:0] gc_sq [0:NGROUPS-1];
+    reg  [MAXC*DW-1:0]    sq_gc_rd_q;
+    reg                   sq_gc_byp_q;
     // stream tables
     // stream tables: a memory per table plus a written-since-reset flag
     // per entry, so a reset clears a whole table in one edge (an entry
@@ -269,7 +279,7 @@ module wc_nic_regs #(
     assign sq_gvalid_o  = gin_sq && gv_q[sq_gid_i[GB-1:0]];
     assign sq_gparent_o = gp_q[sq_gid_i[GB-1:0]*DW +: DW];
     assign sq_gnc_o     = gn_q[sq_gid_i[GB-1:0]*NCW +: NCW];
-    assign sq_gchild_o  = gc_q[sq_gid_i[GB-1:0]];
+    assign sq_gchild_o  = sq_gc_byp_q ? gt_stage_q : sq_gc_rd_q;
     assign sq_gnext_o   = gin_sq ? gnext(sq_gid_i[GB-1:0]) : 16'd0;
     assign sq_unext_o   = nin_sq ? unext(sq_node_i[NB-1:0]) : 16'd0;
 
@@ -332,20 +342,23 @@ module wc_nic_regs #(
     // ---------------------------------------------------- stream tables
     // Write ports in the C model's order: the receive processor's
     // increment, then the send queue unit, then a group (re)install, which
-    // restarts the group's streams and so wins.
+    // restarts the group's streams and so wins.  An update reads its entry
+    // through its unit's read port, which addresses the same stream in
+    // that cycle (the event's, the descriptor's: asserted below), so each
+    // table has the read ports of its readers and no more.
     wire          uexp_we  = exp_inc_i && !exp_grp_i;
     wire [NB-1:0] uexp_wa  = exp_node_i;
-    wire [15:0]   uexp_wd  = uexp(uexp_wa) + 16'd1;
+    wire [15:0]   uexp_wd  = rp_uexp_o + 16'd1;
     wire          gexp_we  = exp_inc_i && exp_grp_i;
     wire [GB-1:0] gexp_wa  = exp_gid_i;
-    wire [15:0]   gexp_wd  = gexp(gexp_wa) + 16'd1;
+    wire [15:0]   gexp_wd  = rp_gexp_o + 16'd1;
     wire [15:0]   npk16    = {{(16-KW){1'b0}}, init_npk_i};
     wire          unext_we = init_i && !init_grp_i;
     wire [NB-1:0] unext_wa = init_node_i;
-    wire [15:0]   unext_wd = unext(unext_wa) + npk16;
+    wire [15:0]   unext_wd = sq_unext_o + npk16;
     wire          gnext_we = init_i && init_grp_i;
     wire [GB-1:0] gnext_wa = init_gid_i;
-    wire [15:0]   gnext_wd = gnext(gnext_wa) + npk16;
+    wire [15:0]   gnext_wd = sq_gnext_o + npk16;
     wire          clr      = !rst_ni || srst;
 
     always @* begin : flags
@@ -664,6 +677,16 @@ module wc_nic_regs #(
     always @(posedge clk_i) begin
         if (gc_we) gc_q[gt_g] <= gt_stage_q;
     end
+    // The send queue unit's copy is read synchronously at the group the
+    // unit will hold after the edge.  A row committed in the cycle it is
+    // read ahead comes from the staged children, which hold still in the
+    // next cycle (that cycle's ACK keeps the bus from taking a GT_CHILD
+    // write), hence no_rw_check.
+    always @(posedge clk_i) begin
+        if (gc_we) gc_sq[gt_g] <= gt_stage_q;
+    end
+    always @(posedge clk_i) sq_gc_rd_q <= gc_sq[sq_ngid_i[GB-1:0]];
+    always @(posedge clk_i) sq_gc_byp_q <= gc_we && gt_g == sq_ngid_i[GB-1:0];
 
     // stream tables: the flags reset, the memories only take writes
     always @* begin
@@ -746,6 +769,18 @@ module wc_nic_regs #(
             if ((gexp_we && {{(32-GB){1'b0}}, gexp_wa} >= NGROUPS) ||
                 (gnext_we && {{(32-GB){1'b0}}, gnext_wa} >= NGROUPS))
                 $error("%m: group stream table written at group %0d of %0d", gexp_we ? gexp_wa : gnext_wa, NGROUPS);
+            // A stream's update reads its entry through its unit's read
+            // port: the receive processor's event names the stream it
+            // advances, the send queue unit's descriptor the stream it
+            // sets up.
+            if (uexp_we && {20'd0, rp_node_i} != {{(32-NB){1'b0}}, uexp_wa})
+                $error("%m: unicast stream %0d advanced while the receive port reads node %0d", uexp_wa, rp_node_i);
+            if (gexp_we && {20'd0, rp_gid_i} != {{(32-GB){1'b0}}, gexp_wa})
+                $error("%m: group stream %0d advanced while the receive port reads group %0d", gexp_wa, rp_gid_i);
+            if (unext_we && {20'd0, sq_node_i} != {{(32-NB){1'b0}}, unext_wa})
+                $error("%m: unicast stream %0d set up while the send queue port reads node %0d", unext_wa, sq_node_i);
+            if (gnext_we && {20'd0, sq_gid_i} != {{(32-GB){1'b0}}, gnext_wa})
+                $error("%m: group stream %0d set up while the send queue port reads group %0d", gnext_wa, sq_gid_i);
             // A slot count above NSLOT means the slot table lost track.
             if ({{(32-SCW){1'b0}}, slots_q} > NSLOT)
                 $error("%m: %0d receive slots in use of %0d", slots_q, NSLOT);

@@ -37,6 +37,7 @@ module wc_nic_sq #(
     // register block: group entry of the descriptor's group (x), stream
     // state
     output wire [`WC_NH0_GROUP_W-1:0]   gid_o,
+    output wire [`WC_NH0_GROUP_W-1:0]   ngid_o,         // gid_o after this edge
     output wire [`WC_HEAD_DST_W-1:0]    node_o,         // unicast stream being set up
     input  wire                         gvalid_i,
     input  wire [`WC_HEAD_DST_W-1:0]    gparent_i,
@@ -110,6 +111,7 @@ module wc_nic_sq #(
     localparam [`WC_CD0_KIND_W-1:0] CK_SEND = `WC_CK_SEND;
 
     // ---------------------------------------------------------------- state
+    wire          clr = !rst_ni || soft_i;
     reg  [2:0]    st_q, st_d;
     reg  [JW-1:0] job_q, job_d;
     reg  [7:0]    status_q, status_d;
@@ -223,6 +225,8 @@ module wc_nic_sq #(
 
     // streams: the group's, or the unicast peer of destination i
     assign gid_o       = x;
+    // the group's children are read a cycle ahead (block RAM)
+    assign ngid_o      = clr ? {`WC_NH0_GROUP_W{1'b0}} : d_d[64 + `WC_SD2_DST_LSB +: `WC_SD2_DST_W];
     assign node_o      = uni ? x : l_q[i_q[CIW-1:0]*DW +: DW];
     assign init_o      = st_q == S_INIT;
     assign init_grp_o  = mcast;
@@ -304,7 +308,6 @@ module wc_nic_sq #(
     assign busy_o = st_q != S_IDLE;
 
     // ---------------------------------------------------------- registers
-    wire clr = !rst_ni || soft_i;
     always @(posedge clk_i) begin
         if (clr) begin
             st_q <= S_IDLE;  job_q <= {JW{1'b0}};  status_q <= 8'd0;  err_q <= 1'b0;  i_q <= 5'd0;

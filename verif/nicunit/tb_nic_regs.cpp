@@ -46,6 +46,7 @@ struct Bench {
     unsigned self;
     std::deque<Access> script;
     bool req = false;                   // the host holds a request
+    unsigned sq_pgid = 0;               // sq_ngid_i of the cycle before
     Access cur{};
     int e_rd, e_wr, e_gt[NGTS], e_clear, e_w1c, e_irq, e_drained, e_win, e_ovr, e_strong, e_weak, e_clr, e_grant2,
         e_grant3, e_exp, e_init, e_wrap, e_done, e_peak, e_early, e_soft;
@@ -238,6 +239,14 @@ struct Bench {
         // the read ports
         unsigned rp_node = node_or_junk(), rp_gid = gid_or_junk();
         unsigned ak_sid = b.below(NG), sq_gid = gid_or_junk(), sq_node = node_or_junk();
+        // the send queue unit's group after the edge, mostly the one it reads
+        unsigned sq_ngid = b.chance(0.7) ? sq_gid : gid_or_junk();
+        // a stream's update reads its entry through its unit's read port,
+        // which addresses that stream in that cycle (as wc_nic wires them)
+        if (exp_inc && exp_grp) rp_gid = exp_gid;
+        if (exp_inc && !exp_grp) rp_node = exp_node;
+        if (init && init_grp) sq_gid = init_gid;
+        if (init && !init_grp) sq_node = init_node;
 
         // node_id_i counts only in reset: out of it, it wanders
         m.node_id_i = b.below(4096);
@@ -290,6 +299,7 @@ struct Bench {
         m.rp_gid_i = rp_gid;
         m.ak_sid_i = ak_sid;
         m.sq_gid_i = sq_gid;
+        m.sq_ngid_i = sq_ngid;
         m.sq_node_i = sq_node;
         m.eval();
 
@@ -341,8 +351,12 @@ struct Bench {
         if (sg) {
             b.eq("sq_gparent_o", m.sq_gparent_o, sg->parent, DW);
             b.eq("sq_gnc_o", m.sq_gnc_o, sg->nchild, NCW);
-            for (int c = 0; c < sg->nchild; c++) b.eqf("sq_gchild_o", m.sq_gchild_o, c * DW, DW, sg->child[c], c);
         }
+        // the children at the group asked for in the cycle before
+        const wc_nic_group_ent *sc = sq_pgid < (unsigned)G ? &n->gt.g[sq_pgid] : nullptr;
+        if (sc)
+            for (int c = 0; c < sc->nchild; c++) b.eqf("sq_gchild_o", m.sq_gchild_o, c * DW, DW, sc->child[c], c);
+        sq_pgid = sq_ngid;
         b.eq("sq_gnext_o", m.sq_gnext_o, sg ? n->gnext[sq_gid] : 0, 16);
         b.eq("sq_unext_o", m.sq_unext_o, sq_node < (unsigned)N ? n->unext[sq_node] : 0, 16);
 
