@@ -157,6 +157,7 @@ module wc_nic_regs #(
     localparam integer GIW   = `WC_NH0_GROUP_W;
     localparam integer MAXC  = `WC_NIC_MAX_CHILDREN;
     localparam integer NCW   = $clog2(MAXC + 1);
+    localparam integer NEQ   = MAXC * (MAXC - 1) / 2;   // pairs of children
     localparam integer NB    = $clog2(NNODES);
     localparam integer GB    = $clog2(NGROUPS);
     localparam integer NG    = NNODES + NGROUPS;
@@ -200,6 +201,10 @@ module wc_nic_regs #(
     reg  [GIW-1:0]  gt_sel_q, gt_sel_d;
     reg  [DW-1:0]   gt_par_q, gt_par_d;
     reg  [MAXC*DW-1:0] gt_stage_q, gt_stage_d;   // staged children
+    // which staged children are equal: bit i*(i-1)/2+k for k < i, updated
+    // as a child is staged (its value against the other MAXC-1), so a
+    // commit's duplicate test reads flags instead of comparing every pair
+    reg  [NEQ-1:0]  gt_eq_q, gt_eq_d;
     reg  [7:0]      gt_res_q, gt_res_d;
     reg  [31:0]     err_crc_q, err_crc_d, err_grp_q, err_grp_d, err_len_q, err_len_d;
     reg  [31:0]     err_type_q, err_type_d, err_dst_q, err_dst_d, retx_q, retx_d;
@@ -320,7 +325,7 @@ module wc_nic_regs #(
                 ch  = gt_stage_q[i*DW +: DW];
                 dup = 1'b0;
                 for (k = 0; k < i; k = k + 1)
-                    if (gt_stage_q[k*DW +: DW] == ch) dup = 1'b1;
+                    if (gt_eq_q[i*(i-1)/2 + k]) dup = 1'b1;
                 if (!hit && i[7:0] < gt_cnt) begin
                     if ({20'd0, ch} >= NNODES) begin
                         gt_rc = `WC_NIC_ST_BADDST;
@@ -404,7 +409,7 @@ module wc_nic_regs #(
 
     reg [31:0] rdat;
     always @* begin : next
-        integer i;
+        integer i, k;
         en_d = en_q;  mode_d = mode_q;  ist_d = ist_q;  ien_d = ien_q;
         timeout_d = timeout_q;
         sq_base_d = sq_base_q;  rq_base_d = rq_base_q;  cq_base_d = cq_base_q;
@@ -413,6 +418,7 @@ module wc_nic_regs #(
         rq_tail_d = rq_tail_q;  rq_head_d = rq_head_q;
         cq_head_d = cq_head_q;  cq_tail_d = cq_tail_q;
         gt_sel_d = gt_sel_q;  gt_par_d = gt_par_q;  gt_stage_d = gt_stage_q;  gt_res_d = gt_res_q;
+        gt_eq_d = gt_eq_q;
         err_crc_d = err_crc_q;  err_grp_d = err_grp_q;  err_len_d = err_len_q;
         err_type_d = err_type_q;  err_dst_d = err_dst_q;  retx_d = retx_q;
         nobuf_d = nobuf_q;  dups_d = dups_q;  txp_d = txp_q;  rxp_d = rxp_q;
@@ -484,6 +490,13 @@ module wc_nic_regs #(
                 `WC_NICR_GT_CHILD: begin
                     for (i = 0; i < MAXC; i = i + 1)
                         if (s_dat_i[23:16] == i[7:0]) gt_stage_d[i*DW +: DW] = s_dat_i[DW-1:0];
+                    for (i = 0; i < MAXC; i = i + 1)
+                        for (k = 0; k < i; k = k + 1) begin
+                            if (s_dat_i[23:16] == i[7:0])
+                                gt_eq_d[i*(i-1)/2 + k] = gt_stage_q[k*DW +: DW] == s_dat_i[DW-1:0];
+                            if (s_dat_i[23:16] == k[7:0])
+                                gt_eq_d[i*(i-1)/2 + k] = gt_stage_q[i*DW +: DW] == s_dat_i[DW-1:0];
+                        end
                 end
                 `WC_NICR_GT_COMMIT: begin
                     gt_res_d = gt_rc;
@@ -629,9 +642,11 @@ module wc_nic_regs #(
         if (clr) begin
             gt_sel_q <= {GIW{1'b0}};  gt_par_q <= NOPAR;
             gt_stage_q <= {MAXC*DW{1'b0}};  gt_res_q <= 8'd0;
+            gt_eq_q <= {NEQ{1'b1}};   // every staged child is 0
         end else begin
             gt_sel_q <= gt_sel_d;  gt_par_q <= gt_par_d;
             gt_stage_q <= gt_stage_d;  gt_res_q <= gt_res_d;
+            gt_eq_q <= gt_eq_d;
         end
     end
 
@@ -735,7 +750,7 @@ module wc_nic_regs #(
         wr_q <= s_we_i;
     end
     always @(posedge clk_i) begin : protocol
-        integer g;
+        integer g, k;
         if (rst_ni) begin
             if (s_ack_o && !go_q)
                 $error("%m: ACK without a request in the cycle before");
@@ -781,6 +796,12 @@ module wc_nic_regs #(
                 $error("%m: unicast stream %0d set up while the send queue port reads node %0d", unext_wa, sq_node_i);
             if (gnext_we && {20'd0, sq_gid_i} != {{(32-GB){1'b0}}, gnext_wa})
                 $error("%m: group stream %0d set up while the send queue port reads group %0d", gnext_wa, sq_gid_i);
+            // The equality flags of the staged children are their values'.
+            for (g = 1; g < MAXC; g = g + 1)
+                for (k = 0; k < g; k = k + 1)
+                    if (gt_eq_q[g*(g-1)/2 + k] != (gt_stage_q[g*DW +: DW] == gt_stage_q[k*DW +: DW]))
+                        $error("%m: staged children %0d and %0d flagged %s", g, k,
+                               gt_eq_q[g*(g-1)/2 + k] ? "equal" : "different");
             // A slot count above NSLOT means the slot table lost track.
             if ({{(32-SCW){1'b0}}, slots_q} > NSLOT)
                 $error("%m: %0d receive slots in use of %0d", slots_q, NSLOT);

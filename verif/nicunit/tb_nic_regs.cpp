@@ -99,7 +99,11 @@ struct Bench {
         if (cnt > nc) cnt = nc;
         script.push_back({true, WC_NICR_GT_SEL, g});
         script.push_back({true, WC_NICR_GT_PARENT, parent});
+        // now and then some children are not staged: the commit checks
+        // what an earlier entry or a reset left there
+        bool stale = b.chance(0.1);
         for (unsigned c = 0; c < cnt; c++) {
+            if (stale && b.chance(0.5)) continue;
             unsigned v = b.chance(0.05) ? node_or_junk() : cand[c];
             unsigned idx = b.chance(0.02) ? MAXC + b.below(10) : c;
             script.push_back({true, WC_NICR_GT_CHILD, WC_SET(0u, NH0_SRC, v) | (idx << 16)});
