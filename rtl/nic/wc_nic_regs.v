@@ -125,9 +125,11 @@ module wc_nic_regs #(
     output wire [NNODES+NGROUPS-1:0]    ackpend_o,
     output wire [NNODES-1:0]            ubusy_o,
     output wire [NGROUPS-1:0]           gbusy_o,
-    // receive processor: its event's source and group
+    // receive processor: its event's source and group; the group's
+    // children are read a cycle ahead, at its group after this edge
     input  wire [`WC_HEAD_DST_W-1:0]    rp_node_i,
     input  wire [`WC_NH0_GROUP_W-1:0]   rp_gid_i,
+    input  wire [`WC_NH0_GROUP_W-1:0]   rp_ngid_i,
     output wire [15:0]                  rp_uexp_o,
     output wire [15:0]                  rp_gexp_o,
     output wire                         rp_gvalid_o,
@@ -179,7 +181,7 @@ module wc_nic_regs #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_bus = ^{s_sel_i, s_adr_i[31:2+AW], s_adr_i[1:0]};
     // the children are defined only for groups in the table (GB bits)
-    wire unused_ngid = ^sq_ngid_i[GIW-1:GB];
+    wire unused_ngid = ^{rp_ngid_i[GIW-1:GB], sq_ngid_i[GIW-1:GB]};
     /* verilator lint_on UNUSEDSIGNAL */
 
     // ---------------------------------------------------------------- state
@@ -212,17 +214,16 @@ module wc_nic_regs #(
     reg  [31:0]     tmos_q, tmos_d, edesc_q, edesc_d;
     reg  [SCW-1:0]  slots_q, slots_d, peak_q, peak_d;
     // group table: valid, parent and child count per entry (reset by a
-    // soft reset), children in a memory (never reset: only entries below
-    // the count are read)
+    // soft reset), children in memories (never reset: only entries below
+    // the count are read), one copy per reader in block RAM: both read a
+    // row at a group their units know a cycle ahead (below)
     reg  [NGROUPS-1:0]    gv_q, gv_d;
     reg  [NGROUPS*DW-1:0] gp_q, gp_d;
     reg  [NGROUPS*NCW-1:0] gn_q, gn_d;
-    reg  [MAXC*DW-1:0]    gc_q [0:NGROUPS-1];
-    // the send queue unit's copy, in block RAM: its group is a register
-    // of that unit, known a cycle ahead (below)
+    (* ram_style = "block", no_rw_check *) reg [MAXC*DW-1:0] gc_rp [0:NGROUPS-1];
     (* ram_style = "block", no_rw_check *) reg [MAXC*DW-1:0] gc_sq [0:NGROUPS-1];
-    reg  [MAXC*DW-1:0]    sq_gc_rd_q;
-    reg                   sq_gc_byp_q;
+    reg  [MAXC*DW-1:0]    rp_gc_rd_q, sq_gc_rd_q;
+    reg                   rp_gc_byp_q, sq_gc_byp_q;
     // stream tables
     // stream tables: a memory per table plus a written-since-reset flag
     // per entry, so a reset clears a whole table in one edge (an entry
@@ -269,7 +270,7 @@ module wc_nic_regs #(
     assign rp_gvalid_o  = gin_rp && gv_q[rp_gid_i[GB-1:0]];
     assign rp_gparent_o = gp_q[rp_gid_i[GB-1:0]*DW +: DW];
     assign rp_gnc_o     = gn_q[rp_gid_i[GB-1:0]*NCW +: NCW];
-    assign rp_gchild_o  = gc_q[rp_gid_i[GB-1:0]];
+    assign rp_gchild_o  = rp_gc_byp_q ? gt_stage_q : rp_gc_rd_q;
 
     // a stream id below NNODES is a unicast peer, above it a group
     wire          ak_uni = {{(32-SIDW){1'b0}}, ak_sid_i} < NNODES;
@@ -687,20 +688,23 @@ module wc_nic_regs #(
     // the pending kinds: read only under their flag, never reset
     always @(posedge clk_i) akind_q <= akind_d;
 
-    // group children: a memory with one write port (a commit)
+    // group children: one write port (a commit) into both copies.  Each
+    // copy is read synchronously at the group its reader will address
+    // after the edge: the receive processor's event or grant scanner
+    // (their next registers), the send queue unit's descriptor.  A row
+    // committed in the cycle it is read ahead comes from the staged
+    // children, which hold still in the next cycle (that cycle's ACK
+    // keeps the bus from taking a GT_CHILD write), hence no_rw_check.
     wire gc_we = wr_commit && gt_set;
     always @(posedge clk_i) begin
-        if (gc_we) gc_q[gt_g] <= gt_stage_q;
+        if (gc_we) gc_rp[gt_g] <= gt_stage_q;
     end
-    // The send queue unit's copy is read synchronously at the group the
-    // unit will hold after the edge.  A row committed in the cycle it is
-    // read ahead comes from the staged children, which hold still in the
-    // next cycle (that cycle's ACK keeps the bus from taking a GT_CHILD
-    // write), hence no_rw_check.
     always @(posedge clk_i) begin
         if (gc_we) gc_sq[gt_g] <= gt_stage_q;
     end
+    always @(posedge clk_i) rp_gc_rd_q <= gc_rp[rp_ngid_i[GB-1:0]];
     always @(posedge clk_i) sq_gc_rd_q <= gc_sq[sq_ngid_i[GB-1:0]];
+    always @(posedge clk_i) rp_gc_byp_q <= gc_we && gt_g == rp_ngid_i[GB-1:0];
     always @(posedge clk_i) sq_gc_byp_q <= gc_we && gt_g == sq_ngid_i[GB-1:0];
 
     // stream tables: the flags reset, the memories only take writes

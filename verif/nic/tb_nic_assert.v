@@ -54,7 +54,7 @@ module tb_nic_assert;
         .done_i(1'b0), .done_grp_i(1'b0), .done_gid_i(2'd0), .done_nc_i({NCW{1'b0}}), .done_dst_i({MAXC*DW{1'b0}}),
         .init_i(1'b0), .init_grp_i(1'b0), .init_gid_i(2'd0), .init_node_i(3'd0), .init_npk_i({KW{1'b0}}),
         .ackpend_o(), .ubusy_o(), .gbusy_o(),
-        .rp_node_i({9'd0, exp_node ^ {2'd0, rp_skew}}), .rp_gid_i(12'd0), .rp_uexp_o(), .rp_gexp_o(), .rp_gvalid_o(), .rp_gparent_o(),
+        .rp_node_i({9'd0, exp_node ^ {2'd0, rp_skew}}), .rp_gid_i(12'd0), .rp_ngid_i(12'd0), .rp_uexp_o(), .rp_gexp_o(), .rp_gvalid_o(), .rp_gparent_o(),
         .rp_gnc_o(), .rp_gchild_o(), .ak_sid_i({SIDW{1'b0}}), .ak_kind_o(), .ak_exp_o(), .ak_gvalid_o(), .ak_gparent_o(),
         .sq_gid_i(12'd0), .sq_ngid_i(12'd0), .sq_node_i(12'd0), .sq_gvalid_o(), .sq_gparent_o(), .sq_gnc_o(), .sq_gchild_o(),
         .sq_gnext_o(), .sq_unext_o()
@@ -83,7 +83,8 @@ module tb_nic_assert;
         .alloc_o(), .alloc_idx_o(), .wr_o(), .wr_slot_o(), .wr_idx_o(), .wr_word_o(),
         .crcw_o(), .crcw_slot_o(), .crcw_val_o(), .act_o(),
         .ev_valid_o(), .ev_status_o(), .ev_type_o(), .ev_slot_ok_o(), .ev_slot_o(), .ev_src_o(),
-        .ev_group_o(), .ev_seq_o(), .ev_off_o(), .ev_len_o(), .ev_msglen_o()
+        .ev_group_o(), .ev_seq_o(), .ev_off_o(), .ev_len_o(), .ev_msglen_o(),
+        .ev_nvalid_o(), .ev_ngroup_o()
     );
     // a one-word data packet to node 1: head, NH0..NH3, payload (its CRC
     // is wrong: the assembler reports it, which is legal)
@@ -125,7 +126,7 @@ module tb_nic_assert;
     wc_nic_rxp #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .JSEND(JSEND),
                  .JFWD(JFWD), .NCTX(NCTX), .KW(KW)) u_rxp (
         .clk_i(clk), .rst_ni(rst_rxp), .soft_i(1'b0), .self_i(12'd1), .en_i(1'b0), .mode_i(2'd0),
-        .now_i(32'd0), .timeout_i(32'd100), .tab_node_o(), .tab_gid_o(),
+        .now_i(32'd0), .timeout_i(32'd100), .tab_node_o(), .tab_gid_o(), .s_ngid_o(),
         .ev_valid_i(1'b0), .ev_status_i(8'd0), .ev_type_i(4'd0), .ev_slot_ok_i(1'b0), .ev_slot_i({SW{1'b0}}),
         .ev_src_i(12'd0), .ev_group_i(12'd0), .ev_seq_i(16'd0), .ev_off_i(16'd0), .ev_len_i(16'd0),
         .ev_msglen_i(16'd0), .gvalid_i(1'b0), .gparent_i(12'd0), .gnc_i({NCW{1'b0}}), .uexp_i(16'd0),

@@ -47,6 +47,7 @@ struct Bench {
     std::deque<Access> script;
     bool req = false;                   // the host holds a request
     unsigned sq_pgid = 0;               // sq_ngid_i of the cycle before
+    unsigned rp_pgid = 0;               // rp_ngid_i of the cycle before
     Access cur{};
     int e_rd, e_wr, e_gt[NGTS], e_clear, e_w1c, e_irq, e_drained, e_win, e_ovr, e_strong, e_weak, e_clr, e_grant2,
         e_grant3, e_exp, e_init, e_wrap, e_done, e_peak, e_early, e_soft;
@@ -245,6 +246,7 @@ struct Bench {
         unsigned ak_sid = b.below(NG), sq_gid = gid_or_junk(), sq_node = node_or_junk();
         // the send queue unit's group after the edge, mostly the one it reads
         unsigned sq_ngid = b.chance(0.7) ? sq_gid : gid_or_junk();
+        unsigned rp_ngid = b.chance(0.7) ? rp_gid : gid_or_junk();
         // a stream's update reads its entry through its unit's read port,
         // which addresses that stream in that cycle (as wc_nic wires them)
         if (exp_inc && exp_grp) rp_gid = exp_gid;
@@ -301,6 +303,7 @@ struct Bench {
         m.init_npk_i = init_npk;
         m.rp_node_i = rp_node;
         m.rp_gid_i = rp_gid;
+        m.rp_ngid_i = rp_ngid;
         m.ak_sid_i = ak_sid;
         m.sq_gid_i = sq_gid;
         m.sq_ngid_i = sq_ngid;
@@ -343,8 +346,12 @@ struct Bench {
         if (rg) {
             b.eq("rp_gparent_o", m.rp_gparent_o, rg->parent, DW);
             b.eq("rp_gnc_o", m.rp_gnc_o, rg->nchild, NCW);
-            for (int c = 0; c < rg->nchild; c++) b.eqf("rp_gchild_o", m.rp_gchild_o, c * DW, DW, rg->child[c], c);
         }
+        // the children at the group asked for in the cycle before
+        const wc_nic_group_ent *rc = rp_pgid < (unsigned)G ? &n->gt.g[rp_pgid] : nullptr;
+        if (rc)
+            for (int c = 0; c < rc->nchild; c++) b.eqf("rp_gchild_o", m.rp_gchild_o, c * DW, DW, rc->child[c], c);
+        rp_pgid = rp_ngid;
         bool ak_uni = ak_sid < (unsigned)N;
         if (n->ackpend[ak_sid]) b.eq("ak_kind_o", m.ak_kind_o, n->ackpend[ak_sid], 3);
         b.eq("ak_exp_o", m.ak_exp_o, ak_uni ? n->uexp[ak_sid] : n->gexp[ak_sid - N], 16);
