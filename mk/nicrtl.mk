@@ -9,9 +9,9 @@
 #                         illegally through its ports (Icarus, seconds)
 #   make test-synth-nic   yosys synth_ice40 of a small NIC (LUT4 count); part of
 #                         make fpga, not make test: it takes about 8 minutes
-#                         of CPU (62.9k LUT4 and 10 RAM40 with the slots and
-#                         staging buffers in block RAM; the per-child job
-#                         state and the tables are still logic: where the
+#                         of CPU (56.4k LUT4 and 34 RAM40 with the slots,
+#                         staging buffers and group children in block RAM;
+#                         the per-child job state is still logic: where the
 #                         LUT4s go is docs/nic-uarch.md, "Area")
 
 # the round-robin arbiter is the router's (one copy for both)
