@@ -8,11 +8,11 @@
 #                         fire: verif/nic/tb_nic_assert.v drives each unit
 #                         illegally through its ports (Icarus, seconds)
 #   make test-synth-nic   yosys synth_ice40 of a small NIC (LUT4 count); part of
-#                         make fpga, not make test: it takes about 5 minutes
-#                         of CPU (43.4k LUT4 and 10 RAM40 with the slots and
-#                         staging buffers in block RAM and each job event's
-#                         child update computed once; the per-child job
-#                         state and the tables are still logic: where the
+#                         make fpga, not make test: it takes about 8 minutes
+#                         of CPU (@NICK@ LUT4 and 34 RAM40 with the slots,
+#                         staging buffers and group children in block RAM
+#                         and each job event's child update computed once;
+#                         the per-child job state is still logic: where the
 #                         LUT4s go is docs/nic-uarch.md, "Area")
 
 # the round-robin arbiter is the router's (one copy for both)

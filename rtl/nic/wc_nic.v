@@ -246,7 +246,12 @@ module wc_nic #(
     wire [4:0]      dm_sq_idx;
     wire [31:0]     dm_sq_data;
     // send queue
-    wire [GIW-1:0]  sq_gid;
+    wire [GIW-1:0]  sq_gid, sq_ngid;
+    // the receive processor's table group after the edge: the event's,
+    // else the grant scanner's (as tab_gid_o chooses)
+    wire            ev_nvalid;
+    wire [GIW-1:0]  ev_ngroup, rp_s_ngid;
+    wire [GIW-1:0]  rp_ngid = ev_nvalid ? ev_ngroup : rp_s_ngid;
     wire [DW-1:0]   sq_node;
     wire            sq_err_st, sq_desc_err, sq_adv, sq_req, sq_fetch, sq_create, sq_init;
     wire            sq_init_grp, sq_init_fin, sq_busy;
@@ -298,10 +303,10 @@ module wc_nic #(
         .init_i(sq_init), .init_grp_i(sq_init_grp), .init_gid_i(sq_gid[GB-1:0]), .init_node_i(sq_node[NB-1:0]),
         .init_npk_i(sq_c_npk),
         .ackpend_o(ackpend), .ubusy_o(ubusy), .gbusy_o(gbusy),
-        .rp_node_i(rp_tab_node), .rp_gid_i(rp_tab_gid), .rp_uexp_o(rp_uexp), .rp_gexp_o(rp_gexp),
+        .rp_node_i(rp_tab_node), .rp_gid_i(rp_tab_gid), .rp_ngid_i(rp_ngid), .rp_uexp_o(rp_uexp), .rp_gexp_o(rp_gexp),
         .rp_gvalid_o(rp_gvalid), .rp_gparent_o(rp_gparent), .rp_gnc_o(rp_gnc), .rp_gchild_o(rp_gchild),
         .ak_sid_i(jb_ak_sid), .ak_kind_o(ak_kind), .ak_exp_o(ak_exp), .ak_gvalid_o(ak_gvalid), .ak_gparent_o(ak_gparent),
-        .sq_gid_i(sq_gid), .sq_node_i(sq_node), .sq_gvalid_o(sq_gvalid), .sq_gparent_o(sq_gparent),
+        .sq_gid_i(sq_gid), .sq_ngid_i(sq_ngid), .sq_node_i(sq_node), .sq_gvalid_o(sq_gvalid), .sq_gparent_o(sq_gparent),
         .sq_gnc_o(sq_gnc), .sq_gchild_o(sq_gchild), .sq_gnext_o(sq_gnext), .sq_unext_o(sq_unext)
     );
 
@@ -315,7 +320,8 @@ module wc_nic #(
         .act_o(ra_act),
         .ev_valid_o(ev_valid), .ev_status_o(ev_status), .ev_type_o(ev_type), .ev_slot_ok_o(ev_slot_ok),
         .ev_slot_o(ev_slot), .ev_src_o(ev_src), .ev_group_o(ev_group), .ev_seq_o(ev_seq),
-        .ev_off_o(ev_off), .ev_len_o(ev_len), .ev_msglen_o(ev_msglen)
+        .ev_off_o(ev_off), .ev_len_o(ev_len), .ev_msglen_o(ev_msglen),
+        .ev_nvalid_o(ev_nvalid), .ev_ngroup_o(ev_ngroup)
     );
 
     wc_nic_slots #(.PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .J(J), .KW(KW)) u_slots (
@@ -341,7 +347,7 @@ module wc_nic #(
     wc_nic_rxp #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT),
                  .JSEND(JSEND), .JFWD(JFWD), .NCTX(NCTX), .KW(KW)) u_rxp (
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst), .self_i(self), .en_i(en), .mode_i(mode),
-        .now_i(now), .timeout_i(timeout), .tab_node_o(rp_tab_node), .tab_gid_o(rp_tab_gid),
+        .now_i(now), .timeout_i(timeout), .tab_node_o(rp_tab_node), .tab_gid_o(rp_tab_gid), .s_ngid_o(rp_s_ngid),
         .ev_valid_i(ev_valid), .ev_status_i(ev_status), .ev_type_i(ev_type), .ev_slot_ok_i(ev_slot_ok),
         .ev_slot_i(ev_slot), .ev_src_i(ev_src), .ev_group_i(ev_group), .ev_seq_i(ev_seq),
         .ev_off_i(ev_off), .ev_len_i(ev_len), .ev_msglen_i(ev_msglen),
@@ -455,7 +461,7 @@ module wc_nic #(
     wc_nic_sq #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .JSEND(JSEND), .J(J), .KW(KW)) u_sq (
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst), .self_i(self), .en_i(en), .mode_i(mode),
         .sq_size_i(sq_size), .sq_head_i(sq_head), .sq_tail_i(sq_tail), .job_valid_i(job_valid[JSEND-1:0]),
-        .gid_o(sq_gid), .node_o(sq_node), .gvalid_i(sq_gvalid), .gparent_i(sq_gparent), .gnc_i(sq_gnc),
+        .gid_o(sq_gid), .ngid_o(sq_ngid), .node_o(sq_node), .gvalid_i(sq_gvalid), .gparent_i(sq_gparent), .gnc_i(sq_gnc),
         .gchild_i(sq_gchild), .ubusy_i(ubusy), .gbusy_i(gbusy), .gnext_i(sq_gnext), .unext_i(sq_unext),
         .push_i(sq_push), .err_st_o(sq_err_st), .push_w_o(sq_push_w), .desc_err_o(sq_desc_err),
         .adv_o(sq_adv),
@@ -491,8 +497,22 @@ module wc_nic #(
             end
         end
     end
+    // the groups announced a cycle ahead for the children's block RAM
+    reg  [GIW-1:0] rp_ngid_q, sq_ngid_q;
+    reg            ngid_ok_q = 1'b0;
+    always @(posedge clk_i) begin
+        rp_ngid_q <= rp_ngid;
+        sq_ngid_q <= sq_ngid;
+        ngid_ok_q <= 1'b1;
+    end
     always @(posedge clk_i) begin : protocol
         integer s, n;
+        // The register block reads the group children at the group each
+        // reader announced in the cycle before: it must be the one read.
+        if (ngid_ok_q && rp_tab_gid != rp_ngid_q)
+            $error("%m: receive processor reads group %0d, announced %0d", rp_tab_gid, rp_ngid_q);
+        if (ngid_ok_q && sq_gid != sq_ngid_q)
+            $error("%m: send queue unit reads group %0d, announced %0d", sq_gid, sq_ngid_q);
         if (rst_ni) begin
             if (tx_valid_o && lcred_q == 16'd0)
                 $error("%m: flit sent to the router without a credit");

@@ -125,9 +125,11 @@ module wc_nic_regs #(
     output wire [NNODES+NGROUPS-1:0]    ackpend_o,
     output wire [NNODES-1:0]            ubusy_o,
     output wire [NGROUPS-1:0]           gbusy_o,
-    // receive processor: its event's source and group
+    // receive processor: its event's source and group; the group's
+    // children are read a cycle ahead, at its group after this edge
     input  wire [`WC_HEAD_DST_W-1:0]    rp_node_i,
     input  wire [`WC_NH0_GROUP_W-1:0]   rp_gid_i,
+    input  wire [`WC_NH0_GROUP_W-1:0]   rp_ngid_i,
     output wire [15:0]                  rp_uexp_o,
     output wire [15:0]                  rp_gexp_o,
     output wire                         rp_gvalid_o,
@@ -140,8 +142,11 @@ module wc_nic_regs #(
     output wire [15:0]                  ak_exp_o,
     output wire                         ak_gvalid_o,
     output wire [`WC_HEAD_DST_W-1:0]    ak_gparent_o,
-    // send queue unit: its descriptor's group and node
+    // send queue unit: its descriptor's group and node; the group's
+    // children are read a cycle ahead, at the group it will have after
+    // this edge (sq_ngid_i)
     input  wire [`WC_NH0_GROUP_W-1:0]   sq_gid_i,
+    input  wire [`WC_NH0_GROUP_W-1:0]   sq_ngid_i,
     input  wire [`WC_HEAD_DST_W-1:0]    sq_node_i,
     output wire                         sq_gvalid_o,
     output wire [`WC_HEAD_DST_W-1:0]    sq_gparent_o,
@@ -154,6 +159,7 @@ module wc_nic_regs #(
     localparam integer GIW   = `WC_NH0_GROUP_W;
     localparam integer MAXC  = `WC_NIC_MAX_CHILDREN;
     localparam integer NCW   = $clog2(MAXC + 1);
+    localparam integer NEQ   = MAXC * (MAXC - 1) / 2;   // pairs of children
     localparam integer NB    = $clog2(NNODES);
     localparam integer GB    = $clog2(NGROUPS);
     localparam integer NG    = NNODES + NGROUPS;
@@ -174,6 +180,8 @@ module wc_nic_regs #(
     // Only the word index selects a register; byte lanes are not used.
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_bus = ^{s_sel_i, s_adr_i[31:2+AW], s_adr_i[1:0]};
+    // the children are defined only for groups in the table (GB bits)
+    wire unused_ngid = ^{rp_ngid_i[GIW-1:GB], sq_ngid_i[GIW-1:GB]};
     /* verilator lint_on UNUSEDSIGNAL */
 
     // ---------------------------------------------------------------- state
@@ -195,6 +203,10 @@ module wc_nic_regs #(
     reg  [GIW-1:0]  gt_sel_q, gt_sel_d;
     reg  [DW-1:0]   gt_par_q, gt_par_d;
     reg  [MAXC*DW-1:0] gt_stage_q, gt_stage_d;   // staged children
+    // which staged children are equal: bit i*(i-1)/2+k for k < i, updated
+    // as a child is staged (its value against the other MAXC-1), so a
+    // commit's duplicate test reads flags instead of comparing every pair
+    reg  [NEQ-1:0]  gt_eq_q, gt_eq_d;
     reg  [7:0]      gt_res_q, gt_res_d;
     reg  [31:0]     err_crc_q, err_crc_d, err_grp_q, err_grp_d, err_len_q, err_len_d;
     reg  [31:0]     err_type_q, err_type_d, err_dst_q, err_dst_d, retx_q, retx_d;
@@ -202,12 +214,16 @@ module wc_nic_regs #(
     reg  [31:0]     tmos_q, tmos_d, edesc_q, edesc_d;
     reg  [SCW-1:0]  slots_q, slots_d, peak_q, peak_d;
     // group table: valid, parent and child count per entry (reset by a
-    // soft reset), children in a memory (never reset: only entries below
-    // the count are read)
+    // soft reset), children in memories (never reset: only entries below
+    // the count are read), one copy per reader in block RAM: both read a
+    // row at a group their units know a cycle ahead (below)
     reg  [NGROUPS-1:0]    gv_q, gv_d;
     reg  [NGROUPS*DW-1:0] gp_q, gp_d;
     reg  [NGROUPS*NCW-1:0] gn_q, gn_d;
-    reg  [MAXC*DW-1:0]    gc_q [0:NGROUPS-1];
+    (* ram_style = "block", no_rw_check *) reg [MAXC*DW-1:0] gc_rp [0:NGROUPS-1];
+    (* ram_style = "block", no_rw_check *) reg [MAXC*DW-1:0] gc_sq [0:NGROUPS-1];
+    reg  [MAXC*DW-1:0]    rp_gc_rd_q, sq_gc_rd_q;
+    reg                   rp_gc_byp_q, sq_gc_byp_q;
     // stream tables
     // stream tables: a memory per table plus a written-since-reset flag
     // per entry, so a reset clears a whole table in one edge (an entry
@@ -254,7 +270,7 @@ module wc_nic_regs #(
     assign rp_gvalid_o  = gin_rp && gv_q[rp_gid_i[GB-1:0]];
     assign rp_gparent_o = gp_q[rp_gid_i[GB-1:0]*DW +: DW];
     assign rp_gnc_o     = gn_q[rp_gid_i[GB-1:0]*NCW +: NCW];
-    assign rp_gchild_o  = gc_q[rp_gid_i[GB-1:0]];
+    assign rp_gchild_o  = rp_gc_byp_q ? gt_stage_q : rp_gc_rd_q;
 
     // a stream id below NNODES is a unicast peer, above it a group
     wire          ak_uni = {{(32-SIDW){1'b0}}, ak_sid_i} < NNODES;
@@ -269,7 +285,7 @@ module wc_nic_regs #(
     assign sq_gvalid_o  = gin_sq && gv_q[sq_gid_i[GB-1:0]];
     assign sq_gparent_o = gp_q[sq_gid_i[GB-1:0]*DW +: DW];
     assign sq_gnc_o     = gn_q[sq_gid_i[GB-1:0]*NCW +: NCW];
-    assign sq_gchild_o  = gc_q[sq_gid_i[GB-1:0]];
+    assign sq_gchild_o  = sq_gc_byp_q ? gt_stage_q : sq_gc_rd_q;
     assign sq_gnext_o   = gin_sq ? gnext(sq_gid_i[GB-1:0]) : 16'd0;
     assign sq_unext_o   = nin_sq ? unext(sq_node_i[NB-1:0]) : 16'd0;
 
@@ -310,7 +326,7 @@ module wc_nic_regs #(
                 ch  = gt_stage_q[i*DW +: DW];
                 dup = 1'b0;
                 for (k = 0; k < i; k = k + 1)
-                    if (gt_stage_q[k*DW +: DW] == ch) dup = 1'b1;
+                    if (gt_eq_q[i*(i-1)/2 + k]) dup = 1'b1;
                 if (!hit && i[7:0] < gt_cnt) begin
                     if ({20'd0, ch} >= NNODES) begin
                         gt_rc = `WC_NIC_ST_BADDST;
@@ -332,20 +348,23 @@ module wc_nic_regs #(
     // ---------------------------------------------------- stream tables
     // Write ports in the C model's order: the receive processor's
     // increment, then the send queue unit, then a group (re)install, which
-    // restarts the group's streams and so wins.
+    // restarts the group's streams and so wins.  An update reads its entry
+    // through its unit's read port, which addresses the same stream in
+    // that cycle (the event's, the descriptor's: asserted below), so each
+    // table has the read ports of its readers and no more.
     wire          uexp_we  = exp_inc_i && !exp_grp_i;
     wire [NB-1:0] uexp_wa  = exp_node_i;
-    wire [15:0]   uexp_wd  = uexp(uexp_wa) + 16'd1;
+    wire [15:0]   uexp_wd  = rp_uexp_o + 16'd1;
     wire          gexp_we  = exp_inc_i && exp_grp_i;
     wire [GB-1:0] gexp_wa  = exp_gid_i;
-    wire [15:0]   gexp_wd  = gexp(gexp_wa) + 16'd1;
+    wire [15:0]   gexp_wd  = rp_gexp_o + 16'd1;
     wire [15:0]   npk16    = {{(16-KW){1'b0}}, init_npk_i};
     wire          unext_we = init_i && !init_grp_i;
     wire [NB-1:0] unext_wa = init_node_i;
-    wire [15:0]   unext_wd = unext(unext_wa) + npk16;
+    wire [15:0]   unext_wd = sq_unext_o + npk16;
     wire          gnext_we = init_i && init_grp_i;
     wire [GB-1:0] gnext_wa = init_gid_i;
-    wire [15:0]   gnext_wd = gnext(gnext_wa) + npk16;
+    wire [15:0]   gnext_wd = sq_gnext_o + npk16;
     wire          clr      = !rst_ni || srst;
 
     always @* begin : flags
@@ -391,7 +410,7 @@ module wc_nic_regs #(
 
     reg [31:0] rdat;
     always @* begin : next
-        integer i;
+        integer i, k;
         en_d = en_q;  mode_d = mode_q;  ist_d = ist_q;  ien_d = ien_q;
         timeout_d = timeout_q;
         sq_base_d = sq_base_q;  rq_base_d = rq_base_q;  cq_base_d = cq_base_q;
@@ -400,6 +419,7 @@ module wc_nic_regs #(
         rq_tail_d = rq_tail_q;  rq_head_d = rq_head_q;
         cq_head_d = cq_head_q;  cq_tail_d = cq_tail_q;
         gt_sel_d = gt_sel_q;  gt_par_d = gt_par_q;  gt_stage_d = gt_stage_q;  gt_res_d = gt_res_q;
+        gt_eq_d = gt_eq_q;
         err_crc_d = err_crc_q;  err_grp_d = err_grp_q;  err_len_d = err_len_q;
         err_type_d = err_type_q;  err_dst_d = err_dst_q;  retx_d = retx_q;
         nobuf_d = nobuf_q;  dups_d = dups_q;  txp_d = txp_q;  rxp_d = rxp_q;
@@ -471,6 +491,13 @@ module wc_nic_regs #(
                 `WC_NICR_GT_CHILD: begin
                     for (i = 0; i < MAXC; i = i + 1)
                         if (s_dat_i[23:16] == i[7:0]) gt_stage_d[i*DW +: DW] = s_dat_i[DW-1:0];
+                    for (i = 0; i < MAXC; i = i + 1)
+                        for (k = 0; k < i; k = k + 1) begin
+                            if (s_dat_i[23:16] == i[7:0])
+                                gt_eq_d[i*(i-1)/2 + k] = gt_stage_q[k*DW +: DW] == s_dat_i[DW-1:0];
+                            if (s_dat_i[23:16] == k[7:0])
+                                gt_eq_d[i*(i-1)/2 + k] = gt_stage_q[i*DW +: DW] == s_dat_i[DW-1:0];
+                        end
                 end
                 `WC_NICR_GT_COMMIT: begin
                     gt_res_d = gt_rc;
@@ -616,9 +643,11 @@ module wc_nic_regs #(
         if (clr) begin
             gt_sel_q <= {GIW{1'b0}};  gt_par_q <= NOPAR;
             gt_stage_q <= {MAXC*DW{1'b0}};  gt_res_q <= 8'd0;
+            gt_eq_q <= {NEQ{1'b1}};   // every staged child is 0
         end else begin
             gt_sel_q <= gt_sel_d;  gt_par_q <= gt_par_d;
             gt_stage_q <= gt_stage_d;  gt_res_q <= gt_res_d;
+            gt_eq_q <= gt_eq_d;
         end
     end
 
@@ -659,11 +688,24 @@ module wc_nic_regs #(
     // the pending kinds: read only under their flag, never reset
     always @(posedge clk_i) akind_q <= akind_d;
 
-    // group children: a memory with one write port (a commit)
+    // group children: one write port (a commit) into both copies.  Each
+    // copy is read synchronously at the group its reader will address
+    // after the edge: the receive processor's event or grant scanner
+    // (their next registers), the send queue unit's descriptor.  A row
+    // committed in the cycle it is read ahead comes from the staged
+    // children, which hold still in the next cycle (that cycle's ACK
+    // keeps the bus from taking a GT_CHILD write), hence no_rw_check.
     wire gc_we = wr_commit && gt_set;
     always @(posedge clk_i) begin
-        if (gc_we) gc_q[gt_g] <= gt_stage_q;
+        if (gc_we) gc_rp[gt_g] <= gt_stage_q;
     end
+    always @(posedge clk_i) begin
+        if (gc_we) gc_sq[gt_g] <= gt_stage_q;
+    end
+    always @(posedge clk_i) rp_gc_rd_q <= gc_rp[rp_ngid_i[GB-1:0]];
+    always @(posedge clk_i) sq_gc_rd_q <= gc_sq[sq_ngid_i[GB-1:0]];
+    always @(posedge clk_i) rp_gc_byp_q <= gc_we && gt_g == rp_ngid_i[GB-1:0];
+    always @(posedge clk_i) sq_gc_byp_q <= gc_we && gt_g == sq_ngid_i[GB-1:0];
 
     // stream tables: the flags reset, the memories only take writes
     always @* begin
@@ -712,7 +754,7 @@ module wc_nic_regs #(
         wr_q <= s_we_i;
     end
     always @(posedge clk_i) begin : protocol
-        integer g;
+        integer g, k;
         if (rst_ni) begin
             if (s_ack_o && !go_q)
                 $error("%m: ACK without a request in the cycle before");
@@ -746,6 +788,24 @@ module wc_nic_regs #(
             if ((gexp_we && {{(32-GB){1'b0}}, gexp_wa} >= NGROUPS) ||
                 (gnext_we && {{(32-GB){1'b0}}, gnext_wa} >= NGROUPS))
                 $error("%m: group stream table written at group %0d of %0d", gexp_we ? gexp_wa : gnext_wa, NGROUPS);
+            // A stream's update reads its entry through its unit's read
+            // port: the receive processor's event names the stream it
+            // advances, the send queue unit's descriptor the stream it
+            // sets up.
+            if (uexp_we && {20'd0, rp_node_i} != {{(32-NB){1'b0}}, uexp_wa})
+                $error("%m: unicast stream %0d advanced while the receive port reads node %0d", uexp_wa, rp_node_i);
+            if (gexp_we && {20'd0, rp_gid_i} != {{(32-GB){1'b0}}, gexp_wa})
+                $error("%m: group stream %0d advanced while the receive port reads group %0d", gexp_wa, rp_gid_i);
+            if (unext_we && {20'd0, sq_node_i} != {{(32-NB){1'b0}}, unext_wa})
+                $error("%m: unicast stream %0d set up while the send queue port reads node %0d", unext_wa, sq_node_i);
+            if (gnext_we && {20'd0, sq_gid_i} != {{(32-GB){1'b0}}, gnext_wa})
+                $error("%m: group stream %0d set up while the send queue port reads group %0d", gnext_wa, sq_gid_i);
+            // The equality flags of the staged children are their values'.
+            for (g = 1; g < MAXC; g = g + 1)
+                for (k = 0; k < g; k = k + 1)
+                    if (gt_eq_q[g*(g-1)/2 + k] != (gt_stage_q[g*DW +: DW] == gt_stage_q[k*DW +: DW]))
+                        $error("%m: staged children %0d and %0d flagged %s", g, k,
+                               gt_eq_q[g*(g-1)/2 + k] ? "equal" : "different");
             // A slot count above NSLOT means the slot table lost track.
             if ({{(32-SCW){1'b0}}, slots_q} > NSLOT)
                 $error("%m: %0d receive slots in use of %0d", slots_q, NSLOT);

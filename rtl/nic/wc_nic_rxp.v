@@ -62,6 +62,9 @@ module wc_nic_rxp #(
     // entry and the stream's expected sequence number
     output wire [`WC_NH0_SRC_W-1:0]     tab_node_o,
     output wire [`WC_NH0_GROUP_W-1:0]   tab_gid_o,
+    // the grant scanner's group after this edge (tab_gid_o's when no
+    // event is there then: the children are read a cycle ahead)
+    output wire [`WC_NH0_GROUP_W-1:0]   s_ngid_o,
     input  wire                         gvalid_i,
     input  wire [`WC_HEAD_DST_W-1:0]    gparent_i,
     input  wire [$clog2(`WC_NIC_MAX_CHILDREN+1)-1:0] gnc_i,
@@ -594,6 +597,16 @@ module wc_nic_rxp #(
 
     // ---------------------------------------------------------- registers
     wire clr = !rst_ni || soft_i;
+    wire [SIDW-1:0] scan_n  = clr ? {SIDW{1'b0}} : scan_d;
+    wire            sn_uni  = {{(32-SIDW){1'b0}}, scan_n} < NNODES;
+    wire [SIDW:0]   sn_g0   = {1'b0, scan_n} - NNODES[SIDW:0];
+    reg  [GIW-1:0]  s_ngid;
+    always @* begin : scan_nid
+        integer b;
+        s_ngid = {GIW{1'b0}};
+        for (b = 0; b <= SIDW && b < GIW; b = b + 1) s_ngid[b] = sn_uni ? 1'b0 : sn_g0[b];
+    end
+    assign s_ngid_o = s_ngid;
     always @(posedge clk_i) begin
         if (clr) begin
             cv_q <= {NCTX{1'b0}};  ccl_q <= {NCTX{1'b0}};  cer_q <= {NCTX{1'b0}};

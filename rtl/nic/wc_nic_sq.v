@@ -37,6 +37,7 @@ module wc_nic_sq #(
     // register block: group entry of the descriptor's group (x), stream
     // state
     output wire [`WC_NH0_GROUP_W-1:0]   gid_o,
+    output wire [`WC_NH0_GROUP_W-1:0]   ngid_o,         // gid_o after this edge
     output wire [`WC_HEAD_DST_W-1:0]    node_o,         // unicast stream being set up
     input  wire                         gvalid_i,
     input  wire [`WC_HEAD_DST_W-1:0]    gparent_i,
@@ -110,13 +111,22 @@ module wc_nic_sq #(
     localparam [`WC_CD0_KIND_W-1:0] CK_SEND = `WC_CK_SEND;
 
     // ---------------------------------------------------------------- state
+    wire          clr = !rst_ni || soft_i;
     reg  [2:0]    st_q, st_d;
     reg  [JW-1:0] job_q, job_d;
     reg  [7:0]    status_q, status_d;
     reg           err_q, err_d;         // a bus error while reading
     reg  [4:0]    i_q, i_d;             // stream being set up
     reg  [127:0]  d_q, d_d;             // the descriptor
-    reg  [MAXC*32-1:0] l_q, l_d;        // a multisend's destination list
+    // a multisend's destination list: node ids only (a word with other
+    // bits set fails the check as it arrives)
+    reg  [MAXC*DW-1:0] l_q, l_d;
+    // The list is checked as it arrives (the DMA delivers its words in
+    // order, each once): the first bad word's status so far, and the
+    // nodes named so far (a mask, for the duplicate and busy tests), in
+    // place of comparing every pair of words at LCHK.
+    reg  [7:0]         lst_q, lst_d;
+    reg  [(1<<NB)-1:0] lmask_q, lmask_d;
 
     wire [31:0] d0 = d_q[0 +: 32];
     wire [31:0] d1 = d_q[32 +: 32];
@@ -155,44 +165,28 @@ module wc_nic_sq #(
             chk = (gnc_i == 0) ? ST_NODST : ST_OK;
     end
 
-    // the list: the first bad entry decides
-    reg [7:0] lchk;
-    always @* begin : list_check
-        integer i, k;
-        reg hit, dup;
-        reg [31:0] w;
-        lchk = err_q ? ST_BUSERR : ST_OK;
-        hit  = err_q;
-        for (i = 0; i < MAXC; i = i + 1) begin
-            w   = l_q[i*32 +: 32];
-            dup = 1'b0;
-            for (k = 0; k < i; k = k + 1)
-                if (l_q[k*32 +: 32] == w) dup = 1'b1;
-            if (!hit && i < x) begin
-                if ((w >> `WC_SD2_DST_W) != 32'd0) begin
-                    lchk = ST_BADOP;
-                    hit  = 1'b1;
-                end else if (w >= NNODES || w[DW-1:0] == self_i || dup) begin
-                    lchk = ST_BADDST;
-                    hit  = 1'b1;
-                end
-            end
-        end
-    end
+    // the list: the first bad entry decides.  A duplicate matters only if
+    // every earlier word passed, so every earlier word is a node id below
+    // NNODES and the 32-bit comparison is the mask's bit of the word's
+    // node (a mask bit set by an earlier bad word is never consulted: that
+    // word decided already).
+    wire [31:0] lw    = dma_data_i;
+    wire        lw_hi = (lw >> `WC_SD2_DST_W) != 32'd0;
+    wire        lw_bd = lw >= NNODES || lw[DW-1:0] == self_i || lmask_q[lw[NB-1:0]];
+    wire        lw_in = dma_wr_i && st_q == S_LIST;
+    wire [7:0]  lchk  = err_q ? ST_BUSERR : lst_q;
 
-    // every destination stream free (its previous message acknowledged)
+    // every destination stream free (its previous message acknowledged);
+    // a multisend's destinations are the mask's nodes (read in WAIT only,
+    // after LCHK passed every word)
     reg free;
     always @* begin : streams
-        integer i;
         if (uni)
             free = !ubusy_i[x[NB-1:0]];
         else if (mcast)
             free = !gbusy_i[x[GB-1:0]];
-        else begin
-            free = 1'b1;
-            for (i = 0; i < MAXC; i = i + 1)
-                if (i < x && ubusy_i[l_q[i*32 +: NB]]) free = 1'b0;
-        end
+        else
+            free = (lmask_q[NNODES-1:0] & ubusy_i) == {NNODES{1'b0}};
     end
 
     // first free send job
@@ -226,12 +220,14 @@ module wc_nic_sq #(
     always @* begin : dsts
         integer c;
         for (c = 0; c < MAXC; c = c + 1)
-            c_dst_o[c*DW +: DW] = mcast ? gchild_i[c*DW +: DW] : uni ? x : l_q[c*32 +: DW];
+            c_dst_o[c*DW +: DW] = mcast ? gchild_i[c*DW +: DW] : uni ? x : l_q[c*DW +: DW];
     end
 
     // streams: the group's, or the unicast peer of destination i
     assign gid_o       = x;
-    assign node_o      = uni ? x : l_q[i_q[CIW-1:0]*32 +: DW];
+    // the group's children are read a cycle ahead (block RAM)
+    assign ngid_o      = clr ? {`WC_NH0_GROUP_W{1'b0}} : d_d[64 + `WC_SD2_DST_LSB +: `WC_SD2_DST_W];
+    assign node_o      = uni ? x : l_q[i_q[CIW-1:0]*DW +: DW];
     assign init_o      = st_q == S_INIT;
     assign init_grp_o  = mcast;
     assign init_c_o    = i_q[CIW-1:0];
@@ -260,7 +256,7 @@ module wc_nic_sq #(
     always @* begin : next
         integer k;
         st_d = st_q;  job_d = job_q;  status_d = status_q;  err_d = err_q;  i_d = i_q;
-        d_d = d_q;  l_d = l_q;
+        d_d = d_q;  l_d = l_q;  lst_d = lst_q;  lmask_d = lmask_q;
         case (st_q)
             S_IDLE:
                 if (en_i && sq_size_i != 16'd0 && sq_head_i != sq_tail_i && jfree) begin
@@ -269,6 +265,8 @@ module wc_nic_sq #(
                 end
             S_CHECK: begin
                 status_d = chk;
+                lst_d    = ST_OK;          // a list starts
+                lmask_d  = {(1<<NB){1'b0}};
                 st_d = (chk != ST_OK) ? S_ERR : multi ? S_LIST : S_WAIT;
             end
             S_LCHK: begin
@@ -296,23 +294,27 @@ module wc_nic_sq #(
                     if (st_q == S_FETCH) begin
                         if (k < 4) d_d[k*32 +: 32] = dma_data_i;
                     end else
-                        l_d[k*32 +: 32] = dma_data_i;
+                        l_d[k*DW +: DW] = dma_data_i[DW-1:0];
                 end
             err_d = err_d | dma_err_i;
+        end
+        if (lw_in) begin
+            if (lst_q == ST_OK && lw_hi)      lst_d = ST_BADOP;
+            else if (lst_q == ST_OK && lw_bd) lst_d = ST_BADDST;
+            lmask_d[lw[NB-1:0]] = 1'b1;
         end
         if (dma_done_i) st_d = (st_q == S_FETCH) ? S_CHECK : S_LCHK;
     end
     assign busy_o = st_q != S_IDLE;
 
     // ---------------------------------------------------------- registers
-    wire clr = !rst_ni || soft_i;
     always @(posedge clk_i) begin
         if (clr) begin
             st_q <= S_IDLE;  job_q <= {JW{1'b0}};  status_q <= 8'd0;  err_q <= 1'b0;  i_q <= 5'd0;
-            d_q <= 128'd0;  l_q <= {MAXC*32{1'b0}};
+            d_q <= 128'd0;  l_q <= {MAXC*DW{1'b0}};  lst_q <= ST_OK;  lmask_q <= {(1<<NB){1'b0}};
         end else begin
             st_q <= st_d;  job_q <= job_d;  status_q <= status_d;  err_q <= err_d;  i_q <= i_d;
-            d_q <= d_d;  l_q <= l_d;
+            d_q <= d_d;  l_q <= l_d;  lst_q <= lst_d;  lmask_q <= lmask_d;
         end
     end
 `ifndef SYNTHESIS
@@ -322,9 +324,12 @@ module wc_nic_sq #(
     reg       stp_ok_q;
     reg [2:0] stp_q;
     wire [J-1:0] jv = {{(J-JSEND){1'b0}}, job_valid_i};
+    reg  [5:0]   lcnt_q;                // list words delivered
     always @(posedge clk_i) begin
         stp_ok_q <= rst_ni && !soft_i;
         stp_q    <= st_q;
+        if (!rst_ni || soft_i || st_q == S_CHECK) lcnt_q <= 6'd0;
+        else if (lw_in)                            lcnt_q <= lcnt_q + 6'd1;
     end
     function legal(input [2:0] a, input [2:0] b);
         case (a)
@@ -354,6 +359,12 @@ module wc_nic_sq #(
                 $error("%m: descriptor word %0d", dma_idx_i);
             if (dma_wr_i && st_q == S_LIST && {7'd0, dma_idx_i} >= x)
                 $error("%m: destination list word %0d of %0d", dma_idx_i, x);
+            // The list is checked as it arrives: word after word, each
+            // once, all of them.
+            if (lw_in && {1'b0, dma_idx_i} != lcnt_q)
+                $error("%m: destination list word %0d after %0d words", dma_idx_i, lcnt_q);
+            if (dma_done_i && st_q == S_LIST && {6'd0, lcnt_q + {5'd0, lw_in}} != x)
+                $error("%m: destination list of %0d words ended after %0d", x, lcnt_q + {5'd0, lw_in});
             // Only a refused descriptor completes from here, and only a
             // checked one becomes a job.
             if (push_i && st_q != S_ERR)

@@ -22,6 +22,7 @@ cases=(
   "regs_ack_clr|u_regs.protocol: acknowledgement flag of stream 3 cleared but not pending"
   "regs_kind_bad|u_regs.protocol: control packet kind 5 set for stream 2"
   "regs_node_range|u_regs.protocol: unicast stream table written at node 7 of 6"
+  "regs_exp_port|u_regs.protocol: unicast stream 2 advanced while the receive port reads node 3"
   "rxa_bad_slot|u_rxa.protocol: payload written to slot 3 of 3;u_rxa.protocol: event names slot 3 of 3"
   "slots_alloc_twice|u_slots.protocol: slot 2 allocated twice (in use, not evictable)"
   "slots_free_unused|u_slots.protocol: slot 1 released but not in use"

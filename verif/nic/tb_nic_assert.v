@@ -34,6 +34,7 @@ module tb_nic_assert;
     wire [31:0] s_rd;
     reg         exp_inc = 0, ack_clr = 0, ack_set = 0;
     reg  [2:0]  exp_node = 0;
+    reg         rp_skew = 0;      // the receive port reads another node
     reg  [SIDW-1:0] ack_sid = 0;
     reg  [2:0]  ack_kind = `WC_NIC_PEND_ACK;
     wc_nic_regs #(.NNODES(NNODES), .NGROUPS(NGROUPS), .NSLOT(NSLOT), .KW(KW)) u_regs (
@@ -53,9 +54,9 @@ module tb_nic_assert;
         .done_i(1'b0), .done_grp_i(1'b0), .done_gid_i(2'd0), .done_nc_i({NCW{1'b0}}), .done_dst_i({MAXC*DW{1'b0}}),
         .init_i(1'b0), .init_grp_i(1'b0), .init_gid_i(2'd0), .init_node_i(3'd0), .init_npk_i({KW{1'b0}}),
         .ackpend_o(), .ubusy_o(), .gbusy_o(),
-        .rp_node_i(12'd0), .rp_gid_i(12'd0), .rp_uexp_o(), .rp_gexp_o(), .rp_gvalid_o(), .rp_gparent_o(),
+        .rp_node_i({9'd0, exp_node ^ {2'd0, rp_skew}}), .rp_gid_i(12'd0), .rp_ngid_i(12'd0), .rp_uexp_o(), .rp_gexp_o(), .rp_gvalid_o(), .rp_gparent_o(),
         .rp_gnc_o(), .rp_gchild_o(), .ak_sid_i({SIDW{1'b0}}), .ak_kind_o(), .ak_exp_o(), .ak_gvalid_o(), .ak_gparent_o(),
-        .sq_gid_i(12'd0), .sq_node_i(12'd0), .sq_gvalid_o(), .sq_gparent_o(), .sq_gnc_o(), .sq_gchild_o(),
+        .sq_gid_i(12'd0), .sq_ngid_i(12'd0), .sq_node_i(12'd0), .sq_gvalid_o(), .sq_gparent_o(), .sq_gnc_o(), .sq_gchild_o(),
         .sq_gnext_o(), .sq_unext_o()
     );
     // a Wishbone access held until its ACK, as the core makes it
@@ -82,7 +83,8 @@ module tb_nic_assert;
         .alloc_o(), .alloc_idx_o(), .wr_o(), .wr_slot_o(), .wr_idx_o(), .wr_word_o(),
         .crcw_o(), .crcw_slot_o(), .crcw_val_o(), .act_o(),
         .ev_valid_o(), .ev_status_o(), .ev_type_o(), .ev_slot_ok_o(), .ev_slot_o(), .ev_src_o(),
-        .ev_group_o(), .ev_seq_o(), .ev_off_o(), .ev_len_o(), .ev_msglen_o()
+        .ev_group_o(), .ev_seq_o(), .ev_off_o(), .ev_len_o(), .ev_msglen_o(),
+        .ev_nvalid_o(), .ev_ngroup_o()
     );
     // a one-word data packet to node 1: head, NH0..NH3, payload (its CRC
     // is wrong: the assembler reports it, which is legal)
@@ -124,7 +126,7 @@ module tb_nic_assert;
     wc_nic_rxp #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .JSEND(JSEND),
                  .JFWD(JFWD), .NCTX(NCTX), .KW(KW)) u_rxp (
         .clk_i(clk), .rst_ni(rst_rxp), .soft_i(1'b0), .self_i(12'd1), .en_i(1'b0), .mode_i(2'd0),
-        .now_i(32'd0), .timeout_i(32'd100), .tab_node_o(), .tab_gid_o(),
+        .now_i(32'd0), .timeout_i(32'd100), .tab_node_o(), .tab_gid_o(), .s_ngid_o(),
         .ev_valid_i(1'b0), .ev_status_i(8'd0), .ev_type_i(4'd0), .ev_slot_ok_i(1'b0), .ev_slot_i({SW{1'b0}}),
         .ev_src_i(12'd0), .ev_group_i(12'd0), .ev_seq_i(16'd0), .ev_off_i(16'd0), .ev_len_i(16'd0),
         .ev_msglen_i(16'd0), .gvalid_i(1'b0), .gparent_i(12'd0), .gnc_i({NCW{1'b0}}), .uexp_i(16'd0),
@@ -233,7 +235,7 @@ module tb_nic_assert;
     wc_nic_sq #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .JSEND(JSEND), .J(J), .KW(KW)) u_sq (
         .clk_i(clk), .rst_ni(rst_sq), .soft_i(1'b0), .self_i(12'd1), .en_i(sq_en), .mode_i(2'd0),
         .sq_size_i(16'd4), .sq_head_i(16'd0), .sq_tail_i(16'd1), .job_valid_i({JSEND{1'b0}}),
-        .gid_o(), .node_o(), .gvalid_i(1'b0), .gparent_i(12'd0), .gnc_i({NCW{1'b0}}),
+        .gid_o(), .ngid_o(), .node_o(), .gvalid_i(1'b0), .gparent_i(12'd0), .gnc_i({NCW{1'b0}}),
         .gchild_i({MAXC*DW{1'b0}}), .ubusy_i({NNODES{1'b0}}), .gbusy_i({NGROUPS{1'b0}}),
         .gnext_i(16'd0), .unext_i(16'd0),
         .push_i(sq_push), .err_st_o(), .push_w_o(), .desc_err_o(), .adv_o(),
@@ -373,6 +375,11 @@ module tb_nic_assert;
                 rst_regs = 1;  step(1);
                 exp_inc = 1;  exp_node = 3'd5;  step(1);
                 exp_node = 3'd7;  step(1);  exp_inc = 0;
+            end
+            "regs_exp_port": begin
+                // the advanced stream is not the one the port reads
+                rst_regs = 1;  step(1);
+                rp_skew = 1;  exp_inc = 1;  exp_node = 3'd2;  step(1);  exp_inc = 0;  rp_skew = 0;
             end
             "rxa_bad_slot": begin
                 // the slot table offers a slot past its end

@@ -261,7 +261,12 @@ struct Bench {
         b.hit(e_b2b, run > 1 && ((in.rx_flit >> W) & 3u) == WC_FT_HEAD);
 
         nic_rxa_commit(n, &in, &d);
+        // the event the unit announces a cycle ahead
+        bool nvalid = m.ev_nvalid_o;
+        unsigned ngroup = m.ev_ngroup_o;
         b.edge(m, n, soft, e_soft);
+        b.eq("ev_nvalid_o", nvalid, r->ev_valid, 1);
+        b.eq("ev_ngroup_o", ngroup, r->ev_group, WC_NH0_GROUP_W);
     }
 };
 

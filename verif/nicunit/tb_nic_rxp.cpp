@@ -451,7 +451,10 @@ struct Bench {
             else n->gexp[rp.sid - N]++;
         }
         nic_rxp_commit(n, &d);
+        // the grant scanner's group the unit announces a cycle ahead
+        unsigned sngid = m.s_ngid_o;
         b.edge(m, n, soft, e_soft);
+        b.eq("s_ngid_o", sngid, r->scan < (unsigned)N ? 0 : r->scan - N, WC_NH0_GROUP_W);
         if (soft) {
             op = -1;
             std::memset(pool, 0, sizeof pool);

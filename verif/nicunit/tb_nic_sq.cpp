@@ -271,9 +271,13 @@ struct Bench {
         if (d.sq_push || (d.sq.init && d.sq.fin)) g->sq_head++;
         nic_sq_commit(n, &d);
         if (soft) dma_i = -1;
+        // the group the register block reads the children at, a cycle
+        // ahead: the descriptor's after the edge
+        unsigned ngid = m.ngid_o;
         // (a soft reset clears the C side's register and job state, which
         // the bench keeps as its own: the host sets it up again)
         b.edge(m, n, soft, e_soft);
+        b.eq("ngid_o", ngid, WC_GET(r->d[2], SD2_DST), WC_NH0_GROUP_W);
         if (soft) {
             g->en = 1;
             g->sq_size = 4;
