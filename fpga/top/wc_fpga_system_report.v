@@ -42,7 +42,11 @@ module wc_fpga_system_report #(
     always @* begin : line
         integer p, n, d;
         reg [31:0] c;
+        // (every variable assigned on every path: no latch)
         p = {25'd0, pos_q};
+        n = 0;
+        d = 0;
+        c = 32'd0;
         byte_o = 8'h0a;
         if (p < CODES) begin
             byte_o = HEAD[8 * (CODES - 1 - p) +: 8];

@@ -305,6 +305,7 @@ module wc_nic_regs #(
         integer i, k;
         reg hit, dup;
         reg [DW-1:0] ch;
+        i = 0;  k = 0;      // (assigned on every path: else Yosys 0.70 sees latches)
         gt_set   = 1'b0;
         gt_clear = 1'b0;
         ch       = {DW{1'b0}};
@@ -369,6 +370,7 @@ module wc_nic_regs #(
 
     always @* begin : flags
         integer c;
+        c = 0;              // (assigned on every path: else Yosys 0.70 sees a latch)
         ubusy_d = ubusy_q;
         gbusy_d = gbusy_q;
         ackp_d  = ackp_q;  akind_d = akind_q;
@@ -411,6 +413,7 @@ module wc_nic_regs #(
     reg [31:0] rdat;
     always @* begin : next
         integer i, k;
+        i = 0;  k = 0;      // (assigned on every path: else Yosys 0.70 sees latches)
         en_d = en_q;  mode_d = mode_q;  ist_d = ist_q;  ien_d = ien_q;
         timeout_d = timeout_q;
         sq_base_d = sq_base_q;  rq_base_d = rq_base_q;  cq_base_d = cq_base_q;

@@ -255,6 +255,7 @@ module wc_nic_sq #(
     // ------------------------------------------------------- next state
     always @* begin : next
         integer k;
+        k = 0;              // (assigned on every path: else Yosys 0.70 sees a latch)
         st_d = st_q;  job_d = job_q;  status_d = status_q;  err_d = err_q;  i_d = i_q;
         d_d = d_q;  l_d = l_q;  lst_d = lst_q;  lmask_d = lmask_q;
         case (st_q)
