@@ -333,6 +333,26 @@ $(FN_SYS_B)/Vwc_fpga_system: $(FN_SYS_RTL) verif/fpga/tb_fpga_system.cpp verif/f
 fpga-system-rtl: $(FN_SYS_B)/Vwc_fpga_system $(FN_SYS_HEXS) $(BUILD)/bin/wormcast
 	@tools/fpga-system.sh $(FN_SYS_B) $(BUILD)/bin/wormcast $(NIC_BOARD) $(FN_SYS_ELFS)
 FPGA_TARGETS += fpga-system-rtl
+
+# The system design's area on ECP5 (synth_ecp5 with the NIC and image of
+# the simulation above, the PyPI Yosys): LUT4, flip-flops and DP16KD
+# against the LFE5U-85F's 83,640 LUT4 and 208 DP16KD, so that make fpga
+# says how far the 4-node system is from fitting the ULX3S before it has
+# a board build.
+FN_SYS_SYN := $(BUILD)/fpga/system
+.PHONY: fpga-system-synth
+fpga-system-synth: $(FN_SYS_RTL) $(FN_SYS_B)/$(basename $(notdir $(FPGA_SYS_FW))).hex $(BUILD)/bin/wormcast \
+                   $(FPGA_ECP5_STAMP)
+	@mkdir -p $(FN_SYS_SYN)
+	@echo "fpga-system-synth: synth_ecp5 of the 4-node system (long)"
+	@nice $(ECP5_YOSYS) -q -l $(FN_SYS_SYN)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(FN_SYS_RTL); \
+	  chparam $$($(BUILD)/bin/wormcast netgen --topo mesh:2x2 --params node --nic $(NIC_BOARD) | sed 's/-G\([A-Z_]*\)=/-set \1 /g') \
+	  -set INIT_FILE \"$(FN_SYS_B)/$(basename $(notdir $(FPGA_SYS_FW))).hex\" wc_fpga_system; \
+	  synth_ecp5 -top wc_fpga_system; tee -q -o $(FN_SYS_SYN)/synth.stat stat"
+	@awk '$$2 == "LUT4" {l = $$1} $$1 == "LUT4" {l = $$2} $$2 == "TRELLIS_FF" {f = $$1} $$2 == "DP16KD" {r = $$1} \
+	  END {printf "fpga-system-synth: %d LUT4 (%.0f%% of an LFE5U-85F), %d FF, %d DP16KD (of 208)\n", l, 100 * l / 83640, f, r}' \
+	  $(FN_SYS_SYN)/synth.stat | tee $(FN_SYS_SYN)/summary.txt
+FPGA_TARGETS += fpga-system-synth
 SOAK_TARGETS += fpga-system-rtl
 
 .PHONY: test-fpga-netlist soak-fpga-netlist lint-fpga

@@ -9,7 +9,7 @@
 #                         illegally through its ports (Icarus, seconds)
 #   make test-synth-nic   yosys synth_ice40 of a small NIC (LUT4 count); part of
 #                         make fpga, not make test: it takes about 8 minutes
-#                         of CPU (@NICK@ LUT4 and 34 RAM40 with the slots,
+#                         of CPU (39.1k LUT4 and 34 RAM40 with the slots,
 #                         staging buffers and group children in block RAM
 #                         and each job event's child update computed once;
 #                         the per-child job state is still logic: where the
