@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "wc_run.h"
+#include "wc_netgen.h"
 #include "wc_engine.h"
 #include "wc_rtl.h"
 #include "wc_topo.h"
@@ -176,7 +177,7 @@ int wc_cmd_run(int argc, char **argv)
         WC_OPT_INT("--md-steps", "K", &md, 1, 4, "the core's multiply/divide bits per cycle: 1, 2 or 4"),
         WC_OPT_STRING("--nic", "LIST", &o.nic,
                       "the NICs' parameters by their RTL names, K=V,... with K one of\n"
-                      "PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN (default: the NIC's own;\n"
+                      WC_NIC_CFG_KEYS " (default: the NIC's own;\n"
                       "wormcast netgen --params node --nic LIST prints the RTL's flags)"),
         WC_OPT_INT("--mutate-core", "K", &o.mutate_core, 0, 2,
                    "lockstep self-check: break the C model's core (1 MEM timing,\n"

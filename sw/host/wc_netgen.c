@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "wc_netgen.h"
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "wc_defs.h"
@@ -26,21 +27,25 @@ void wc_router_params(const wc_topo *t, int W, int B, wc_param out[WC_ROUTER_NPA
 #undef PARAM
 }
 
+/* The NIC's parameters by their RTL names, in the RTL's order: the one
+ * list wc_nic_params prints and wc_nic_cfg_parse sets (the first three
+ * follow the topology and the tool's options: not settable by name). */
+#define NIC_FIXED 3
+static const struct { const char *name; size_t off; } nic_fields[WC_NIC_NPARAMS] = {
+    { "NNODES", offsetof(wc_nic_cfg, nnodes) },   { "W", offsetof(wc_nic_cfg, W) },
+    { "B", offsetof(wc_nic_cfg, B) },             { "PAYLOAD", offsetof(wc_nic_cfg, payload) },
+    { "NSLOT", offsetof(wc_nic_cfg, nslot) },     { "JSEND", offsetof(wc_nic_cfg, jsend) },
+    { "JFWD", offsetof(wc_nic_cfg, jfwd) },       { "NCTX", offsetof(wc_nic_cfg, nctx) },
+    { "NGROUPS", offsetof(wc_nic_cfg, ngroups) }, { "TXWIN", offsetof(wc_nic_cfg, txwin) },
+};
+
 void wc_nic_params(const wc_nic_cfg *c, wc_param out[WC_NIC_NPARAMS])
 {
-    int k = 0;
-#define PARAM(n, v) do { out[k].name = n; out[k].value = (v); k++; } while (0)
-    PARAM("NNODES", c->nnodes);
-    PARAM("W", c->W);
-    PARAM("B", c->B);
-    PARAM("PAYLOAD", c->payload);
-    PARAM("NSLOT", c->nslot);
-    PARAM("JSEND", c->jsend);
-    PARAM("JFWD", c->jfwd);
-    PARAM("NCTX", c->nctx);
-    PARAM("NGROUPS", c->ngroups);
-    PARAM("TXWIN", c->txwin);
-#undef PARAM
+    int k;
+    for (k = 0; k < WC_NIC_NPARAMS; k++) {
+        out[k].name = nic_fields[k].name;
+        out[k].value = *(const int *)(const void *)((const char *)c + nic_fields[k].off);
+    }
 }
 
 void wc_node_params(const wc_node_soc_cfg *c, wc_param out[WC_NODE_NPARAMS])
@@ -54,13 +59,9 @@ void wc_node_params(const wc_node_soc_cfg *c, wc_param out[WC_NODE_NPARAMS])
 
 int wc_nic_cfg_parse(wc_nic_cfg *c, const char *list, char *err, int errlen)
 {
-    static const char *const keys[] = { "PAYLOAD", "NSLOT", "JSEND", "JFWD", "NCTX", "NGROUPS", "TXWIN" };
-    int *const field[] = { &c->payload, &c->nslot, &c->jsend, &c->jfwd, &c->nctx, &c->ngroups, &c->txwin };
-    const int nk = (int)(sizeof keys / sizeof keys[0]);
     const char *p = list;
     if (!list || !*list)
-        return wc_err(err, errlen, "--nic: an empty list (K=V,... with K one of "
-                      "PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN)");
+        return wc_err(err, errlen, "--nic: an empty list (K=V,... with K one of " WC_NIC_CFG_KEYS ")");
     if (strlen(list) > 256)
         return wc_err(err, errlen, "--nic: the list is longer than 256 characters");
     while (*p) {
@@ -68,19 +69,19 @@ int wc_nic_cfg_parse(wc_nic_cfg *c, const char *list, char *err, int errlen)
         int i;
         long v;
         char *end;
-        for (i = 0; i < nk; i++)
-            if (strlen(keys[i]) == kl && !strncmp(p, keys[i], kl))
+        for (i = NIC_FIXED; i < WC_NIC_NPARAMS; i++)
+            if (strlen(nic_fields[i].name) == kl && !strncmp(p, nic_fields[i].name, kl))
                 break;
-        if (i == nk || p[kl] != '=')
-            return wc_err(err, errlen, "--nic: '%.*s' is not K=V with K one of "
-                          "PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN", (int)strcspn(p, ","), p);
+        if (i == WC_NIC_NPARAMS || p[kl] != '=')
+            return wc_err(err, errlen, "--nic: '%.*s' is not K=V with K one of " WC_NIC_CFG_KEYS,
+                          (int)strcspn(p, ","), p);
         p += kl + 1;
         errno = 0;
         v = strtol(p, &end, 10);
         if (*p < '0' || *p > '9' || (*end && *end != ',') || errno || v < 1 || v > 1 << 20)
-            return wc_err(err, errlen, "--nic: %s takes a positive number (got '%.*s')", keys[i],
+            return wc_err(err, errlen, "--nic: %s takes a positive number (got '%.*s')", nic_fields[i].name,
                           (int)strcspn(p, ","), p);
-        *field[i] = (int)v;
+        *(int *)(void *)((char *)c + nic_fields[i].off) = (int)v;
         p = *end ? end + 1 : end;
         if (*end && !*p)
             return wc_err(err, errlen, "--nic: the list ends with a comma");

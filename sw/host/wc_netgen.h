@@ -32,9 +32,10 @@ void wc_node_params(const wc_node_soc_cfg *c, wc_param out[WC_NODE_NPARAMS]);
 /* A NIC configuration named by the RTL's parameter names, so that one
  * list sets the C model (wormcast run --nic) and the RTL's -G flags
  * (wormcast netgen --params node --nic, the FPGA system design): "K=V,..."
- * with K one of PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN (NNODES, W and
- * B follow the topology and the tool's options).  Sets the fields of c it
+ * with K one of WC_NIC_CFG_KEYS (NNODES, W and B follow the topology and
+ * the tool's options).  Sets the fields of c it
  * names; the caller checks the result (wc_nic_cfg_check).  0, or -1 with
  * the reason in err. */
+#define WC_NIC_CFG_KEYS "PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN"
 int wc_nic_cfg_parse(wc_nic_cfg *c, const char *list, char *err, int errlen);
 #endif
