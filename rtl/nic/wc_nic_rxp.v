@@ -215,19 +215,27 @@ module wc_nic_rxp #(
             group_sid = group_sid + NNODES[SIDW-1:0];
         end
     endfunction
+    // a stream id's group (0 for a unicast peer's stream)
+    function [GIW-1:0] sid_gid(input [SIDW-1:0] sid);
+        integer b;
+        reg [SIDW:0] g0;
+        begin
+            g0 = {1'b0, sid} - NNODES[SIDW:0];
+            sid_gid = {GIW{1'b0}};
+            if ({{(32-SIDW){1'b0}}, sid} >= NNODES)
+                for (b = 0; b <= SIDW && b < GIW; b = b + 1) sid_gid[b] = g0[b];
+        end
+    endfunction
     wire [SIDW-1:0] usid = node_sid(ev_src_i);
     wire [SIDW-1:0] gsid = group_sid(ev_group_i);
     wire [SIDW-1:0] sid  = uni ? usid : gsid;
     // the grant scanner's stream: a node or a group
     wire            s_uni = {{(32-SIDW){1'b0}}, scan_q} < NNODES;
-    wire [SIDW:0]   s_g0  = {1'b0, scan_q} - NNODES[SIDW:0];
-    reg  [GIW-1:0]  s_gid;
+    wire [GIW-1:0]  s_gid = sid_gid(scan_q);
     reg  [`WC_NH0_SRC_W-1:0] s_node;
     always @* begin : scan_ids
         integer b;
-        s_gid = {GIW{1'b0}};
         s_node = {`WC_NH0_SRC_W{1'b0}};
-        for (b = 0; b <= SIDW && b < GIW; b = b + 1) s_gid[b] = s_uni ? 1'b0 : s_g0[b];
         for (b = 0; b < SIDW && b < `WC_NH0_SRC_W; b = b + 1) s_node[b] = scan_q[b];
     end
     // the tables' read port: the event's stream, else the scanner's
@@ -597,16 +605,7 @@ module wc_nic_rxp #(
 
     // ---------------------------------------------------------- registers
     wire clr = !rst_ni || soft_i;
-    wire [SIDW-1:0] scan_n  = clr ? {SIDW{1'b0}} : scan_d;
-    wire            sn_uni  = {{(32-SIDW){1'b0}}, scan_n} < NNODES;
-    wire [SIDW:0]   sn_g0   = {1'b0, scan_n} - NNODES[SIDW:0];
-    reg  [GIW-1:0]  s_ngid;
-    always @* begin : scan_nid
-        integer b;
-        s_ngid = {GIW{1'b0}};
-        for (b = 0; b <= SIDW && b < GIW; b = b + 1) s_ngid[b] = sn_uni ? 1'b0 : sn_g0[b];
-    end
-    assign s_ngid_o = s_ngid;
+    assign s_ngid_o = sid_gid(clr ? {SIDW{1'b0}} : scan_d);
     always @(posedge clk_i) begin
         if (clr) begin
             cv_q <= {NCTX{1'b0}};  ccl_q <= {NCTX{1'b0}};  cer_q <= {NCTX{1'b0}};
