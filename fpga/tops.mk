@@ -14,7 +14,10 @@ FPGA_TOPS := router_xy router_cube core
 # stays as it was); FPGA_SRCS_<name> where a design reads more,
 # FPGA_DEFS_<name>: its Verilog defines
 FPGA_CORE_TOP_SRCS := fpga/top/wc_fpga_core.v fpga/top/wc_fpga_core_report.v
-FPGA_TOP_SRCS := $(filter-out $(FPGA_CORE_TOP_SRCS),$(wildcard fpga/top/wc_fpga_*.v)) $(wildcard rtl/router/*.v)
+# (the 4-node system's, which no board build reads yet: mk/fpga.mk)
+FPGA_SYSTEM_TOP_SRCS := fpga/top/wc_fpga_system.v fpga/top/wc_fpga_system_report.v
+FPGA_TOP_SRCS := $(filter-out $(FPGA_CORE_TOP_SRCS) $(FPGA_SYSTEM_TOP_SRCS),$(wildcard fpga/top/wc_fpga_*.v)) \
+                 $(wildcard rtl/router/*.v)
 # the board self-test of one router: XY (4x4 mesh) or e-cube (4-cube),
 # node 5, half the link bandwidth offered per input
 FPGA_TOP_router_xy   := wc_fpga_%_top

