@@ -64,8 +64,9 @@ $(FPGA_FW_B)/core_break.elf: sw/fw/tests/hello.c sw/fw/rt.h $(FPGA_FW_OBJS) $(FP
 	$(FW_CC) $(FW_CFLAGS) -DHELLO_BREAK=1 $(FPGA_FW_LD) -o $@ $(FPGA_FW_OBJS) $< $(FW_LIBGCC)
 # (the image the core's own benches load: rv32iss --hex, words from the
 # RAM base; the link's RAM region keeps it within FPGA_CORE_RAM)
+FPGA_HEX_RECIPE = $(CORE_ISS) --hex $@.tmp $< > /dev/null && mv $@.tmp $@
 $(FPGA_FW_B)/%.hex: $(FPGA_FW_B)/%.elf $(CORE_ISS)
-	$(CORE_ISS) --hex $@.tmp $< > /dev/null && mv $@.tmp $@
+	$(FPGA_HEX_RECIPE)
 
 # ECP5 tools: the PyPI builds in a venv of this tree, never system-wide
 # (the first install downloads some hundred MB; later builds reuse it)
@@ -284,8 +285,9 @@ FPGA_TARGETS += fpga-netlist-ecp5
 # cycles, and a failing program reported as FAIL.  The nodes have the
 # FPGA designs' NIC (NIC_BOARD, mk/nicrtl.mk) and otherwise the parameters
 # the tool's node engine is built with (wormcast netgen --params node
-# --nic), and the reference runs with the same NIC (wormcast run --nic).  The bench reads its
-# image from fw.hex at run time, so one build runs them all.  Verilating
+# --nic), and the reference runs with the same NIC (wormcast run --nic).
+# The bench reads its image from fw.hex at run time, so one build runs
+# them all.  Verilating
 # the four nodes takes about two minutes of CPU and the runs three (2.1
 # million cycles), so it is a soak and make fpga target.  The fast UART
 # (16 cycles a bit) keeps the console buffers from filling, which would
@@ -300,7 +302,7 @@ FN_SYS_HEXS   := $(foreach e,$(FN_SYS_ELFS),$(FN_SYS_B)/$(basename $(notdir $(e)
 $(foreach e,$(FN_SYS_ELFS),$(eval $(FN_SYS_B)/$(basename $(notdir $(e))).hex: $(e) $(CORE_ISS)))
 $(FN_SYS_HEXS):
 	@mkdir -p $(@D)
-	$(CORE_ISS) --hex $@.tmp $< > /dev/null && mv $@.tmp $@
+	$(FPGA_HEX_RECIPE)
 $(FN_SYS_B)/Vwc_fpga_system: $(FN_SYS_RTL) verif/fpga/tb_fpga_system.cpp verif/fpga/uart_rx.h verif/fpga/tb_fpga.h $(UNIT_RT) \
                              $(BUILD)/bin/wormcast mk/fpga.mk mk/nicrtl.mk
 	@mkdir -p $(@D)
@@ -317,8 +319,8 @@ fpga-system-rtl: $(FN_SYS_B)/Vwc_fpga_system $(FN_SYS_HEXS) $(BUILD)/bin/wormcas
 FPGA_TARGETS += fpga-system-rtl
 
 # The system design's area on ECP5 (synth_ecp5 with the NIC and image of
-# the simulation above, the PyPI Yosys): LUT4, flip-flops and DP16KD
-# against the LFE5U-85F's 83,640 LUT4 and 208 DP16KD, so that make fpga
+# the simulation above, the PyPI Yosys; 45 minutes of one core): LUT4,
+# flip-flops and DP16KD beside the LFE5U-85F's, so that make fpga
 # says how far the 4-node system is from fitting the ULX3S before it has
 # a board build.
 FN_SYS_SYN := $(BUILD)/fpga/system
@@ -331,9 +333,8 @@ fpga-system-synth: $(FN_SYS_RTL) $(FN_SYS_B)/$(basename $(notdir $(FPGA_SYS_FW))
 	  chparam $$($(BUILD)/bin/wormcast netgen --topo mesh:2x2 --params node --nic $(NIC_BOARD) | sed 's/-G\([A-Z_]*\)=/-set \1 /g') \
 	  -set INIT_FILE \"$(FN_SYS_B)/$(basename $(notdir $(FPGA_SYS_FW))).hex\" wc_fpga_system; \
 	  synth_ecp5 -top wc_fpga_system; tee -q -o $(FN_SYS_SYN)/synth.stat stat"
-	@awk '$$2 == "LUT4" {l = $$1} $$1 == "LUT4" {l = $$2} $$2 == "TRELLIS_FF" {f = $$1} $$2 == "DP16KD" {r = $$1} \
-	  END {printf "fpga-system-synth: %d LUT4 (%.0f%% of an LFE5U-85F), %d FF, %d DP16KD (of 208)\n", l, 100 * l / 83640, f, r}' \
-	  $(FN_SYS_SYN)/synth.stat | tee $(FN_SYS_SYN)/summary.txt
+	@echo "fpga-system-synth: $$(tools/fpga-stat.sh $(FN_SYS_SYN)/synth.stat), $$(awk '$$2 == "TRELLIS_FF" {print $$1}' \
+	  $(FN_SYS_SYN)/synth.stat) FF; an LFE5U-85F has 83,640 LUT4 and 208 DP16KD" | tee $(FN_SYS_SYN)/summary.txt
 FPGA_TARGETS += fpga-system-synth
 SOAK_TARGETS += fpga-system-rtl
 
