@@ -279,8 +279,8 @@ static void hang_report(run *R)
     for (i = 0; i < R->ni; i++)
         if (wc_engine_c_node(R->I[i].e, 0))
             C = R->I[i].e;
-    fprintf(f, "HANG: %d of %d nodes had not exited after %ld cycles (--cycles)\n", R->N - R->r->exited, R->N,
-            R->r->cycles);
+    fprintf(f, "HANG: %d of %d nodes had not exited after %ld cycles (--cycles; a longer program needs more)\n",
+            R->N - R->r->exited, R->N, R->r->cycles);
     for (n = 0; n < R->N; n++) {
         if (R->exited[n])
             continue;
