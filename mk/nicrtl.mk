@@ -8,12 +8,12 @@
 #                         fire: verif/nic/tb_nic_assert.v drives each unit
 #                         illegally through its ports (Icarus, seconds)
 #   make test-synth-nic   yosys synth_ice40 of a small NIC (LUT4 count); part of
-#                         make fpga, not make test: it takes about 8 minutes
-#                         of CPU (39.1k LUT4 and 34 RAM40 with the slots,
-#                         staging buffers and group children in block RAM
-#                         and each job event's child update computed once;
-#                         the per-child job state is still logic: where the
-#                         LUT4s go is docs/nic-uarch.md, "Area")
+#                         make fpga, not make test: about 2 minutes of CPU
+#                         (21.4k LUT4 and 16 RAM40 with the board NIC's 3
+#                         children, 37.5k and 34 with 16, 4 minutes; the
+#                         slots, staging buffers and group children in block
+#                         RAM; the per-child job state is still logic: where
+#                         the LUT4s go is docs/nic-uarch.md, "Area")
 
 # the round-robin arbiter is the router's (one copy for both)
 NIC_RTL   := $(sort $(wildcard rtl/nic/*.v)) rtl/router/wc_rr_arb.v
