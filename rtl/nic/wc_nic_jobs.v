@@ -67,7 +67,7 @@ module wc_nic_jobs #(
     input  wire [31:0]                  nf_addr_i,
     input  wire [`WC_NH1_SEQ_W-1:0]     nf_seq_i,   // every child's base sequence
     input  wire [NCW-1:0]               nf_nc_i,
-    input  wire [MAXCHILD*DW-1:0]           nf_dst_i,
+    input  wire [MAXCHILD*DW-1:0]       nf_dst_i,
     input  wire                         toobig_i,   // the processor uses the completion FIFO
     input  wire                         cq_room_i,  // completion FIFO not full
     // ---- send queue unit: create job cj, then set its stream bases ----
@@ -81,7 +81,7 @@ module wc_nic_jobs #(
     input  wire [`WC_NH0_TYPE_W-1:0]    c_type_i,
     input  wire [`WC_NH0_GROUP_W-1:0]   c_group_i,
     input  wire [NCW-1:0]               c_nc_i,
-    input  wire [MAXCHILD*DW-1:0]           c_dst_i,
+    input  wire [MAXCHILD*DW-1:0]       c_dst_i,
     input  wire                         init_i,
     input  wire                         init_all_i, // every child (multicast)
     input  wire [CIW-1:0]               init_c_i,   // else this child
@@ -148,7 +148,7 @@ module wc_nic_jobs #(
     output wire                         push_grp_o,
     output wire [$clog2(NGROUPS)-1:0]   push_gid_o,
     output wire [NCW-1:0]               push_nc_o,
-    output wire [MAXCHILD*DW-1:0]           push_dst_o,
+    output wire [MAXCHILD*DW-1:0]       push_dst_o,
     // timeout: a child rewound by amt packets
     output wire                         tmo_o,
     output wire [KW-1:0]                tmo_amt_o,
@@ -157,7 +157,7 @@ module wc_nic_jobs #(
 );
     localparam integer GIW  = `WC_NH0_GROUP_W;
     localparam integer TW   = `WC_NH0_TYPE_W;
-    localparam integer JC   = J * MAXCHILD;           // children of all jobs
+    localparam integer JC   = J * MAXCHILD;       // children of all jobs
     localparam [DW-1:0]   NOPAR    = `WC_NIC_NO_PARENT;
     localparam [15:0]     PAY16    = PAYLOAD[15:0];
     localparam [TW-1:0]   PT_UDATA = `WC_PT_UDATA;

@@ -44,7 +44,7 @@ module wc_nic_sq #(
     input  wire                         gvalid_i,
     input  wire [`WC_HEAD_DST_W-1:0]    gparent_i,
     input  wire [NCW-1:0]               gnc_i,
-    input  wire [MAXCHILD*DW-1:0]           gchild_i,
+    input  wire [MAXCHILD*DW-1:0]       gchild_i,
     input  wire [NNODES-1:0]            ubusy_i,
     input  wire [NGROUPS-1:0]           gbusy_i,
     input  wire [15:0]                  gnext_i,
@@ -77,7 +77,7 @@ module wc_nic_sq #(
     output wire [`WC_NH0_TYPE_W-1:0]    c_type_o,
     output wire [`WC_NH0_GROUP_W-1:0]   c_group_o,
     output wire [NCW-1:0]               c_nc_o,
-    output reg  [MAXCHILD*DW-1:0]           c_dst_o,
+    output reg  [MAXCHILD*DW-1:0]       c_dst_o,
     output wire                         init_o,
     output wire                         init_grp_o,     // multicast: every child, the group's stream
     output wire [CIW-1:0]               init_c_o,
