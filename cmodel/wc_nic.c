@@ -28,6 +28,7 @@ const char *wc_nic_mutation_name(int k)
         "a child is sent data before its GRANT (wc_nic_jobs.c)",
         "an early data packet asks no NAK (wc_nic_rxp.c)",
         "the emitter leaves the router head out of the CRC (wc_nic_tx.c)",
+        "a multisend may name NIC_MAX_DESTS destinations whatever MAXCHILD (wc_nic_sq.c)",
     };
     return k >= 0 && k <= WC_NIC_MUTATIONS ? name[k] : "unknown";
 }
@@ -45,6 +46,7 @@ void wc_nic_cfg_default(wc_nic_cfg *c, int nnodes)
     c->nctx = 16;
     c->ngroups = WC_NIC_GROUPS;
     c->txwin = 16;
+    c->maxchild = WC_NIC_MAX_CHILDREN;
 }
 
 int wc_nic_cfg_check(const wc_nic_cfg *c, char *err, int errlen)
@@ -61,6 +63,8 @@ int wc_nic_cfg_check(const wc_nic_cfg *c, char *err, int errlen)
     if (c->nctx < 1 || c->nctx > MAXCTX) BAD("NIC: NCTX must be 1..%d (got %d)", MAXCTX, c->nctx);
     if (c->ngroups < 2 || c->ngroups > WC_NIC_GROUPS) BAD("NIC: NGROUPS must be 2..%d (got %d)", WC_NIC_GROUPS, c->ngroups);
     if (c->txwin < 1 || c->txwin > WC_NIC_WINDOW) BAD("NIC: TXWIN must be 1..%d (got %d)", WC_NIC_WINDOW, c->txwin);
+    if (c->maxchild < 1 || c->maxchild > WC_NIC_MAX_CHILDREN)
+        BAD("NIC: MAXCHILD must be 1..%d (got %d)", WC_NIC_MAX_CHILDREN, c->maxchild);
     if ((WC_NIC_MAX_MSG + c->payload - 1) / c->payload > 32767)
         BAD("NIC: PAYLOAD %d makes too many packets per message", c->payload);
     return 0;
@@ -140,6 +144,7 @@ static void reset_core(wc_nic *n)
     memset(n->waitv, 0, (size_t)(n->N + n->G));
     memset(n->nakd, 0, (size_t)(n->N + n->G));
     wc_nic_gtab_init(&n->gt, n->self, (unsigned)n->N);
+    n->gt.maxchild = (unsigned)n->c.maxchild;
     memset(&n->rxa, 0, sizeof n->rxa);
     n->rxa.slot = NONE;
     memset(&n->rxp, 0, sizeof n->rxp);

@@ -258,8 +258,8 @@ void nic_jobs_decide(const wc_nic *n, const nic_sel_dec *sel, const nic_rxp_dec 
 {
     const nic_jobs_q *q = &n->jobs;
     int j, c, first = -1;
-    d->scan_j = q->scan / MAXC;
-    d->scan_c = q->scan % MAXC;
+    d->scan_j = q->scan / (unsigned)n->c.maxchild;
+    d->scan_c = q->scan % (unsigned)n->c.maxchild;
     d->tmo = 0;
     d->tmo_amt = 0;
     d->nak_amt = 0;
@@ -369,7 +369,7 @@ void nic_jobs_commit(wc_nic *n, const nic_dec *d)
         }
     if (jd->tmo)
         wc_nic_rel_rewind(&q->job[jd->scan_j].ch[jd->scan_c], now, T);
-    q->scan = (uint16_t)((q->scan + 1u) % (unsigned)(n->J * MAXC));
+    q->scan = (uint16_t)((q->scan + 1u) % (unsigned)(n->J * n->c.maxchild));
     if (jd->push >= 0)
         q->job[jd->push].valid = 0;
     /* The probe: a round trip updates the peak (a higher one at once, a

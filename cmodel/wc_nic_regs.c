@@ -115,7 +115,8 @@ static int reg_write(wc_nic *n, unsigned a, uint32_t v)
     case WC_NICR_GT_SEL:     r->gt_sel = (uint16_t)(v & 0xFFFu); break;
     case WC_NICR_GT_PARENT:  r->gt_parent = (uint16_t)(v & 0xFFFu); break;
     case WC_NICR_GT_CHILD:
-        if (((v >> 16) & 0xFFu) < MAXC)
+        /* the RTL stages MAXCHILD children: an index beyond is dropped */
+        if (((v >> 16) & 0xFFu) < (unsigned)n->c.maxchild)
             r->gt_child[(v >> 16) & 0xFFu] = (uint16_t)(v & 0xFFFu);
         break;
     case WC_NICR_GT_COMMIT: {

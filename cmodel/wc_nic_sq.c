@@ -25,7 +25,8 @@ static unsigned sq_check(const wc_nic *n)
     if (op == WC_OP_UNICAST)
         return x >= (unsigned)n->N || x == n->self ? WC_NIC_ST_BADDST : WC_NIC_ST_OK;
     if (op == WC_OP_MULTISEND)
-        return x == 0 || x > (unsigned)WC_NIC_MAX_DESTS ? WC_NIC_ST_NODST : WC_NIC_ST_OK;
+        return x == 0 || x > (unsigned)(n->c.mutate == 9 ? WC_NIC_MAX_DESTS : n->c.maxchild) ? WC_NIC_ST_NODST
+                                                                                         : WC_NIC_ST_OK;
     if (x == 0 || x >= (unsigned)n->G || !n->gt.g[x].valid)
         return WC_NIC_ST_NOGROUP;
     if (n->gt.g[x].parent == WC_NIC_NO_PARENT) {

@@ -33,7 +33,7 @@ extern "C" {
 #endif
 
 /* Bump on any incompatible change of what this header declares. */
-#define WC_ENGINE_ABI_VERSION 2u
+#define WC_ENGINE_ABI_VERSION 3u
 
 typedef enum {
     WC_ENGINE_ROUTER_NET = 1, /* one Verilated wc_router per router, wired by the shim */

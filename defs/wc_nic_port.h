@@ -23,6 +23,7 @@ typedef struct {
     int nctx;       /* NCTX: messages being received at once, 1..16 */
     int ngroups;    /* NGROUPS: group table entries, 2..WC_NIC_GROUPS */
     int txwin;      /* TXWIN: packets a job may have unacknowledged per child, 1..WC_NIC_WINDOW */
+    int maxchild;   /* MAXCHILD: children of a group entry and destinations of a multisend, 1..WC_NIC_MAX_CHILDREN */
     int mutate;     /* lockstep self-check of the C model: 0 in real runs (cmodel/wc_nic.c) */
 } wc_nic_cfg;
 

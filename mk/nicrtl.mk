@@ -8,12 +8,12 @@
 #                         fire: verif/nic/tb_nic_assert.v drives each unit
 #                         illegally through its ports (Icarus, seconds)
 #   make test-synth-nic   yosys synth_ice40 of a small NIC (LUT4 count); part of
-#                         make fpga, not make test: it takes about 8 minutes
-#                         of CPU (39.1k LUT4 and 34 RAM40 with the slots,
-#                         staging buffers and group children in block RAM
-#                         and each job event's child update computed once;
-#                         the per-child job state is still logic: where the
-#                         LUT4s go is docs/nic-uarch.md, "Area")
+#                         make fpga, not make test: about 2 minutes of CPU
+#                         (21.4k LUT4 and 16 RAM40 with the board NIC's 3
+#                         children, 37.5k and 34 with 16, 4 minutes; the
+#                         slots, staging buffers and group children in block
+#                         RAM; the per-child job state is still logic: where
+#                         the LUT4s go is docs/nic-uarch.md, "Area")
 
 # the round-robin arbiter is the router's (one copy for both)
 NIC_RTL   := $(sort $(wildcard rtl/nic/*.v)) rtl/router/wc_rr_arb.v
@@ -24,20 +24,23 @@ NIC_VLINT := verilator --lint-only -Wall -Irtl/include -Irtl/nic -Irtl/router
 # power of two, one-bit window, widest flits); the largest tables.
 NIC_LINT_CFGS := \
   "" \
-  "-GNNODES=64 -GNSLOT=8 -GJSEND=1 -GJFWD=1 -GNCTX=1 -GNGROUPS=8 -GPAYLOAD=64" \
+  "-GNNODES=64 -GNSLOT=8 -GJSEND=1 -GJFWD=1 -GNCTX=1 -GNGROUPS=8 -GPAYLOAD=64 -GMAXCHILD=1" \
   "-GW=48 -GB=2 -GTXWIN=4" \
-  "-GNNODES=24 -GW=62 -GB=3 -GPAYLOAD=12 -GNSLOT=5 -GJSEND=3 -GJFWD=2 -GNCTX=3 -GNGROUPS=5 -GTXWIN=1" \
+  "-GNNODES=24 -GW=62 -GB=3 -GPAYLOAD=12 -GNSLOT=5 -GJSEND=3 -GJFWD=2 -GNCTX=3 -GNGROUPS=5 -GTXWIN=1 -GMAXCHILD=3" \
   "-GNNODES=4096 -GPAYLOAD=4 -GNSLOT=1 -GJSEND=8 -GJFWD=8 -GNCTX=16 -GNGROUPS=2 -GB=255 -GTXWIN=64"
 # the same sets for Icarus (-P names the top)
 NIC_IV_CFGS := \
   "" \
-  "-Pwc_nic.NNODES=64 -Pwc_nic.NSLOT=8 -Pwc_nic.JSEND=1 -Pwc_nic.JFWD=1 -Pwc_nic.NCTX=1 -Pwc_nic.NGROUPS=8 -Pwc_nic.PAYLOAD=64" \
-  "-Pwc_nic.W=48 -Pwc_nic.B=2 -Pwc_nic.TXWIN=4"
+  "-Pwc_nic.NNODES=64 -Pwc_nic.NSLOT=8 -Pwc_nic.JSEND=1 -Pwc_nic.JFWD=1 -Pwc_nic.NCTX=1 -Pwc_nic.NGROUPS=8 -Pwc_nic.PAYLOAD=64 -Pwc_nic.MAXCHILD=1" \
+  "-Pwc_nic.W=48 -Pwc_nic.B=2 -Pwc_nic.TXWIN=4" \
+  "-Pwc_nic.NNODES=4 -Pwc_nic.NSLOT=8 -Pwc_nic.NGROUPS=8 -Pwc_nic.PAYLOAD=64 -Pwc_nic.MAXCHILD=3"
 # The NIC of the FPGA designs (the 4-node system, fpga/top/wc_fpga_system.v)
 # by the RTL's parameter names, as `wormcast run --nic` and `wormcast netgen
 # --nic` take them: 8 slots and 8 groups, two of each job and context,
-# packets of 64 bytes (the system's programs pass with it: docs/fpga.md).
-NIC_BOARD := NSLOT=8,JSEND=2,JFWD=2,NCTX=2,NGROUPS=8,PAYLOAD=64
+# packets of 64 bytes, and 3 children per group entry and multisend (a
+# tree over 4 nodes has no more: the NIC's job and group state scale
+# with it).  The system's programs pass with it: docs/fpga.md.
+NIC_BOARD := NSLOT=8,JSEND=2,JFWD=2,NCTX=2,NGROUPS=8,PAYLOAD=64,MAXCHILD=3
 # iCE40 synthesis of that NIC, with the 16 node ids the node model gives
 # a system of up to 16 nodes
 NIC_SYNTH_PARAMS := -set NNODES 16 $(foreach kv,$(subst $(comma), ,$(NIC_BOARD)),-set $(subst =, ,$(kv)))

@@ -74,11 +74,14 @@ $(NRTL_B)/fw/%.elf: tests/node/fw_%.c tests/node/node_fw.h sw/fw/rt.h $(FW_RT_OB
 	$(FW_CC) $(FW_CFLAGS) $(NRTL_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
 # ---- the engine and the program that drives it ------------------------------
+# The engine's path is its cache key (wc_rtl.c: node, then _NAMEVALUE per
+# parameter), not a glob: engines of older parameter sets stay beside it.
 $(NRTL_ENGINE): $(NRTL_ENGINE_SRCS) $(BUILD)/bin/wormcast $(BUILD)/system/fw/hello.elf
 	@mkdir -p $(@D)
 	nice $(BUILD)/bin/wormcast run --quiet --topo cube:4 --fw $(BUILD)/system/fw/hello.elf --engine rtl \
 	  > $(NRTL_B)/engine.log 2>&1 || { cat $(NRTL_B)/engine.log; exit 1; }
-	@ls $(BUILD)/rtl/node_NNODES16_*_MD_STEPS1/libwcnode.so > $@
+	@p=$(BUILD)/rtl/node$$($(BUILD)/bin/wormcast netgen --topo cube:4 --params node | sed 's/ *-G/_/g; s/=//g')/libwcnode.so; \
+	  test -f $$p || { echo "$(NRTL_ENGINE): no node engine at $$p" >&2; exit 1; }; echo $$p > $@
 
 $(NRTL_TEST): tests/node/test_node_rtl.c tests/wc_test.h $(CORE_B)/librv32.a $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)

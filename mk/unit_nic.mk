@@ -60,7 +60,7 @@ $(eval $(call nu_bench,sq,small,wc_nic_sq,$(NR)/wc_nic_sq.v,NNODES=6 NGROUPS=4 P
 $(eval $(call nu_bench,dma,small,wc_nic_dma,$(NR)/wc_nic_dma.v $(NR)/wc_nic_crc.v $(NU_ARB),PAYLOAD=16 NSLOT=4 NCTX=2 J=4,test))
 $(eval $(call nu_bench,regs,small,wc_nic_regs,$(NR)/wc_nic_regs.v,NNODES=6 NGROUPS=5 NSLOT=5 KW=11,test))
 $(eval $(call nu_bench,rxp,small,wc_nic_rxp,$(NR)/wc_nic_rxp.v,NNODES=6 NGROUPS=4 PAYLOAD=16 NSLOT=4 JSEND=1 JFWD=2 NCTX=2 KW=11,test))
-$(eval $(call nu_bench,jobs,small,wc_nic_jobs,$(NR)/wc_nic_jobs.v $(NU_ARB),NNODES=6 NGROUPS=4 PAYLOAD=16 NSLOT=3 JSEND=2 JFWD=2 KW=11 TXWIN=3,test))
+$(eval $(call nu_bench,jobs,small,wc_nic_jobs,$(NR)/wc_nic_jobs.v $(NU_ARB),NNODES=6 NGROUPS=4 PAYLOAD=16 NSLOT=3 JSEND=2 JFWD=2 KW=11 TXWIN=3 MAXCHILD=3,test))
 
 # make soak: the RTL's defaults (those of the top, wc_nic_cfg_default),
 # the smallest legal set (the "tiny" soak set of mk/nicunit.mk: one slot,

@@ -61,7 +61,8 @@ module wc_fpga_system #(
     parameter integer JFWD          = 8,
     parameter integer NCTX          = 16,
     parameter integer NGROUPS       = `WC_NIC_GROUPS,
-    parameter integer TXWIN         = 16
+    parameter integer TXWIN         = 16,
+    parameter integer MAXCHILD      = `WC_NIC_MAX_CHILDREN
 ) (
     input  wire       clk_i,
     input  wire       rst_ni,
@@ -121,7 +122,7 @@ module wc_fpga_system #(
             wc_node #(
                 .RAM_BYTES(RAM_BYTES), .RAM_INIT(INIT_FILE), .RVFI(0), .MD_STEPS(MD_STEPS),
                 .NNODES(NNODES), .W(W), .B(B), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .JSEND(JSEND),
-                .JFWD(JFWD), .NCTX(NCTX), .NGROUPS(NGROUPS), .TXWIN(TXWIN),
+                .JFWD(JFWD), .NCTX(NCTX), .NGROUPS(NGROUPS), .TXWIN(TXWIN), .MAXCHILD(MAXCHILD),
                 .P(NP + 1), .ROUTING(`WC_ROUTING_XY), .MESH_X(MX), .MESH_Y(MY)
             ) u_node (
                 .clk_i(clk_i), .rst_ni(rst_ni),

@@ -147,7 +147,7 @@
 
 // NIC group table limits (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section 5.4)
 `define WC_NIC_GROUPS 64 // Group table entries; group ids 1..NIC_GROUPS-1 are usable, 0 means unicast
-`define WC_NIC_MAX_CHILDREN 16 // Children per group entry (enough for a flat tree over 16 nodes)
+`define WC_NIC_MAX_CHILDREN 16 // Children per group entry at most (enough for a flat tree over 16 nodes); a NIC built with MAXCHILD takes that many
 `define WC_NIC_MAX_DESTS 16 // Destinations of one multisend descriptor (the NIC tracks each like a child of a group)
 `define WC_NIC_NO_PARENT 4095 // Parent field value meaning: this node is the root of the group
 
@@ -158,7 +158,7 @@
 `define WC_NIC_ST_BADDST 3 // Destination out of range, equal to this node, or a packet delivered to the wrong node
 `define WC_NIC_ST_NOGROUP 4 // Unknown group: id out of range or entry not configured
 `define WC_NIC_ST_IDRULE 5 // Group refused: a child id not larger than this node's id at a non-root node, a duplicate child, or the root as child
-`define WC_NIC_ST_NODST 6 // Multisend with no destinations or more than NIC_MAX_DESTS, or a group with more than NIC_MAX_CHILDREN children
+`define WC_NIC_ST_NODST 6 // Multisend with no destinations or more than the NIC's MAXCHILD (at most NIC_MAX_DESTS), or a group with more than MAXCHILD children
 `define WC_NIC_ST_BUSERR 7 // DMA bus error on a descriptor, list or buffer address
 `define WC_NIC_ST_TOOBIG 8 // Received message larger than the posted receive buffer
 `define WC_NIC_ST_BADCRC 9 // Packet CRC mismatch

@@ -34,6 +34,9 @@
 `define WC_NIC_CHECK_TXWIN \
     if (TXWIN < 1 || TXWIN > `WC_NIC_WINDOW) \
         $error("%m: TXWIN must be 1..%0d (got %0d)", `WC_NIC_WINDOW, TXWIN);
+`define WC_NIC_CHECK_MAXCHILD \
+    if (MAXCHILD < 1 || MAXCHILD > `WC_NIC_MAX_CHILDREN) \
+        $error("%m: MAXCHILD must be 1..%0d (got %0d)", `WC_NIC_MAX_CHILDREN, MAXCHILD);
 // the width of a packet count or index (the top derives it from PAYLOAD)
 `define WC_NIC_CHECK_KW \
     if (KW < 1 || KW > 16) $error("%m: KW must be 1..16 (got %0d)", KW);

@@ -52,7 +52,13 @@ module wc_nic #(
     parameter integer NGROUPS = `WC_NIC_GROUPS,
     // Packets a job may have unacknowledged per child (wc_nic_cfg.txwin),
     // 1..WC_NIC_WINDOW.
-    parameter integer TXWIN   = 16
+    parameter integer TXWIN   = 16,
+    // Children of a group entry and destinations of a multisend, 1..
+    // WC_NIC_MAX_CHILDREN: a commit or descriptor naming more is refused
+    // with NODST.  Every job keeps this many children's go-back-N state
+    // and every group entry this many ids, so the NIC's size grows with
+    // it: a network of N nodes needs no more than N-1.
+    parameter integer MAXCHILD = `WC_NIC_MAX_CHILDREN
 ) (
     input  wire              clk_i,
     // Active-low synchronous reset (every register, as wc_nic_reset()).
@@ -106,9 +112,8 @@ module wc_nic #(
     localparam integer SIDW = $clog2(NG);
     localparam integer DW   = `WC_HEAD_DST_W;
     localparam integer GIW  = `WC_NH0_GROUP_W;
-    localparam integer MAXC = `WC_NIC_MAX_CHILDREN;
-    localparam integer CIW  = $clog2(MAXC);
-    localparam integer NCW  = $clog2(MAXC + 1);
+    localparam integer CIW  = MAXCHILD > 1 ? $clog2(MAXCHILD) : 1;
+    localparam integer NCW  = $clog2(MAXCHILD + 1);
     localparam integer TW   = `WC_NH0_TYPE_W;
     localparam integer SCW  = $clog2(NSLOT + 1);
     localparam integer NB   = $clog2(NNODES);
@@ -126,6 +131,7 @@ module wc_nic #(
         `WC_NIC_CHECK_NCTX
         `WC_NIC_CHECK_NGROUPS
         `WC_NIC_CHECK_TXWIN
+        `WC_NIC_CHECK_MAXCHILD
         if (NPK > 32767) $error("%m: PAYLOAD %0d makes too many packets per message", PAYLOAD);
     end
 
@@ -146,7 +152,7 @@ module wc_nic #(
     wire            rp_gvalid, ak_gvalid, sq_gvalid;
     wire [DW-1:0]   rp_gparent, ak_gparent, sq_gparent;
     wire [NCW-1:0]  rp_gnc, sq_gnc;
-    wire [MAXC*DW-1:0] rp_gchild, sq_gchild;
+    wire [MAXCHILD*DW-1:0] rp_gchild, sq_gchild;
     // receive assembler
     wire            ra_alloc, ra_wr, ra_crcw, ra_act;
     wire [SW-1:0]   ra_alloc_idx, ra_wr_slot, ra_crcw_slot;
@@ -217,7 +223,7 @@ module wc_nic #(
     wire [127:0]    jb_push_w;
     wire [GB-1:0]   jb_push_gid;
     wire [NCW-1:0]  jb_push_nc;
-    wire [MAXC*DW-1:0] jb_push_dst;
+    wire [MAXCHILD*DW-1:0] jb_push_dst;
     wire [KW-1:0]   jb_tmo_amt, jb_nak_amt;
     // transmit
     wire [SW-1:0]   tx_em_slot, tx_em_nslot, tx_sel_buf, tx_em_buf;
@@ -267,7 +273,7 @@ module wc_nic #(
     wire [TW-1:0]   sq_c_type;
     wire [GIW-1:0]  sq_c_group;
     wire [NCW-1:0]  sq_c_nc;
-    wire [MAXC*DW-1:0] sq_c_dst;
+    wire [MAXCHILD*DW-1:0] sq_c_dst;
     wire [CIW-1:0]  sq_init_c;
 
     // One completion per cycle: the receive processor's TOOBIG, then a
@@ -281,7 +287,7 @@ module wc_nic #(
     wire busy = dm_busy || tx_busy || sq_busy || ev_valid || ra_act || rp_busy || dm_cqf_any || jb_busy;
 
     // ---------------------------------------------------------------- units
-    wc_nic_regs #(.NNODES(NNODES), .NGROUPS(NGROUPS), .NSLOT(NSLOT), .KW(KW)) u_regs (
+    wc_nic_regs #(.NNODES(NNODES), .NGROUPS(NGROUPS), .NSLOT(NSLOT), .KW(KW), .MAXCHILD(MAXCHILD)) u_regs (
         .clk_i(clk_i), .rst_ni(rst_ni), .node_id_i(node_id_i),
         .s_cyc_i(s_cyc_i), .s_stb_i(s_stb_i), .s_we_i(s_we_i), .s_adr_i(s_adr_i), .s_dat_i(s_dat_i),
         .s_sel_i(s_sel_i), .s_ack_o(s_ack_o), .s_dat_o(s_dat_o), .irq_o(irq_o), .soft_o(srst),
@@ -345,7 +351,7 @@ module wc_nic #(
     );
 
     wc_nic_rxp #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT),
-                 .JSEND(JSEND), .JFWD(JFWD), .NCTX(NCTX), .KW(KW)) u_rxp (
+                 .JSEND(JSEND), .JFWD(JFWD), .NCTX(NCTX), .KW(KW), .MAXCHILD(MAXCHILD)) u_rxp (
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst), .self_i(self), .en_i(en), .mode_i(mode),
         .now_i(now), .timeout_i(timeout), .tab_node_o(rp_tab_node), .tab_gid_o(rp_tab_gid), .s_ngid_o(rp_s_ngid),
         .ev_valid_i(ev_valid), .ev_status_i(ev_status), .ev_type_i(ev_type), .ev_slot_ok_i(ev_slot_ok),
@@ -376,7 +382,7 @@ module wc_nic #(
     );
 
     wc_nic_jobs #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT),
-                  .JSEND(JSEND), .JFWD(JFWD), .KW(KW), .TXWIN(TXWIN)) u_jobs (
+                  .JSEND(JSEND), .JFWD(JFWD), .KW(KW), .TXWIN(TXWIN), .MAXCHILD(MAXCHILD)) u_jobs (
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst), .self_i(self), .mode_i(mode),
         .now_i(now), .timeout_i(timeout),
         .ack_i(rp_ack), .ack_grp_i(rp_ack_grp), .ack_from_i(rp_ack_from), .ack_seq_i(rp_ack_seq),
@@ -407,7 +413,7 @@ module wc_nic #(
         .tmo_o(jb_tmo), .tmo_amt_o(jb_tmo_amt), .nak_amt_o(jb_nak_amt), .busy_o(jb_busy)
     );
 
-    wc_nic_tx #(.W(W), .B(B), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .J(J), .KW(KW)) u_tx (
+    wc_nic_tx #(.W(W), .B(B), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .J(J), .KW(KW), .MAXCHILD(MAXCHILD)) u_tx (
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst),
         .tx_valid_o(tx_valid_o), .tx_flit_o(tx_flit_o), .tx_credit_i(tx_credit_i),
         // a REQ is sent as an ack is: header only
@@ -428,7 +434,7 @@ module wc_nic #(
         .txpkt_o(tx_txpkt), .busy_o(tx_busy)
     );
 
-    wc_nic_dma #(.PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .NCTX(NCTX), .J(J)) u_dma (
+    wc_nic_dma #(.PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .NCTX(NCTX), .J(J), .MAXCHILD(MAXCHILD)) u_dma (
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst),
         .m_cyc_o(m_cyc_o), .m_stb_o(m_stb_o), .m_we_o(m_we_o), .m_adr_o(m_adr_o), .m_dat_o(m_dat_o),
         .m_sel_o(m_sel_o), .m_ack_i(m_ack_i), .m_err_i(m_err_i), .m_dat_i(m_dat_i),
@@ -458,7 +464,8 @@ module wc_nic #(
         .sq_err_o(dm_sq_err), .sq_done_o(dm_sq_done), .busy_o(dm_busy)
     );
 
-    wc_nic_sq #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .JSEND(JSEND), .J(J), .KW(KW)) u_sq (
+    wc_nic_sq #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .JSEND(JSEND), .J(J), .KW(KW),
+                .MAXCHILD(MAXCHILD)) u_sq (
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst), .self_i(self), .en_i(en), .mode_i(mode),
         .sq_size_i(sq_size), .sq_head_i(sq_head), .sq_tail_i(sq_tail), .job_valid_i(job_valid[JSEND-1:0]),
         .gid_o(sq_gid), .ngid_o(sq_ngid), .node_o(sq_node), .gvalid_i(sq_gvalid), .gparent_i(sq_gparent), .gnc_i(sq_gnc),

@@ -20,6 +20,7 @@ module wc_nic_dma #(
     parameter integer NSLOT   = 72,                // receive slots
     parameter integer NCTX    = 8,                 // receive contexts
     parameter integer J       = 8,                 // jobs
+    parameter integer MAXCHILD = `WC_NIC_MAX_CHILDREN, // destinations of a multisend
     // Derived (leave at the default; the body checks them):
     parameter integer SW   = NSLOT > 1 ? $clog2(NSLOT) : 1,
     parameter integer CW   = NCTX > 1 ? $clog2(NCTX) : 1,
@@ -120,7 +121,7 @@ module wc_nic_dma #(
     input  wire                         sq_req_i,   // descriptor or list wanted
     input  wire                         sq_fetch_i, // the descriptor (else the list)
     input  wire [31:0]                  sq_list_i,  // list address
-    input  wire [4:0]                   sq_n_i,     // list words, 1..WC_NIC_MAX_DESTS
+    input  wire [4:0]                   sq_n_i,     // list words, 1..MAXCHILD
     output wire                         sq_start_o,
     output wire                         sq_wr_o,
     output wire [4:0]                   sq_idx_o,
@@ -140,6 +141,7 @@ module wc_nic_dma #(
         `WC_NIC_CHECK_NSLOT
         `WC_NIC_CHECK_J
         `WC_NIC_CHECK_NCTX
+        `WC_NIC_CHECK_MAXCHILD
         if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");
         if (CW != (NCTX > 1 ? $clog2(NCTX) : 1)) $error("%m: CW is derived, leave it at its default");
         if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
@@ -447,7 +449,7 @@ module wc_nic_dma #(
                 $error("%m: receive write of %0d bytes", wq_len_i);
             if (start && win == CLI_STAGE && (sel_len_i == 16'd0 || sel_len_i > PAYLOAD[15:0]))
                 $error("%m: staging read of %0d bytes", sel_len_i);
-            if (start && win == CLI_SQ && !sq_fetch_i && (sq_n_i == 5'd0 || sq_n_i > `WC_NIC_MAX_DESTS))
+            if (start && win == CLI_SQ && !sq_fetch_i && (sq_n_i == 5'd0 || {27'd0, sq_n_i} > MAXCHILD))
                 $error("%m: destination list of %0d words", sq_n_i);
             // The completion FIFO holds 4: its producers push only with room
             // (cq_room), the completion writer pops only a held entry.

@@ -31,13 +31,14 @@ module wc_nic_jobs #(
     // a child that drops everything then costs its siblings at most a
     // window of resends per timeout.
     parameter integer TXWIN   = 16,
+    // Children per job, 1..WC_NIC_MAX_CHILDREN (wc_nic's MAXCHILD).
+    parameter integer MAXCHILD = `WC_NIC_MAX_CHILDREN,
     // Derived (leave at the default; the body checks them):
     parameter integer J    = JSEND + JFWD,
     parameter integer JW   = $clog2(J),
     parameter integer DW   = `WC_HEAD_DST_W,
-    parameter integer MAXC = `WC_NIC_MAX_CHILDREN,
-    parameter integer CIW  = $clog2(MAXC),
-    parameter integer NCW  = $clog2(MAXC + 1),
+    parameter integer CIW  = MAXCHILD > 1 ? $clog2(MAXCHILD) : 1,
+    parameter integer NCW  = $clog2(MAXCHILD + 1),
     parameter integer NG   = NNODES + NGROUPS,
     parameter integer SIDW = $clog2(NG),
     parameter integer SW   = NSLOT > 1 ? $clog2(NSLOT) : 1
@@ -66,7 +67,7 @@ module wc_nic_jobs #(
     input  wire [31:0]                  nf_addr_i,
     input  wire [`WC_NH1_SEQ_W-1:0]     nf_seq_i,   // every child's base sequence
     input  wire [NCW-1:0]               nf_nc_i,
-    input  wire [MAXC*DW-1:0]           nf_dst_i,
+    input  wire [MAXCHILD*DW-1:0]       nf_dst_i,
     input  wire                         toobig_i,   // the processor uses the completion FIFO
     input  wire                         cq_room_i,  // completion FIFO not full
     // ---- send queue unit: create job cj, then set its stream bases ----
@@ -80,7 +81,7 @@ module wc_nic_jobs #(
     input  wire [`WC_NH0_TYPE_W-1:0]    c_type_i,
     input  wire [`WC_NH0_GROUP_W-1:0]   c_group_i,
     input  wire [NCW-1:0]               c_nc_i,
-    input  wire [MAXC*DW-1:0]           c_dst_i,
+    input  wire [MAXCHILD*DW-1:0]       c_dst_i,
     input  wire                         init_i,
     input  wire                         init_all_i, // every child (multicast)
     input  wire [CIW-1:0]               init_c_i,   // else this child
@@ -147,7 +148,7 @@ module wc_nic_jobs #(
     output wire                         push_grp_o,
     output wire [$clog2(NGROUPS)-1:0]   push_gid_o,
     output wire [NCW-1:0]               push_nc_o,
-    output wire [MAXC*DW-1:0]           push_dst_o,
+    output wire [MAXCHILD*DW-1:0]       push_dst_o,
     // timeout: a child rewound by amt packets
     output wire                         tmo_o,
     output wire [KW-1:0]                tmo_amt_o,
@@ -156,7 +157,7 @@ module wc_nic_jobs #(
 );
     localparam integer GIW  = `WC_NH0_GROUP_W;
     localparam integer TW   = `WC_NH0_TYPE_W;
-    localparam integer JC   = J * MAXC;           // children of all jobs
+    localparam integer JC   = J * MAXCHILD;       // children of all jobs
     localparam [DW-1:0]   NOPAR    = `WC_NIC_NO_PARENT;
     localparam [15:0]     PAY16    = PAYLOAD[15:0];
     localparam [TW-1:0]   PT_UDATA = `WC_PT_UDATA;
@@ -181,19 +182,17 @@ module wc_nic_jobs #(
         `WC_NIC_CHECK_JFWD
         `WC_NIC_CHECK_NGROUPS
         `WC_NIC_CHECK_TXWIN
+        `WC_NIC_CHECK_MAXCHILD
         `WC_NIC_CHECK_KW
         `WC_NIC_CHECK_KW_NPK
         if (J != JSEND + JFWD) $error("%m: J is derived, leave it at its default");
         if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
         if (DW != `WC_HEAD_DST_W) $error("%m: DW is derived, leave it at its default");
-        if (MAXC != `WC_NIC_MAX_CHILDREN) $error("%m: MAXC is derived, leave it at its default");
-        if (CIW != $clog2(MAXC)) $error("%m: CIW is derived, leave it at its default");
-        if (NCW != $clog2(MAXC + 1)) $error("%m: NCW is derived, leave it at its default");
+        if (CIW != (MAXCHILD > 1 ? $clog2(MAXCHILD) : 1)) $error("%m: CIW is derived, leave it at its default");
+        if (NCW != $clog2(MAXCHILD + 1)) $error("%m: NCW is derived, leave it at its default");
         if (NG != NNODES + NGROUPS) $error("%m: NG is derived, leave it at its default");
         if (SIDW != $clog2(NG)) $error("%m: SIDW is derived, leave it at its default");
         if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");
-        // a child is addressed as {job, child}
-        if ((1 << CIW) != MAXC) $error("%m: WC_NIC_MAX_CHILDREN must be a power of two (got %0d)", MAXC);
     end
 
     // ---------------------------------------------------------------- state
@@ -222,7 +221,10 @@ module wc_nic_jobs #(
     reg  [J*32-1:0]   adr_q;
     wire [J*32-1:0]   adr_d;
     wire              clr = !rst_ni || soft_i;
-    // per child (index j*MAXC + c)
+    // per child (index j*MAXCHILD + c: MAXCHILD need not be a power of two)
+    function [31:0] cx(input [JW-1:0] j, input [CIW-1:0] c);
+        cx = {{(32-JW){1'b0}}, j} * MAXCHILD + {{(32-CIW){1'b0}}, c};
+    endfunction
     reg  [JC*DW-1:0]  dst_q;
     reg  [JC*16-1:0]  base_q;
     reg  [JC*KW-1:0]  sent_q, acked_q;
@@ -253,7 +255,7 @@ module wc_nic_jobs #(
     wire [J-1:0]     has, hasrq, hit, done;
     wire [J*KW-1:0]  nakamt;
     wire [J*CIW-1:0] best, hitc;
-    // the hit child's state, read once per job (MAXC-way): the NAK amount
+    // the hit child's state, read once per job (MAXCHILD-way): the NAK amount
     // and the acknowledgement's update (g_job) both start from it
     wire [J*KW-1:0]  h_sent, h_acked, h_a2;
     wire [J*2-1:0]   h_adm;
@@ -276,20 +278,20 @@ module wc_nic_jobs #(
                 rq_r = 1'b0;  rqf = 1'b0;  rqc_r = {CIW{1'b0}};
                 best_r = {CIW{1'b0}};  hitc_r = {CIW{1'b0}};  minv = 1'b0;  mink = {KW{1'b0}};
                 s = {KW{1'b0}};  sb = {KW{1'b0}};  out = {KW{1'b0}};  d0 = 16'd0;
-                for (c = 0; c < MAXC; c = c + 1) begin
+                for (c = 0; c < MAXCHILD; c = c + 1) begin
                     if (c[NCW-1:0] < nc_q[gj*NCW +: NCW]) begin
-                        s   = sent_q[(gj*MAXC + c)*KW +: KW];
-                        out = s - acked_q[(gj*MAXC + c)*KW +: KW];   // unacknowledged
+                        s   = sent_q[(gj*MAXCHILD + c)*KW +: KW];
+                        out = s - acked_q[(gj*MAXCHILD + c)*KW +: KW];   // unacknowledged
                         // the first child due a REQ (FCFS: up to the child
                         // after the one being served, so a grant is not
                         // held idle long)
-                        if (!rqf && adm_q[(gj*MAXC + c)*2 +: 2] == A_NEED) begin
+                        if (!rqf && adm_q[(gj*MAXCHILD + c)*2 +: 2] == A_NEED) begin
                             rqf = 1'b1;
                             rqc_r = c[CIW-1:0];
                             rq_r = mode_i != `WC_NIC_MODE_FCFS ||
                                    {1'b0, c[NCW-1:0]} <= {1'b0, fc_q[gj*NCW +: NCW]} + 1'b1;
                         end
-                        if (adm_q[(gj*MAXC + c)*2 +: 2] == A_GRANT &&
+                        if (adm_q[(gj*MAXCHILD + c)*2 +: 2] == A_GRANT &&
                             s < av_q[gj*KW +: KW] && {{(32-KW){1'b0}}, out} < TXWIN) begin
                             if (mode_i == `WC_NIC_MODE_FCFS) begin
                                 if (!first && c[NCW-1:0] <= fc_q[gj*NCW +: NCW]) begin
@@ -303,11 +305,11 @@ module wc_nic_jobs #(
                                 best_r = c[CIW-1:0];
                             end
                         end
-                        if (!hit_r && dst_q[(gj*MAXC + c)*DW +: DW] == ack_from_i) begin
+                        if (!hit_r && dst_q[(gj*MAXCHILD + c)*DW +: DW] == ack_from_i) begin
                             hit_r  = 1'b1;
                             hitc_r = c[CIW-1:0];
                         end
-                        if (acked_q[(gj*MAXC + c)*KW +: KW] != npk_q[gj*KW +: KW]) miss = 1'b1;
+                        if (acked_q[(gj*MAXCHILD + c)*KW +: KW] != npk_q[gj*KW +: KW]) miss = 1'b1;
                         if (!minv || s < mink) begin
                             minv = 1'b1;
                             mink = s;
@@ -318,7 +320,7 @@ module wc_nic_jobs #(
                 // its group (a job whose first sequence is not after this
                 // one's): the host sees every stream in order
                 for (c = JSEND; c < J; c = c + 1) begin
-                    d0 = base_q[gj*MAXC*16 +: 16] - base_q[c*MAXC*16 +: 16];
+                    d0 = base_q[gj*MAXCHILD*16 +: 16] - base_q[c*MAXCHILD*16 +: 16];
                     if (c != gj && v_q[c] && grp_q[c*GIW +: GIW] == grp_q[gj*GIW +: GIW] && !d0[15])
                         older = 1'b1;
                 end
@@ -343,10 +345,10 @@ module wc_nic_jobs #(
             assign job_minsent_o[gj*16 +: 16] = minv ? {{(16-KW){1'b0}}, mink} : 16'hFFFF;
             // (from this job's children only: an index into the whole
             // table would make a 64-way multiplexer of it)
-            wire [MAXC*KW-1:0] j_sent  = sent_q[gj*MAXC*KW +: MAXC*KW];
-            wire [MAXC*KW-1:0] j_acked = acked_q[gj*MAXC*KW +: MAXC*KW];
-            wire [MAXC*2-1:0]  j_adm   = adm_q[gj*MAXC*2 +: MAXC*2];
-            wire [MAXC*16-1:0] j_base  = base_q[gj*MAXC*16 +: MAXC*16];
+            wire [MAXCHILD*KW-1:0] j_sent  = sent_q[gj*MAXCHILD*KW +: MAXCHILD*KW];
+            wire [MAXCHILD*KW-1:0] j_acked = acked_q[gj*MAXCHILD*KW +: MAXCHILD*KW];
+            wire [MAXCHILD*2-1:0]  j_adm   = adm_q[gj*MAXCHILD*2 +: MAXCHILD*2];
+            wire [MAXCHILD*16-1:0] j_base  = base_q[gj*MAXCHILD*16 +: MAXCHILD*16];
             assign h_sent[gj*KW +: KW]  = j_sent[hitc_r*KW +: KW];
             assign h_acked[gj*KW +: KW] = j_acked[hitc_r*KW +: KW];
             assign h_adm[gj*2 +: 2]     = j_adm[hitc_r*2 +: 2];
@@ -422,7 +424,7 @@ module wc_nic_jobs #(
     endfunction
     wire          ak_uni = {{(32-SIDW){1'b0}}, ak_sid} < NNODES;
     wire [CIW-1:0] jc    = best[jb*CIW +: CIW];
-    wire [KW-1:0]  jk    = sent_q[{jb, jc}*KW +: KW];
+    wire [KW-1:0]  jk    = sent_q[cx(jb, jc)*KW +: KW];
     wire [15:0]    jk16  = {{(16-KW){1'b0}}, jk};
     wire [15:0]    joff  = jk16 * PAY16;
     wire [15:0]    jml   = ml_q[jb*16 +: 16];
@@ -473,11 +475,11 @@ module wc_nic_jobs #(
             s_job_o    = jb;
             s_child_o  = jc;
             s_k_o      = jk;
-            s_dst_o    = dst_q[{jb, jc}*DW +: DW];
+            s_dst_o    = dst_q[cx(jb, jc)*DW +: DW];
             s_type_o   = ty_q[jb*TW +: TW];
             s_src_o    = src_q[jb*`WC_NH0_SRC_W +: `WC_NH0_SRC_W];
             s_group_o  = grp_q[jb*GIW +: GIW];
-            s_seq_o    = base_q[{jb, jc}*16 +: 16] + jk16;
+            s_seq_o    = base_q[cx(jb, jc)*16 +: 16] + jk16;
             s_off_o    = joff;
             s_len_o    = (jrest < PAY16) ? jrest : PAY16;
             s_msglen_o = jml;
@@ -488,7 +490,7 @@ module wc_nic_jobs #(
                 s_k_o      = {KW{1'b0}};
                 s_type_o   = PT_REQ;
                 s_group_o  = ty_q[jb*TW +: TW] == PT_MDATA ? grp_q[jb*GIW +: GIW] : {GIW{1'b0}};
-                s_seq_o    = base_q[{jb, jc}*16 +: 16];
+                s_seq_o    = base_q[cx(jb, jc)*16 +: 16];
                 s_off_o    = 16'd0;
                 s_len_o    = 16'd0;
                 s_ready_o  = 1'b1;
@@ -512,16 +514,16 @@ module wc_nic_jobs #(
     // ----------------------------------------------- timeout, completion
     wire [JW-1:0]  scj = scj_q;
     wire [CIW-1:0] scc = scc_q;
-    wire [KW-1:0]  sc_sent  = sent_q[{scj, scc}*KW +: KW];
-    wire [KW-1:0]  sc_acked = acked_q[{scj, scc}*KW +: KW];
+    wire [KW-1:0]  sc_sent  = sent_q[cx(scj, scc)*KW +: KW];
+    wire [KW-1:0]  sc_acked = acked_q[cx(scj, scc)*KW +: KW];
     // the deadline has passed: now - dl >= 0 as a signed 32-bit difference
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [31:0]    sc_late  = now_i - dl_q[{scj, scc}*32 +: 32];
+    wire [31:0]    sc_late  = now_i - dl_q[cx(scj, scc)*32 +: 32];
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [1:0]     sc_adm   = adm_q[{scj, scc}*2 +: 2];
+    wire [1:0]     sc_adm   = adm_q[cx(scj, scc)*2 +: 2];
     // late: admitted with packets outstanding, or a REQ unanswered (a
     // child in WAIT has no deadline: its receiver repeats the GRANT)
-    wire           tmo = v_q[scj] && {1'b0, scc} < nc_q[scj*NCW +: NCW] &&
+    wire           tmo = v_q[scj] && {{(32-CIW){1'b0}}, scc} < {{(32-NCW){1'b0}}, nc_q[scj*NCW +: NCW]} &&
                          (sc_adm == A_GRANT ? sc_acked < sc_sent : sc_adm == A_REQ) &&
                          !sc_late[31] &&
                          !(sel_pkt && s_job_o == scj && s_child_o == scc) &&
@@ -555,7 +557,7 @@ module wc_nic_jobs #(
     assign push_grp_o = ty_q[pj*TW +: TW] != PT_UDATA;
     assign push_gid_o = grp_q[pj*GIW +: $clog2(NGROUPS)];
     assign push_nc_o  = nc_q[pj*NCW +: NCW];
-    assign push_dst_o = dst_q[pj*MAXC*DW +: MAXC*DW];
+    assign push_dst_o = dst_q[pj*MAXCHILD*DW +: MAXCHILD*DW];
 
     // ------------------------------------------------------- next state
     // Only a few children change in a cycle: the selected one (its REQ or
@@ -572,9 +574,9 @@ module wc_nic_jobs #(
     // s_child_o), and its sent is jk.  A REQ: admission REQ, deadline
     // restarted.  A data packet: sent past it (the deadline restarted if
     // nothing was outstanding), the highest sent packet raised.
-    wire [KW-1:0] ss_acked = acked_q[{jb, jc}*KW +: KW];
-    wire [KW-1:0] ss_hi0   = hi_q[{jb, jc}*KW +: KW];
-    wire [1:0]    ss_adm0  = adm_q[{jb, jc}*2 +: 2];
+    wire [KW-1:0] ss_acked = acked_q[cx(jb, jc)*KW +: KW];
+    wire [KW-1:0] ss_hi0   = hi_q[cx(jb, jc)*KW +: KW];
+    wire [1:0]    ss_adm0  = adm_q[cx(jb, jc)*2 +: 2];
     wire [KW-1:0] ss_jk1   = jk + 1'b1;
     wire [KW-1:0] ss_sent  = sl_req_o ? jk : ss_jk1;
     wire [KW-1:0] ss_hi    = (!sl_req_o && ss_hi0 < ss_jk1) ? ss_jk1 : ss_hi0;
@@ -650,7 +652,7 @@ module wc_nic_jobs #(
                 end
                 if (fjinc_i && fj_i == gj) av_n = av_n + 1'b1;
                 // FCFS: the current child has been sent the last packet
-                if (selj && {1'b0, s_child_o} == fc_n && s_k_o + 1'b1 == npk_n) fc_n = fc_n + 1'b1;
+                if (selj && {{(32-CIW){1'b0}}, s_child_o} == {{(32-NCW){1'b0}}, fc_n} && s_k_o + 1'b1 == npk_n) fc_n = fc_n + 1'b1;
                 // finished: the job leaves through the completion FIFO
                 if (push_o && pj == gj) v_n = 1'b0;
                 // the send queue unit's new job, live once its bases are set
@@ -720,8 +722,8 @@ module wc_nic_jobs #(
             wire sel_jm = sel_pkt && s_job_o == gj;   // the selected child is in this job
             wire tmo_jm = tmo && scj == gj;
 
-            for (gc = 0; gc < MAXC; gc = gc + 1) begin : g_child
-                localparam integer X = gj * MAXC + gc;
+            for (gc = 0; gc < MAXCHILD; gc = gc + 1) begin : g_child
+                localparam integer X = gj * MAXCHILD + gc;
                 // which of the cycle's events touch this child
                 wire sel_me = sel_jm && s_child_o == gc;
                 wire hit_me = hit[gj] && hitc[gj*CIW +: CIW] == gc;
@@ -783,10 +785,13 @@ module wc_nic_jobs #(
             ackp_d = ({{(32-SIDW){1'b0}}, ak_sid} == NG - 1) ? {SIDW{1'b0}} : ak_sid + 1'b1;
         else if (sl_valid_o)
             jobp_d = ({{(32-JW){1'b0}}, jb} == J - 1) ? {JW{1'b0}} : jb + 1'b1;
+        // child by child up to MAXCHILD-1, then the next job's first
         scc_d = scc_q + 1'b1;
         scj_d = scj_q;
-        if (&scc_q)
+        if ({{(32-CIW){1'b0}}, scc_q} == MAXCHILD - 1) begin
+            scc_d = {CIW{1'b0}};
             scj_d = ({{(32-JW){1'b0}}, scj_q} == J - 1) ? {JW{1'b0}} : scj_q + 1'b1;
+        end
     end
 
     assign job_valid_o = v_q;
@@ -864,13 +869,16 @@ module wc_nic_jobs #(
                         $error("%m: send job %0d marked as forwarding", j);
                     if (j >= JSEND && !fw_q[j])
                         $error("%m: forwarding job %0d not marked as forwarding", j);
-                    if ({{(32-NCW){1'b0}}, nc_q[j*NCW +: NCW]} > MAXC || fc_q[j*NCW +: NCW] > nc_q[j*NCW +: NCW])
+                    // (the first test is constant when MAXCHILD is 2^NCW - 1)
+                    /* verilator lint_off CMPCONST */
+                    if ({{(32-NCW){1'b0}}, nc_q[j*NCW +: NCW]} > MAXCHILD || fc_q[j*NCW +: NCW] > nc_q[j*NCW +: NCW])
+                    /* verilator lint_on CMPCONST */
                         $error("%m: job %0d has %0d children, FCFS at child %0d", j, nc_q[j*NCW +: NCW],
                                fc_q[j*NCW +: NCW]);
-                    for (c = 0; c < MAXC; c = c + 1)
+                    for (c = 0; c < MAXCHILD; c = c + 1)
                         if (c < {{(32-NCW){1'b0}}, nc_q[j*NCW +: NCW]}) begin
-                            se = sent_q[(j*MAXC + c)*KW +: KW];
-                            ac = acked_q[(j*MAXC + c)*KW +: KW];
+                            se = sent_q[(j*MAXCHILD + c)*KW +: KW];
+                            ac = acked_q[(j*MAXCHILD + c)*KW +: KW];
                             if (ac > se || se > job_k(npk_q, j))
                                 $error("%m: job %0d child %0d: acked %0d, sent %0d of %0d packets", j, c, ac, se,
                                        job_k(npk_q, j));
@@ -899,15 +907,15 @@ module wc_nic_jobs #(
                 $error("%m: packet chosen before the pending ack of stream %0d", ak_sid);
             // A REQ only to a live child due one; data only to an admitted
             // child.
-            if (sel_pkt && sl_req_o && (!v_q[s_job_o] || {1'b0, s_child_o} >= nc_q[s_job_o*NCW +: NCW] ||
-                                        adm_q[{s_job_o, s_child_o}*2 +: 2] != A_NEED))
+            if (sel_pkt && sl_req_o && (!v_q[s_job_o] || {{(32-CIW){1'b0}}, s_child_o} >= {{(32-NCW){1'b0}}, nc_q[s_job_o*NCW +: NCW]} ||
+                                        adm_q[cx(s_job_o, s_child_o)*2 +: 2] != A_NEED))
                 $error("%m: REQ selected for job %0d child %0d, not a live child due one", s_job_o, s_child_o);
-            if (sel_dat && adm_q[{s_job_o, s_child_o}*2 +: 2] != A_GRANT)
+            if (sel_dat && adm_q[cx(s_job_o, s_child_o)*2 +: 2] != A_GRANT)
                 $error("%m: data selected for job %0d child %0d before its GRANT", s_job_o, s_child_o);
             if (sel_dat) begin
-                se = sent_q[{s_job_o, s_child_o}*KW +: KW];
-                ac = acked_q[{s_job_o, s_child_o}*KW +: KW];
-                if (!v_q[s_job_o] || {1'b0, s_child_o} >= nc_q[s_job_o*NCW +: NCW])
+                se = sent_q[cx(s_job_o, s_child_o)*KW +: KW];
+                ac = acked_q[cx(s_job_o, s_child_o)*KW +: KW];
+                if (!v_q[s_job_o] || {{(32-CIW){1'b0}}, s_child_o} >= {{(32-NCW){1'b0}}, nc_q[s_job_o*NCW +: NCW]})
                     $error("%m: packet selected for job %0d child %0d, not a live child", s_job_o, s_child_o);
                 if (s_k_o != se || s_k_o >= job_k(av_q, {{(32-JW){1'b0}}, s_job_o}) || {{(32-KW){1'b0}}, se - ac} >= TXWIN)
                     $error("%m: packet %0d selected for job %0d child %0d: sent %0d, acked %0d, available %0d",

@@ -27,7 +27,11 @@ module wc_nic_regs #(
     // Receive slots (for the SLOTS and PEAK counters' width), 1..128.
     parameter integer NSLOT   = 72,
     // Width of a packet count (npk of the largest message), from the top.
-    parameter integer KW      = 7
+    parameter integer KW      = 7,
+    // Children a group entry holds, 1..WC_NIC_MAX_CHILDREN: a commit of
+    // more is refused with NODST, a child index at or above it is not
+    // staged.
+    parameter integer MAXCHILD = `WC_NIC_MAX_CHILDREN
 ) (
     input  wire                         clk_i,
     input  wire                         rst_ni,
@@ -113,8 +117,8 @@ module wc_nic_regs #(
     input  wire                         done_i,
     input  wire                         done_grp_i,     // multicast (else unicast)
     input  wire [$clog2(NGROUPS)-1:0]   done_gid_i,
-    input  wire [$clog2(`WC_NIC_MAX_CHILDREN+1)-1:0] done_nc_i,
-    input  wire [`WC_NIC_MAX_CHILDREN*`WC_HEAD_DST_W-1:0] done_dst_i,
+    input  wire [$clog2(MAXCHILD+1)-1:0] done_nc_i,
+    input  wire [MAXCHILD*`WC_HEAD_DST_W-1:0] done_dst_i,
     // send queue unit: a stream of a new job takes npk sequence numbers
     input  wire                         init_i,
     input  wire                         init_grp_i,
@@ -134,8 +138,8 @@ module wc_nic_regs #(
     output wire [15:0]                  rp_gexp_o,
     output wire                         rp_gvalid_o,
     output wire [`WC_HEAD_DST_W-1:0]    rp_gparent_o,
-    output wire [$clog2(`WC_NIC_MAX_CHILDREN+1)-1:0] rp_gnc_o,
-    output wire [`WC_NIC_MAX_CHILDREN*`WC_HEAD_DST_W-1:0] rp_gchild_o,
+    output wire [$clog2(MAXCHILD+1)-1:0] rp_gnc_o,
+    output wire [MAXCHILD*`WC_HEAD_DST_W-1:0] rp_gchild_o,
     // acknowledgement selection: the stream it picked
     input  wire [$clog2(NNODES+NGROUPS)-1:0] ak_sid_i,
     output wire [2:0]                   ak_kind_o,
@@ -150,16 +154,16 @@ module wc_nic_regs #(
     input  wire [`WC_HEAD_DST_W-1:0]    sq_node_i,
     output wire                         sq_gvalid_o,
     output wire [`WC_HEAD_DST_W-1:0]    sq_gparent_o,
-    output wire [$clog2(`WC_NIC_MAX_CHILDREN+1)-1:0] sq_gnc_o,
-    output wire [`WC_NIC_MAX_CHILDREN*`WC_HEAD_DST_W-1:0] sq_gchild_o,
+    output wire [$clog2(MAXCHILD+1)-1:0] sq_gnc_o,
+    output wire [MAXCHILD*`WC_HEAD_DST_W-1:0] sq_gchild_o,
     output wire [15:0]                  sq_gnext_o,
     output wire [15:0]                  sq_unext_o
 );
     localparam integer DW    = `WC_HEAD_DST_W;
     localparam integer GIW   = `WC_NH0_GROUP_W;
-    localparam integer MAXC  = `WC_NIC_MAX_CHILDREN;
-    localparam integer NCW   = $clog2(MAXC + 1);
-    localparam integer NEQ   = MAXC * (MAXC - 1) / 2;   // pairs of children
+    localparam integer NCW   = $clog2(MAXCHILD + 1);
+    localparam integer NEQ   = MAXCHILD * (MAXCHILD - 1) / 2;   // pairs of children
+    localparam integer NEQW  = NEQ > 0 ? NEQ : 1;   // (one child: a flag that is never read)
     localparam integer NB    = $clog2(NNODES);
     localparam integer GB    = $clog2(NGROUPS);
     localparam integer NG    = NNODES + NGROUPS;
@@ -175,6 +179,7 @@ module wc_nic_regs #(
         `WC_NIC_CHECK_NSLOT
         `WC_NIC_CHECK_NGROUPS
         `WC_NIC_CHECK_KW
+        `WC_NIC_CHECK_MAXCHILD
     end
 
     // Only the word index selects a register; byte lanes are not used.
@@ -202,11 +207,11 @@ module wc_nic_regs #(
     reg  [15:0]     cq_head_q, cq_head_d, cq_tail_q, cq_tail_d;
     reg  [GIW-1:0]  gt_sel_q, gt_sel_d;
     reg  [DW-1:0]   gt_par_q, gt_par_d;
-    reg  [MAXC*DW-1:0] gt_stage_q, gt_stage_d;   // staged children
+    reg  [MAXCHILD*DW-1:0] gt_stage_q, gt_stage_d;   // staged children
     // which staged children are equal: bit i*(i-1)/2+k for k < i, updated
-    // as a child is staged (its value against the other MAXC-1), so a
+    // as a child is staged (its value against the other MAXCHILD-1), so a
     // commit's duplicate test reads flags instead of comparing every pair
-    reg  [NEQ-1:0]  gt_eq_q, gt_eq_d;
+    reg  [NEQW-1:0] gt_eq_q, gt_eq_d;
     reg  [7:0]      gt_res_q, gt_res_d;
     reg  [31:0]     err_crc_q, err_crc_d, err_grp_q, err_grp_d, err_len_q, err_len_d;
     reg  [31:0]     err_type_q, err_type_d, err_dst_q, err_dst_d, retx_q, retx_d;
@@ -220,9 +225,9 @@ module wc_nic_regs #(
     reg  [NGROUPS-1:0]    gv_q, gv_d;
     reg  [NGROUPS*DW-1:0] gp_q, gp_d;
     reg  [NGROUPS*NCW-1:0] gn_q, gn_d;
-    (* ram_style = "block", no_rw_check *) reg [MAXC*DW-1:0] gc_rp [0:NGROUPS-1];
-    (* ram_style = "block", no_rw_check *) reg [MAXC*DW-1:0] gc_sq [0:NGROUPS-1];
-    reg  [MAXC*DW-1:0]    rp_gc_rd_q, sq_gc_rd_q;
+    (* ram_style = "block", no_rw_check *) reg [MAXCHILD*DW-1:0] gc_rp [0:NGROUPS-1];
+    (* ram_style = "block", no_rw_check *) reg [MAXCHILD*DW-1:0] gc_sq [0:NGROUPS-1];
+    reg  [MAXCHILD*DW-1:0]    rp_gc_rd_q, sq_gc_rd_q;
     reg                   rp_gc_byp_q, sq_gc_byp_q;
     // stream tables
     // stream tables: a memory per table plus a written-since-reset flag
@@ -320,10 +325,10 @@ module wc_nic_regs #(
             gt_rc = `WC_NIC_ST_NODST;
         else if ((!gt_root && ({20'd0, gt_par_q} >= NNODES || gt_par_q == node_q)) || {20'd0, node_q} >= NNODES)
             gt_rc = `WC_NIC_ST_BADDST;
-        else if ({24'd0, gt_cnt} > MAXC || (gt_root && gt_cnt == 8'd0))
+        else if ({24'd0, gt_cnt} > MAXCHILD || (gt_root && gt_cnt == 8'd0))
             gt_rc = `WC_NIC_ST_NODST;
         else begin
-            for (i = 0; i < MAXC; i = i + 1) begin
+            for (i = 0; i < MAXCHILD; i = i + 1) begin
                 ch  = gt_stage_q[i*DW +: DW];
                 dup = 1'b0;
                 for (k = 0; k < i; k = k + 1)
@@ -378,7 +383,7 @@ module wc_nic_regs #(
             if (done_grp_i)
                 gbusy_d[done_gid_i] = 1'b0;
             else
-                for (c = 0; c < MAXC; c = c + 1)
+                for (c = 0; c < MAXCHILD; c = c + 1)
                     if (c[NCW-1:0] < done_nc_i) ubusy_d[done_dst_i[c*DW +: NB]] = 1'b0;
         end
         if (init_i) begin
@@ -492,9 +497,9 @@ module wc_nic_regs #(
                 `WC_NICR_GT_SEL:     gt_sel_d = s_dat_i[GIW-1:0];
                 `WC_NICR_GT_PARENT:  gt_par_d = s_dat_i[DW-1:0];
                 `WC_NICR_GT_CHILD: begin
-                    for (i = 0; i < MAXC; i = i + 1)
+                    for (i = 0; i < MAXCHILD; i = i + 1)
                         if (s_dat_i[23:16] == i[7:0]) gt_stage_d[i*DW +: DW] = s_dat_i[DW-1:0];
-                    for (i = 0; i < MAXC; i = i + 1)
+                    for (i = 0; i < MAXCHILD; i = i + 1)
                         for (k = 0; k < i; k = k + 1) begin
                             if (s_dat_i[23:16] == i[7:0])
                                 gt_eq_d[i*(i-1)/2 + k] = gt_stage_q[k*DW +: DW] == s_dat_i[DW-1:0];
@@ -645,8 +650,8 @@ module wc_nic_regs #(
     always @(posedge clk_i) begin
         if (clr) begin
             gt_sel_q <= {GIW{1'b0}};  gt_par_q <= NOPAR;
-            gt_stage_q <= {MAXC*DW{1'b0}};  gt_res_q <= 8'd0;
-            gt_eq_q <= {NEQ{1'b1}};   // every staged child is 0
+            gt_stage_q <= {MAXCHILD*DW{1'b0}};  gt_res_q <= 8'd0;
+            gt_eq_q <= {NEQW{1'b1}};  // every staged child is 0
         end else begin
             gt_sel_q <= gt_sel_d;  gt_par_q <= gt_par_d;
             gt_stage_q <= gt_stage_d;  gt_res_q <= gt_res_d;
@@ -804,7 +809,7 @@ module wc_nic_regs #(
             if (gnext_we && {20'd0, sq_gid_i} != {{(32-GB){1'b0}}, gnext_wa})
                 $error("%m: group stream %0d set up while the send queue port reads group %0d", gnext_wa, sq_gid_i);
             // The equality flags of the staged children are their values'.
-            for (g = 1; g < MAXC; g = g + 1)
+            for (g = 1; g < MAXCHILD; g = g + 1)
                 for (k = 0; k < g; k = k + 1)
                     if (gt_eq_q[g*(g-1)/2 + k] != (gt_stage_q[g*DW +: DW] == gt_stage_q[k*DW +: DW]))
                         $error("%m: staged children %0d and %0d flagged %s", g, k,
@@ -814,14 +819,17 @@ module wc_nic_regs #(
                 $error("%m: %0d receive slots in use of %0d", slots_q, NSLOT);
             // The group table holds only entries wc_nic_group_set accepts:
             // never group 0 (unicast), a cleared entry has no children, a
-            // root has 1..MAXC children, a non-root a parent in the network
+            // root has 1..MAXCHILD children, a non-root a parent in the network
             // other than this node.
             if (gv_q[0])
                 $error("%m: group 0 installed");
             for (g = 0; g < NGROUPS; g = g + 1) begin
                 if (!gv_q[g] && gn_q[g*NCW +: NCW] != {NCW{1'b0}})
                     $error("%m: group %0d not installed but has %0d children", g, gn_q[g*NCW +: NCW]);
-                if (gv_q[g] && {{(32-NCW){1'b0}}, gn_q[g*NCW +: NCW]} > MAXC)
+                // (constant when MAXCHILD is 2^NCW - 1)
+                /* verilator lint_off CMPCONST */
+                if (gv_q[g] && {{(32-NCW){1'b0}}, gn_q[g*NCW +: NCW]} > MAXCHILD)
+                /* verilator lint_on CMPCONST */
                     $error("%m: group %0d has %0d children", g, gn_q[g*NCW +: NCW]);
                 if (gv_q[g] && gp_q[g*DW +: DW] == NOPAR && gn_q[g*NCW +: NCW] == {NCW{1'b0}})
                     $error("%m: group %0d installed at its root with no children", g);

@@ -29,13 +29,15 @@ module wc_nic_rxp #(
     parameter integer JFWD    = 4,                  // forwarding jobs after them
     parameter integer NCTX    = 8,                  // receive contexts, 1..16
     parameter integer KW      = 7,                  // packet index width
+    parameter integer MAXCHILD = `WC_NIC_MAX_CHILDREN, // children of a group entry
     // Derived (leave at the default; the body checks them):
     parameter integer J    = JSEND + JFWD,
     parameter integer JW   = $clog2(J),
     parameter integer SW   = NSLOT > 1 ? $clog2(NSLOT) : 1,
     parameter integer CW   = NCTX > 1 ? $clog2(NCTX) : 1,
     parameter integer NG   = NNODES + NGROUPS,
-    parameter integer SIDW = $clog2(NG)
+    parameter integer SIDW = $clog2(NG),
+    parameter integer NCW  = $clog2(MAXCHILD + 1)
 ) (
     input  wire                         clk_i,
     input  wire                         rst_ni,
@@ -67,7 +69,7 @@ module wc_nic_rxp #(
     output wire [`WC_NH0_GROUP_W-1:0]   s_ngid_o,
     input  wire                         gvalid_i,
     input  wire [`WC_HEAD_DST_W-1:0]    gparent_i,
-    input  wire [$clog2(`WC_NIC_MAX_CHILDREN+1)-1:0] gnc_i,
+    input  wire [NCW-1:0]               gnc_i,
     input  wire [15:0]                  uexp_i,
     input  wire [15:0]                  gexp_i,
     // jobs: valid, group, still receiving (avail < npk)
@@ -159,6 +161,8 @@ module wc_nic_rxp #(
         `WC_NIC_CHECK_NGROUPS
         `WC_NIC_CHECK_KW
         `WC_NIC_CHECK_KW_NPK
+        `WC_NIC_CHECK_MAXCHILD
+        if (NCW != $clog2(MAXCHILD + 1)) $error("%m: NCW is derived, leave it at its default");
         if (J != JSEND + JFWD) $error("%m: J is derived, leave it at its default");
         if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
         if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");

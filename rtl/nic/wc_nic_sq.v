@@ -17,12 +17,14 @@ module wc_nic_sq #(
     parameter integer JSEND   = 4,                 // send jobs
     parameter integer J       = 8,                 // all jobs
     parameter integer KW      = 7,                 // packet count width
+    // Children of a group entry and destinations of a multisend,
+    // 1..WC_NIC_MAX_CHILDREN (wc_nic's MAXCHILD).
+    parameter integer MAXCHILD = `WC_NIC_MAX_CHILDREN,
     // Derived (leave at the default; the body checks them):
     parameter integer JW   = $clog2(J),
     parameter integer DW   = `WC_HEAD_DST_W,
-    parameter integer MAXC = `WC_NIC_MAX_CHILDREN,
-    parameter integer CIW  = $clog2(MAXC),
-    parameter integer NCW  = $clog2(MAXC + 1)
+    parameter integer CIW  = MAXCHILD > 1 ? $clog2(MAXCHILD) : 1,
+    parameter integer NCW  = $clog2(MAXCHILD + 1)
 ) (
     input  wire                         clk_i,
     input  wire                         rst_ni,
@@ -42,7 +44,7 @@ module wc_nic_sq #(
     input  wire                         gvalid_i,
     input  wire [`WC_HEAD_DST_W-1:0]    gparent_i,
     input  wire [NCW-1:0]               gnc_i,
-    input  wire [MAXC*DW-1:0]           gchild_i,
+    input  wire [MAXCHILD*DW-1:0]       gchild_i,
     input  wire [NNODES-1:0]            ubusy_i,
     input  wire [NGROUPS-1:0]           gbusy_i,
     input  wire [15:0]                  gnext_i,
@@ -57,7 +59,7 @@ module wc_nic_sq #(
     output wire                         req_o,
     output wire                         fetch_o,
     output wire [31:0]                  list_o,
-    output wire [4:0]                   n_o,            // list words (<= WC_NIC_MAX_DESTS)
+    output wire [4:0]                   n_o,            // list words (<= MAXCHILD)
     input  wire                         dma_start_i,
     input  wire                         dma_wr_i,
     input  wire [4:0]                   dma_idx_i,
@@ -75,7 +77,7 @@ module wc_nic_sq #(
     output wire [`WC_NH0_TYPE_W-1:0]    c_type_o,
     output wire [`WC_NH0_GROUP_W-1:0]   c_group_o,
     output wire [NCW-1:0]               c_nc_o,
-    output reg  [MAXC*DW-1:0]           c_dst_o,
+    output reg  [MAXCHILD*DW-1:0]       c_dst_o,
     output wire                         init_o,
     output wire                         init_grp_o,     // multicast: every child, the group's stream
     output wire [CIW-1:0]               init_c_o,
@@ -94,9 +96,9 @@ module wc_nic_sq #(
         `WC_NIC_CHECK_KW_NPK
         if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
         if (DW != `WC_HEAD_DST_W) $error("%m: DW is derived, leave it at its default");
-        if (MAXC != `WC_NIC_MAX_CHILDREN) $error("%m: MAXC is derived, leave it at its default");
-        if (CIW != $clog2(MAXC)) $error("%m: CIW is derived, leave it at its default");
-        if (NCW != $clog2(MAXC + 1)) $error("%m: NCW is derived, leave it at its default");
+        `WC_NIC_CHECK_MAXCHILD
+        if (CIW != (MAXCHILD > 1 ? $clog2(MAXCHILD) : 1)) $error("%m: CIW is derived, leave it at its default");
+        if (NCW != $clog2(MAXCHILD + 1)) $error("%m: NCW is derived, leave it at its default");
         if (JSEND < 1 || JSEND >= J) $error("%m: JSEND must be 1..J-1 (got %0d of %0d)", JSEND, J);
     end
     localparam integer GB   = $clog2(NGROUPS);
@@ -120,7 +122,7 @@ module wc_nic_sq #(
     reg  [127:0]  d_q, d_d;             // the descriptor
     // a multisend's destination list: node ids only (a word with other
     // bits set fails the check as it arrives)
-    reg  [MAXC*DW-1:0] l_q, l_d;
+    reg  [MAXCHILD*DW-1:0] l_q, l_d;
     // The list is checked as it arrives (the DMA delivers its words in
     // order, each once): the first bad word's status so far, and the
     // nodes named so far (a mask, for the duplicate and busy tests), in
@@ -152,7 +154,7 @@ module wc_nic_sq #(
         else if (uni)
             chk = ({20'd0, x} >= NNODES || x == self_i) ? ST_BADDST : ST_OK;
         else if (multi)
-            chk = (x == 0 || x > `WC_NIC_MAX_DESTS) ? ST_NODST : ST_OK;
+            chk = (x == 0 || {20'd0, x} > MAXCHILD) ? ST_NODST : ST_OK;
         else if (x == 0 || {20'd0, x} >= NGROUPS || !gvalid_i)
             chk = ST_NOGROUP;
         else if (gparent_i == NOPAR && d3 != 32'd0)
@@ -219,7 +221,7 @@ module wc_nic_sq #(
     assign c_nc_o     = mcast ? gnc_i : uni ? {{(NCW-1){1'b0}}, 1'b1} : x[NCW-1:0];
     always @* begin : dsts
         integer c;
-        for (c = 0; c < MAXC; c = c + 1)
+        for (c = 0; c < MAXCHILD; c = c + 1)
             c_dst_o[c*DW +: DW] = mcast ? gchild_i[c*DW +: DW] : uni ? x : l_q[c*DW +: DW];
     end
 
@@ -232,7 +234,7 @@ module wc_nic_sq #(
     assign init_grp_o  = mcast;
     assign init_c_o    = i_q[CIW-1:0];
     assign init_base_o = mcast ? gnext_i : unext_i;
-    assign init_fin_o  = mcast || {3'd0, i_q} + 8'd1 == {3'd0, c_nc_o};
+    assign init_fin_o  = mcast || {3'd0, i_q} + 8'd1 == {{(8-NCW){1'b0}}, c_nc_o};
     assign create_o    = st_q == S_WAIT && free;
 
     // ---------------------------------------------------------- completion
@@ -290,11 +292,12 @@ module wc_nic_sq #(
         // the DMA's reads
         if (dma_start_i) err_d = 1'b0;
         if (dma_wr_i) begin
-            for (k = 0; k < MAXC; k = k + 1)
+            // (the descriptor's 4 words or the list's MAXCHILD)
+            for (k = 0; k < (MAXCHILD > 4 ? MAXCHILD : 4); k = k + 1)
                 if (dma_idx_i == k[4:0]) begin
                     if (st_q == S_FETCH) begin
                         if (k < 4) d_d[k*32 +: 32] = dma_data_i;
-                    end else
+                    end else if (k < MAXCHILD)
                         l_d[k*DW +: DW] = dma_data_i[DW-1:0];
                 end
             err_d = err_d | dma_err_i;
@@ -312,7 +315,7 @@ module wc_nic_sq #(
     always @(posedge clk_i) begin
         if (clr) begin
             st_q <= S_IDLE;  job_q <= {JW{1'b0}};  status_q <= 8'd0;  err_q <= 1'b0;  i_q <= 5'd0;
-            d_q <= 128'd0;  l_q <= {MAXC*DW{1'b0}};  lst_q <= ST_OK;  lmask_q <= {(1<<NB){1'b0}};
+            d_q <= 128'd0;  l_q <= {MAXCHILD*DW{1'b0}};  lst_q <= ST_OK;  lmask_q <= {(1<<NB){1'b0}};
         end else begin
             st_q <= st_d;  job_q <= job_d;  status_q <= status_d;  err_q <= err_d;  i_q <= i_d;
             d_q <= d_d;  l_q <= l_d;  lst_q <= lst_d;  lmask_q <= lmask_d;
@@ -372,7 +375,10 @@ module wc_nic_sq #(
                 $error("%m: descriptor completion pushed in state %0d", st_q);
             if (create_o && status_q != ST_OK)
                 $error("%m: job created for a descriptor refused with status %0d", status_q);
-            if (create_o && !mcast && (c_nc_o == {NCW{1'b0}} || {{(32-NCW){1'b0}}, c_nc_o} > MAXC))
+            // (the second test is constant when MAXCHILD is 2^NCW - 1)
+            /* verilator lint_off CMPCONST */
+            if (create_o && !mcast && (c_nc_o == {NCW{1'b0}} || {{(32-NCW){1'b0}}, c_nc_o} > MAXCHILD))
+            /* verilator lint_on CMPCONST */
                 $error("%m: job created with %0d destinations", c_nc_o);
             // A stream has at most one send job at a time (docs/nic.md,
             // Reliability): INIT takes only streams that WAIT found free,

@@ -22,10 +22,11 @@ module wc_nic_tx #(
     parameter integer NSLOT   = 72,                // receive slots
     parameter integer J       = 8,                 // jobs
     parameter integer KW      = 7,                 // packet index width
+    parameter integer MAXCHILD = `WC_NIC_MAX_CHILDREN, // children of a job
     // Derived (leave at the default; the body checks them):
     parameter integer SW   = NSLOT > 1 ? $clog2(NSLOT) : 1,
     parameter integer JW   = $clog2(J),
-    parameter integer CIW  = $clog2(`WC_NIC_MAX_CHILDREN),
+    parameter integer CIW  = MAXCHILD > 1 ? $clog2(MAXCHILD) : 1,
     parameter integer PW   = PAYLOAD / 4,
     parameter integer IW   = PW > 1 ? $clog2(PW) : 1
 ) (
@@ -117,9 +118,10 @@ module wc_nic_tx #(
         `WC_NIC_CHECK_J
         `WC_NIC_CHECK_KW
         `WC_NIC_CHECK_KW_NPK
+        `WC_NIC_CHECK_MAXCHILD
         if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");
         if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
-        if (CIW != ($clog2(`WC_NIC_MAX_CHILDREN))) $error("%m: CIW is derived, leave it at its default");
+        if (CIW != (MAXCHILD > 1 ? $clog2(MAXCHILD) : 1)) $error("%m: CIW is derived, leave it at its default");
         if (PW != PAYLOAD / 4) $error("%m: PW is derived, leave it at its default");
         if (IW != (PW > 1 ? $clog2(PW) : 1)) $error("%m: IW is derived, leave it at its default");
     end

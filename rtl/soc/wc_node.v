@@ -32,6 +32,7 @@ module wc_node #(
     parameter integer NCTX       = 16,
     parameter integer NGROUPS    = `WC_NIC_GROUPS,
     parameter integer TXWIN      = 16,
+    parameter integer MAXCHILD   = `WC_NIC_MAX_CHILDREN,
     // ---- the router (see wc_router) --------------------------------------
     parameter integer P          = 5,
     parameter integer ROUTING    = `WC_ROUTING_XY,
@@ -140,7 +141,7 @@ module wc_node #(
     wc_node_soc #(
         .RAM_BYTES(RAM_BYTES), .RAM_INIT(RAM_INIT), .RVFI(RVFI), .MD_STEPS(MD_STEPS),
         .NNODES(NNODES), .W(W), .B(B), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .JSEND(JSEND),
-        .JFWD(JFWD), .NCTX(NCTX), .NGROUPS(NGROUPS), .TXWIN(TXWIN)
+        .JFWD(JFWD), .NCTX(NCTX), .NGROUPS(NGROUPS), .TXWIN(TXWIN), .MAXCHILD(MAXCHILD)
     ) u_soc (
         .clk_i(clk_i), .rst_ni(rst_ni), .node_id_i(node_id_i), .node_count_i(node_count_i),
         .rx_valid_i(l_rx_valid), .rx_flit_i(l_rx_flit), .rx_credit_o(l_rx_credit),

@@ -41,7 +41,8 @@ module wc_node_soc #(
     parameter integer JFWD      = 8,
     parameter integer NCTX      = 16,
     parameter integer NGROUPS   = `WC_NIC_GROUPS,
-    parameter integer TXWIN     = 16
+    parameter integer TXWIN     = 16,
+    parameter integer MAXCHILD  = `WC_NIC_MAX_CHILDREN
 ) (
     input  wire                       clk_i,
     // Synchronous active-low reset of everything but the RAM contents.
@@ -212,7 +213,7 @@ module wc_node_soc #(
     // ---- NIC -------------------------------------------------------------
     wc_nic #(
         .NNODES(NNODES), .W(W), .B(B), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .JSEND(JSEND),
-        .JFWD(JFWD), .NCTX(NCTX), .NGROUPS(NGROUPS), .TXWIN(TXWIN)
+        .JFWD(JFWD), .NCTX(NCTX), .NGROUPS(NGROUPS), .TXWIN(TXWIN), .MAXCHILD(MAXCHILD)
     ) u_nic (
         .clk_i(clk_i), .rst_ni(rst_ni), .node_id_i(node_id_i),
         .rx_valid_i(rx_valid_i), .rx_flit_i(rx_flit_i), .rx_credit_o(rx_credit_o),

@@ -472,7 +472,7 @@ int sc_main(int argc, char *argv[])
             return usage(("the tree breaks the NIC's id rule at node " + std::to_string(bad)).c_str());
     }
     for (int n = 0; n < N; n++)
-        if (sh.child[(size_t)n].size() > WC_NIC_MAX_CHILDREN)
+        if (sh.child[(size_t)n].size() > (size_t)nc.maxchild)
             return usage("more children at one node than the NIC takes");
 
     sc_core::sc_clock clk("clk", PERIOD);

@@ -37,6 +37,7 @@ static const struct { const char *name; size_t off; } nic_fields[WC_NIC_NPARAMS]
     { "NSLOT", offsetof(wc_nic_cfg, nslot) },     { "JSEND", offsetof(wc_nic_cfg, jsend) },
     { "JFWD", offsetof(wc_nic_cfg, jfwd) },       { "NCTX", offsetof(wc_nic_cfg, nctx) },
     { "NGROUPS", offsetof(wc_nic_cfg, ngroups) }, { "TXWIN", offsetof(wc_nic_cfg, txwin) },
+    { "MAXCHILD", offsetof(wc_nic_cfg, maxchild) },
 };
 
 void wc_nic_params(const wc_nic_cfg *c, wc_param out[WC_NIC_NPARAMS])

@@ -19,7 +19,7 @@ void wc_router_params(const wc_topo *t, int W, int B, wc_param out[WC_ROUTER_NPA
 /* The wc_nic parameters of a NIC configuration (the RTL's names), in one
  * place for the NIC engine's Verilator build (wc_rtl.c) and the SystemC
  * NIC's (mk/sc.mk, through `wormcast netgen --params nic`). */
-#define WC_NIC_NPARAMS 10
+#define WC_NIC_NPARAMS 11
 void wc_nic_params(const wc_nic_cfg *c, wc_param out[WC_NIC_NPARAMS]);
 
 /* The wc_node_soc parameters of a node configuration: the NIC's, then
@@ -36,6 +36,6 @@ void wc_node_params(const wc_node_soc_cfg *c, wc_param out[WC_NODE_NPARAMS]);
  * the tool's options).  Sets the fields of c it
  * names; the caller checks the result (wc_nic_cfg_check).  0, or -1 with
  * the reason in err. */
-#define WC_NIC_CFG_KEYS "PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN"
+#define WC_NIC_CFG_KEYS "PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN MAXCHILD"
 int wc_nic_cfg_parse(wc_nic_cfg *c, const char *list, char *err, int errlen);
 #endif

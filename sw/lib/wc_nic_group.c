@@ -9,6 +9,7 @@ void wc_nic_gtab_init(wc_nic_gtab *t, unsigned self, unsigned nnodes)
     unsigned i;
     t->self = self;
     t->nnodes = nnodes;
+    t->maxchild = WC_NIC_MAX_CHILDREN;
     for (i = 0; i < (unsigned)WC_NIC_GROUPS; i++) {
         t->g[i].valid = 0;
         t->g[i].nchild = 0;
@@ -27,7 +28,7 @@ int wc_nic_group_set(wc_nic_gtab *t, unsigned gid, unsigned parent,
         return -WC_NIC_ST_NOGROUP;
     if ((!root && (parent >= t->nnodes || parent == t->self)) || t->self >= t->nnodes)
         return -WC_NIC_ST_BADDST;
-    if (n > (unsigned)WC_NIC_MAX_CHILDREN || (root && n == 0) || (n && !children))
+    if (n > t->maxchild || n > (unsigned)WC_NIC_MAX_CHILDREN || (root && n == 0) || (n && !children))
         return -WC_NIC_ST_NODST;
     for (i = 0; i < n; i++) {
         if (children[i] >= t->nnodes)

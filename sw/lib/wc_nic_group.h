@@ -27,6 +27,7 @@ typedef struct {
 typedef struct {
     unsigned self;                        /* this node's id */
     unsigned nnodes;                      /* ids must be below this */
+    unsigned maxchild;                    /* children an entry may have, 1..WC_NIC_MAX_CHILDREN */
     wc_nic_group_ent g[WC_NIC_GROUPS];
 } wc_nic_gtab;
 
@@ -35,7 +36,7 @@ void wc_nic_gtab_init(wc_nic_gtab *t, unsigned self, unsigned nnodes);
 /* Install group gid (1..NIC_GROUPS-1): parent (WC_NIC_NO_PARENT when this
  * node is the root) and n ordered children.  Returns 0 or a negated
  * WC_NIC_ST_*: NOGROUP (gid out of range), BADDST (an id >= nnodes, the
- * parent equal to self), NODST (n above NIC_MAX_CHILDREN, or a root
+ * parent equal to self), NODST (n above maxchild, or a root
  * without children), IDRULE (a child equal to self, to the parent or to
  * another child, or, at a non-root node, a child id not larger than
  * self).  A refused entry leaves the old one untouched. */

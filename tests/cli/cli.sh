@@ -56,6 +56,13 @@ esac
 expect_err "--nic needs --params nic or node" netgen --topo mesh:2x2 --nic NSLOT=8
 expect_err "--nic: 'NNODES=4' is not K=V" netgen --topo mesh:2x2 --params nic --nic NNODES=4
 expect_err "NIC: NGROUPS must be" netgen --topo mesh:2x2 --params nic --nic NGROUPS=1
+o=$("$wc" netgen --topo mesh:2x2 --params nic --nic MAXCHILD=3 2>&1)
+case $o in
+  *-GTXWIN=16\ -GMAXCHILD=3) ok "netgen --params nic --nic MAXCHILD=3 sets the flag: $o" ;;
+  *) bad "netgen --params nic --nic MAXCHILD=3: '$o'" ;;
+esac
+expect_err "NIC: MAXCHILD must be 1..16 (got 17)" netgen --topo mesh:2x2 --params nic --nic MAXCHILD=17
+expect_err "--nic: MAXCHILD takes a positive number (got '0')" netgen --topo mesh:2x2 --params nic --nic MAXCHILD=0
 expect_err "--m is required" kopt --n 8
 
 # the one integer parser: decimal, the whole string, in range

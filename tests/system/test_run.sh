@@ -60,12 +60,15 @@ expect "--no-wave with --wave-dir" 2 "--no-wave takes no --wave-dir" -- --topo c
 expect "--md-steps 3" 2 "--md-steps 3: the core takes 1, 2 or 4" -- --topo cube:2 --fw "$H" --md-steps 3
 # --nic: the FPGA designs' small NIC runs the ring, and its C model
 # differs from the default NIC's (64-byte packets: the ring's exits move)
-B=NSLOT=8,JSEND=2,JFWD=2,NCTX=2,NGROUPS=8,PAYLOAD=64
+B=NSLOT=8,JSEND=2,JFWD=2,NCTX=2,NGROUPS=8,PAYLOAD=64,MAXCHILD=3
 expect "--nic $B: the ring passes" 0 "exits at cycles 15781..15791" -- --topo mesh:2x2 --fw "$R" --nic "$B"
 expect "--nic with an unknown key" 2 "--nic: 'SLOTS=8' is not K=V with K one of PAYLOAD NSLOT" -- \
   --topo cube:2 --fw "$H" --nic SLOTS=8
 expect "--nic with a bad value" 2 "--nic: JSEND takes a positive number \\(got 'x'\\)" -- --topo cube:2 --fw "$H" --nic JSEND=x
 expect "--nic outside the NIC's range" 2 "NIC: JSEND must be 1..8 \\(got 9\\)" -- --topo cube:2 --fw "$H" --nic JSEND=9
+expect "--nic MAXCHILD=0" 2 "--nic: MAXCHILD takes a positive number \\(got '0'\\)" -- --topo cube:2 --fw "$H" \
+  --nic MAXCHILD=0
+expect "--nic MAXCHILD=17" 2 "NIC: MAXCHILD must be 1..16 \\(got 17\\)" -- --topo cube:2 --fw "$H" --nic MAXCHILD=17
 expect "--nic with a trailing comma" 2 "--nic: the list ends with a comma" -- --topo cube:2 --fw "$H" --nic NSLOT=8,
 expect "bad topology" 2 "wormcast run: " -- --topo cube:0 --fw "$H"
 "$WC" run --help > "$out/h" 2>&1

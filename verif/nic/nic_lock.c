@@ -36,9 +36,9 @@ typedef struct {
 static int *param_field(wc_nic_cfg *c, const char *name)
 {
     static const char *const names[] = { "NNODES", "W", "B", "PAYLOAD", "NSLOT", "JSEND", "JFWD", "NCTX", "NGROUPS",
-                                         "TXWIN" };
+                                         "TXWIN", "MAXCHILD" };
     int *const f[] = { &c->nnodes, &c->W, &c->B, &c->payload, &c->nslot, &c->jsend, &c->jfwd, &c->nctx, &c->ngroups,
-                       &c->txwin };
+                       &c->txwin, &c->maxchild };
     unsigned i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++) {
         const char *a = names[i], *b = name;
@@ -77,7 +77,7 @@ int nl_parse_params(const char *s, wc_nic_cfg *c, char *err, int errlen)
         v = strtol(eq + 1, &end, 0);
         if (!f) {
             snprintf(err, (size_t)errlen,
-                     "unknown parameter '%s' (NNODES W B PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN)", tok);
+                     "unknown parameter '%s' (NNODES W B PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN MAXCHILD)", tok);
             return -1;
         }
         if (!eq[1] || *end) {
@@ -93,8 +93,8 @@ void nl_format_params(const wc_nic_cfg *c, int g, char *buf, int n)
 {
     const char *p = g ? "-G" : "";
     snprintf(buf, (size_t)n, "%sNNODES=%d %sW=%d %sB=%d %sPAYLOAD=%d %sNSLOT=%d %sJSEND=%d %sJFWD=%d %sNCTX=%d "
-             "%sNGROUPS=%d %sTXWIN=%d", p, c->nnodes, p, c->W, p, c->B, p, c->payload, p, c->nslot, p, c->jsend,
-             p, c->jfwd, p, c->nctx, p, c->ngroups, p, c->txwin);
+             "%sNGROUPS=%d %sTXWIN=%d %sMAXCHILD=%d", p, c->nnodes, p, c->W, p, c->B, p, c->payload, p, c->nslot,
+             p, c->jsend, p, c->jfwd, p, c->nctx, p, c->ngroups, p, c->txwin, p, c->maxchild);
 }
 
 /* ---- reports ------------------------------------------------------------ */
@@ -416,8 +416,8 @@ static void usage(const char *argv0)
            "  --seed S            random stimulus seed (default 1)\n"
            "  --cycles N          random run length in cycles (default 200000)\n"
            "  --node ID           node id of the random run (default: from the seed)\n"
-           "  --params \"NAME=V ..\" NNODES W B PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN; must be those the\n"
-           "                      DUT was built with (verif/nic/run.sh builds one per set)\n"
+           "  --params \"NAME=V ..\" NNODES W B PAYLOAD NSLOT JSEND JFWD NCTX NGROUPS TXWIN MAXCHILD; must be\n"
+           "                      those the DUT was built with (verif/nic/run.sh builds one per set)\n"
            "  --mutate K          break the C model on purpose (1..%d); the run must then stop at a mismatch\n"
            "  --mutations         list the C model's mutations (K and what each breaks) and exit\n"
            "  --wave PATH         waveform of the DUT (FST)\n"

@@ -173,6 +173,7 @@ typedef struct {
     const nr_opts *o;
     wc_rng r;
     unsigned self, N, G, pay;
+    unsigned MC;                /* MAXCHILD: children of a group, destinations of a multisend */
     /* knobs of the run */
     double p_rx, p_bad, p_corrupt, p_noise, p_lose, p_ackdrop, p_stall, p_stale;
     double p_req, p_wait, p_nak;
@@ -1166,7 +1167,7 @@ static void post_send(env *e)
         return;
     }
     if (r < 58 && (l = free_list(e)) >= 0) {
-        x = 1 + below(e, umin(umin(WC_NIC_MAX_DESTS, e->N - 1), chance(e, 0.8) ? 4 : WC_NIC_MAX_DESTS));
+        x = 1 + below(e, umin(umin(e->MC, e->N - 1), chance(e, 0.8) ? 4 : e->MC));
         write_list(e, l, x, 0);
         e->list_busy[l] = 1;
         e->tag[tag].list = l;
@@ -1202,7 +1203,7 @@ static void post_send(env *e)
     case 6: len = WC_NIC_MAX_MSG + 1 + below(e, 0xFFFF - WC_NIC_MAX_MSG); break;
     case 7: x = e->self; break;
     case 8: x = e->N < 4096 ? e->N + below(e, 4096 - e->N) : e->self; break;
-    case 9: op = WC_OP_MULTISEND; x = chance(e, 0.5) ? 0 : WC_NIC_MAX_DESTS + 1 + below(e, 100); d3 = LST_BASE; break;
+    case 9: op = WC_OP_MULTISEND; x = chance(e, 0.5) ? 0 : e->MC + 1 + below(e, 100); d3 = LST_BASE; break;
     case 10: case 11: case 12: case 13:
         if ((l = free_list(e)) < 0) {
             x = e->self;
@@ -1452,6 +1453,7 @@ static void gt_write(env *e, unsigned g, unsigned parent, const unsigned *ch, un
     unsigned i;
     nb_wr(e->b, WC_NICR_GT_SEL, g);
     nb_wr(e->b, WC_NICR_GT_PARENT, parent);
+    /* (indices at or above MAXCHILD too: the NIC drops them) */
     for (i = 0; i < n && i < MAXCH; i++)
         nb_wr(e->b, WC_NICR_GT_CHILD, i << 16 | ch[i]);
     nb_wr(e->b, WC_NICR_GT_COMMIT, commit);
@@ -1494,7 +1496,7 @@ static void gt_refused(env *e)
     case 3: if (e->N < 4096) ch[0] = e->N + below(e, 4096 - e->N); else ch[0] = e->self; break;
     case 4: parent = e->self; break;
     case 5: g = chance(e, 0.5) ? 0 : e->G + below(e, 4096 - e->G); break;
-    default: commit = MAXCH + 1 + below(e, 200); break;
+    default: commit = e->MC + 1 + below(e, 200); break;
     }
     /* a non-root child below self also breaks the id rule */
     for (k = 0; k < n; k++)
@@ -1519,11 +1521,11 @@ static void gt_install(env *e, unsigned g)
         kind = 2;
     if (kind == 0) {
         parent = WC_NIC_NO_PARENT;
-        n = pick_children(e, ch, 1 + below(e, umin(MAXCH, chance(e, 0.8) ? 4 : MAXCH)), 0, parent);
+        n = pick_children(e, ch, 1 + below(e, umin(e->MC, chance(e, 0.8) ? 4 : e->MC)), 0, parent);
     } else {
         parent = other_node(e, e->self);
         if (kind == 1)
-            n = pick_children(e, ch, 1 + below(e, umin(umin(MAXCH, e->N - e->self - 1), chance(e, 0.8) ? 4 : MAXCH)),
+            n = pick_children(e, ch, 1 + below(e, umin(umin(e->MC, e->N - e->self - 1), chance(e, 0.8) ? 4 : e->MC)),
                               e->self + 1, parent);
     }
     note(e, "host installs group %u: parent %u, %u children", g, parent, n);
@@ -1946,6 +1948,7 @@ int nr_run(nic_bench *b, const wc_nic_cfg *cfg, const nr_opts *o)
     e->o = o;
     e->N = (unsigned)cfg->nnodes;
     e->G = (unsigned)cfg->ngroups;
+    e->MC = (unsigned)cfg->maxchild;
     e->pay = (unsigned)cfg->payload;
     e->urx = calloc(e->N, sizeof *e->urx);
     if (!e->urx) {

@@ -258,8 +258,8 @@ static void scen_group_table(sc *s)
         CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_BADDST, "child outside the network: BADDST");
         gt_install(s, 2, SELF, ok, 2);
         CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_BADDST, "parent equal to self: BADDST");
-        gt_install(s, 2, 2, many, WC_NIC_MAX_CHILDREN + 1);
-        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_NODST, "17 children: NODST");
+        gt_install(s, 2, 2, many, (unsigned)s->cfg.maxchild + 1);
+        CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_NODST, "MAXCHILD + 1 = %d children: NODST", s->cfg.maxchild + 1);
         gt_install(s, 0, 2, ok, 2);
         CHECK(rd(s, WC_NICR_GT_RESULT) == WC_NIC_ST_NOGROUP, "group 0: NOGROUP");
         gt_install(s, WC_NIC_GROUPS, 2, ok, 2);
@@ -481,7 +481,8 @@ static void scen_descriptors(sc *s)
         { WC_OP_UNICAST, 10, MSG, SELF, 0, {0}, 0, WC_NIC_ST_BADDST, "unicast to itself" },
         { WC_OP_UNICAST, 10, MSG, s->nn, 0, {0}, 0, WC_NIC_ST_BADDST, "unicast outside the network" },
         { WC_OP_MULTISEND, 10, MSG, 0, LST, {0}, 0, WC_NIC_ST_NODST, "multisend to nobody" },
-        { WC_OP_MULTISEND, 10, MSG, 17, LST, {0}, 0, WC_NIC_ST_NODST, "multisend to 17" },
+        { WC_OP_MULTISEND, 10, MSG, (uint32_t)s->cfg.maxchild + 1, LST, {0}, 0, WC_NIC_ST_NODST,
+          "multisend to MAXCHILD + 1" },
         { WC_OP_MULTISEND, 10, MSG, 3, LST, {1, 8, 1}, 3, WC_NIC_ST_BADDST, "multisend list with a repeat" },
         { WC_OP_MULTISEND, 10, MSG, 2, LST, {1, SELF}, 2, WC_NIC_ST_BADDST, "multisend list with itself" },
         { WC_OP_MULTISEND, 10, MSG, 2, s->b->memsize - 4, {0}, 0, WC_NIC_ST_BUSERR, "multisend list outside memory" },

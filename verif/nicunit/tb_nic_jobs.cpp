@@ -34,9 +34,15 @@
 namespace {
 
 const int N = UT_NNODES, G = UT_NGROUPS, PAYLOAD = UT_PAYLOAD, S = UT_NSLOT, JS = UT_JSEND, JF = UT_JFWD;
+// MAXCHILD is optional: the RTL's default (the C model's array size) else
+#ifdef UT_MAXCHILD
+const int MC = UT_MAXCHILD;
+#else
+const int MC = MAXC;
+#endif
 const int KW = UT_KW, TXWIN = UT_TXWIN, J = JS + JF, NG = N + G;
-const int JW = nu_clog2(J), SIDW = nu_clog2(NG), SW = S > 1 ? nu_clog2(S) : 1, CIW = nu_clog2(MAXC);
-const int NCW = nu_clog2(MAXC + 1), DW = WC_HEAD_DST_W, GB = nu_clog2(G), PW = PAYLOAD / 4;
+const int JW = nu_clog2(J), SIDW = nu_clog2(NG), SW = S > 1 ? nu_clog2(S) : 1, CIW = MC > 1 ? nu_clog2(MC) : 1;
+const int NCW = nu_clog2(MC + 1), DW = WC_HEAD_DST_W, GB = nu_clog2(G), PW = PAYLOAD / 4;
 const unsigned NOPAR = WC_NIC_NO_PARENT, HALF = WC_NIC_SEQ_MOD / 2;
 
 enum {
@@ -100,7 +106,7 @@ struct Bench {
         if (b.chance(0.1)) return;
         x->valid = 1;
         if (b.chance(0.5)) x->parent = (uint16_t)other();
-        x->nchild = (uint8_t)(1 + b.below(b.chance(0.8) ? 3 : MAXC));
+        x->nchild = (uint8_t)(1 + b.below(b.chance(0.8) ? (MC < 3 ? MC : 3) : MC));
         for (int c = 0; c < x->nchild; c++) x->child[c] = (uint16_t)other();
     }
     void setup()
@@ -178,7 +184,7 @@ struct Bench {
             if (x->parent != NOPAR) nj->src = (uint16_t)b.below(N);     // a host forwarding (host mode)
         } else {
             nj->type = WC_PT_UDATA;
-            unsigned want = kind == 0 ? 1 : 1 + b.below(MAXC);
+            unsigned want = kind == 0 ? 1 : 1 + b.below(MC);
             for (unsigned v0 = b.below(N), i = 0; i < (unsigned)N && nj->nc < want; i++)
                 if (peer_free((v0 + i) % N)) nj->dst[nj->nc++] = (uint16_t)((v0 + i) % N);
             if (!nj->nc) return;
@@ -403,7 +409,7 @@ struct Bench {
         m.nf_addr_i = rp.addr;
         m.nf_seq_i = rp.gr_seq;
         m.nf_nc_i = fx->nchild;
-        for (int c = 0; c < MAXC; c++) ut_set(m.nf_dst_i, c * DW, DW, fx->child[c]);
+        for (int c = 0; c < MC; c++) ut_set(m.nf_dst_i, c * DW, DW, fx->child[c]);
         m.toobig_i = rp.toobig;
         m.cq_room_i = cq_room;
         m.create_i = sq.create;
@@ -416,7 +422,7 @@ struct Bench {
         m.c_type_i = sq.nj.type;
         m.c_group_i = sq.nj.group;
         m.c_nc_i = sq.nj.nc;
-        for (int c = 0; c < MAXC; c++) ut_set(m.c_dst_i, c * DW, DW, sq.create ? sq.nj.dst[c] : b.below(4096));
+        for (int c = 0; c < MC; c++) ut_set(m.c_dst_i, c * DW, DW, sq.create ? sq.nj.dst[c] : b.below(4096));
         m.init_i = sq.init;
         m.init_all_i = sq.init_grp;
         m.init_c_i = sq.init_c;
@@ -640,6 +646,7 @@ int main(int argc, char **argv)
     c.jsend = JS;
     c.jfwd = JF;
     c.txwin = TXWIN;
+    c.maxchild = MC;
     unsigned self = b.below(N);
     Bench t(b, c, self);
     return b.run(t);
