@@ -9,8 +9,9 @@
 #                         illegally through its ports (Icarus, seconds)
 #   make test-synth-nic   yosys synth_ice40 of a small NIC (LUT4 count); part of
 #                         make fpga, not make test: about 2 minutes of CPU
-#                         (21.4k LUT4 and 16 RAM40 with the board NIC's 3
-#                         children, 37.5k and 34 with 16, 4 minutes; the
+#                         (17.7k LUT4 and 16 RAM40 with the board NIC's 3
+#                         children and one job of each kind; 37.5k and 34
+#                         with 16 children and two of each, 4 minutes; the
 #                         slots, staging buffers and group children in block
 #                         RAM; the per-child job state is still logic: where
 #                         the LUT4s go is docs/nic-uarch.md, "Area")
@@ -36,11 +37,14 @@ NIC_IV_CFGS := \
   "-Pwc_nic.NNODES=4 -Pwc_nic.NSLOT=8 -Pwc_nic.NGROUPS=8 -Pwc_nic.PAYLOAD=64 -Pwc_nic.MAXCHILD=3"
 # The NIC of the FPGA designs (the 4-node system, fpga/top/wc_fpga_system.v)
 # by the RTL's parameter names, as `wormcast run --nic` and `wormcast netgen
-# --nic` take them: 8 slots and 8 groups, two of each job and context,
-# packets of 64 bytes, and 3 children per group entry and multisend (a
-# tree over 4 nodes has no more: the NIC's job and group state scale
-# with it).  The system's programs pass with it: docs/fpga.md.
-NIC_BOARD := NSLOT=8,JSEND=2,JFWD=2,NCTX=2,NGROUPS=8,PAYLOAD=64,MAXCHILD=3
+# --nic` take them: 8 slots and 8 groups, one send and one forwarding
+# job, two contexts, packets of 64 bytes, and 3 children per group entry
+# and multisend (a tree over 4 nodes has no more).  The job unit's state
+# is per job and child, so this is what lets four nodes fit an
+# LFE5U-85F (synth_ecp5 of the system: 79,671 LUT4 with it, about 92,000
+# with two of each job).  The system's programs pass with it:
+# docs/fpga.md.
+NIC_BOARD := NSLOT=8,JSEND=1,JFWD=1,NCTX=2,NGROUPS=8,PAYLOAD=64,MAXCHILD=3
 # iCE40 synthesis of that NIC, with the 16 node ids the node model gives
 # a system of up to 16 nodes
 NIC_SYNTH_PARAMS := -set NNODES 16 $(foreach kv,$(subst $(comma), ,$(NIC_BOARD)),-set $(subst =, ,$(kv)))
