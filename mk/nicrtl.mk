@@ -41,8 +41,8 @@ NIC_IV_CFGS := \
 # job, two contexts, packets of 64 bytes, and 3 children per group entry
 # and multisend (a tree over 4 nodes has no more).  The job unit's state
 # is per job and child, so this is what lets four nodes fit an
-# LFE5U-85F (synth_ecp5 of the system: 79,671 LUT4 with it, about 92,000
-# with two of each job).  The system's programs pass with it:
+# LFE5U-85F (synth_ecp5 of the system: 79,671 LUT4 with it; two of each
+# job add about 4,000 LUT4 per NIC by synth_ice40, too many).  The system's programs pass with it:
 # docs/fpga.md.
 NIC_BOARD := NSLOT=8,JSEND=1,JFWD=1,NCTX=2,NGROUPS=8,PAYLOAD=64,MAXCHILD=3
 # iCE40 synthesis of that NIC, with the 16 node ids the node model gives
