@@ -10,7 +10,12 @@
 # line and writes it to <out>/summary.txt and into <out>/../../report.txt
 # (one line per board and design).
 # usage: fpga/flow.sh BOARD_DIR OUT_DIR TOP_MODULE "CHPARAMS" MHZ SOURCES...
-# (FPGA_DEFINES: Verilog defines for the design's sources, -DNAME...)
+# (FPGA_DEFINES: Verilog defines for the design's sources, -DNAME...;
+# FPGA_YOSYS_PRE: Yosys commands after reading them, e.g. chparam on a
+# module below the top; FPGA_STAGE=synth stops after the synthesis, which
+# then writes the netlist as Verilog too (OUT_DIR/nl.v), and
+# FPGA_STAGE=pnr starts from that synthesis: a long one made once serves
+# the board build and the netlist's simulation)
 set -euo pipefail
 [ $# -ge 6 ] || { echo "flow.sh: usage: BOARD_DIR OUT_DIR TOP_MODULE CHPARAMS MHZ SOURCES..." >&2; exit 2; }
 bdir=$1 out=$2 top=$3 params=$4 mhz=$5
@@ -37,7 +42,12 @@ case $family in
   *) echo "flow.sh: $bdir/board.mk: FAMILY '$family' is neither ice40 nor ecp5" >&2; exit 2 ;;
 esac
 case $mhz in ''|*[!0-9.]*) echo "flow.sh: target clock '$mhz' is not a number of MHz" >&2; exit 2 ;; esac
+stage=${FPGA_STAGE:-all}
+case $stage in all|synth|pnr) ;; *) echo "flow.sh: FPGA_STAGE='$stage' is none of synth, pnr" >&2; exit 2 ;; esac
 mkdir -p "$out"
+if [ "$stage" = pnr ] && ! { [ -f "$out/design.json" ] && [ -f "$out/synth.stat" ]; }; then
+  echo "flow.sh: FPGA_STAGE=pnr: no synthesis in $out (FPGA_STAGE=synth first)" >&2; exit 2
+fi
 # a bitstream only of this build, and only if it meets timing
 rm -f "$out/design.bin" "$out/design.bit"
 pnr_timeout=${FPGA_PNR_TIMEOUT:-1200}
@@ -47,13 +57,22 @@ pnr_timeout=${FPGA_PNR_TIMEOUT:-1200}
 # exit status), lut, ff, use (logic utilisation), ram, bitfile.
 
 # synth YOSYS SYNTH_PASS "MORE CHPARAMS" SOURCES...: the design's netlist
+# (FPGA_STAGE=pnr: the synthesis already made, for the same settings)
 synth() {
-  local ys=$1 pass=$2 more=$3 hz
+  local ys=$1 pass=$2 more=$3 hz t0 nl=
   shift 3
+  [ "$stage" = pnr ] && return 0
+  t0=$(date +%s)
   hz=$(awk -v f="$fout" 'BEGIN {printf "%d", f * 1e6 + 0.5}')
-  "$ys" -q -l "$out/yosys.log" -p "read_verilog -sv ${FPGA_DEFINES:-} -Irtl/include -Ifpga/top $*; \
+  [ "$stage" = synth ] && nl="; write_verilog -noattr $out/nl.v"
+  rm -f "$out/design.json" "$out/nl.v" "$out/synth.secs" "$out/synth.hz"
+  "$ys" -q -l "$out/yosys.log" -p "read_verilog -sv ${FPGA_DEFINES:-} -Irtl/include -Ifpga/top $*; ${FPGA_YOSYS_PRE:-}${FPGA_YOSYS_PRE:+;} \
     chparam $params -set CLK_HZ $hz $more -set NLED $nled -set LED_NEG $ledneg $top; \
-    $pass -top $top -json $out/design.json; tee -q -o $out/synth.stat stat"
+    $pass -top $top -json $out/design.json.tmp; tee -q -o $out/synth.stat stat$nl"
+  mv "$out/design.json.tmp" "$out/design.json"
+  echo $(( $(date +%s) - t0 )) > "$out/synth.secs"
+  # (the clock it was made for, CLK_HZ: a bench of its netlist needs it)
+  echo "$hz" > "$out/synth.hz"
 }
 # fmax_of: the routed design's fmax in nextpnr.log.  nextpnr prints
 # estimates while placing: only the last line of a finished run is the
@@ -82,13 +101,22 @@ pnr() {
     pnr=$?
     set -e
     [ "$s" = default ] && seed_used= || seed_used=$s
+    # another seed does not make a design fit
+    [ -z "$(overfull)" ] || break
     f=$(fmax_of)
     if [ $pnr -eq 0 ] && [ -n "$f" ] && awk -v a="$f" -v b="$fout" 'BEGIN {exit !(a >= b)}'; then break; fi
     echo "  (placement ${s/#default/with the default seed}: fmax ${f:-?} MHz at target $fout MHz, exit $pnr)" >&2
   done
 }
 # used CELL: "n/total" from nextpnr's utilisation lines
-used() { grep -o "$1: *[0-9]*/ *[0-9]*" "$out/nextpnr.log" | tail -1 | tr -d ' ' | cut -d: -f2; }
+used() { { grep -o "$1: *[0-9]*/ *[0-9]*" "$out/nextpnr.log" 2>/dev/null || true; } | tail -1 | tr -d ' ' | cut -d: -f2; }
+# overfull: the kinds of cell the design needs more of than the device
+# has ("TRELLIS_COMB 147954/83640 ..."), from nextpnr's utilisation lines,
+# which it prints before it gives up placing them
+overfull() {
+  { grep -o "[A-Z][A-Z0-9_]*: *[0-9]*/ *[0-9]*" "$out/nextpnr.log" 2>/dev/null || true; } | tr -d ' ' | tr ':/' '  ' |
+    awk '$2 > $3 && !seen[$1]++ {printf "%s%s %d/%d (%d%%)", n++ ? ", " : "", $1, $2, $3, 100 * $2 / $3}'
+}
 # cells CELL...: how many of them the synthesis made
 cells() { awk -v re="^($(echo "$@" | tr ' ' '|'))\$" '$2 ~ re {s += $1} $1 ~ re {s += $2} END {print s + 0}' "$out/synth.stat"; }
 
@@ -143,6 +171,13 @@ ecp5_pack() {
 
 start=$(date +%s)
 osc_clk=0 seed_used=
+if [ "$stage" = synth ]; then
+  # the PLL's dividers and the synthesis only
+  pnr() { pnr=0; }
+  "${family}_flow" "$@"
+  echo "$board $(basename "$out"): synthesis $(cells LUT4 SB_LUT4) LUT4, $(cells TRELLIS_FF 'SB_DFF[A-Z]*') FF in $(cat "$out/synth.secs") s: $out/design.json, $out/nl.v"
+  exit 0
+fi
 "${family}_flow" "$@"
 fmax=$(fmax_of)
 # the critical path's start and end, for the report
@@ -154,9 +189,13 @@ split=$(awk '/Critical path report for clock .*posedge -> posedge/ {p = 1; next}
   END {print s}' "$out/nextpnr.log" 2>/dev/null || true)
 verdict=PASS
 if [ $pnr -ne 0 ] || [ -z "$fmax" ] || awk -v a="$fmax" -v b="$fout" 'BEGIN {exit !(a < b)}'; then verdict=FAIL; fi
-[ $verdict = FAIL ] || "${family}_pack"
+over=$(overfull)
+[ -z "$over" ] || verdict="FAIL, does not fit: $over"
+[ "$verdict" != PASS ] || "${family}_pack"
 [ $pnr -eq 0 ] || grep -q "ERROR: Max frequency" "$out/nextpnr.log" || fmax="${fmax:-?} (unfinished)"
 secs=$(( $(date +%s) - start ))
+# (a synthesis made before, FPGA_STAGE=pnr: its time added)
+[ "$stage" != pnr ] || secs="$((secs + $(cat "$out/synth.secs" 2>/dev/null || echo 0))) s, synthesis $(cat "$out/synth.secs" 2>/dev/null || echo ?)"
 line="$board $(basename "$out"): $lut LUT4, $ff FF, ${use:-?}, ${ram:-0} RAM, fmax ${fmax:-?} MHz${seed_used:+ (seed $seed_used)} at target $fout MHz: $verdict (${secs} s)"
 echo "$line" | tee "$out/summary.txt"
 echo "  critical path: $crit${split:+ ($split)}" | tee -a "$out/summary.txt"
@@ -164,8 +203,9 @@ echo "  critical path: $crit${split:+ ($split)}" | tee -a "$out/summary.txt"
 report=$(dirname "$(dirname "$out")")/report.txt
 { grep -v "^$board $(basename "$out"): " "$report" 2>/dev/null || true; echo "$line"; } | sort > "$report.new"
 mv "$report.new" "$report"
-if [ $verdict = FAIL ]; then
-  if [ $pnr -eq 124 ]; then echo "flow.sh: place and route did not finish in $pnr_timeout s (FPGA_PNR_TIMEOUT), see $out/nextpnr.log" >&2
+if [ "$verdict" != PASS ]; then
+  if [ -n "$over" ]; then echo "flow.sh: the design does not fit the $device device: $over (see $out/nextpnr.log)" >&2
+  elif [ $pnr -eq 124 ]; then echo "flow.sh: place and route did not finish in $pnr_timeout s (FPGA_PNR_TIMEOUT), see $out/nextpnr.log" >&2
   elif ! grep -q "ERROR: Max frequency" "$out/nextpnr.log" && [ $pnr -ne 0 ]; then echo "flow.sh: place and route failed (exit $pnr), see $out/nextpnr.log" >&2
   else echo "flow.sh: timing not met ($fmax < $fout MHz); a slower clock: make fpga BOARD=$board TOP=$(basename "$out") MHZ=<n>" >&2; fi
   exit 1

@@ -6,16 +6,18 @@
 # FPGA_SRCS_<name>, FPGA_DEFS_<name>: its sources and Verilog defines
 # where they are not the router designs';
 # FPGA_MHZ_<board>_<name>: its target clock where the board's default
-# (mk/fpga.mk) does not suit.
-FPGA_TOPS := router_xy router_cube core
+# (mk/fpga.mk) does not suit; FPGA_FAMILIES_<name>: the only families that
+# can build it, where not every one can.
+FPGA_TOPS := router_xy router_cube core system
 
 # the router designs' sources, which do not change with the core design's
 # (Yosys's result moves with anything else it reads, so a router netlist
 # stays as it was); FPGA_SRCS_<name> where a design reads more,
 # FPGA_DEFS_<name>: its Verilog defines
 FPGA_CORE_TOP_SRCS := fpga/top/wc_fpga_core.v fpga/top/wc_fpga_core_report.v
-# (the 4-node system's, which no board build reads yet: mk/fpga.mk)
+# (the 4-node system's, which its simulations read too: mk/fpga.mk)
 FPGA_SYSTEM_TOP_SRCS := fpga/top/wc_fpga_system.v fpga/top/wc_fpga_system_report.v
+FPGA_SYSTEM_SRCS      = $(FPGA_SYSTEM_TOP_SRCS) fpga/top/wc_fpga_uart_tx.v $(NODE_RTL)
 FPGA_TOP_SRCS := $(filter-out $(FPGA_CORE_TOP_SRCS) $(FPGA_SYSTEM_TOP_SRCS),$(wildcard fpga/top/wc_fpga_*.v)) \
                  $(wildcard rtl/router/*.v)
 # the board self-test of one router: XY (4x4 mesh) or e-cube (4-cube),
@@ -37,3 +39,16 @@ FPGA_SRCS_core := $(FPGA_TOP_SRCS) $(FPGA_CORE_TOP_SRCS) $(CORE_RTL)
 FPGA_DEFS_core := -DWC_FPGA_CORE
 FPGA_PAR_core  := -set RAM_BYTES $(FPGA_CORE_RAM) -set INIT_FILE \"$(FPGA_CORE_HEX)\"
 FPGA_DEPS_core := $(FPGA_CORE_HEX)
+# the 4-node system (wc_fpga_system): four wc_node on a 2x2 mesh with
+# their firmware FPGA_SYSTEM_FW in block RAM (by default the ring test,
+# every node printing, whose netlist fpga-netlist-system runs), the nodes'
+# and NICs' parameters those of `wormcast netgen --params node --nic
+# NIC_BOARD`, set on wc_fpga_system by Yosys commands the build writes
+# (FPGA_YS_system, mk/fpga.mk).  ECP5 only: 216 blocks of 18 Kbit and
+# some 150,000 LUT4 (docs/fpga.md), beyond any iCE40.
+FPGA_SYSTEM_FW      ?= $(SYS_B)/fw/ring.elf
+FPGA_SYSTEM_HEX     := $(BUILD)/fpga/fw/system.hex
+FPGA_TOP_system      := wc_fpga_%_top
+FPGA_SRCS_system      = fpga/top/wc_fpga_ecp5_top.v fpga/top/wc_fpga_board.v $(FPGA_SYSTEM_SRCS)
+FPGA_DEFS_system     := -DWC_FPGA_SYSTEM
+FPGA_FAMILIES_system := ecp5

@@ -34,6 +34,10 @@ FPGA_MHZ_ulx3s      := 100
 FPGA_MHZ_hx8k_core       := 27
 FPGA_MHZ_icebreaker_core := 12
 FPGA_MHZ_ulx3s_core      := 40
+# the 4-node system: the issue's goal for it on ECP5, at least 50 MHz
+FPGA_MHZ_ulx3s_system    := 50
+# a build's target clock: MHZ=n, the design's own or the board's
+fpga_mhz = $(or $(MHZ),$(FPGA_MHZ_$(1)_$(2)),$(FPGA_MHZ_$(1)))
 
 # ---- the core design's firmware ----------------------------------------------
 # FPGA_CORE_FW linked for FPGA_CORE_RAM bytes, exiting through the exit
@@ -64,7 +68,9 @@ $(FPGA_FW_B)/core_break.elf: sw/fw/tests/hello.c sw/fw/rt.h $(FPGA_FW_OBJS) $(FP
 	$(FW_CC) $(FW_CFLAGS) -DHELLO_BREAK=1 $(FPGA_FW_LD) -o $@ $(FPGA_FW_OBJS) $< $(FW_LIBGCC)
 # (the image the core's own benches load: rv32iss --hex, words from the
 # RAM base; the link's RAM region keeps it within FPGA_CORE_RAM)
-FPGA_HEX_RECIPE = $(CORE_ISS) --hex $@.tmp $< > /dev/null && mv $@.tmp $@
+# (an image that comes out the same keeps its time, so that a relinked
+# program does not start a synthesis again, the system's 45 minutes)
+FPGA_HEX_RECIPE = $(CORE_ISS) --hex $@.tmp $< > /dev/null && { cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }
 $(FPGA_FW_B)/%.hex: $(FPGA_FW_B)/%.elf $(CORE_ISS)
 	$(FPGA_HEX_RECIPE)
 
@@ -89,7 +95,10 @@ BUILD_FPGA_OUT ?= $(BUILD)/fpga
 # HX8K router_xy reached 56.14 MHz instead of 49.52 (default seed), at 7%
 # more LUT4, and passed at every seed tried (docs/fpga.md)
 FPGA_ICE40_SYNTH := synth_ice40 -abc9
-FPGA_FLOWS := $(foreach b,$(FPGA_BOARDS),$(foreach t,$(FPGA_TOPS),fpga-$(b)-$(t)))
+# (a design with FPGA_FAMILIES_<name> only on those families' boards)
+fpga_can   = $(if $(FPGA_FAMILIES_$(2)),$(filter $(FPGA_FAMILY_$(1)),$(FPGA_FAMILIES_$(2))),any)
+FPGA_PAIRS := $(foreach b,$(FPGA_BOARDS),$(foreach t,$(FPGA_TOPS),$(if $(call fpga_can,$(b),$(t)),$(b)/$(t))))
+FPGA_FLOWS := $(foreach p,$(FPGA_PAIRS),fpga-$(subst /,-,$(p)))
 .PHONY: fpga-deps fpga-flows $(FPGA_FLOWS)
 fpga-deps:
 	@tools/deps.sh fpga
@@ -102,23 +111,72 @@ endif
 ifeq ($(filter $(TOP),$(FPGA_TOPS)),)
 $(error TOP='$(TOP)' is not a design: $(FPGA_TOPS))
 endif
+ifeq ($(call fpga_can,$(BOARD),$(TOP)),)
+$(error TOP=$(TOP) builds only on $(FPGA_FAMILIES_$(TOP)) boards ($(foreach b,$(FPGA_BOARDS),$(if $(call fpga_can,$(b),$(TOP)),$(b)))), not on BOARD=$(BOARD) ($(FPGA_FAMILY_$(BOARD))): it needs their block RAM and size (docs/fpga.md))
+endif
 FPGA_ONE := fpga-$(BOARD)-$(TOP)
 endif
 
-# (the design's top names the family with %: wc_fpga_%_top)
+# The system's Yosys commands: the nodes' parameters (the node model's
+# with NIC_BOARD's NIC, as `wormcast netgen` prints them, whatever NIC
+# parameters that has) and the firmware image, set on wc_fpga_system
+# itself (chparam on a module below the top sets its defaults), so no
+# board top passes them.  Rewritten only when they change.
+FPGA_SYSTEM_YS := $(BUILD)/fpga/fw/system.ys
+FPGA_YS_system := script $(FPGA_SYSTEM_YS)
+FPGA_DEPS_system := $(FPGA_SYSTEM_YS) $(FPGA_SYSTEM_HEX)
+$(FPGA_SYSTEM_YS): $(BUILD)/bin/wormcast mk/nicrtl.mk mk/fpga.mk fpga/tops.mk
+	@mkdir -p $(@D)
+	@p=$$($(BUILD)/bin/wormcast netgen --topo mesh:2x2 --params node --nic $(NIC_BOARD)) || exit 1; \
+	  echo "chparam $$(echo "$$p" | sed 's/-G\([A-Z_0-9]*\)=/-set \1 /g') -set INIT_FILE \"$(FPGA_SYSTEM_HEX)\" wc_fpga_system" \
+	  > $@.tmp && { cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }
+$(FPGA_SYSTEM_HEX): $(FPGA_SYSTEM_FW) $(CORE_ISS)
+	@mkdir -p $(@D)
+	$(FPGA_HEX_RECIPE)
+
+# (the designs whose synthesis is a file of its own, below)
+FPGA_SYNTH_FILE_TOPS := system
+# $(call fpga_cmd,BOARD,DESIGN): flow.sh for one build (the design's top
+# names the family with %: wc_fpga_%_top)
+fpga_cmd = FPGA_ECP5_BIN=$(FPGA_VENV)/bin FPGA_ICE40_SYNTH="$(FPGA_ICE40_SYNTH)" FPGA_DEFINES="$(FPGA_DEFS_$(2))" \
+	  FPGA_YOSYS_PRE="$(FPGA_YS_$(2))" fpga/flow.sh fpga/boards/$(1) $(BUILD_FPGA_OUT)/$(1)/$(2) \
+	  $(subst %,$(FPGA_FAMILY_$(1)),$(FPGA_TOP_$(2))) "$(FPGA_PAR_$(2))" \
+	  $(call fpga_mhz,$(1),$(2)) $(or $(FPGA_SRCS_$(2)),$(FPGA_TOP_SRCS))
 define fpga_flow
 fpga-$(1)-$(2): $(FPGA_TOOLS_$(FPGA_FAMILY_$(1))) $(FPGA_DEPS_$(2))
-	@FPGA_ECP5_BIN=$(FPGA_VENV)/bin FPGA_ICE40_SYNTH="$(FPGA_ICE40_SYNTH)" FPGA_DEFINES="$(FPGA_DEFS_$(2))" \
-	  fpga/flow.sh fpga/boards/$(1) $(BUILD_FPGA_OUT)/$(1)/$(2) \
-	  $(subst %,$(FPGA_FAMILY_$(1)),$(FPGA_TOP_$(2))) "$(FPGA_PAR_$(2))" \
-	  $(or $(MHZ),$(FPGA_MHZ_$(1)_$(2)),$(FPGA_MHZ_$(1))) $(or $(FPGA_SRCS_$(2)),$(FPGA_TOP_SRCS))
+	@$(call fpga_cmd,$(1),$(2))
 endef
-$(foreach b,$(FPGA_BOARDS),$(foreach t,$(FPGA_TOPS),$(eval $(call fpga_flow,$(b),$(t)))))
+$(foreach p,$(filter-out $(addprefix %/,$(FPGA_SYNTH_FILE_TOPS)),$(FPGA_PAIRS)), \
+  $(eval $(call fpga_flow,$(patsubst %/,%,$(dir $(p))),$(notdir $(p)))))
+
+# A design of FPGA_SYNTH_FILE_TOPS has its synthesis as a file of its own
+# (design.json for nextpnr, nl.v the netlist as Verilog, synth.stat), made
+# once for the board build and the netlist's simulation and the area
+# report alike: the system's takes 45 minutes.  It is made again when the
+# sources, the design's files (FPGA_DEPS), its Yosys commands (FPGA_YS)
+# or the build's settings change: synth.cfg holds those settings.
+FPGA_TOOLF_ice40 := $(FPGA_TOOLS_ice40)
+FPGA_TOOLF_ecp5  := $(FPGA_ECP5_STAMP)
+define fpga_synth_file
+fpga_syncfg_$(1)_$(2) := $(call fpga_mhz,$(1),$(2)) $(FPGA_PAR_$(2)) $(FPGA_DEFS_$(2)) $(FPGA_YS_$(2)) $(FPGA_ICE40_SYNTH)
+ifneq ($$(file < $(BUILD_FPGA_OUT)/$(1)/$(2)/synth.cfg),$$(fpga_syncfg_$(1)_$(2)))
+$$(shell mkdir -p $(BUILD_FPGA_OUT)/$(1)/$(2))
+$$(file > $(BUILD_FPGA_OUT)/$(1)/$(2)/synth.cfg,$$(fpga_syncfg_$(1)_$(2)))
+endif
+$(BUILD_FPGA_OUT)/$(1)/$(2)/design.json: $(FPGA_TOOLF_$(FPGA_FAMILY_$(1))) $(FPGA_DEPS_$(2)) $(FPGA_SRCS_$(2)) \
+                                         $(BUILD_FPGA_OUT)/$(1)/$(2)/synth.cfg
+	@echo "fpga: synthesis of $(2) for $(1)"
+	@FPGA_STAGE=synth $(call fpga_cmd,$(1),$(2))
+fpga-$(1)-$(2): $(BUILD_FPGA_OUT)/$(1)/$(2)/design.json
+	@FPGA_STAGE=pnr $(call fpga_cmd,$(1),$(2))
+endef
+$(foreach p,$(filter $(addprefix %/,$(FPGA_SYNTH_FILE_TOPS)),$(FPGA_PAIRS)), \
+  $(eval $(call fpga_synth_file,$(patsubst %/,%,$(dir $(p))),$(notdir $(p)))))
 
 # every flow, each to the end even if one misses timing; fails if any did
 fpga-flows: fpga-deps
 	@fail=0; for f in $(FPGA_FLOWS); do $(MAKE) --no-print-directory $$f || fail=1; done; \
-	cat $(foreach b,$(FPGA_BOARDS),$(foreach t,$(FPGA_TOPS),$(BUILD_FPGA_OUT)/$(b)/$(t)/summary.txt)) 2>/dev/null \
+	cat $(foreach p,$(FPGA_PAIRS),$(BUILD_FPGA_OUT)/$(p)/summary.txt) 2>/dev/null \
 	  > $(BUILD_FPGA_OUT)/summary.txt; exit $$fail
 FPGA_TARGETS += fpga-flows
 
@@ -296,7 +354,7 @@ FPGA_SYS_FW   ?= $(NODE_B)/fw/mcast_stress.elf
 FN_SYS_B      := $(FN_B)/system_rtl
 FN_SYS_DIV    := 16
 FN_SYS_PAR    := UART_DIV=$(FN_SYS_DIV) STATUS_CYCLES=2000 HEART_BIT=8
-FN_SYS_RTL    := $(FPGA_SYSTEM_TOP_SRCS) fpga/top/wc_fpga_uart_tx.v $(NODE_RTL)
+FN_SYS_RTL    := $(FPGA_SYSTEM_SRCS)
 FN_SYS_ELFS   := $(FPGA_SYS_FW) $(SYS_B)/fw/ring.elf $(SYS_B)/fw/fail.elf
 FN_SYS_HEXS   := $(foreach e,$(FN_SYS_ELFS),$(FN_SYS_B)/$(basename $(notdir $(e))).hex)
 $(foreach e,$(FN_SYS_ELFS),$(eval $(FN_SYS_B)/$(basename $(notdir $(e))).hex: $(e) $(CORE_ISS)))
@@ -318,24 +376,47 @@ fpga-system-rtl: $(FN_SYS_B)/Vwc_fpga_system $(FN_SYS_HEXS) $(BUILD)/bin/wormcas
 	@tools/fpga-system.sh $(FN_SYS_B) $(BUILD)/bin/wormcast $(NIC_BOARD) $(FN_SYS_ELFS)
 FPGA_TARGETS += fpga-system-rtl
 
-# The system design's area on ECP5 (synth_ecp5 with the NIC and image of
-# the simulation above, the PyPI Yosys; 45 minutes of one core): LUT4,
-# flip-flops and DP16KD beside the LFE5U-85F's, so that make fpga
-# says how far the 4-node system is from fitting the ULX3S before it has
-# a board build.
+# The system design on the board (fpga/tops.mk, design `system`): its
+# synth_ecp5, made once (the board build's synthesis file, 45 minutes of
+# one core), serves the board build (nextpnr), the area report and the
+# netlist's simulation.  The board that builds it: the first that can.
+FPGA_SYSTEM_BOARD := $(firstword $(foreach b,$(FPGA_BOARDS),$(if $(call fpga_can,$(b),system),$(b))))
+FPGA_SYSTEM_SYN   := $(BUILD_FPGA_OUT)/$(FPGA_SYSTEM_BOARD)/system
+
+# The area beside the LFE5U-85F's, so that make fpga says how far the
+# 4-node system is from fitting the ULX3S (nextpnr's build says it too).
 FN_SYS_SYN := $(BUILD)/fpga/system
 .PHONY: fpga-system-synth
-fpga-system-synth: $(FN_SYS_RTL) $(FN_SYS_B)/$(basename $(notdir $(FPGA_SYS_FW))).hex $(BUILD)/bin/wormcast \
-                   $(FPGA_ECP5_STAMP)
+fpga-system-synth: $(FPGA_SYSTEM_SYN)/design.json
 	@mkdir -p $(FN_SYS_SYN)
-	@echo "fpga-system-synth: synth_ecp5 of the 4-node system (long)"
-	@nice $(ECP5_YOSYS) -q -l $(FN_SYS_SYN)/yosys.log -p "read_verilog -sv -Irtl/include -Ifpga/top $(FN_SYS_RTL); \
-	  chparam $$($(BUILD)/bin/wormcast netgen --topo mesh:2x2 --params node --nic $(NIC_BOARD) | sed 's/-G\([A-Z_]*\)=/-set \1 /g') \
-	  -set INIT_FILE \"$(FN_SYS_B)/$(basename $(notdir $(FPGA_SYS_FW))).hex\" wc_fpga_system; \
-	  synth_ecp5 -top wc_fpga_system; tee -q -o $(FN_SYS_SYN)/synth.stat stat"
-	@echo "fpga-system-synth: $$(tools/fpga-stat.sh $(FN_SYS_SYN)/synth.stat), $$(awk '$$2 == "TRELLIS_FF" {print $$1}' \
-	  $(FN_SYS_SYN)/synth.stat) FF; an LFE5U-85F has 83,640 LUT4 and 208 DP16KD" | tee $(FN_SYS_SYN)/summary.txt
+	@echo "fpga-system-synth: $$(tools/fpga-stat.sh $(FPGA_SYSTEM_SYN)/synth.stat), $$(awk '$$2 == "TRELLIS_FF" {print $$1} \
+	  $$1 == "TRELLIS_FF" {print $$2}' $(FPGA_SYSTEM_SYN)/synth.stat) FF (synthesis $$(cat $(FPGA_SYSTEM_SYN)/synth.secs) s); \
+	  an LFE5U-85F has 83,640 LUT4 and 208 DP16KD" | tee $(FN_SYS_SYN)/summary.txt
 FPGA_TARGETS += fpga-system-synth
+
+# The board design's synthesized netlist (the board top with the PLL, the
+# power-on reset, the four nodes with FPGA_SYSTEM_FW in their RAMs' INITVAL
+# and the board's UART) in simulation: tb_fpga_system.cpp built
+# -DTB_BOARD_TOP, with Yosys's ECP5 cell models, the DP16KD model and the
+# PLL as a wire (verif/fpga/ecp5_ehxplll.v); its console lines and exit
+# cycles must be wormcast run's for the same ELF and NIC
+# (tools/fpga-system.sh --board).  The UART at 115200 baud of 50 MHz
+# makes the run a million cycles (the lines go out after the exits).
+FN_SYSNL_B := $(FN_B)/system_nl_ecp5
+$(FN_SYSNL_B)/Vwc_fpga_system: $(FPGA_SYSTEM_SYN)/design.json verif/fpga/tb_fpga_system.cpp $(FN_CORE_TBH) \
+                               verif/fpga/ecp5_ehxplll.v $(FN_NEED_ecp5) $(UNIT_RT) mk/fpga.mk
+	@mkdir -p $(@D)
+	@echo "verilate the system's $(FPGA_SYSTEM_BOARD) netlist (long)"
+	@$(FN_VL) $(FN_NLF_ecp5) --top-module wc_fpga_ecp5_top -Mdir $(@D)/obj \
+	  -CFLAGS "-O1 -DTB_BOARD_TOP -DTB_CLK_HZ=$$(cat $(FPGA_SYSTEM_SYN)/synth.hz) -I$(abspath defs)" \
+	  -LDFLAGS "$(abspath $(UNIT_RT))" $(abspath $(FPGA_SYSTEM_SYN)/nl.v) $(FN_CELLS_ecp5) $(abspath verif/fpga/ecp5_ehxplll.v) \
+	  $(abspath verif/fpga/tb_fpga_system.cpp) > $(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+	@cp $(@D)/obj/Vwc_fpga_ecp5_top $@
+.PHONY: fpga-netlist-system
+fpga-netlist-system: $(FN_SYSNL_B)/Vwc_fpga_system $(FPGA_SYSTEM_FW) $(BUILD)/bin/wormcast
+	@tools/fpga-system.sh --board $(FN_SYSNL_B) $(BUILD)/bin/wormcast $(NIC_BOARD) $(FPGA_SYSTEM_FW) \
+	  "the $(FPGA_SYSTEM_BOARD) system's synth_ecp5 netlist"
+FPGA_TARGETS += fpga-netlist-system
 SOAK_TARGETS += fpga-system-rtl
 
 .PHONY: test-fpga-netlist soak-fpga-netlist lint-fpga
@@ -354,6 +435,9 @@ lint-fpga:
 	    $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_SRCS_core)) || exit 1; done
 	@verilator --lint-only -Wall --top-module DP16KD $(FN_E5_DP16KD)
 	@verilator --lint-only -Wall -Irtl/include -Ifpga/top --top-module wc_fpga_system $(FN_SYS_RTL)
+	@verilator --lint-only -Wall $(FPGA_DEFS_system) -Irtl/include -Ifpga/top --top-module wc_fpga_board \
+	  fpga/top/wc_fpga_board.v $(FN_SYS_RTL)
+	@verilator --lint-only -Wall --top-module EHXPLLL verif/fpga/ecp5_ehxplll.v
 	@mkdir -p $(FN_B) && iverilog -g2012 -Irtl/include -Ifpga/top -s wc_fpga_router_tg -o $(FN_B)/lint.vvp \
 	  $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS))
 	@iverilog -g2012 $(FPGA_DEFS_core) -Irtl/include -Ifpga/top -s wc_fpga_board -o $(FN_B)/lint-core.vvp \
@@ -368,7 +452,7 @@ lint-fpga:
 	    read_verilog -sv $(FPGA_DEFS_core) -Irtl/include -Ifpga/top $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_SRCS_core)) \
 	      fpga/top/wc_fpga_$${f}_top.v; \
 	    hierarchy -check -top wc_fpga_$${f}_top; proc; check -assert" || exit 1; done
-	@echo "lint-fpga: verilator -Wall clean (the system design and the ECP5 block RAM model too), iverilog compiles the self-test and the core design; yosys checks the board tops ($(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS))) with both designs"
+	@echo "lint-fpga: verilator -Wall clean (the system design on its own and on the board, the ECP5 block RAM and PLL models too), iverilog compiles the self-test and the core design; yosys checks the board tops ($(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS))) with both designs"
 LINT_TARGETS += lint-fpga
 
 test-fpga-netlist: lint-fpga $(FN_B)/router_xy/Vwc_router $(FN_B)/tg_rtl/Vwc_fpga_router_tg \

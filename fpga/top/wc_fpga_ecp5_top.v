@@ -2,7 +2,8 @@
 `default_nettype none
 `include "wc_defs.vh"
 // ECP5 board top of the designs (the router self-test; the core with
-// WC_FPGA_CORE defined): the board's oscillator through the PLL (EHXPLLL)
+// WC_FPGA_CORE defined; the 4-node system with WC_FPGA_SYSTEM, which only
+// ECP5 boards build: its block RAM and size): the board's oscillator through the PLL (EHXPLLL)
 // to the design clock, and the pins; the reset, the design and the LEDs
 // are wc_fpga_board's, as on iCE40 boards.  Board
 // specifics come from fpga/boards/<board>/board.mk through parameters and
@@ -50,6 +51,7 @@ module wc_fpga_ecp5_top #(
     wc_fpga_board #(
 `ifdef WC_FPGA_CORE
         .RAM_BYTES(RAM_BYTES), .INIT_FILE(INIT_FILE),
+`elsif WC_FPGA_SYSTEM
 `else
         .ROUTING(ROUTING), .NODE(NODE), .RATE(RATE),
 `endif

@@ -244,4 +244,8 @@
 `define WC_NIC_MODE_FCFS 1 // Replication: every packet to child 1, then to child 2, ...
 `define WC_NIC_MODE_HOST 2 // Host-based baseline: no NIC forwarding; the host receives and re-sends
 
+// FPGA board designs (docs/fpga.md)
+`define WC_FPGA_POR_CYCLES 256 // Cycles the board top holds the design in reset after the PLL locks (a power of two): the netlist benches count the system's cycles from there
+`define WC_FPGA_BAUD 115200 // UART baud rate of the board designs (8N1); a design's divider is its clock / FPGA_BAUD, rounded
+
 `endif
