@@ -3,8 +3,8 @@
 `include "wc_defs.vh"
 // ECP5 board top of the designs (the router self-test; the core with
 // WC_FPGA_CORE defined; the 4-node system with WC_FPGA_SYSTEM, which only
-// ECP5 boards build: its block RAM and size): the board's oscillator through the PLL (EHXPLLL)
-// to the design clock, and the pins; the reset, the design and the LEDs
+// ECP5 boards build: its block RAM and size): the board's oscillator
+// through the PLL (EHXPLLL) to the design clock, and the pins; the reset, the design and the LEDs
 // are wc_fpga_board's, as on iCE40 boards.  Board
 // specifics come from fpga/boards/<board>/board.mk through parameters and
 // the .lpf.  The PLL rather than the oscillator directly: the goal clock
