@@ -45,7 +45,8 @@ FPGA_DEPS_core := $(FPGA_CORE_HEX)
 # and NICs' parameters those of `wormcast netgen --params node --nic
 # NIC_BOARD`, set on wc_fpga_system by Yosys commands the build writes
 # (FPGA_YS_system, mk/fpga.mk).  ECP5 only: with the board NIC some
-# 80,000 LUT4 and 176 blocks of 18 Kbit (docs/fpga.md), beyond any iCE40.
+# 94,000 LUT sites and 176 blocks of 18 Kbit (docs/fpga.md), beyond any
+# iCE40 and, as yet, an LFE5U-85F.
 FPGA_SYSTEM_FW      ?= $(SYS_B)/fw/ring.elf
 FPGA_SYSTEM_HEX     := $(BUILD)/fpga/fw/system.hex
 FPGA_TOP_system      := wc_fpga_%_top

@@ -40,10 +40,10 @@ NIC_IV_CFGS := \
 # --nic` take them: 8 slots and 8 groups, one send and one forwarding
 # job, two contexts, packets of 64 bytes, and 3 children per group entry
 # and multisend (a tree over 4 nodes has no more).  The job unit's state
-# is per job and child, so this is what lets four nodes fit an
-# LFE5U-85F (synth_ecp5 of the system: 79,671 LUT4 with it; two of each
-# job add about 4,000 LUT4 per NIC by synth_ice40, too many).  The system's programs pass with it:
-# docs/fpga.md.
+# is per job and child: two of each job add about 4,000 LUT4 per NIC
+# (synth_ice40).  Even so the 4-node system does not fit an LFE5U-85F
+# yet (synth_ecp5: at least 94,321 of its 83,640 LUT sites;
+# docs/results/fpga.md).  The system's programs pass with it: docs/fpga.md.
 NIC_BOARD := NSLOT=8,JSEND=1,JFWD=1,NCTX=2,NGROUPS=8,PAYLOAD=64,MAXCHILD=3
 # iCE40 synthesis of that NIC, with the 16 node ids the node model gives
 # a system of up to 16 nodes
