@@ -335,6 +335,31 @@ fpga-netlist-ecp5: $(FN_B)/router_xy_ecp5/Vwc_router $(FN_B)/router_ecube_ecp5/V
 	  tools/fpga-netlist-core.sh $(FN_B) $(CORE_ISS) $(FPGA_FW_B)/core core_nl_ecp5 || rc=1; exit $$rc
 FPGA_TARGETS += fpga-netlist-ecp5
 
+# The DP16KD model's x1 form (a RAM one bit wide: each bit of the nodes'
+# 64 KiB RAMs) against its RTL: verif/fpga/wc_ecp5_ram1.v and its synth_ecp5
+# netlist from one image of random bits, 200,000 cycles of random reads
+# and writes (verif/fpga/tb_ecp5_ram1.v).  The image comes from a fixed
+# generator, so the run is the same every time.
+FN_R1 := $(FN_B)/ram1_ecp5
+$(FN_R1)/nl.v: verif/fpga/wc_ecp5_ram1.v $(FN_R1)/ram1.hex mk/fpga.mk $(FN_NEED_ecp5)
+	@nice $(ECP5_YOSYS) -q -l $(@D)/yosys.log -p "read_verilog -sv verif/fpga/wc_ecp5_ram1.v; \
+	  chparam -set INIT_FILE \"$(FN_R1)/ram1.hex\" wc_ecp5_ram1; synth_ecp5 -top wc_ecp5_ram1; \
+	  tee -q -o $(@D)/synth.stat stat; rename wc_ecp5_ram1 wc_ecp5_ram1_nl; write_verilog -noattr $@"
+	@grep -q "DATA_WIDTH_A(32'd1)" $@ || { echo "fpga-dp16kd-x1: the RAM did not map to an x1 DP16KD" >&2; exit 1; }
+$(FN_R1)/ram1.hex:
+	@mkdir -p $(@D)
+	@awk 'BEGIN { s = 7; for (i = 0; i < 16384; i++) { s = (s * 1103515245 + 12345) % 2147483648; \
+	  print int(s / 65536) % 2 } }' > $@
+$(FN_R1)/Vtb_ecp5_ram1: $(FN_R1)/nl.v verif/fpga/tb_ecp5_ram1.v $(FN_E5_DP16KD)
+	@nice verilator --binary --timing $(FN_NLF_ecp5) --top-module tb_ecp5_ram1 -Mdir $(@D)/obj \
+	  $(abspath verif/fpga/tb_ecp5_ram1.v verif/fpga/wc_ecp5_ram1.v $<) $(FN_CELLS_ecp5) \
+	  > $(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+	@cp $(@D)/obj/Vtb_ecp5_ram1 $@
+.PHONY: fpga-dp16kd-x1
+fpga-dp16kd-x1: $(FN_R1)/Vtb_ecp5_ram1
+	@cd $(FN_R1) && { ./Vtb_ecp5_ram1 > run.log 2>&1; rc=$$?; grep -v 'Verilog \$$finish' run.log; exit $$rc; }
+FPGA_TARGETS += fpga-dp16kd-x1
+
 # ---- the 4-node system design in simulation --------------------------------
 # wc_fpga_system (four nodes on a 2x2 mesh, the consoles on one UART) as
 # RTL against `wormcast run --topo mesh:2x2` (tools/fpga-system.sh):
@@ -442,6 +467,8 @@ lint-fpga:
 	  verilator --lint-only -Wall $(FPGA_DEFS_core) -Irtl/include -Ifpga/top --top-module $$m \
 	    $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_SRCS_core)) || exit 1; done
 	@verilator --lint-only -Wall --top-module DP16KD $(FN_E5_DP16KD)
+	@verilator --lint-only -Wall --top-module DP16KD -GDATA_WIDTH_A=1 $(FN_E5_DP16KD)
+	@verilator --lint-only -Wall verif/fpga/wc_ecp5_ram1.v
 	@verilator --lint-only -Wall -Irtl/include -Ifpga/top --top-module wc_fpga_system $(FN_SYS_RTL)
 	@verilator --lint-only -Wall $(FPGA_DEFS_system) -Irtl/include -Ifpga/top --top-module wc_fpga_board \
 	  fpga/top/wc_fpga_board.v $(FN_SYS_RTL)

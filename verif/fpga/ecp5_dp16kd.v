@@ -6,9 +6,10 @@
 // what Yosys's ECP5 memory mapping instantiates (share/lattice/
 // brams_map_16kd.v) and stops at elaboration on anything else, so that a
 // new use cannot pass unmodelled:
-//  - true dual port, each port 9 or 18 bits wide: each reads and writes
-//    at its own address (x18: ADx[13:4], byte enables ADx[1:0]; x9:
-//    ADx[13:3]); WRITEMODE NORMAL keeps the output during a write
+//  - true dual port, each port 1, 9 or 18 bits wide: each reads and
+//    writes at its own address (x18: ADx[13:4], byte enables ADx[1:0];
+//    x9: ADx[13:3]; x1: ADx[13:0], what a RAM one bit wide per block
+//    becomes, as the nodes' 64 KiB RAMs do); WRITEMODE NORMAL keeps the output during a write
 //    (Yosys's "no_change"), WRITETHROUGH shows the new word,
 //    READBEFOREWRITE the old one;
 //  - pseudo dual port, both widths 36: port A writes ADA[13:5] with byte
@@ -17,7 +18,10 @@
 // The array is 1,024 words of 18 bits, as Yosys lays out INITVAL_xx (16
 // words of 18 bits, each padded to 20); 36-bit word a is 18-bit words 2a
 // (DIA, DOA) and 2a + 1 (DIB, DOB); 9-bit word a is the low (a even) or
-// high half of 18-bit word a / 2.  Output registers (REGMODE OUTREG),
+// high half of 18-bit word a / 2; 1-bit word a is bit a % 16 of 18-bit
+// word a / 16 counting the data bits only (bits 0-7, then 9-16: the
+// parity bits 8 and 17 are not in the x1 space; Yosys's INITVAL for a
+// RAM one bit wide was read to find this).  Output registers (REGMODE OUTREG),
 // chip selects, inverted clocks and other widths are not modelled.  RSTx
 // clears the port's output (at the edge; RESETMODE ASYNC at once).  What
 // this proves is the netlist's logic around the blocks under this reading
@@ -74,7 +78,8 @@ module DP16KD #(
     localparam PDP = DATA_WIDTH_A == 36;
     initial begin
         if (!(DATA_WIDTH_A == 36 && DATA_WIDTH_B == 36) &&
-            !((DATA_WIDTH_A == 9 || DATA_WIDTH_A == 18) && (DATA_WIDTH_B == 9 || DATA_WIDTH_B == 18)))
+            !((DATA_WIDTH_A == 1 || DATA_WIDTH_A == 9 || DATA_WIDTH_A == 18) &&
+              (DATA_WIDTH_B == 1 || DATA_WIDTH_B == 9 || DATA_WIDTH_B == 18)))
             $fatal(1, "%m: DP16KD widths %0d/%0d are not modelled", DATA_WIDTH_A, DATA_WIDTH_B);
         if (REGMODE_A != "NOREG" || REGMODE_B != "NOREG" || CLKAMUX != "CLKA" || CLKBMUX != "CLKB" ||
             CSDECODE_A != "0b000" || CSDECODE_B != "0b000")
@@ -189,33 +194,39 @@ module DP16KD #(
         dlo_q = 18'd0;
     end
 
-    // The word a true-dual-port access of an x18 (x18 = 1) or x9 port at
-    // ad sees (x9: in bits 8:0), and the 18-bit word after writing di
-    // there (with the byte enables of an x18 port).
-    function [17:0] rd(input x18, input [13:0] ad);
-        rd = x18 ? mem[ad[13:4]] : {9'd0, ad[3] ? mem[ad[13:4]][17:9] : mem[ad[13:4]][8:0]};
+    // A port's width as a mode (0 x1, 1 x9, 2 x18); the bit of an x1
+    // word within its 18-bit word (the parity bits skipped); the word a
+    // true-dual-port access at ad sees (x9: in bits 8:0, x1: bit 0), and
+    // the 18-bit word after writing di there (with the byte enables of an
+    // x18 port).
+    localparam [1:0] XA = DATA_WIDTH_A == 18 ? 2'd2 : DATA_WIDTH_A == 9 ? 2'd1 : 2'd0;
+    localparam [1:0] XB = DATA_WIDTH_B == 18 ? 2'd2 : DATA_WIDTH_B == 9 ? 2'd1 : 2'd0;
+    function [4:0] bit1(input [13:0] ad);
+        bit1 = ad[3] ? 5'd9 + {2'd0, ad[2:0]} : {2'd0, ad[2:0]};
     endfunction
-    function [17:0] merged(input x18, input [13:0] ad, input [17:0] di);
+    function [17:0] view(input [1:0] x, input [13:0] ad, input [17:0] w);
+        view = x == 2'd2 ? w : x == 2'd1 ? {9'd0, ad[3] ? w[17:9] : w[8:0]} : {17'd0, w[bit1(ad)]};
+    endfunction
+    function [17:0] rd(input [1:0] x, input [13:0] ad);
+        rd = view(x, ad, mem[ad[13:4]]);
+    endfunction
+    function [17:0] merged(input [1:0] x, input [13:0] ad, input [17:0] di);
         reg [17:0] w;
         begin
             w = mem[ad[13:4]];
-            if (x18) begin
+            if (x == 2'd2) begin
                 if (ad[0]) w[8:0]  = di[8:0];
                 if (ad[1]) w[17:9] = di[17:9];
-            end else if (ad[3]) w[17:9] = di[8:0];
-            else w[8:0] = di[8:0];
+            end else if (x == 2'd1) begin
+                if (ad[3]) w[17:9] = di[8:0];
+                else w[8:0] = di[8:0];
+            end else w[bit1(ad)] = di[0];
             merged = w;
         end
     endfunction
-    function [17:0] seen(input x18, input [13:0] ad, input [17:0] di);
-        reg [17:0] w;
-        begin
-            w = merged(x18, ad, di);
-            seen = x18 ? w : {9'd0, ad[3] ? w[17:9] : w[8:0]};
-        end
+    function [17:0] seen(input [1:0] x, input [13:0] ad, input [17:0] di);
+        seen = view(x, ad, merged(x, ad, di));
     endfunction
-    localparam XA = DATA_WIDTH_A == 18;
-    localparam XB = DATA_WIDTH_B == 18;
 
     always @(posedge CLKA) begin
         if (PDP) begin
