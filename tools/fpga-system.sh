@@ -66,7 +66,7 @@ for elf in "$stress" $ring; do
   else bad "$name: console lines differ from wormcast run's (exit $ref):"; head -6 "$d/ref.diff"; fi
   if [ -n "$(exits "$d/ref.log")" ] && [ "$(exits "$d/run.log")" = "$(exits "$d/ref.log")" ]; then
     ok "$name: the nodes exit in wormcast run's cycles, $(exits "$d/ref.log" | cut -d' ' -f4)"
-  else bad "$name: exit cycles: RTL '$(exits "$d/run.log")', wormcast run '$(exits "$d/ref.log")'"; fi
+  else bad "$name: exit cycles: $what '$(exits "$d/run.log")', wormcast run '$(exits "$d/ref.log")'"; fi
 done
 
 if [ $board = 1 ]; then

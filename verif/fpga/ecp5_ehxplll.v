@@ -8,8 +8,9 @@
 // run (wc_fpga_board), which the bench counts the system's cycles from.
 // It stops on any use but the board top's (feedback from CLKOP, the other
 // outputs left at their default, disabled: setting one is an unknown
-// parameter here), so that a new use cannot pass unmodelled.  The dividers and phases only shape the real clock's
-// frequency, which a cycle-based bench does not see.
+// parameter here), so that a new use cannot pass unmodelled.  The
+// dividers and phases only shape the real clock's frequency, which a
+// cycle-based bench does not see.
 // (the primitive's name, not the file's; its unused ports and parameters
 // are the primitive's interface)
 /* verilator lint_off DECLFILENAME */
