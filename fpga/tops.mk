@@ -53,3 +53,9 @@ FPGA_TOP_system      := wc_fpga_%_top
 FPGA_SRCS_system      = fpga/top/wc_fpga_ecp5_top.v fpga/top/wc_fpga_board.v $(FPGA_SYSTEM_SRCS)
 FPGA_DEFS_system     := -DWC_FPGA_SYSTEM
 FPGA_FAMILIES_system := ecp5
+# synthesized for area (docs/fpga.md, "ECP5 synthesis options"): LUT4s
+# without the PFU multiplexers (the NIC's XOR networks and multiplexers
+# took 2,800 LUT4 more per NIC with them), index arithmetic in LUTs, not
+# MULT18X18D (6 per NIC, which the netlist simulation has no model of),
+# comparisons with constants in LUTs, not carry chains
+FPGA_ECP5_SYNTH_system := synth_ecp5 -nowidelut -nodsp -cmp2softlogic

@@ -95,6 +95,12 @@ BUILD_FPGA_OUT ?= $(BUILD)/fpga
 # HX8K router_xy reached 56.14 MHz instead of 49.52 (default seed), at 7%
 # more LUT4, and passed at every seed tried (docs/fpga.md)
 FPGA_ICE40_SYNTH := synth_ice40 -abc9
+# ECP5 synthesis, likewise shared with the netlist simulation; a design
+# may have its own, FPGA_ECP5_SYNTH_<design> (fpga/tops.mk; the choice of
+# options: docs/fpga.md, "ECP5 synthesis options")
+FPGA_ECP5_SYNTH := synth_ecp5
+# $(call fpga_synth,BOARD,DESIGN): the synthesis command of one build
+fpga_synth = $(if $(filter ecp5,$(FPGA_FAMILY_$(1))),$(or $(FPGA_ECP5_SYNTH_$(2)),$(FPGA_ECP5_SYNTH)),$(FPGA_ICE40_SYNTH))
 # (a design with FPGA_FAMILIES_<name> only on those families' boards)
 fpga_can   = $(if $(FPGA_FAMILIES_$(2)),$(filter $(FPGA_FAMILY_$(1)),$(FPGA_FAMILIES_$(2))),any)
 FPGA_PAIRS := $(foreach b,$(FPGA_BOARDS),$(foreach t,$(FPGA_TOPS),$(if $(call fpga_can,$(b),$(t)),$(b)/$(t))))
@@ -138,7 +144,7 @@ $(FPGA_SYSTEM_HEX): $(FPGA_SYSTEM_FW) $(CORE_ISS)
 FPGA_SYNTH_FILE_TOPS := system
 # $(call fpga_cmd,BOARD,DESIGN): flow.sh for one build (the design's top
 # names the family with %: wc_fpga_%_top)
-fpga_cmd = FPGA_ECP5_BIN=$(FPGA_VENV)/bin FPGA_ICE40_SYNTH="$(FPGA_ICE40_SYNTH)" FPGA_DEFINES="$(FPGA_DEFS_$(2))" \
+fpga_cmd = FPGA_ECP5_BIN=$(FPGA_VENV)/bin FPGA_ICE40_SYNTH="$(FPGA_ICE40_SYNTH)" FPGA_ECP5_SYNTH="$(call fpga_synth,$(1),$(2))" FPGA_DEFINES="$(FPGA_DEFS_$(2))" \
 	  FPGA_YOSYS_PRE="$(FPGA_YS_$(2))" fpga/flow.sh fpga/boards/$(1) $(BUILD_FPGA_OUT)/$(1)/$(2) \
 	  $(subst %,$(FPGA_FAMILY_$(1)),$(FPGA_TOP_$(2))) "$(FPGA_PAR_$(2))" \
 	  $(call fpga_mhz,$(1),$(2)) $(or $(FPGA_SRCS_$(2)),$(FPGA_TOP_SRCS))
@@ -158,7 +164,7 @@ $(foreach p,$(filter-out $(addprefix %/,$(FPGA_SYNTH_FILE_TOPS)),$(FPGA_PAIRS)),
 FPGA_TOOLF_ice40 := $(FPGA_TOOLS_ice40)
 FPGA_TOOLF_ecp5  := $(FPGA_ECP5_STAMP)
 define fpga_synth_file
-fpga_syncfg_$(1)_$(2) := $(call fpga_mhz,$(1),$(2)) $(FPGA_PAR_$(2)) $(FPGA_DEFS_$(2)) $(FPGA_YS_$(2)) $(FPGA_ICE40_SYNTH)
+fpga_syncfg_$(1)_$(2) := $(call fpga_mhz,$(1),$(2)) $(FPGA_PAR_$(2)) $(FPGA_DEFS_$(2)) $(FPGA_YS_$(2)) $(call fpga_synth,$(1),$(2))
 ifneq ($$(file < $(BUILD_FPGA_OUT)/$(1)/$(2)/synth.cfg),$$(fpga_syncfg_$(1)_$(2)))
 $$(shell mkdir -p $(BUILD_FPGA_OUT)/$(1)/$(2))
 $$(file > $(BUILD_FPGA_OUT)/$(1)/$(2)/synth.cfg,$$(fpga_syncfg_$(1)_$(2)))
@@ -229,7 +235,7 @@ FN_E5_DP16KD   := verif/fpga/ecp5_dp16kd.v
 FN_YOSYS_ice40 := yosys
 FN_YOSYS_ecp5  := $(ECP5_YOSYS)
 FN_SYNTH_ice40 := $(FPGA_ICE40_SYNTH)
-FN_SYNTH_ecp5  := synth_ecp5
+FN_SYNTH_ecp5  := $(FPGA_ECP5_SYNTH)
 FN_CELLS_ice40  = $(ICE40_CELLS)
 FN_CELLS_ecp5   = $(ECP5_SHARE)/common_sim.vh $(ECP5_SHARE)/ccu2c_sim.vh $(abspath $(FN_E5_DP16KD))
 FN_NLF_ice40   := $(FN_NLFLAGS)
@@ -414,7 +420,8 @@ FN_SYS_SYN := $(BUILD)/fpga/system
 .PHONY: fpga-system-synth
 # The LUT sites a placement needs are more than Yosys's LUT4: nextpnr
 # packs each CCU2C carry cell into two and each TRELLIS_DPR16X4 into four
-# and a write port (the core design: 4,143 LUT4, 350 CCU2C and 32
+# and two for its write port (the system's "Total LUT4s" before packing
+# is exactly that sum; the core design's 4,143 LUT4, 350 CCU2C and 32
 # DPR16X4 took 5,141 sites, the XY router's 2,509, 246 and 100 took
 # 3,799), so the summary gives that lower bound beside the device's.
 fpga-system-synth: $(FPGA_SYSTEM_SYN)/design.json
@@ -422,7 +429,7 @@ fpga-system-synth: $(FPGA_SYSTEM_SYN)/design.json
 	@echo "fpga-system-synth: $$(tools/fpga-stat.sh $(FPGA_SYSTEM_SYN)/synth.stat), $$(awk '$$2 == "TRELLIS_FF" {print $$1} \
 	  $$1 == "TRELLIS_FF" {print $$2}' $(FPGA_SYSTEM_SYN)/synth.stat) FF (synthesis $$(cat $(FPGA_SYSTEM_SYN)/synth.secs) s); \
 	  at least $$(awk '{ for (i = 1; i <= 2; i++) { n = $$(3 - i); \
-	    if ($$i == "LUT4") s += n; if ($$i == "CCU2C") s += 2 * n; if ($$i == "TRELLIS_DPR16X4") s += 4 * n } } \
+	    if ($$i == "LUT4") s += n; if ($$i == "CCU2C") s += 2 * n; if ($$i == "TRELLIS_DPR16X4") s += 6 * n } } \
 	    END { print s }' $(FPGA_SYSTEM_SYN)/synth.stat) LUT sites; an LFE5U-85F has 83,640 LUT sites and 208 DP16KD" \
 	  | tee $(FN_SYS_SYN)/summary.txt
 FPGA_TARGETS += fpga-system-synth

@@ -97,6 +97,7 @@ module wc_nic_rxa #(
     reg  [SW-1:0] slot_q, slot_d;
     reg  [31:0]  h_q, h_d, h0_q, h0_d, h1_q, h1_d, h2_q, h2_d, h3_q, h3_d;
     reg  [31:0]  crc_q, crc_d;
+    reg  [31:0]  hq_q, hq_d;             // CRC of the header words (above)
     reg          ev_q, ev_d;
     reg  [7:0]   evst_q, evst_d;
     reg  [`WC_NH0_TYPE_W-1:0] evty_q, evty_d;
@@ -122,11 +123,21 @@ module wc_nic_rxa #(
     wire         payload = k_q >= KP;
     wire [7:0]   pi      = k_q - KP;                               // payload word index
 
-    // CRC of the payload so far with this word, and of the whole packet
-    wire [31:0] crc_w, crc_fin;
+    // CRC of the payload so far with this word, and of the whole packet:
+    // the payload CRC with the head and NH0..NH2 folded in after it.  The
+    // CRC is affine, so that is the payload CRC moved over 128 zero bits
+    // (a 32x32 matrix) XOR the header words' own part, which is folded
+    // one word a flit as they arrive, before the payload (hq_q: the
+    // finalized CRC of the header words from a register of zeros, i.e.
+    // from a finalized CRC of ones).  A quarter of the logic of folding
+    // the four words at the tail; the bench checks it against that
+    // (below).
+    wire [31:0] crc_w, crc_fin, crc_pz, hq_w;
     wc_nic_crc #(.NW(1)) u_crc_w (.crc_i(crc_q), .words_i(w), .crc_o(crc_w));
     wire [31:0] crc_pay = payload ? crc_w : crc_q;
-    wc_nic_crc #(.NW(4)) u_crc_fin (.crc_i(crc_pay), .words_i({h2_q, h1_q, h0_q, h_q}), .crc_o(crc_fin));
+    wc_nic_crc #(.NW(4), .ZEROS(1)) u_crc_pz (.crc_i(crc_pay), .words_i(128'd0), .crc_o(crc_pz));
+    wc_nic_crc #(.NW(1)) u_crc_h (.crc_i(fhead ? 32'hFFFF_FFFF : hq_q), .words_i(w), .crc_o(hq_w));
+    assign crc_fin = crc_pz ^ ~hq_q;
 
     // the last payload word must be zero above the message's bytes
     reg [31:0] padmask;
@@ -209,7 +220,7 @@ module wc_nic_rxa #(
     always @* begin
         act_d = act_q;  k_d = k_q;  padbad_d = padbad_q;
         h_d = h_q;  h0_d = h0_q;  h1_d = h1_q;  h2_d = h2_q;  h3_d = h3_q;
-        crc_d = crc_q;
+        crc_d = crc_q;  hq_d = hq_q;
         ev_d = 1'b0;  evst_d = evst_q;  evty_d = evty_q;  evsok_d = evsok_q;  evs_d = evs_q;
         evh0_d = evh0_q;  evh1_d = evh1_q;  evh2_d = evh2_q;
         if (rx_valid_i && fhead) begin
@@ -225,6 +236,7 @@ module wc_nic_rxa #(
             act_d = !single;
             k_d   = 8'd1;
             h_d   = w;
+            hq_d  = hq_w;
             crc_d = 32'd0;
             padbad_d = 1'b0;
             h0_d = 32'd0;  h1_d = 32'd0;  h2_d = 32'd0;  h3_d = 32'd0;
@@ -239,9 +251,9 @@ module wc_nic_rxa #(
             end
         end else if (rx_valid_i) begin
             case (k_q)
-                8'd1:    h0_d = w;
-                8'd2:    h1_d = w;
-                8'd3:    h2_d = w;
+                8'd1:    begin h0_d = w;  hq_d = hq_w; end
+                8'd2:    begin h1_d = w;  hq_d = hq_w; end
+                8'd3:    begin h2_d = w;  hq_d = hq_w; end
                 8'd4:    h3_d = w;
                 default: begin
                     crc_d = crc_w;
@@ -290,12 +302,12 @@ module wc_nic_rxa #(
             act_q <= 1'b0;  k_q <= 8'd0;  padbad_q <= 1'b0;  credit_q <= 1'b0;
             slot_ok_q <= 1'b0;  slot_q <= {SW{1'b0}};
             h_q <= 32'd0;  h0_q <= 32'd0;  h1_q <= 32'd0;  h2_q <= 32'd0;  h3_q <= 32'd0;
-            crc_q <= 32'd0;
+            crc_q <= 32'd0;  hq_q <= 32'd0;
         end else begin
             act_q <= act_d;  k_q <= k_d;  padbad_q <= padbad_d;  credit_q <= rx_valid_i;
             slot_ok_q <= slot_ok_d;  slot_q <= slot_d;
             h_q <= h_d;  h0_q <= h0_d;  h1_q <= h1_d;  h2_q <= h2_d;  h3_q <= h3_d;
-            crc_q <= crc_d;
+            crc_q <= crc_d;  hq_q <= hq_d;
         end
     end
 
@@ -317,8 +329,13 @@ module wc_nic_rxa #(
     // resets, so the flit of that cycle is the one exception.
     reg flit_q;
     always @(posedge clk_i) flit_q <= rst_ni && !soft_i && rx_valid_i;
+    // the packet's CRC against folding the four header words at the tail
+    wire [31:0] crc_ref;
+    wc_nic_crc #(.NW(4)) u_crc_ref (.crc_i(crc_pay), .words_i({h2_q, h1_q, h0_q, h_q}), .crc_o(crc_ref));
     always @(posedge clk_i) begin : protocol
         if (rst_ni) begin
+            if (rx_valid_i && act_q && !fhead && ftail && nfl >= NFL_MIN && crc_fin != crc_ref)
+                $error("%m: packet CRC %08h, folding its header at the tail gives %08h", crc_fin, crc_ref);
             if (flit_q && !rx_credit_o)
                 $error("%m: a flit's credit not returned in the next cycle");
             if (rx_credit_o && !flit_q)

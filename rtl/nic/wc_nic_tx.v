@@ -187,24 +187,31 @@ module wc_nic_tx #(
     wire [31:0]   hd = ({20'd0, ex_q[F_DST +: DW]} << `WC_HEAD_DST_LSB) |
                        (`WC_KIND_UNICAST << `WC_HEAD_KIND_LSB);
     wire [31:0]   crcp = e_ack ? 32'd0 : e_from ? slot_crcp_i : stc_q[e_buf[0]*32 +: 32];
-    wire [31:0]   crc;
-    wc_nic_crc #(.NW(4)) u_crc (.crc_i(crcp), .words_i({h2, h1, h0, hd}), .crc_o(crc));
+    // The CRC flit is the payload CRC with the head and NH0..NH2 folded
+    // in: the four flits sent just before it, so they are folded one a
+    // flit as they leave (a one-word CRC instead of a four-word one in
+    // the CRC flit's cycle: a quarter of the XOR logic), starting from
+    // the payload CRC at the head (which stays the same while the packet
+    // goes out: asserted below).
+    reg  [31:0]   hcrc_q;
+    wire [31:0]   hcrc_d;
+    reg  [31:0]   hword;                      // flit fk_q's word while fk_q < 4
+    always @* begin
+        case (fk_q[1:0])
+            2'd0:    hword = hd;
+            2'd1:    hword = h0;
+            2'd2:    hword = h1;
+            default: hword = h2;
+        endcase
+    end
+    wc_nic_crc #(.NW(1)) u_crc (.crc_i(fk_q == 7'd0 ? crcp : hcrc_q), .words_i(hword), .crc_o(hcrc_d));
+    wire [31:0]   crc = hcrc_q;
     assign em_slot_o = e_buf;
     // the payload word: from the slot or the staging buffer, both read a
     // cycle ahead (below)
     wire [31:0]   st_word;
     wire [31:0]   pword  = e_from ? slot_word_i : st_word;
-    reg  [31:0]   word;
-    always @* begin
-        case (fk_q)
-            7'd0:    word = hd;
-            7'd1:    word = h0;
-            7'd2:    word = h1;
-            7'd3:    word = h2;
-            7'd4:    word = crc;
-            default: word = pword;
-        endcase
-    end
+    wire [31:0]   word   = fk_q < KP - 7'd1 ? hword : fk_q == KP - 7'd1 ? crc : pword;
     wire [1:0] ftype = (fk_q == 7'd0) ? `WC_FT_HEAD :
                        ({9'd0, fk_q} == e_nfl - 16'd1) ? `WC_FT_TAIL : `WC_FT_BODY;
     wire       send  = ev_q && cred_q != 16'd0;
@@ -295,6 +302,10 @@ module wc_nic_tx #(
             stc_q <= stc_d;
         end
     end
+    // (no reset: read only at the CRC flit, after the four that load it)
+    always @(posedge clk_i) begin
+        if (send && fk_q < KP - 7'd1) hcrc_q <= hcrc_d;
+    end
     // staging payload: read only below the length the DMA filled.  The
     // emitter's word is read a cycle ahead, at the address its buffer and
     // flit counter will have after this edge (its own registers, so the
@@ -319,8 +330,15 @@ module wc_nic_tx #(
     always @(posedge clk_i) st_rd_q <= stbuf[st_ra];
     assign st_word = st_rd_q;
 `ifndef SYNTHESIS
+    // the CRC flit against the packet's CRC in one step: the payload CRC
+    // must not change while the header flits go out
+    wire [31:0] crc_ref;
+    wc_nic_crc #(.NW(4)) u_crc_ref (.crc_i(crcp), .words_i({h2, h1, h0, hd}), .crc_o(crc_ref));
     always @(posedge clk_i) begin : protocol
         if (rst_ni) begin
+            if (send && fk_q == KP - 7'd1 && crc != crc_ref)
+                $error("%m: CRC flit %08h, the packet's CRC is %08h (its payload CRC changed while it was sent)",
+                       crc, crc_ref);
             // Credits (docs/nic-uarch.md, Transmitter): B at reset, one per
             // flit the router's buffer frees; a flit only with one.  More
             // than B would mean the router returned a credit it did not owe.

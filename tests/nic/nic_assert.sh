@@ -34,6 +34,7 @@ cases=(
   "jobs_hostdone|u_jobs.protocol: message of job 3 reported in host memory, not a live forwarding job waiting for it"
   "tx_credit|u_tx.protocol: credit overflow (the router returned more than B = 2);u_tx.protocol: 3 credits for a router buffer of 2"
   "tx_sel_overwrite|u_tx.protocol: selection overwritten before it went to the emitter"
+  "tx_crc_changed|u_tx.protocol: CRC flit 354126ed, the packet's CRC is 7d08e27a (its payload CRC changed while it was sent)"
   "tx_stage_unasked|u_tx.protocol: staging of buffer 0 finished for no waiting selection"
   "dma_ack_err|u_dma.protocol: ACK and ERR together"
   "dma_ack_idle|u_dma.protocol: ACK without a request"

@@ -178,21 +178,23 @@ module tb_nic_assert;
     );
 
     // ------------------------------------------------------------------ tx
-    reg           tx_credit = 0, sl_valid = 0, sl_ack = 0, st_done = 0;
+    reg           tx_credit = 0, sl_valid = 0, sl_ack = 0, sl_from = 0, st_done = 0;
+    reg  [31:0]   slot_crcp = 32'h1234_5678;
     wire          tx_valid;
     wc_nic_tx #(.W(W), .B(B), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .J(J), .KW(KW)) u_tx (
         .clk_i(clk), .rst_ni(rst_tx), .soft_i(1'b0),
         .tx_valid_o(tx_valid), .tx_flit_o(), .tx_credit_i(tx_credit),
-        // an acknowledgement (ready) or a data packet of 16 bytes waiting
-        // for its staging buffer
-        .sl_valid_i(sl_valid), .sl_ack_i(sl_ack), .s_ready_i(sl_ack), .s_from_i(1'b0), .s_buf_i({SW{1'b0}}),
-        .s_job_i({JW{1'b0}}), .s_child_i({CIW{1'b0}}), .s_type_i(sl_ack ? 4'd3 : 4'd1), .s_fill_i(!sl_ack),
+        // an acknowledgement (ready), a data packet of 16 bytes waiting
+        // for its staging buffer, or one from slot 0 (ready)
+        .sl_valid_i(sl_valid), .sl_ack_i(sl_ack), .s_ready_i(sl_ack || sl_from), .s_from_i(sl_from),
+        .s_buf_i({SW{1'b0}}), .s_job_i({JW{1'b0}}), .s_child_i({CIW{1'b0}}), .s_type_i(sl_ack ? 4'd3 : 4'd1),
+        .s_fill_i(!sl_ack && !sl_from),
         .s_k_i({KW{1'b0}}), .s_dst_i(12'd3), .s_src_i(12'd1), .s_group_i(12'd0), .s_seq_i(16'd0),
         .s_off_i(16'd0), .s_len_i(sl_ack ? 16'd0 : 16'd16), .s_msglen_i(sl_ack ? 16'd0 : 16'd16),
         .inv_a_i(1'b0), .inv_a_job_i({JW{1'b0}}), .inv_b_i(1'b0), .inv_b_job_i({JW{1'b0}}),
         .st_start_i(1'b0), .st_wr_i(1'b0), .st_buf_i(1'b0), .st_idx_i({IW{1'b0}}), .st_word_i(32'd0),
         .st_done_i(st_done), .st_crc_i(32'd0),
-        .em_slot_o(), .em_nslot_o(), .em_nidx_o(), .slot_word_i(32'd0), .slot_crcp_i(32'd0),
+        .em_slot_o(), .em_nslot_o(), .em_nidx_o(), .slot_word_i(32'd0), .slot_crcp_i(slot_crcp),
         .sel_valid_o(), .sel_fill_o(), .sel_buf_o(), .sel_job_o(), .sel_data_o(), .sel_off_o(), .sel_len_o(),
         .sel_pin_slot_o(), .em_pin_slot_o(), .em_buf_o(), .stage0_pin_o(), .stage_valid_o(),
         .stage_job_o(), .stage_k_o(), .txpkt_o(), .busy_o()
@@ -431,6 +433,18 @@ module tb_nic_assert;
             "tx_sel_overwrite": begin
                 rst_tx = 1;  step(1);
                 sl_valid = 1;  step(2);  sl_valid = 0;
+            end
+            "tx_crc_changed": begin
+                // a packet from a slot whose payload CRC changes after
+                // the head left: the CRC flit is not the packet's
+                rst_tx = 1;  step(1);
+                sl_valid = 1;  sl_from = 1;  step(1);  sl_valid = 0;
+                repeat (8) begin
+                    tx_credit = tx_valid;
+                    if (u_tx.fk_q == 7'd2) slot_crcp = 32'h0bad_c0de;
+                    step(1);
+                end
+                tx_credit = 0;
             end
             "tx_stage_unasked": begin
                 rst_tx = 1;  step(1);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// wc_nic_crc.v (NW = 1 and NW = 4, through nicunit_crc_top.v) against the
+// wc_nic_crc.v (NW = 1, NW = 4 and NW = 4 of zero words with ZEROS = 1,
+// through nicunit_crc_top.v) against the
 // C model's CRC step nic_crc_word() (cmodel/wc_nic_crc.c) and the header
 // step wc_nic_crc_finish() (sw/lib/wc_nic_pkt.c).  Purely combinational:
 // a "cycle" is one evaluation.  Stimulus: random CRCs and words, the
@@ -34,6 +35,7 @@ struct Crc {
         m.eval();
         b.eq("crc1_o", m.crc1_o, nic_crc_word(crc, w0), 32);
         b.eq("crc4_o", m.crc4_o, wc_nic_crc_finish(crc, w0, w1, w2, w3), 32);
+        b.eq("crc4z_o", m.crc4z_o, wc_nic_crc_finish(crc, 0, 0, 0, 0), 32);
         b.cycle++;
         if (fin) *fin = m.crc4_o;
         return m.crc1_o;
