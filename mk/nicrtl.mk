@@ -41,9 +41,9 @@ NIC_IV_CFGS := \
 # job, two contexts, packets of 64 bytes, and 3 children per group entry
 # and multisend (a tree over 4 nodes has no more).  The job unit's state
 # is per job and child: two of each job add about 4,000 LUT4 per NIC
-# (synth_ice40).  Even so the 4-node system does not fit an LFE5U-85F
-# yet (synth_ecp5: at least 94,321 of its 83,640 LUT sites;
-# docs/results/fpga.md).  The system's programs pass with it: docs/fpga.md.
+# (synth_ice40).  With it the 4-node system needs 77,134 of an
+# LFE5U-85F's 83,640 LUT sites before packing (synth_ecp5 for area:
+# docs/fpga.md).  The system's programs pass with it: docs/fpga.md.
 NIC_BOARD := NSLOT=8,JSEND=1,JFWD=1,NCTX=2,NGROUPS=8,PAYLOAD=64,MAXCHILD=3
 # iCE40 synthesis of that NIC, with the 16 node ids the node model gives
 # a system of up to 16 nodes
