@@ -59,3 +59,6 @@ FPGA_FAMILIES_system := ecp5
 # MULT18X18D (6 per NIC, which the netlist simulation has no model of),
 # comparisons with constants in LUTs, not carry chains
 FPGA_ECP5_SYNTH_system := synth_ecp5 -nowidelut -nodsp -cmp2softlogic
+# its place and route took 2,954 s (router1 1,253 s at 95% of the LUT
+# sites), beyond flow.sh's default bound of 1,200 s
+FPGA_PNR_TIMEOUT_system := 5400

@@ -143,8 +143,10 @@ $(FPGA_SYSTEM_HEX): $(FPGA_SYSTEM_FW) $(CORE_ISS)
 # (the designs whose synthesis is a file of its own, below)
 FPGA_SYNTH_FILE_TOPS := system
 # $(call fpga_cmd,BOARD,DESIGN): flow.sh for one build (the design's top
-# names the family with %: wc_fpga_%_top)
-fpga_cmd = FPGA_ECP5_BIN=$(FPGA_VENV)/bin FPGA_ICE40_SYNTH="$(FPGA_ICE40_SYNTH)" FPGA_ECP5_SYNTH="$(call fpga_synth,$(1),$(2))" FPGA_DEFINES="$(FPGA_DEFS_$(2))" \
+# names the family with %: wc_fpga_%_top; the place and route bound is
+# FPGA_PNR_TIMEOUT if given, else the design's FPGA_PNR_TIMEOUT_<design>,
+# else flow.sh's)
+fpga_cmd = FPGA_ECP5_BIN=$(FPGA_VENV)/bin FPGA_PNR_TIMEOUT="$(or $(FPGA_PNR_TIMEOUT),$(FPGA_PNR_TIMEOUT_$(2)))" FPGA_ICE40_SYNTH="$(FPGA_ICE40_SYNTH)" FPGA_ECP5_SYNTH="$(call fpga_synth,$(1),$(2))" FPGA_DEFINES="$(FPGA_DEFS_$(2))" \
 	  FPGA_YOSYS_PRE="$(FPGA_YS_$(2))" fpga/flow.sh fpga/boards/$(1) $(BUILD_FPGA_OUT)/$(1)/$(2) \
 	  $(subst %,$(FPGA_FAMILY_$(1)),$(FPGA_TOP_$(2))) "$(FPGA_PAR_$(2))" \
 	  $(call fpga_mhz,$(1),$(2)) $(or $(FPGA_SRCS_$(2)),$(FPGA_TOP_SRCS))
