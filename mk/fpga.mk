@@ -69,7 +69,7 @@ $(FPGA_FW_B)/core_break.elf: sw/fw/tests/hello.c sw/fw/rt.h $(FPGA_FW_OBJS) $(FP
 # (the image the core's own benches load: rv32iss --hex, words from the
 # RAM base; the link's RAM region keeps it within FPGA_CORE_RAM)
 # (an image that comes out the same keeps its time, so that a relinked
-# program does not start a synthesis again, the system's 24 minutes or more)
+# program does not start a synthesis again, the system's 8 minutes or more)
 FPGA_HEX_RECIPE = $(CORE_ISS) --hex $@.tmp $< > /dev/null && { cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }
 $(FPGA_FW_B)/%.hex: $(FPGA_FW_B)/%.elf $(CORE_ISS)
 	$(FPGA_HEX_RECIPE)
@@ -160,7 +160,7 @@ $(foreach p,$(filter-out $(addprefix %/,$(FPGA_SYNTH_FILE_TOPS)),$(FPGA_PAIRS)),
 # A design of FPGA_SYNTH_FILE_TOPS has its synthesis as a file of its own
 # (design.json for nextpnr, nl.v the netlist as Verilog, synth.stat), made
 # once for the board build and the netlist's simulation and the area
-# report alike: the system's takes 24 minutes or more.  It is made again when the
+# report alike: the system's takes 8 minutes or more.  It is made again when the
 # sources, the design's files (FPGA_DEPS), its Yosys commands (FPGA_YS)
 # or the build's settings change: synth.cfg holds those settings.
 FPGA_TOOLF_ice40 := $(FPGA_TOOLS_ice40)
@@ -410,7 +410,7 @@ fpga-system-rtl: $(FN_SYS_B)/Vwc_fpga_system $(FN_SYS_HEXS) $(BUILD)/bin/wormcas
 FPGA_TARGETS += fpga-system-rtl
 
 # The system design on the board (fpga/tops.mk, design `system`): its
-# synth_ecp5, made once (the board build's synthesis file, 24 minutes or more of
+# synth_ecp5, made once (the board build's synthesis file, 8 minutes or more of
 # one core), serves the board build (nextpnr), the area report and the
 # netlist's simulation.  The board that builds it: the first that can.
 FPGA_SYSTEM_BOARD := $(firstword $(foreach b,$(FPGA_BOARDS),$(if $(call fpga_can,$(b),system),$(b))))
