@@ -66,9 +66,13 @@ synth() {
   hz=$(awk -v f="$fout" 'BEGIN {printf "%d", f * 1e6 + 0.5}')
   [ "$stage" = synth ] && nl="; write_verilog -noattr $out/nl.v"
   rm -f "$out/design.json" "$out/nl.v" "$out/synth.secs" "$out/synth.hz"
+  # a synthesis of several commands names the top as @TOP@ where it needs
+  # it (FPGA_ECP5_SYNTH_system's passes before synth_ecp5); one command
+  # gets it appended
+  case $pass in *@TOP@*) pass=${pass//@TOP@/$top} ;; *) pass="$pass -top $top" ;; esac
   "$ys" -q -l "$out/yosys.log" -p "read_verilog -sv ${FPGA_DEFINES:-} -Irtl/include -Ifpga/top $*; ${FPGA_YOSYS_PRE:-}${FPGA_YOSYS_PRE:+;} \
     chparam $params -set CLK_HZ $hz $more -set NLED $nled -set LED_NEG $ledneg $top; \
-    $pass -top $top -json $out/design.json.tmp; tee -q -o $out/synth.stat stat$nl"
+    $pass -json $out/design.json.tmp; tee -q -o $out/synth.stat stat$nl"
   mv "$out/design.json.tmp" "$out/design.json"
   echo $(( $(date +%s) - t0 )) > "$out/synth.secs"
   # (the clock it was made for, CLK_HZ: a bench of its netlist needs it)

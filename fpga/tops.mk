@@ -57,8 +57,18 @@ FPGA_FAMILIES_system := ecp5
 # without the PFU multiplexers (the NIC's XOR networks and multiplexers
 # took 2,800 LUT4 more per NIC with them), index arithmetic in LUTs, not
 # MULT18X18D (6 per NIC, which the netlist simulation has no model of),
-# comparisons with constants in LUTs, not carry chains
-FPGA_ECP5_SYNTH_system := synth_ecp5 -nowidelut -nodsp -cmp2softlogic
+# comparisons with constants in LUTs, not carry chains.  Those are mapped
+# before synth_ecp5, not by its -cmp2softlogic: Yosys 0.70's mapping gets
+# a constant on the left wrong (c < x as c <= x), which made the NIC's
+# netlist refuse legal groups and the system's hang.  So the design is
+# flattened and optimized first, every constant moved to the right
+# (fpga/wc_cmp_const_right.v) and only then mapped; a comparison that
+# becomes constant later stays on a carry chain, which is right.  The
+# same command makes the NIC's netlist that fpga-netlist-nic runs in
+# lockstep with the C model.
+FPGA_ECP5_AREA_PRE     := hierarchy -top @TOP@; proc; flatten; opt -nodffe -nosdff; wreduce; \
+                          techmap -map fpga/wc_cmp_const_right.v; techmap -map +/cmp2softlogic.v
+FPGA_ECP5_SYNTH_system := $(FPGA_ECP5_AREA_PRE); synth_ecp5 -top @TOP@ -nowidelut -nodsp
 # its place and route took 2,954 s (router1 1,253 s at 95% of the LUT
 # sites), beyond flow.sh's default bound of 1,200 s
 FPGA_PNR_TIMEOUT_system := 5400

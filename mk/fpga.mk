@@ -34,8 +34,10 @@ FPGA_MHZ_ulx3s      := 100
 FPGA_MHZ_hx8k_core       := 27
 FPGA_MHZ_icebreaker_core := 12
 FPGA_MHZ_ulx3s_core      := 40
-# the 4-node system: the issue's goal for it on ECP5, at least 50 MHz
-FPGA_MHZ_ulx3s_system    := 50
+# the 4-node system: the issue's goal for it on ECP5 is 50 MHz, which it
+# misses (23.93 MHz at 95% of the LFE5U-85F's LUT sites: docs/fpga.md),
+# so its build targets what it reaches, with a margin; MHZ=50 tries the goal
+FPGA_MHZ_ulx3s_system    := 20
 # a build's target clock: MHZ=n, the design's own or the board's
 fpga_mhz = $(or $(MHZ),$(FPGA_MHZ_$(1)_$(2)),$(FPGA_MHZ_$(1)))
 
@@ -461,6 +463,29 @@ fpga-netlist-system: $(FN_SYSNL_B)/Vwc_fpga_system $(FPGA_SYSTEM_FW) $(BUILD)/bi
 FPGA_TARGETS += fpga-netlist-system
 SOAK_TARGETS += fpga-system-rtl
 
+# The board NIC's netlist, synthesized as the system synthesizes it
+# (FPGA_ECP5_SYNTH_system), in the NIC's lockstep bench against the C
+# model (tools/fpga-netlist-nic.sh): a few minutes to build where the
+# system's netlist takes half an hour, and a mismatch names the port and
+# cycle where the system's can only hang.  It found the constant-on-the-
+# left comparison that Yosys's -cmp2softlogic maps wrong (fpga/tops.mk).
+FN_NIC_B      := $(FN_B)/nic_ecp5
+FN_NIC_CYCLES := 1000000
+$(FN_NIC_B)/nl.v: $(NIC_RTL) fpga/wc_cmp_const_right.v fpga/tops.mk mk/nicrtl.mk $(FN_NEED_ecp5)
+	@mkdir -p $(@D)
+	@echo "synth_ecp5 the board NIC as the system does"
+	@nice $(ECP5_YOSYS) -q -l $(@D)/yosys.log -p "read_verilog -sv -defer -Irtl/include $(NIC_RTL); \
+	  chparam $(NIC_SYNTH_PARAMS) wc_nic; $(subst @TOP@,wc_nic,$(FPGA_ECP5_SYNTH_system)); \
+	  tee -q -o $(@D)/synth.stat stat; write_verilog -noattr $@.tmp"
+	@mv $@.tmp $@
+.PHONY: fpga-netlist-nic
+fpga-netlist-nic: $(FN_NIC_B)/nl.v $(BUILD)/unit/nic/tb_nic_c
+	@tools/fpga-cmp-check.sh $(ECP5_YOSYS) --softlogic $(FN_NIC_B)/cmp
+	@p=$$($(BUILD)/unit/nic/tb_nic_c --params "NNODES=$(NIC_SYNTH_NNODES),$(NIC_BOARD)" --gparams) || exit 1; \
+	  tools/fpga-netlist-nic.sh $(FN_NIC_B) $(FN_NIC_B)/nl.v "$$(echo $$p | sed 's/-G//g')" $(FN_NIC_CYCLES) 1 \
+	  "$(FN_NLF_ecp5)" $(FN_CELLS_ecp5)
+FPGA_TARGETS += fpga-netlist-nic
+
 .PHONY: test-fpga-netlist soak-fpga-netlist lint-fpga
 # the self-test core under verilator -Wall and Icarus; the board tops
 # (they instantiate vendor primitives) under Debian's Yosys with the
@@ -496,6 +521,7 @@ lint-fpga:
 	    read_verilog -sv $(FPGA_DEFS_core) -Irtl/include -Ifpga/top $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_SRCS_core)) \
 	      fpga/top/wc_fpga_$${f}_top.v; \
 	    hierarchy -check -top wc_fpga_$${f}_top; proc; check -assert" || exit 1; done
+	@tools/fpga-cmp-check.sh yosys $(FN_B)/cmp
 	@echo "lint-fpga: verilator -Wall clean (the system design on its own and on the board, the ECP5 block RAM and PLL models too), iverilog compiles the self-test and the core design; yosys checks the board tops ($(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS))) with both designs"
 LINT_TARGETS += lint-fpga
 

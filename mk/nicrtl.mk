@@ -47,7 +47,8 @@ NIC_IV_CFGS := \
 NIC_BOARD := NSLOT=8,JSEND=1,JFWD=1,NCTX=2,NGROUPS=8,PAYLOAD=64,MAXCHILD=3
 # iCE40 synthesis of that NIC, with the 16 node ids the node model gives
 # a system of up to 16 nodes
-NIC_SYNTH_PARAMS := -set NNODES 16 $(foreach kv,$(subst $(comma), ,$(NIC_BOARD)),-set $(subst =, ,$(kv)))
+NIC_SYNTH_NNODES := 16
+NIC_SYNTH_PARAMS := -set NNODES $(NIC_SYNTH_NNODES) $(foreach kv,$(subst $(comma), ,$(NIC_BOARD)),-set $(subst =, ,$(kv)))
 
 .PHONY: lint-nic test-lint-nic test-nic-assert test-synth-nic
 
