@@ -169,9 +169,10 @@ FPGA_TOOLF_ice40 := $(FPGA_TOOLS_ice40)
 FPGA_TOOLF_ecp5  := $(FPGA_ECP5_STAMP)
 define fpga_synth_file
 fpga_syncfg_$(1)_$(2) := $(call fpga_mhz,$(1),$(2)) $(FPGA_PAR_$(2)) $(FPGA_DEFS_$(2)) $(FPGA_YS_$(2)) $(call fpga_synth,$(1),$(2))
-# (stripped: GNU make 4.3's $(file <) keeps the final newline of a file
-# over 200 bytes, so an unstripped comparison differed on every run and
-# made the synthesis again each time)
+# (stripped: GNU make 4.3's file function keeps the final newline of a
+# file over 200 bytes when it reads one, so an unstripped comparison
+# differed on every run and made the synthesis again each time; and no
+# function call in these comments: call expands them)
 ifneq ($$(strip $$(file < $(BUILD_FPGA_OUT)/$(1)/$(2)/synth.cfg)),$$(strip $$(fpga_syncfg_$(1)_$(2))))
 $$(shell mkdir -p $(BUILD_FPGA_OUT)/$(1)/$(2))
 $$(file > $(BUILD_FPGA_OUT)/$(1)/$(2)/synth.cfg,$$(fpga_syncfg_$(1)_$(2)))
