@@ -34,8 +34,13 @@ FPGA_MHZ_ulx3s      := 100
 FPGA_MHZ_hx8k_core       := 27
 FPGA_MHZ_icebreaker_core := 12
 FPGA_MHZ_ulx3s_core      := 40
+# the routers on the ULX3S: the issue's goal is 100 MHz, which they miss
+# (67.93 MHz for router_xy at that target; at 60 the default seed gave
+# 58.97 and seed 2 64.25), so their builds target 55; MHZ=100 tries the goal
+FPGA_MHZ_ulx3s_router_xy   := 55
+FPGA_MHZ_ulx3s_router_cube := 55
 # the 4-node system: the issue's goal for it on ECP5 is 50 MHz, which it
-# misses (23.93 MHz at 95% of the LFE5U-85F's LUT sites: docs/fpga.md),
+# misses (23.79 MHz at 96% of the LFE5U-85F's LUT sites: docs/fpga.md),
 # so its build targets what it reaches, with a margin; MHZ=50 tries the goal
 FPGA_MHZ_ulx3s_system    := 20
 # a build's target clock: MHZ=n, the design's own or the board's
