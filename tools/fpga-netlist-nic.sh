@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # The NIC's synthesized netlist in the NIC's lockstep bench: the same
-# harness as the RTL's (verif/nic/tb_nic.cpp, the C model compared every
+# harness as the RTL's, linked by the same script (verif/nic/tb_nic.cpp,
+# verif/nic/link-nic.sh; the C model compared every
 # cycle, stopping at the first mismatch), with the netlist and the
 # family's cell models in place of rtl/nic.  A netlist that differs from
 # the RTL shows here within a few thousand cycles and names the port and
@@ -20,7 +21,7 @@ obj=$out/obj
 exe=$out/tb_nic
 mkdir -p "$out"
 make -s --no-print-directory "$bdir/libnicbench.a"
-if [ ! -x "$exe" ] || [ -n "$(find "$nl" verif/nic/tb_nic.cpp "$bdir/libnicbench.a" "$0" -newer "$exe" 2>/dev/null)" ]; then
+if [ ! -x "$exe" ] || [ -n "$(find "$nl" verif/nic/tb_nic.cpp verif/nic/link-nic.sh "$bdir/libnicbench.a" "$0" -newer "$exe" 2>/dev/null)" ]; then
   echo "verilate the NIC netlist $nl"
   rm -rf "$obj"
   # shellcheck disable=SC2086
@@ -28,12 +29,8 @@ if [ ! -x "$exe" ] || [ -n "$(find "$nl" verif/nic/tb_nic.cpp "$bdir/libnicbench
     "$(realpath "$nl")" "$@" > "$out/build.log" 2>&1 || { tail -30 "$out/build.log" >&2; exit 2; }
   nice make -s -C "$obj" -f Vwc_nic.mk -j "${JOBS:-2}" OPT_FAST="-O1" OPT_SLOW="-O1" VM_GLOBAL_FAST= VM_GLOBAL_SLOW= \
     Vwc_nic__ALL.a verilated.o verilated_threads.o >> "$out/build.log" 2>&1 || { tail -30 "$out/build.log" >&2; exit 2; }
-  vinc=$(verilator --getenv VERILATOR_ROOT)/include
-  nice g++ -O2 -std=c++17 -isystem "$obj" -isystem "$vinc" -isystem "$vinc/vltstd" -Iverif/nic -Idefs -Isw/lib -Icmodel \
-    -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0 -DNIC_BUILT="\"$built\"" \
-    -o "$exe.tmp" verif/nic/tb_nic.cpp "$bdir/libnicbench.a" "$obj/Vwc_nic__ALL.a" "$obj/verilated.o" "$obj/verilated_threads.o" \
-    -pthread > "$out/link.log" 2>&1 || { tail -30 "$out/link.log" >&2; exit 2; }
-  mv "$exe.tmp" "$exe"
+  verif/nic/link-nic.sh "$obj" "$bdir/libnicbench.a" "$built" "$exe" > "$out/link.log" 2>&1 \
+    || { tail -30 "$out/link.log" >&2; exit 2; }
 fi
 rc=0
 "$exe" --directed > "$out/directed.log" 2>&1 || rc=1

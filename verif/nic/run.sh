@@ -56,7 +56,7 @@ vstale() {
 }
 lstale() {
   [ -x "$exe" ] || return 0
-  [ -n "$(find verif/nic/tb_nic.cpp "$bdir/libnicbench.a" "$obj/Vwc_nic__ALL.a" -newer "$exe" 2>/dev/null)" ]
+  [ -n "$(find verif/nic/tb_nic.cpp verif/nic/link-nic.sh "$bdir/libnicbench.a" "$obj/Vwc_nic__ALL.a" -newer "$exe" 2>/dev/null)" ]
 }
 
 verilate() {
@@ -80,14 +80,8 @@ verilate() {
 }
 
 link() {
-  local vinc fst=0 rt=(verilated.o verilated_threads.o) libs=()
-  vinc=$(verilator --getenv VERILATOR_ROOT)/include
-  [ ! -f "$obj/verilated_fst_c.o" ] || { rt+=(verilated_fst_c.o); libs+=(-lz); fst=1; }
-  nice g++ -O2 -std=c++17 -Wall -Wextra -isystem "$obj" -isystem "$vinc" -isystem "$vinc/vltstd" -Iverif/nic -Idefs -Isw/lib -Icmodel \
-    -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=$fst -DVM_TRACE_FST=$fst -DVM_TRACE_VCD=0 -DNIC_BUILT="\"$built\"" \
-    -o "$exe.tmp" verif/nic/tb_nic.cpp "$bdir/libnicbench.a" "$obj/Vwc_nic__ALL.a" "${rt[@]/#/$obj/}" \
-    "${libs[@]}" -pthread > "$out/link.log" 2>&1 || { tail -40 "$out/link.log" >&2; return 1; }
-  mv "$exe.tmp" "$exe"
+  verif/nic/link-nic.sh "$obj" "$bdir/libnicbench.a" "$built" "$exe" > "$out/link.log" 2>&1 \
+    || { tail -40 "$out/link.log" >&2; return 1; }
 }
 
 mkdir -p "$out"
