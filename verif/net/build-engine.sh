@@ -52,10 +52,15 @@ verilate() {
 # reassembles those slices into one concatenation per vector, copying
 # kilobits once per slice every cycle.  Without it (-fno-dfg) the node
 # model runs about twice as fast and builds sooner (make bench-system).
+# Loops keep Verilator's default unrolling: unrolling every per-job and
+# per-child loop in full (--unroll-count 1024, as the NIC was first built)
+# made functions of thousands of lines that run out of the instruction
+# cache: the node model runs about 1.5x faster without, with the same
+# output (make bench-node).  verif/nic/build-nic.sh has the same options.
 NIC_VFLAGS=(-fno-dfg)
-NIC_ARGS=(--unroll-count 1024 --unroll-stmts 100000 "${NIC_VFLAGS[@]}")
+NIC_ARGS=("${NIC_VFLAGS[@]}")
 NIC_SRCS=(-I"$root/rtl/nic" "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v)
-NODE_ARGS=(--unroll-count 1024 --unroll-stmts 100000 "${NIC_VFLAGS[@]}")
+NODE_ARGS=("${NIC_VFLAGS[@]}")
 NODE_SRCS=(-I"$root/rtl/nic" "$root"/rtl/core/*.v "$root"/rtl/soc/wc_soc_mmio.v "$root"/rtl/soc/wc_node_ram.v
            "$root"/rtl/soc/wc_node_soc.v "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v)
 

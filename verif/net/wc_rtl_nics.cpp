@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <vector>
 #include "Vwc_nic.h"
+#include "Vwc_nic___024root.h"
 #include "verilated.h"
 #include "wc_shim.h"
 
@@ -21,7 +22,7 @@ struct Nics {
 void edge_all(Nics *n)
 {
     for (auto *x : n->m) { x->clk_i = 1; x->eval(); }
-    for (auto *x : n->m) { x->clk_i = 0; x->eval(); }
+    for (auto *x : n->m) wc_shim::clock_low(x);
 }
 
 void destroy(void *h)

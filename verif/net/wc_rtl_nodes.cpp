@@ -56,7 +56,7 @@ void edge_all(Nodes *n)
     for (auto *x : n->m) { x->clk_i = 1; x->eval(); }
     for (size_t i = 0; i < n->trace.size(); i++)
         if (n->trace[i]) n->trace[i]->dump(n->cycle * 10 + 5);
-    for (auto *x : n->m) { x->clk_i = 0; x->eval(); }
+    for (auto *x : n->m) wc_shim::clock_low(x);
     n->cycle++;
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 #include "wc_shim.h"
 #include "Vwc_router.h"
+#include "Vwc_router___024root.h"
 #include "verilated.h"
 
 namespace {
@@ -70,7 +71,7 @@ struct Net {
 void edge_all(Net *n)
 {
     for (auto *m : n->r) { m->clk_i = 1; m->eval(); }
-    for (auto *m : n->r) { m->clk_i = 0; m->eval(); }
+    for (auto *m : n->r) wc_shim::clock_low(m);
 }
 
 void destroy(void *h)

@@ -12,8 +12,10 @@ out=$1 gparams=${2-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
 # shellcheck disable=SC2086
-# -fno-dfg: as verif/net/build-engine.sh, whose reason applies here too
-verilator --cc -O3 --x-assign fast --x-initial fast -fno-dfg --unroll-count 1024 --unroll-stmts 100000 --Mdir "$out/obj" $gparams \
+# -fno-dfg and the default loop unrolling: as verif/net/build-engine.sh's
+# NIC, whose reasons apply here too (and verif/nic/run.sh links that
+# engine's build of the default set instead of making its own)
+verilator --cc -O3 --x-assign fast --x-initial fast -fno-dfg --Mdir "$out/obj" $gparams \
   -I"$root/rtl/include" -I"$root/rtl/nic" --top-module wc_nic \
   "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v > "$out/verilator.log" 2>&1 || { cat "$out/verilator.log" >&2; exit 1; }
 glob=(verilated.o verilated_threads.o)

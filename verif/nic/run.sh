@@ -71,7 +71,7 @@ verilate() {
     # the same Verilator options as build-nic.sh, plus tracing
     [ $wave = 1 ] && rt+=(verilated_fst_c.o)
     # shellcheck disable=SC2086
-    verilator --cc -O3 -Wno-fatal --x-assign fast --x-initial fast --unroll-count 1024 --unroll-stmts 100000 \
+    verilator --cc -O3 -Wno-fatal --x-assign fast --x-initial fast -fno-dfg \
       $([ $wave = 1 ] && echo --trace-fst) --Mdir "$obj" $vgp -Irtl/include -Irtl/nic -Irtl/router \
       --top-module wc_nic rtl/nic/*.v > "$out/build.log" 2>&1 || { tail -40 "$out/build.log" >&2; return 1; }
     make -s -C "$obj" -f Vwc_nic.mk -j "${JOBS:-2}" OPT_FAST="-O2" OPT_SLOW="-O1" \
@@ -88,12 +88,27 @@ mkdir -p "$out"
 # one build per directory at a time (make runs several sets in parallel)
 exec 9> "$out/.lock"
 flock 9
-if vstale; then
+# A set that wormcast's NIC engine was built for (verif/net/build-engine.sh
+# nic: the same Verilator and compiler options, the same parameters when
+# the directory names match) is not verilated a second time, minutes of
+# make test: the bench links that build's archive while it is current,
+# under the engine directory's lock so that wormcast cannot rebuild it
+# meanwhile.
+eng=${BUILD:-build}/rtl/nic_$key
+if [ $wave = 0 ] && [ -f "$eng/libwcnic.so" ] && [ -f "$eng/obj/Vwc_nic__ALL.a" ] &&
+   [ -z "$(find rtl/nic rtl/router/wc_rr_arb.v rtl/include verif/net/build-engine.sh -newer "$eng/libwcnic.so" \
+          \( -name '*.v' -o -name '*.vh' -o -name '*.sh' \) 2>/dev/null)" ]; then
+  exec 8> "$eng/.lock"
+  flock 8
+  obj=$eng/obj
+fi
+if [ "$obj" = "$out/obj" ] && vstale; then
   verilate || { echo "run.sh: verilating wc_nic for $built failed (log: $out/build.log)" >&2; exit 2; }
 fi
 if lstale; then
   link || { echo "run.sh: linking the bench for $built failed (log: $out/link.log)" >&2; exit 2; }
 fi
 flock -u 9
+[ "$obj" = "$out/obj" ] || flock -u 8
 [ $build_only = 1 ] && exit 0
 exec "$exe" "${args[@]}"
