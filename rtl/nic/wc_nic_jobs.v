@@ -849,45 +849,71 @@ module wc_nic_jobs #(
     // <= npk and all of them for a send job, the FCFS child pointer never
     // passes the children, and a job is of the kind its index says (the
     // receive processor and the send queue unit look only in their range).
+    // The per-job invariants are a function of the job's registered state
+    // alone, so each job is checked when that state changes (and once
+    // after reset): the verdicts of a check every cycle, at a fraction of
+    // its simulation cost (J x MAXCHILD children every cycle were most of
+    // the Verilated NIC's assertion work).
+    localparam integer JSTW = 2 + 16 + 2*KW + 2*NCW + 2*MAXCHILD*KW;
+    genvar cj;
+    generate
+        for (cj = 0; cj < J; cj = cj + 1) begin : g_chk
+            wire [JSTW-1:0] chk = {v_q[cj], fw_q[cj], ml_q[cj*16 +: 16], npk_q[cj*KW +: KW], av_q[cj*KW +: KW],
+                                  nc_q[cj*NCW +: NCW], fc_q[cj*NCW +: NCW], sent_q[cj*MAXCHILD*KW +: MAXCHILD*KW],
+                                  acked_q[cj*MAXCHILD*KW +: MAXCHILD*KW]};
+            reg [JSTW-1:0] chk_q;
+            reg            seen_q;
+            always @(posedge clk_i) begin : protocol
+                integer c;
+                reg [KW-1:0] se, ac;
+                reg [15:0]   np;
+                if (!rst_ni) begin
+                    seen_q <= 1'b0;
+                end else begin
+                    seen_q <= 1'b1;
+                    chk_q  <= chk;
+                    if (v_q[cj] && (!seen_q || chk != chk_q)) begin
+                        np = (ml_q[cj*16 +: 16] + PAY16 - 16'd1) / PAY16;
+                        if (ml_q[cj*16 +: 16] == 16'd0 || {{(16-KW){1'b0}}, npk_q[cj*KW +: KW]} != np)
+                            $error("%m: job %0d has %0d packets for a %0d-byte message", cj, npk_q[cj*KW +: KW],
+                                   ml_q[cj*16 +: 16]);
+                        if (av_q[cj*KW +: KW] > npk_q[cj*KW +: KW] ||
+                            (!fw_q[cj] && av_q[cj*KW +: KW] != npk_q[cj*KW +: KW]))
+                            $error("%m: job %0d has %0d packets available of %0d", cj, av_q[cj*KW +: KW],
+                                   npk_q[cj*KW +: KW]);
+                        if (cj < JSEND && fw_q[cj])
+                            $error("%m: send job %0d marked as forwarding", cj);
+                        if (cj >= JSEND && !fw_q[cj])
+                            $error("%m: forwarding job %0d not marked as forwarding", cj);
+                        // (the first test is constant when MAXCHILD is 2^NCW - 1)
+                        /* verilator lint_off CMPCONST */
+                        if ({{(32-NCW){1'b0}}, nc_q[cj*NCW +: NCW]} > MAXCHILD ||
+                            fc_q[cj*NCW +: NCW] > nc_q[cj*NCW +: NCW])
+                        /* verilator lint_on CMPCONST */
+                            $error("%m: job %0d has %0d children, FCFS at child %0d", cj, nc_q[cj*NCW +: NCW],
+                                   fc_q[cj*NCW +: NCW]);
+                        for (c = 0; c < MAXCHILD; c = c + 1)
+                            if (c < {{(32-NCW){1'b0}}, nc_q[cj*NCW +: NCW]}) begin
+                                se = sent_q[(cj*MAXCHILD + c)*KW +: KW];
+                                ac = acked_q[(cj*MAXCHILD + c)*KW +: KW];
+                                if (ac > se || se > npk_q[cj*KW +: KW])
+                                    $error("%m: job %0d child %0d: acked %0d, sent %0d of %0d packets", cj, c, ac,
+                                           se, npk_q[cj*KW +: KW]);
+                                if ({{(32-KW){1'b0}}, se - ac} > TXWIN)
+                                    $error("%m: job %0d child %0d: %0d packets unacknowledged, window %0d", cj, c,
+                                           se - ac, TXWIN);
+                            end
+                    end
+                end
+            end
+        end
+    endgenerate
     function [KW-1:0] job_k(input [J*KW-1:0] v, input integer j);
         job_k = v[j*KW +: KW];
     endfunction
     always @(posedge clk_i) begin : protocol
-        integer j, c;
         reg [KW-1:0] se, ac;
-        reg [15:0]   np;
         if (rst_ni) begin
-            for (j = 0; j < J; j = j + 1) begin
-                if (v_q[j]) begin
-                    np = (ml_q[j*16 +: 16] + PAY16 - 16'd1) / PAY16;
-                    if (ml_q[j*16 +: 16] == 16'd0 || {{(16-KW){1'b0}}, job_k(npk_q, j)} != np)
-                        $error("%m: job %0d has %0d packets for a %0d-byte message", j, job_k(npk_q, j),
-                               ml_q[j*16 +: 16]);
-                    if (job_k(av_q, j) > job_k(npk_q, j) || (!fw_q[j] && job_k(av_q, j) != job_k(npk_q, j)))
-                        $error("%m: job %0d has %0d packets available of %0d", j, job_k(av_q, j), job_k(npk_q, j));
-                    if (j < JSEND && fw_q[j])
-                        $error("%m: send job %0d marked as forwarding", j);
-                    if (j >= JSEND && !fw_q[j])
-                        $error("%m: forwarding job %0d not marked as forwarding", j);
-                    // (the first test is constant when MAXCHILD is 2^NCW - 1)
-                    /* verilator lint_off CMPCONST */
-                    if ({{(32-NCW){1'b0}}, nc_q[j*NCW +: NCW]} > MAXCHILD || fc_q[j*NCW +: NCW] > nc_q[j*NCW +: NCW])
-                    /* verilator lint_on CMPCONST */
-                        $error("%m: job %0d has %0d children, FCFS at child %0d", j, nc_q[j*NCW +: NCW],
-                               fc_q[j*NCW +: NCW]);
-                    for (c = 0; c < MAXCHILD; c = c + 1)
-                        if (c < {{(32-NCW){1'b0}}, nc_q[j*NCW +: NCW]}) begin
-                            se = sent_q[(j*MAXCHILD + c)*KW +: KW];
-                            ac = acked_q[(j*MAXCHILD + c)*KW +: KW];
-                            if (ac > se || se > job_k(npk_q, j))
-                                $error("%m: job %0d child %0d: acked %0d, sent %0d of %0d packets", j, c, ac, se,
-                                       job_k(npk_q, j));
-                            if ({{(32-KW){1'b0}}, se - ac} > TXWIN)
-                                $error("%m: job %0d child %0d: %0d packets unacknowledged, window %0d", j, c,
-                                       se - ac, TXWIN);
-                        end
-                end
-            end
             // The selection: nothing while the selection register is full;
             // an ack only for a pending flag; a packet only of a live job,
             // to one of its children, the next one that child needs, within

@@ -761,6 +761,21 @@ module wc_nic_regs #(
         go_q <= rst_ni && s_cyc_i && s_stb_i && !s_ack_o;
         wr_q <= s_we_i;
     end
+    // The staged children's flags and the group table change only when a
+    // group is written, and their invariants (MAXCHILD^2/2 pairs, NGROUPS
+    // entries) are a function of them alone: they are checked when they
+    // change and once after reset, the verdicts of a check every cycle at
+    // a fraction of its simulation cost.
+    reg [MAXCHILD*DW+NEQW-1:0]         gtchk_q;
+    reg [NGROUPS*(1+DW+NCW)+DW-1:0]    grchk_q;
+    reg                                chk_seen_q;
+    always @(posedge clk_i) begin
+        chk_seen_q <= rst_ni;
+        gtchk_q    <= {gt_stage_q, gt_eq_q};
+        grchk_q    <= {gv_q, gp_q, gn_q, node_q};
+    end
+    wire gt_chk = !chk_seen_q || {gt_stage_q, gt_eq_q} != gtchk_q;
+    wire gr_chk = !chk_seen_q || {gv_q, gp_q, gn_q, node_q} != grchk_q;
     always @(posedge clk_i) begin : protocol
         integer g, k;
         if (rst_ni) begin
@@ -809,6 +824,7 @@ module wc_nic_regs #(
             if (gnext_we && {20'd0, sq_gid_i} != {{(32-GB){1'b0}}, gnext_wa})
                 $error("%m: group stream %0d set up while the send queue port reads group %0d", gnext_wa, sq_gid_i);
             // The equality flags of the staged children are their values'.
+            if (gt_chk)
             for (g = 1; g < MAXCHILD; g = g + 1)
                 for (k = 0; k < g; k = k + 1)
                     if (gt_eq_q[g*(g-1)/2 + k] != (gt_stage_q[g*DW +: DW] == gt_stage_q[k*DW +: DW]))
@@ -823,6 +839,7 @@ module wc_nic_regs #(
             // other than this node.
             if (gv_q[0])
                 $error("%m: group 0 installed");
+            if (gr_chk)
             for (g = 0; g < NGROUPS; g = g + 1) begin
                 if (!gv_q[g] && gn_q[g*NCW +: NCW] != {NCW{1'b0}})
                     $error("%m: group %0d not installed but has %0d children", g, gn_q[g*NCW +: NCW]);

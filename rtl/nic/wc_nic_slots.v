@@ -281,6 +281,16 @@ module wc_nic_slots #(
     endfunction
     wire evictable = alloc_i && in_use(alloc_idx_i) && dma_q[alloc_idx_i] && !pin[alloc_idx_i] &&
                      !(nsel_pin_i && nsel_buf_i == alloc_idx_i);
+    // The tags' invariant (one per slot) is a function of the tag
+    // registers alone: checked when they change and once after reset, the
+    // verdicts of a check every cycle at a fraction of its simulation cost.
+    reg [NSLOT*(2+JW)-1:0] tchk_q;
+    reg                    chk_seen_q;
+    always @(posedge clk_i) begin
+        chk_seen_q <= rst_ni;
+        tchk_q     <= {fwd_q, used_q, fj_q};
+    end
+    wire t_chk = !chk_seen_q || {fwd_q, used_q, fj_q} != tchk_q;
     always @(posedge clk_i) begin : protocol
         integer s;
         if (rst_ni) begin
@@ -314,6 +324,7 @@ module wc_nic_slots #(
                 $error("%m: slot %0d offered for eviction but not in host memory or read", evict_idx_o);
             // a tag names a job: the reclaim rule and the selection index
             // the job table with it
+            if (t_chk)
             for (s = 0; s < NSLOT; s = s + 1)
                 if (fwd_q[s] && used_q[s] && {1'b0, fj_q[s*JW +: JW]} >= J[JW:0])
                     $error("%m: slot %0d tagged for job %0d of %0d", s, fj_q[s*JW +: JW], J);
