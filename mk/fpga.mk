@@ -553,6 +553,7 @@ test-fpga-netlist: lint-fpga $(FN_B)/router_xy/Vwc_router $(FN_B)/tg_rtl/Vwc_fpg
                    $(FN_B)/tg_rtl_err/Vwc_fpga_router_tg $(FN_B)/tg_nl/Vwc_fpga_router_tg
 	@tools/fpga-netlist.sh $(FN_B) $(FN_CYCLES) xy
 TEST_TARGETS += test-fpga-netlist
+TEST_FIRST   += test-fpga-netlist test-fpga-pnr
 
 soak-fpga-netlist: $(FN_B)/router_xy/Vwc_router $(FN_B)/router_ecube/Vwc_router $(FN_B)/tg_rtl/Vwc_fpga_router_tg \
                    $(FN_B)/tg_rtl_err/Vwc_fpga_router_tg $(FN_B)/tg_nl/Vwc_fpga_router_tg $(FN_CORE_DEPS)

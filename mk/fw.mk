@@ -23,6 +23,7 @@ FWT_B        := $(BUILD)/tests/fw
 FWT_TESTS    := $(patsubst tests/fw/%.c,$(FWT_B)/%,$(wildcard tests/fw/test_*.c))
 
 TEST_TARGETS += test-fw
+TEST_FIRST   += test-fw
 TEST_PREP    += $(NODE_ELFS) $(FWT_TESTS) $(BUILD)/bin/wormcast
 
 .PHONY: node-fw test-fw
