@@ -824,12 +824,13 @@ module wc_nic_regs #(
             if (gnext_we && {20'd0, sq_gid_i} != {{(32-GB){1'b0}}, gnext_wa})
                 $error("%m: group stream %0d set up while the send queue port reads group %0d", gnext_wa, sq_gid_i);
             // The equality flags of the staged children are their values'.
-            if (gt_chk)
-            for (g = 1; g < MAXCHILD; g = g + 1)
-                for (k = 0; k < g; k = k + 1)
-                    if (gt_eq_q[g*(g-1)/2 + k] != (gt_stage_q[g*DW +: DW] == gt_stage_q[k*DW +: DW]))
-                        $error("%m: staged children %0d and %0d flagged %s", g, k,
-                               gt_eq_q[g*(g-1)/2 + k] ? "equal" : "different");
+            if (gt_chk) begin
+                for (g = 1; g < MAXCHILD; g = g + 1)
+                    for (k = 0; k < g; k = k + 1)
+                        if (gt_eq_q[g*(g-1)/2 + k] != (gt_stage_q[g*DW +: DW] == gt_stage_q[k*DW +: DW]))
+                            $error("%m: staged children %0d and %0d flagged %s", g, k,
+                                   gt_eq_q[g*(g-1)/2 + k] ? "equal" : "different");
+            end
             // A slot count above NSLOT means the slot table lost track.
             if ({{(32-SCW){1'b0}}, slots_q} > NSLOT)
                 $error("%m: %0d receive slots in use of %0d", slots_q, NSLOT);
@@ -839,20 +840,21 @@ module wc_nic_regs #(
             // other than this node.
             if (gv_q[0])
                 $error("%m: group 0 installed");
-            if (gr_chk)
-            for (g = 0; g < NGROUPS; g = g + 1) begin
-                if (!gv_q[g] && gn_q[g*NCW +: NCW] != {NCW{1'b0}})
-                    $error("%m: group %0d not installed but has %0d children", g, gn_q[g*NCW +: NCW]);
-                // (constant when MAXCHILD is 2^NCW - 1)
-                /* verilator lint_off CMPCONST */
-                if (gv_q[g] && {{(32-NCW){1'b0}}, gn_q[g*NCW +: NCW]} > MAXCHILD)
-                /* verilator lint_on CMPCONST */
-                    $error("%m: group %0d has %0d children", g, gn_q[g*NCW +: NCW]);
-                if (gv_q[g] && gp_q[g*DW +: DW] == NOPAR && gn_q[g*NCW +: NCW] == {NCW{1'b0}})
-                    $error("%m: group %0d installed at its root with no children", g);
-                if (gv_q[g] && gp_q[g*DW +: DW] != NOPAR &&
-                    ({{(32-DW){1'b0}}, gp_q[g*DW +: DW]} >= NNODES || gp_q[g*DW +: DW] == node_q))
-                    $error("%m: group %0d has parent %0d", g, gp_q[g*DW +: DW]);
+            if (gr_chk) begin
+                for (g = 0; g < NGROUPS; g = g + 1) begin
+                    if (!gv_q[g] && gn_q[g*NCW +: NCW] != {NCW{1'b0}})
+                        $error("%m: group %0d not installed but has %0d children", g, gn_q[g*NCW +: NCW]);
+                    // (constant when MAXCHILD is 2^NCW - 1)
+                    /* verilator lint_off CMPCONST */
+                    if (gv_q[g] && {{(32-NCW){1'b0}}, gn_q[g*NCW +: NCW]} > MAXCHILD)
+                    /* verilator lint_on CMPCONST */
+                        $error("%m: group %0d has %0d children", g, gn_q[g*NCW +: NCW]);
+                    if (gv_q[g] && gp_q[g*DW +: DW] == NOPAR && gn_q[g*NCW +: NCW] == {NCW{1'b0}})
+                        $error("%m: group %0d installed at its root with no children", g);
+                    if (gv_q[g] && gp_q[g*DW +: DW] != NOPAR &&
+                        ({{(32-DW){1'b0}}, gp_q[g*DW +: DW]} >= NNODES || gp_q[g*DW +: DW] == node_q))
+                        $error("%m: group %0d has parent %0d", g, gp_q[g*DW +: DW]);
+                end
             end
         end
     end

@@ -730,15 +730,16 @@ module wc_nic_rxp #(
             // a context closes with its last write, and the queue is in order
             if (wq_any_o && !cv_q[wq_ctx_o])
                 $error("%m: write queued for context %0d, which is not open", wq_ctx_o);
-            if (cx_chk)
-            for (i = 0; i < NCTX; i = i + 1) begin
-                if (cv_q[i] && cno_q[i*16 +: 16] > cml_q[i*16 +: 16])
-                    $error("%m: context %0d at offset %0d of a %0d-byte message", i, cno_q[i*16 +: 16],
-                           cml_q[i*16 +: 16]);
-                for (k = i + 1; k < NCTX; k = k + 1)
-                    if (cv_q[i] && !ccl_q[i] && cv_q[k] && !ccl_q[k] &&
-                        csid_q[i*SIDW +: SIDW] == csid_q[k*SIDW +: SIDW])
-                        $error("%m: contexts %0d and %0d both receive stream %0d", i, k, csid_q[i*SIDW +: SIDW]);
+            if (cx_chk) begin
+                for (i = 0; i < NCTX; i = i + 1) begin
+                    if (cv_q[i] && cno_q[i*16 +: 16] > cml_q[i*16 +: 16])
+                        $error("%m: context %0d at offset %0d of a %0d-byte message", i, cno_q[i*16 +: 16],
+                               cml_q[i*16 +: 16]);
+                    for (k = i + 1; k < NCTX; k = k + 1)
+                        if (cv_q[i] && !ccl_q[i] && cv_q[k] && !ccl_q[k] &&
+                            csid_q[i*SIDW +: SIDW] == csid_q[k*SIDW +: SIDW])
+                            $error("%m: contexts %0d and %0d both receive stream %0d", i, k, csid_q[i*SIDW +: SIDW]);
+                end
             end
             // A new forwarding job is a free one; a packet counts only for a
             // forwarding job still receiving its message.

@@ -324,10 +324,11 @@ module wc_nic_slots #(
                 $error("%m: slot %0d offered for eviction but not in host memory or read", evict_idx_o);
             // a tag names a job: the reclaim rule and the selection index
             // the job table with it
-            if (t_chk)
-            for (s = 0; s < NSLOT; s = s + 1)
-                if (fwd_q[s] && used_q[s] && {1'b0, fj_q[s*JW +: JW]} >= J[JW:0])
-                    $error("%m: slot %0d tagged for job %0d of %0d", s, fj_q[s*JW +: JW], J);
+            if (t_chk) begin
+                for (s = 0; s < NSLOT; s = s + 1)
+                    if (fwd_q[s] && used_q[s] && {1'b0, fj_q[s*JW +: JW]} >= J[JW:0])
+                        $error("%m: slot %0d tagged for job %0d of %0d", s, fj_q[s*JW +: JW], J);
+            end
         end
     end
 `endif

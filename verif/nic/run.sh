@@ -49,10 +49,17 @@ exe=$out/tb_nic
 obj=$out/obj
 # the Verilated model is stale when the RTL or how it is built changed; the
 # bench only needs linking again when its C or C++ side changed
+# newer FILE SCRIPT...: the NIC's RTL or one of the build scripts changed
+# after FILE
+newer() {
+  local f=$1
+  shift
+  [ -n "$(find rtl/nic rtl/router/wc_rr_arb.v rtl/include "$@" -newer "$f" \( -name '*.v' -o -name '*.vh' -o -name '*.sh' \) \
+          2>/dev/null)" ]
+}
 vstale() {
   [ -f "$obj/Vwc_nic__ALL.a" ] || return 0
-  [ -n "$(find rtl/nic rtl/router/wc_rr_arb.v rtl/include verif/nic/run.sh verif/nic/build-nic.sh -newer "$obj/Vwc_nic__ALL.a" \
-          \( -name '*.v' -o -name '*.vh' -o -name '*.sh' \) 2>/dev/null)" ]
+  newer "$obj/Vwc_nic__ALL.a" verif/nic/run.sh verif/nic/build-nic.sh
 }
 lstale() {
   [ -x "$exe" ] || return 0
@@ -96,8 +103,7 @@ flock 9
 # meanwhile.
 eng=${BUILD:-build}/rtl/nic_$key
 if [ $wave = 0 ] && [ -f "$eng/libwcnic.so" ] && [ -f "$eng/obj/Vwc_nic__ALL.a" ] &&
-   [ -z "$(find rtl/nic rtl/router/wc_rr_arb.v rtl/include verif/net/build-engine.sh -newer "$eng/libwcnic.so" \
-          \( -name '*.v' -o -name '*.vh' -o -name '*.sh' \) 2>/dev/null)" ]; then
+   ! newer "$eng/libwcnic.so" verif/net/build-engine.sh; then
   exec 8> "$eng/.lock"
   flock 8
   obj=$eng/obj
