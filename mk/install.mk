@@ -18,7 +18,7 @@ DESTDIR ?=
 # header left out fails the first model an installed copy builds.
 WC_SHARE_FILES := $(sort $(wildcard rtl/include/*.vh rtl/router/*.v rtl/nic/*.v rtl/core/*.v rtl/soc/*.v \
                     verif/net/wc_rtl_*.cpp verif/net/*.h defs/wc_*_port.h)) \
-                  verif/net/build-engine.sh defs/wc_engine_abi.h
+                  verif/net/build-engine.sh verif/net/vflags.sh defs/wc_engine_abi.h
 WC_DOC_FILES   := README.md LICENSE $(sort $(wildcard docs/*.md docs/img/* docs/results/*))
 
 .PHONY: install uninstall test-install

@@ -75,7 +75,7 @@ $(SC_B)/vl/nic/params: $(WC) sw/host/wc_msg.c sw/host/wc_netgen.c cmodel/wc_nic.
 	@$(WC) netgen --topo $(SC_NIC_TOPO) --params nic > $@.tmp
 	@grep -q -- '-GNNODES=' $@.tmp || { echo "sc: no wc_nic parameters from wormcast netgen --topo $(SC_NIC_TOPO) --params nic" >&2; exit 1; }
 	@cmp -s $@.tmp $@ 2>/dev/null && rm -f $@.tmp || mv $@.tmp $@
-$(SC_NIC_LIB): $(SC_B)/vl/nic/params $(wildcard rtl/nic/*.v) rtl/router/wc_rr_arb.v rtl/include/wc_defs.vh verif/net/build-engine.sh
+$(SC_NIC_LIB): $(SC_B)/vl/nic/params $(wildcard rtl/nic/*.v) rtl/router/wc_rr_arb.v rtl/include/wc_defs.vh verif/net/build-engine.sh verif/net/vflags.sh
 	@echo "sc: verilating the NIC (--sc, minutes): $$(cat $<)"
 	@nice verif/net/build-engine.sh nic-sc $(@D) $$(cat $<)
 
@@ -85,7 +85,7 @@ $(SC_B)/vl/node/params: $(WC) sw/host/wc_run.c sw/host/wc_netgen.c cmodel/wc_nod
 	@grep -q -- '-GRAM_BYTES=' $@.tmp || { echo "sc: no wc_node_soc parameters from wormcast netgen --topo $(SC_NODE_TOPO) --params node" >&2; exit 1; }
 	@cmp -s $@.tmp $@ 2>/dev/null && rm -f $@.tmp || mv $@.tmp $@
 $(SC_NODE_LIB): $(SC_B)/vl/node/params $(wildcard rtl/soc/*.v rtl/core/*.v rtl/nic/*.v) rtl/router/wc_rr_arb.v \
-                rtl/include/wc_defs.vh verif/net/build-engine.sh
+                rtl/include/wc_defs.vh verif/net/build-engine.sh verif/net/vflags.sh
 	@echo "sc: verilating the node SoC (--sc, minutes): $$(cat $<)"
 	@nice verif/net/build-engine.sh node-sc $(@D) $$(cat $<)
 # WC_SC_NODE_CFGS(X): X(class, root class, "-G flags", "what it is for")

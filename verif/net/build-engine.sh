@@ -29,6 +29,8 @@ kind=$1 out=$2; shift 2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
 vinc=$(verilator --getenv VERILATOR_ROOT)/include
+# NIC_VFLAGS and VL_MAKEOPT, shared with the NIC benches
+. "$root/verif/net/vflags.sh"
 
 # verilate TOP SHIM SO [verilator args] [-- g++ args]
 verilate() {
@@ -39,7 +41,7 @@ verilate() {
   case " ${vargs[*]} " in *" --trace-fst "*) glob+=(verilated_fst_c.o) ;; esac
   verilator --cc -O3 --x-assign fast --x-initial fast --Mdir "$out/obj" -I"$root/rtl/include" --top-module "$top" \
     "${vargs[@]}" > "$out/verilator.log" 2>&1 || { cat "$out/verilator.log" >&2; exit 1; }
-  make -s -C "$out/obj" -f "V$top.mk" -j "${JOBS:-2}" OPT_FAST="-O2" OPT_SLOW="-O1" \
+  make -s -C "$out/obj" -f "V$top.mk" -j "${JOBS:-2}" "${VL_MAKEOPT[@]}" \
     CXXFLAGS="-fPIC" "V${top}__ALL.a" "${glob[@]}" > "$out/make.log" 2>&1 || { tail -30 "$out/make.log" >&2; exit 1; }
   g++ -shared -fPIC -O2 -std=c++17 -I"$out/obj" -I"$vinc" -I"$vinc/vltstd" -I"$root/defs" \
     "$root/verif/net/$shim" "$out/obj/V${top}__ALL.a" "${glob[@]/#/$out/obj/}" -o "$out/$so.tmp" -pthread "$@" \
@@ -47,17 +49,6 @@ verilate() {
   mv "$out/$so.tmp" "$out/$so"
 }
 
-# The NIC keeps its per-job and per-child state in wide flat vectors that
-# per-child blocks update slice by slice; Verilator's data-flow pass
-# reassembles those slices into one concatenation per vector, copying
-# kilobits once per slice every cycle.  Without it (-fno-dfg) the node
-# model runs about twice as fast and builds sooner (make bench-system).
-# Loops keep Verilator's default unrolling: unrolling every per-job and
-# per-child loop in full (--unroll-count 1024, as the NIC was first built)
-# made functions of thousands of lines that run out of the instruction
-# cache: the node model runs about 1.5x faster without, with the same
-# output (make bench-node).  verif/nic/build-nic.sh has the same options.
-NIC_VFLAGS=(-fno-dfg)
 NIC_ARGS=("${NIC_VFLAGS[@]}")
 NIC_SRCS=(-I"$root/rtl/nic" "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v)
 NODE_ARGS=("${NIC_VFLAGS[@]}")
@@ -70,7 +61,7 @@ sc_lib() {
   local top=$1 prefix=$2; shift 2
   verilator --sc -O3 --x-assign fast --x-initial fast --Mdir "$out" -I"$root/rtl/include" --top-module "$top" \
     --prefix "$prefix" "$@" > "$out/verilator.log" 2>&1 || { cat "$out/verilator.log" >&2; exit 1; }
-  make -s -C "$out" -f "$prefix.mk" -j "${JOBS:-2}" OPT_FAST="-O2" OPT_SLOW="-O1" \
+  make -s -C "$out" -f "$prefix.mk" -j "${JOBS:-2}" "${VL_MAKEOPT[@]}" \
     CXXFLAGS="-fPIC $(pkg-config --cflags systemc 2>/dev/null)" "${prefix}__ALL.a" > "$out/make.log" 2>&1 \
     || { tail -30 "$out/make.log" >&2; exit 1; }
 }

@@ -11,14 +11,15 @@ set -eu
 out=$1 gparams=${2-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
+# the NIC's Verilator options and the compiler's, as wormcast's NIC engine
+# has them (verif/nic/run.sh links that engine's build of the default set
+# instead of making its own)
+. "$root/verif/net/vflags.sh"
 # shellcheck disable=SC2086
-# -fno-dfg and the default loop unrolling: as verif/net/build-engine.sh's
-# NIC, whose reasons apply here too (and verif/nic/run.sh links that
-# engine's build of the default set instead of making its own)
-verilator --cc -O3 --x-assign fast --x-initial fast -fno-dfg --Mdir "$out/obj" $gparams \
+verilator --cc -O3 --x-assign fast --x-initial fast "${NIC_VFLAGS[@]}" --Mdir "$out/obj" $gparams \
   -I"$root/rtl/include" -I"$root/rtl/nic" --top-module wc_nic \
   "$root"/rtl/nic/*.v "$root"/rtl/router/wc_rr_arb.v > "$out/verilator.log" 2>&1 || { cat "$out/verilator.log" >&2; exit 1; }
 glob=(verilated.o verilated_threads.o)
-make -s -C "$out/obj" -f Vwc_nic.mk -j "${JOBS:-2}" OPT_FAST="-O2" OPT_SLOW="-O1" \
+make -s -C "$out/obj" -f Vwc_nic.mk -j "${JOBS:-2}" "${VL_MAKEOPT[@]}" \
   CXXFLAGS="-fPIC" Vwc_nic__ALL.a "${glob[@]}" > "$out/make.log" 2>&1 || { tail -30 "$out/make.log" >&2; exit 1; }
 echo "build-nic: $out/obj/Vwc_nic__ALL.a${gparams:+ ($gparams)}"

@@ -10,6 +10,7 @@
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
+. verif/net/vflags.sh
 bdir=${BUILD:-build}/unit/nic
 params="" wave=0 build_only=0
 args=()
@@ -59,7 +60,7 @@ newer() {
 }
 vstale() {
   [ -f "$obj/Vwc_nic__ALL.a" ] || return 0
-  newer "$obj/Vwc_nic__ALL.a" verif/nic/run.sh verif/nic/build-nic.sh
+  newer "$obj/Vwc_nic__ALL.a" verif/nic/run.sh verif/nic/build-nic.sh verif/net/vflags.sh
 }
 lstale() {
   [ -x "$exe" ] || return 0
@@ -78,10 +79,10 @@ verilate() {
     # the same Verilator options as build-nic.sh, plus tracing
     [ $wave = 1 ] && rt+=(verilated_fst_c.o)
     # shellcheck disable=SC2086
-    verilator --cc -O3 -Wno-fatal --x-assign fast --x-initial fast -fno-dfg \
+    verilator --cc -O3 -Wno-fatal --x-assign fast --x-initial fast "${NIC_VFLAGS[@]}" \
       $([ $wave = 1 ] && echo --trace-fst) --Mdir "$obj" $vgp -Irtl/include -Irtl/nic -Irtl/router \
       --top-module wc_nic rtl/nic/*.v > "$out/build.log" 2>&1 || { tail -40 "$out/build.log" >&2; return 1; }
-    make -s -C "$obj" -f Vwc_nic.mk -j "${JOBS:-2}" OPT_FAST="-O2" OPT_SLOW="-O1" \
+    make -s -C "$obj" -f Vwc_nic.mk -j "${JOBS:-2}" "${VL_MAKEOPT[@]}" \
       Vwc_nic__ALL.a "${rt[@]}" >> "$out/build.log" 2>&1 || { tail -40 "$out/build.log" >&2; return 1; }
   fi
 }
@@ -103,7 +104,7 @@ flock 9
 # meanwhile.
 eng=${BUILD:-build}/rtl/nic_$key
 if [ $wave = 0 ] && [ -f "$eng/libwcnic.so" ] && [ -f "$eng/obj/Vwc_nic__ALL.a" ] &&
-   ! newer "$eng/libwcnic.so" verif/net/build-engine.sh; then
+   ! newer "$eng/libwcnic.so" verif/net/build-engine.sh verif/net/vflags.sh; then
   exec 8> "$eng/.lock"
   flock 8
   obj=$eng/obj
