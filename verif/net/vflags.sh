@@ -20,11 +20,11 @@
 # 16-node tables, 128 with the 64-node ones).  Beyond Verilator's default
 # of 64 these loops stay loops whose every step shifts and masks wide
 # temporaries at a computed index; unrolled, each step is a few operations
-# on constants: the node model runs 12-15% faster (make bench-system).
-# The statement limit stays at its default: raising it as well (to
-# 100,000) also unrolls the receive slots' 72-way update loop and the
-# per-child loops into functions of thousands of lines that run out of
-# the instruction cache, and the node model runs 1.5x slower.
+# on constants: the node model runs 12-15% faster (64-node mcast_stress,
+# 20,000 cycles, task clock, runs alternated).  The statement limit stays
+# at its default: raising it as well (to 100,000) also unrolls the receive
+# slots' 72-way update loop into code that runs out of the instruction
+# cache, and the node model runs 1.5x slower.
 NIC_VFLAGS=(-fno-dfg --unroll-count 128)
 # VL_MAKEOPT: how the generated C++ is compiled.  The per-cycle code at
 # -O2; the code that runs once (the constructor, the initial settle, the
