@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -122,7 +123,7 @@ static int spec_read(const char *path, sw_spec *s, char *err, int errlen)
 {
     FILE *f = fopen(path, "r");
     char line[SW_MAX_LINE + 2];
-    int lineno = 0, have_run = 0, used[SW_MAX_AXES] = { 0 }, a, i;
+    int lineno = 0, have_run = 0, run_lineno = 0, used[SW_MAX_AXES] = { 0 }, a, i;
     char runline[SW_MAX_LINE] = "";
     memset(s, 0, sizeof *s);
     if (!f)
@@ -148,11 +149,12 @@ static int spec_read(const char *path, sw_spec *s, char *err, int errlen)
             strcpy(s->figure, n);
         } else if (!strcmp(kw, "run")) {
             char *rest = strtok_r(NULL, "\r\n", &save);
-            if (have_run++ || !rest) {
+            if (have_run++) {
                 fclose(f);
                 return wc_err(err, errlen, "%s:%d: one 'run COMMAND ARGS...' line per spec", path, lineno);
             }
-            snprintf(runline, sizeof runline, "%s", rest);
+            snprintf(runline, sizeof runline, "%s", rest ? rest : "");
+            run_lineno = lineno;
         } else if (!strcmp(kw, "axis")) {
             char *n = strtok_r(NULL, " \t\r\n", &save), *v;
             sw_axis *ax;
@@ -206,6 +208,8 @@ static int spec_read(const char *path, sw_spec *s, char *err, int errlen)
             s->words[s->nwords++] = w;
         }
     }
+    if (!s->nwords)
+        return wc_err(err, errlen, "%s:%d: the run line names no command ('run COMMAND ARGS...')", path, run_lineno);
     for (i = 0; known_cmds[i] && strcmp(known_cmds[i], s->words[0]); i++)
         ;
     if (!known_cmds[i])
@@ -335,6 +339,37 @@ static int remove_tree(const char *path)
         _exit(127);
     }
     return waitpid(pid, &st, 0) == pid && WIFEXITED(st) && !WEXITSTATUS(st) ? 0 : -1;
+}
+
+/* What --out names: 0 absent, 1 an empty directory, 2 a sweep's directory
+ * (it holds the job list a sweep writes first), -1 with the message in err
+ * when it is anything else.  A sweep replaces its own results only: a
+ * directory of other files is refused, not emptied. */
+static int out_state(const char *out, char *err, int errlen)
+{
+    struct stat st;
+    char p[PATH_MAX];
+    DIR *d;
+    struct dirent *e;
+    int other = 0;
+    if (stat(out, &st))
+        return errno == ENOENT ? 0 : wc_err(err, errlen, "--out %s: %s", out, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return wc_err(err, errlen, "--out %s exists and is not a directory", out);
+    snprintf(p, sizeof p, "%s/jobs.tsv", out);
+    if (!stat(p, &st) && S_ISREG(st.st_mode))
+        return 2;
+    if (!(d = opendir(out)))
+        return wc_err(err, errlen, "--out %s: %s", out, strerror(errno));
+    while (!other && (e = readdir(d)))
+        other = strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    if (other)
+        return wc_err(err, errlen,
+                      "--out %s holds files but no sweep's job list (jobs.tsv): a sweep writes its results only "
+                      "into a new, empty or earlier sweep's directory, and removes nothing else",
+                      out);
+    return 1;
 }
 
 /* Runs argv; its exit status, 127 when it could not start, -1 on a signal. */
@@ -479,7 +514,7 @@ static long joblog_read(const char *path, long njobs, long *done)
 int wc_cmd_sweep(int argc, char **argv)
 {
     const char *spec_path = NULL, *out_opt = NULL, *sshlogin = NULL, *remote = NULL;
-    int jobs = 0, resume = 0, dry = 0, st, i;
+    int jobs = 0, resume = 0, dry = 0, st, i, ostate;
     char err[PATH_MAX + 256], out[PATH_MAX - 64], path[PATH_MAX], csv[PATH_MAX], self[PATH_MAX];
     char *text, *pargv[SW_MAX_WORDS + 40];
     size_t len;
@@ -542,6 +577,11 @@ int wc_cmd_sweep(int argc, char **argv)
         self[n] = 0;
         remote = self;
     }
+    if ((ostate = out_state(out, err, sizeof err)) < 0) {
+        spec_free(&s);
+        return wc_cli_error(&cli, "%s", err);
+    }
+    err[0] = 0;
     if (mkdir_p(out, err, sizeof err) < 0 || !(text = jobs_text(&s, &len))) {
         spec_free(&s);
         return wc_cli_error(&cli, "%s", err[0] ? err : "out of memory");
@@ -555,6 +595,9 @@ int wc_cmd_sweep(int argc, char **argv)
     }
     if (!resume) {
         char p2[PATH_MAX];
+        if (ostate == 2)
+            fprintf(stderr, "sweep %s: %s holds an earlier sweep: its job list, job log, res/ and merged CSV are "
+                    "replaced\n", s.figure, out);
         snprintf(p2, sizeof p2, "%s/res", out);
         snprintf(csv, sizeof csv, "%s/joblog", out);
         if (remove_tree(p2) < 0 || (unlink(csv) && errno != ENOENT)) {

@@ -88,6 +88,26 @@ if [ $rc -eq 0 ] && [ "$(cut -d, -f1-26 ssh/tiny.csv)" = "$(cut -d, -f1-26 "$csv
   ok "--sshloginfile: same merged rows"
 else bad "--sshloginfile: exit $rc, $(cat err5)"; fi
 
+# --out on a directory that is not a sweep's: refused, nothing in it touched
+mkdir -p mine/res && echo keep > mine/res/data && echo keep > mine/joblog
+"$wc" sweep --spec s.sweep --out mine --jobs 2 > /dev/null 2> err7; rc=$?
+if [ $rc -eq 2 ] && grep -q "^wormcast sweep: --out mine holds files but no sweep's job list" err7 &&
+   [ "$(cat mine/res/data mine/joblog)" = "keep
+keep" ] && [ ! -e mine/jobs.tsv ]; then ok "--out on a directory of other files: refused, its files kept"
+else bad "--out user directory: exit $rc, $(cat err7), $(ls -R mine)"; fi
+# an earlier sweep's directory is replaced, and says so; an empty one is used
+"$wc" sweep --spec s.sweep --out ssh --sshloginfile machines > /dev/null 2> err8; rc=$?
+if [ $rc -eq 0 ] && grep -q "ssh holds an earlier sweep: its job list, job log, res/ and merged CSV are replaced" err8 &&
+   [ "$(wc -l < ssh/joblog)" -eq 7 ]; then ok "--out of an earlier sweep: replaced, with a note"
+else bad "--out earlier sweep: exit $rc, $(cat err8)"; fi
+mkdir empty
+"$wc" sweep --spec s.sweep --out empty --jobs 2 > /dev/null 2> err9 && [ -s empty/tiny.csv ] &&
+  ok "--out of an empty directory: used" || bad "--out empty directory: $(cat err9)"
+echo x > afile
+"$wc" sweep --spec s.sweep --out afile > /dev/null 2> err10; rc=$?
+[ $rc -eq 2 ] && grep -q "afile exists and is not a directory" err10 && [ "$(cat afile)" = x ] &&
+  ok "--out naming a file: refused" || bad "--out file: exit $rc, $(cat err10)"
+
 # an axis the runs' header lacks keeps its name
 cat > seed.sweep <<'EOF'
 figure seeds
@@ -124,6 +144,8 @@ bad_spec "run: '{seed}' in '{seed}' is not an axis" "figure f" "run sim --seed {
 bad_spec "axis rate is not used by the run line" "figure f" "run sim --topo mesh:2x2 --csv" "axis rate 1"
 bad_spec "run: 'a;b' has shell syntax" "figure f" "run sim --topo a;b {rate}" "axis rate 1"
 bad_spec "bad.sweep:2: axis rate: value 'a\$b'" "figure f" "axis rate a\$b" "run sim --rate {rate}"
+bad_spec "bad.sweep:2: the run line names no command" "figure f" "run   # {a}" "axis a 1 2"
+bad_spec "bad.sweep:2: the run line names no command" "figure f" "run" "axis a 1 2"
 bad_spec "run: 'ls' is not a wormcast command" "figure f" "run ls {rate}" "axis rate 1"
 bad_spec "run: a sweep's jobs cannot be sweeps" "figure f" "run sweep --spec {s}" "axis s a.sweep"
 bad_spec "needs a 'figure', a 'run' and at least one 'axis' line" "run sim --rate {rate}" "axis rate 1"
