@@ -28,6 +28,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "cli_args.h"
+#include "wc_file.h"
 
 /* Bounds that keep a mistyped spec from asking for millions of jobs or
  * unbounded memory; a real figure is tens to a few thousand runs. */
@@ -36,6 +37,8 @@
 #define SW_MAX_JOBS 100000L
 #define SW_MAX_WORDS 64
 #define SW_MAX_LINE 4096
+/* The spec file: 8 axes of 1,000 values of 64 characters and the rest */
+#define SW_MAX_SPEC ((size_t)1 << 20)
 #define SW_MAX_NAME 32
 #define SW_MAX_VALUE 64
 /* A run's output: its CSV header and rows, at most this long each. */
@@ -121,11 +124,26 @@ static int word_check(const sw_spec *s, const char *w, int *used, char *err, int
 
 static int spec_read(const char *path, sw_spec *s, char *err, int errlen)
 {
-    FILE *f = fopen(path, "r");
-    char line[SW_MAX_LINE + 2];
+    FILE *f;
+    char line[SW_MAX_LINE + 2], *text;
     int lineno = 0, have_run = 0, run_lineno = 0, used[SW_MAX_AXES] = { 0 }, a, i;
     char runline[SW_MAX_LINE] = "";
+    size_t len;
     memset(s, 0, sizeof *s);
+    /* bounded in size and in the wait for a pipe (wc_file.h), then parsed
+     * line by line from memory */
+    if (!(text = wc_file_read(path, path, "sweep spec", SW_MAX_SPEC, &len, err, errlen)))
+        return -1;
+    if (memchr(text, 0, len)) {
+        free(text);
+        return wc_err(err, errlen, "%s: holds a NUL byte: not a text file", path);
+    }
+    /* a stream of its own copy, so the text can go now */
+    if ((f = fmemopen(NULL, len + 1, "w+")) && (fwrite(text, 1, len, f) != len || fseek(f, 0, SEEK_SET))) {
+        fclose(f);
+        f = NULL;
+    }
+    free(text);
     if (!f)
         return wc_err(err, errlen, "%s: %s", path, strerror(errno));
     while (fgets(line, sizeof line, f)) {
@@ -545,6 +563,20 @@ int wc_cmd_sweep(int argc, char **argv)
         spec_free(&s);
         return wc_cli_error(&cli, "%s", err);
     }
+    if (sshlogin) {
+        /* parallel would fail late and with exit 1; a FIFO must not block */
+        size_t n;
+        char *t = wc_file_read(sshlogin, sshlogin, "list of machines", SW_MAX_SPEC, &n, err, sizeof err);
+        if (!t) {
+            spec_free(&s);
+            return wc_cli_error(&cli, "--sshloginfile %s", err);
+        }
+        free(t);
+    }
+    /* more slots than jobs only cost parallel time (it probes its file
+     * handles for every slot: tens of seconds for thousands) */
+    if (jobs > s.njobs)
+        jobs = (int)s.njobs;
     if (dry) {
         for (j = 0; j < s.njobs; j++) {
             const char *v[SW_MAX_AXES];
@@ -665,8 +697,12 @@ int wc_cmd_sweep(int argc, char **argv)
         pargv[k++] = path;
         pargv[k] = NULL;
         before = joblog_read(joblog, s.njobs, &done_before);
-        fprintf(stderr, "sweep %s: %ld jobs%s, outputs in %s/res\n", s.figure, s.njobs,
-                resume ? " (resuming: the job log's successful runs are kept)" : "", out);
+        if (jobs)
+            fprintf(stderr, "sweep %s: %ld jobs, %d at once per machine%s, outputs in %s/res\n", s.figure, s.njobs,
+                    jobs, resume ? " (resuming: the job log's successful runs are kept)" : "", out);
+        else
+            fprintf(stderr, "sweep %s: %ld jobs%s, outputs in %s/res\n", s.figure, s.njobs,
+                    resume ? " (resuming: the job log's successful runs are kept)" : "", out);
         st = run_argv(pargv);
         if (st == 127) {
             spec_free(&s);
