@@ -68,7 +68,7 @@ void wc_run_opts_default(wc_run_opts *o)
 
 int wc_run_passed(const wc_run_result *r)
 {
-    return !r->hang && !r->trap && r->mismatch_cycle < 0 && r->passed == r->nodes;
+    return !r->hang && !r->trap && r->mismatch_cycle < 0 && !r->rtl_assert[0] && r->passed == r->nodes;
 }
 
 /* ---- images and arguments ------------------------------------------------ */
@@ -364,6 +364,13 @@ static int open_instances(run *R, char *err, int errlen)
 {
     const wc_run_opts *o = R->o;
     int lock = wc_engine_kind_lockstep(o->engine), i, n;
+    /* a mutation outside lockstep would run a broken model and compare
+     * nothing: refused, as sim and msg refuse theirs */
+    if (!lock && (o->mutate_core || o->mutate_node || o->mutate_nic))
+        return wc_err(err, errlen, "--mutate-%s breaks the C model of a lockstep run; engine %s compares nothing",
+                      o->mutate_core ? "core" : o->mutate_node ? "node" : "nic", wc_engine_kind_name(o->engine));
+    if (wc_engine_check_mutate_rtl(o->engine, o->mutate_rtl, 1, err, errlen))
+        return -1;
     R->ni = lock ? 2 : 1;
     for (i = 0; i < R->ni; i++) {
         wc_engine_cfg ec;
@@ -387,6 +394,7 @@ static int open_instances(run *R, char *err, int errlen)
         ec.width = nc->nic.W;
         ec.buffer = nc->nic.B;
         ec.node = nc;
+        ec.rtl_mutate = o->mutate_rtl;
         if (!(R->I[i].e = wc_engine_open(rtl, &ec, rtl ? "RTL" : i ? "C model 2" : "C model", err, errlen)))
             return -1;
         if (!(R->I[i].flt = wc_alloc((size_t)R->N, sizeof *R->I[i].flt, "the link fault injectors", err, errlen)) ||
@@ -470,6 +478,15 @@ int wc_run(const wc_run_opts *o, wc_run_result *res, char *err, int errlen)
         wc_err(err, errlen, "--cycles %ld: must be at least 1", o->max_cycles);
         goto out;
     }
+    /* a node has one NIC on one link: an all-port cube's other local
+     * ports would stay idle and its e-cube routes need them (the run
+     * would deadlock for its whole --cycles), so it is refused as msg
+     * refuses it */
+    if (R.t->nlocal != 1) {
+        wc_err(err, errlen, "%s has %d injection ports per node; the node's NIC attaches to one local port "
+               "(use a one-port network, e.g. cube:N without :all)", R.t->name, R.t->nlocal);
+        goto out;
+    }
     if (o->wave_from < 0) {
         wc_err(err, errlen, "the waveforms cannot start at cycle %ld", o->wave_from);
         goto out;
@@ -502,6 +519,22 @@ int wc_run(const wc_run_opts *o, wc_run_result *res, char *err, int errlen)
         }
         for (i = 0; i < R.ni; i++)
             wc_engine_tick(R.I[i].e);
+        for (i = 0; i < R.ni; i++)
+            if (wc_lockstep_rtl_assert(R.I[i].e, cyc, &mm)) {
+                snprintf(res->rtl_assert, sizeof res->rtl_assert, "%s", mm.text);
+                if (R.ni == 2) {
+                    res->mismatch_cycle = mm.cycle;
+                    res->mismatch_node = mm.node;
+                    res->mismatch_router = mm.router;
+                    snprintf(res->mismatch, sizeof res->mismatch, "%s", mm.text);
+                    fprintf(o->out, "MISMATCH: %s\n", mm.text);
+                }
+                break;
+            }
+        if (res->rtl_assert[0]) {
+            cyc++;
+            break;
+        }
         observe(&R, cyc);
         if (o->progress && (cyc & 0xFFF) == 0) {
             double t = now_s();
@@ -515,7 +548,7 @@ int wc_run(const wc_run_opts *o, wc_run_result *res, char *err, int errlen)
     rc = 0;
     res->cycles = cyc;
     res->seconds = now_s() - t0;
-    res->hang = res->exited < R.N && !res->trap && res->mismatch_cycle < 0;
+    res->hang = res->exited < R.N && !res->trap && res->mismatch_cycle < 0 && !res->rtl_assert[0];
     if (res->hang)
         hang_report(&R);
     summary(&R);

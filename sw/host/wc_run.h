@@ -30,6 +30,7 @@ typedef struct {
     int md_steps;               /* the core's MD_STEPS */
     const char *nic;            /* the NICs' parameters, "K=V,..." (wc_nic_cfg_parse); NULL: the defaults */
     int mutate_core, mutate_node, mutate_nic;   /* lockstep self-check: breaks the C model */
+    int mutate_rtl;             /* WC_ENGINE_MUTATE_RTL_* into the RTL (self-check of its assertions) */
     double fault_drop, fault_flip;              /* link faults per packet (injection links) */
     uint64_t seed;              /* fault injector seed */
     int progress;               /* progress lines on stderr every few seconds */
@@ -46,6 +47,7 @@ typedef struct {
     int mismatch_node;          /* the node that differed, -1: a router did */
     int mismatch_router;        /* the router that differed, -1: a node did */
     char mismatch[512];
+    char rtl_assert[512];       /* the RTL assertion that ended the run (wc_lockstep_rtl_assert), or "" */
 } wc_run_result;
 
 void wc_run_opts_default(wc_run_opts *o);

@@ -57,6 +57,17 @@ expect "--no-wave without lockstep" 2 "--no-wave needs --engine lockstep" -- --t
   --no-wave
 expect "--no-wave with --wave-dir" 2 "--no-wave takes no --wave-dir" -- --topo cube:2 --fw "$H" --engine lockstep \
   --no-wave --wave-dir "$out"
+expect "an all-port cube: refused, not run into a deadlock" 2 "cube:2:all has 2 injection ports per node" -- \
+  --topo cube:2:all --fw "$H"
+expect "--fw naming a directory" 2 "node 0: /tmp: cannot read \(a directory\)" -- --topo cube:2 --fw /tmp
+expect "--mutate-core outside lockstep: refused" 2 "--mutate-core breaks the C model of a lockstep run; engine c" -- \
+  --topo cube:2 --fw "$H" --mutate-core 1
+expect "--mutate-rtl on the C model: refused" 2 "--mutate-rtl breaks the inputs of the RTL; engine c runs none" -- \
+  --topo cube:2 --fw "$H" --mutate-rtl 1
+expect "--fw-node given twice for one node" 2 "--fw-node 1 given twice" -- --topo cube:2 --fw "$H" \
+  --fw-node 1="$H" --fw-node 1="$SYS_FW/fail.elf"
+expect "--arg given twice for one key" 2 "--arg size given twice \('size=4' and 'size=8'\)" -- --topo cube:2 --fw "$H" \
+  --arg size=4 --arg size=8
 expect "--md-steps 3" 2 "--md-steps 3: the core takes 1, 2 or 4" -- --topo cube:2 --fw "$H" --md-steps 3
 # --nic: the FPGA designs' small NIC runs the ring, and its C model
 # differs from the default NIC's (64-byte packets: the ring's exits move)
