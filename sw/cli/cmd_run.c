@@ -169,8 +169,10 @@ int wc_cmd_run(int argc, char **argv)
                       "core bus request, RAM grant and retire record),\n"
                       "lockstep-c: two C instances (self-check of the comparison)"),
         WC_OPT_LONG("--cycles", "MAX", &o.max_cycles, 1, 1L << 50,
-                    "a run that has not ended after MAX cycles hangs: every node's pc,\n"
-                    "its NIC's busy units and the routers' occupied buffers are printed"),
+                    "a run that has not ended after MAX cycles fails: TIMEOUT when the\n"
+                    "network or a console was busy within its last 10^5 cycles (it needs\n"
+                    "more), else HANG; every node's pc, its NIC's busy units and the\n"
+                    "routers' occupied buffers are printed"),
         WC_OPT_STRING("--wave", "PREFIX", &o.wave, "FST of the RTL nodes in --wave-nodes: PREFIX.nodeN.fst,\n"
                       "and its GTKWave layout PREFIX.nodeN.gtkw"),
         WC_OPT_FUNC("--wave-nodes", "LIST", parse_nodes, &wn, "nodes to trace with --wave (default 0)"),

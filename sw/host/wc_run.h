@@ -42,6 +42,8 @@ typedef struct {
     double seconds;             /* wall time of the cycle loop */
     int nodes, exited, passed;  /* node count, nodes that wrote an exit code, with 1 (pass) */
     int hang;                   /* max_cycles reached first */
+    int still_active;           /* ... with the network or a console active near the end: a
+                                 * program that needs more cycles (TIMEOUT), not a hung one */
     int trap;                   /* a node took an exception (reported) */
     long mismatch_cycle;        /* -1: none */
     int mismatch_node;          /* the node that differed, -1: a router did */

@@ -34,10 +34,15 @@ expect "a node's failure code" 1 "node 2: FAIL exit code 5" -- --topo cube:2 --f
 expect "trap: pc, mcause, mtval, instruction" 1 \
   "node 1: TRAP at cycle [0-9]+, pc 0x800[0-9a-f]+: mcause 2 \(illegal instruction\), mtval 0x00000000: 00000000" -- \
   --topo cube:2 --fw "$SYS_FW/trap.elf"
-expect "hang: the unfinished nodes, their pc and NIC" 1 "HANG: 3 of 4 nodes had not exited after 20000 cycles" -- \
+expect "hang: the unfinished nodes, their pc and NIC" 1 "HANG: 3 of 4 nodes had not exited after 20000 cycles, and nothing moved" -- \
   --topo cube:2 --fw "$SYS_FW/hang.elf" --cycles 20000
 grep -q "node 3: last retired pc 0x800" "$out/o" && grep -q "NIC 3:" "$out/o" &&
   ok "hang report names node 3's pc and its NIC" || bad "hang report details"
+# a program that needs more cycles is no hang: the network was busy at the end
+expect "collectives past --cycles: TIMEOUT, still running, not HANG" 1 \
+  "^TIMEOUT: 16 of 16 nodes had not exited after 100000 cycles, still running: the network or a console was active" -- \
+  --topo irregular:8,8,2,1 --fw "$NODE_FW/collectives.elf" --cycles 100000
+grep -q "^HANG" "$out/o" && bad "  ... and HANG printed too" || ok "  no HANG line"
 expect "per-node image" 0 "^PASS" -- --topo cube:2 --fw "$SYS_FW/fail.elf" --fw-node 2="$H"
 expect "not an ELF" 2 "node 0: .*Makefile: not an ELF file" -- --topo cube:2 --fw Makefile
 expect "not RV32" 2 "node 0: .*: not a 32-bit little-endian RISC-V ELF" -- --topo cube:2 --fw "$WC"
