@@ -5,7 +5,8 @@
 #   make test       everything CI runs (< 20 min on 2 cores)
 #   make lint       verilator -Wall over every RTL module, plus iverilog
 #   make bench      speed / latency / size figures -> build/bench/*.txt
-#   make soak       long randomized runs (not in CI)
+#   make soak       long randomized runs (not in CI), the sanitized tier test-asan
+#   make fuzz       every parser and loader under libFuzzer + ASan/UBSan (10 min)
 #   make results    regenerate docs/results/ (CSV + PNG)
 #   make fpga       FPGA builds and synthesis reports (BOARD=, TOP= for one)
 # Components add themselves through mk/*.mk by appending to TEST_TARGETS,
