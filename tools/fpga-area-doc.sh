@@ -34,6 +34,8 @@ awk -v src="$(basename "$data")" '
     i = match(w, /; [^;]*$/); p = substr(w, i + 2); w = substr(w, 1, i - 1)
     top = p; sub(/ .*/, "", top); p = substr(p, length(top) + 2)
     what[d] = w " (`" top "`" (p != "" ? ", `" p "`" : "") ")"; order[nd++] = d }
+  # "# D F: not mapped: WHY" (tools/fpga-area.sh)
+  /^# [a-z0-9_]+ [a-z0-9]+: not mapped/ { k = $2 " " $3; sub(/:$/, "", k); why[k] = substr($0, index($0, "not mapped")) }
   /^#/ || !NF { next }
   NF != 11 { printf "fpga-area-doc.sh: %s line %d has %d fields, not 11\n", FILENAME, FNR, NF > "/dev/stderr"; bad = 1; exit }
   { n++; row[n] = $0 }
@@ -55,10 +57,12 @@ awk -v src="$(basename "$data")" '
       split(row[i], a, " ")
       t = sprintf("%s s (CPU %s s)", th(a[10]), th(a[11]))
       if (a[3] == "-") {
-        printf "| `%s` | %s | not mapped | | | | | | | stopped after %s |\n", a[1], fam(a[2]), t
+        notes[++nn] = sprintf("`%s` on %s: %s.", a[1], fam(a[2]), why[a[1] " " a[2]] != "" ? why[a[1] " " a[2]] : "not mapped")
+        printf "| `%s` | %s | not mapped (%d) | | | | | | | %s |\n", a[1], fam(a[2]), nn, t
         continue }
       printf "| `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", a[1], fam(a[2]), th(a[3]), th(a[4]), th(a[5]),
         th(a[6]), th(a[7]), th(a[8]), th(a[9]), t }
+    if (nn) { print ""; for (i = 1; i <= nn; i++) printf "- (%d) %s\n", i, notes[i] }
     print ""
     print "The designs (the top module, the parameters set on it):"
     print ""

@@ -7,7 +7,10 @@
 # and beside it OUT.ys (the Yosys commands), OUT.log and OUT.stat.
 # A synthesis still running after FPGA_AREA_TIMEOUT seconds (default 3600)
 # is stopped and reported as a line of dashes with the seconds it ran and
-# a comment saying so: a design too big to map is still in the table.
+# a comment saying so: a design too big to map is still in the table.  So
+# is one that Yosys gives up on without an error of the design (a crash,
+# out of memory: the YoWASP Yosys has 4 GiB at most), with the last pass
+# it reached and its last words (OUT.err); an ERROR of Yosys fails the run.
 # Yosys's own cells ($..., but $scopeinfo, which only marks where a
 # flattened module was) mean the mapping is incomplete: they fail the run.
 # usage: tools/fpga-area.sh OUT DESIGN ice40|ecp5 YOSYS "SYNTH" TOP "YOSYS COMMANDS" SOURCES...
@@ -26,7 +29,7 @@ limit=${FPGA_AREA_TIMEOUT:-3600}
 case $limit in ''|*[!0-9]*) echo "fpga-area.sh: FPGA_AREA_TIMEOUT='$limit' is not a number of seconds" >&2; exit 2 ;; esac
 case $synth in *@TOP@*) synth=${synth//@TOP@/$top} ;; *) synth="$synth -top $top" ;; esac
 mkdir -p "$(dirname "$out")"
-rm -f "$out.txt" "$out.stat"
+rm -f "$out.txt" "$out.stat" "$out.err"
 # -defer: only the parameter set asked for is elaborated (the defaults of
 # every module alone took Yosys minutes: mk/nicrtl.mk, test-synth-nic)
 echo "read_verilog -sv -defer -Irtl/include -Ifpga/top $*; ${pre}${pre:+; }$synth; tee -q -o $out.stat.tmp stat" > "$out.ys"
@@ -34,22 +37,29 @@ echo "fpga-area: $design for $family (at most $limit s)"
 t0=$(date +%s)
 # (CPU: user and system seconds of Yosys, which on a shared machine says
 # more than the wall time)
-/usr/bin/time -o "$out.cpu" -f "%U %S" timeout "$limit" "$ys" -q -l "$out.log" -p "$(cat "$out.ys")" > /dev/null 2>&1
+/usr/bin/time -o "$out.cpu" -f "%U %S" timeout "$limit" "$ys" -q -l "$out.log" -p "$(cat "$out.ys")" > "$out.err" 2>&1
 rc=$?
 secs=$(( $(date +%s) - t0 ))
 cpu=$(awk '/^[0-9.]+ [0-9.]+$/ {printf "%d", $1 + $2 + 0.5}' "$out.cpu")
 cpu=${cpu:--}
-if [ $rc -eq 124 ]; then
-  { echo "# $design $family: not mapped, stopped after $secs s (FPGA_AREA_TIMEOUT=$limit)"
+# the last pass Yosys began, for a run that did not end
+lastpass() { grep -E '^[0-9]+(\.[0-9]+)*\. [A-Z]' "$out.log" 2>/dev/null | tail -1 | sed 's/ *$//'; }
+# notmapped WHY: the line of dashes, with the reason as a comment
+notmapped() {
+  { echo "# $design $family: not mapped: $1"
     echo "$design $family - - - - - - - $secs $cpu"; } > "$out.txt.tmp"
   mv "$out.txt.tmp" "$out.txt"
-  echo "fpga-area: $design $family: not mapped within $limit s"
+  echo "fpga-area: $design $family: not mapped: $1"
   exit 0
-fi
+}
+[ $rc -ne 124 ] || notmapped "stopped after $secs s (FPGA_AREA_TIMEOUT=$limit), in pass $(lastpass)"
 if [ $rc -ne 0 ] || [ ! -s "$out.stat.tmp" ]; then
-  echo "fpga-area.sh: yosys failed on $design for $family (exit $rc), see $out.log:" >&2
-  grep -m 3 "ERROR" "$out.log" >&2
-  exit 1
+  if grep -q "ERROR" "$out.log" "$out.err"; then
+    echo "fpga-area.sh: yosys failed on $design for $family (exit $rc), see $out.log:" >&2
+    grep -h -m 3 "ERROR" "$out.log" "$out.err" >&2
+    exit 1
+  fi
+  notmapped "Yosys ended (exit $rc) after $secs s without an error of the design, in pass $(lastpass); it said: $(grep -v '^ *$' "$out.err" | tail -1 | cut -c1-160)"
 fi
 mv "$out.stat.tmp" "$out.stat"
 # (the column order of stat's cell lines differs between Yosys versions:
