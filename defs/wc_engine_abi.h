@@ -40,7 +40,7 @@ extern "C" {
 #endif
 
 /* Bump on any incompatible change of what this header declares. */
-#define WC_ENGINE_ABI_VERSION 4u
+#define WC_ENGINE_ABI_VERSION 5u
 
 typedef enum {
     WC_ENGINE_ROUTER_NET = 1, /* one Verilated wc_router per router, wired by the shim */
@@ -96,6 +96,14 @@ typedef struct {
     void (*get)(void *h, int nic, wc_nic_out *o);
     void (*set)(void *h, int nic, const wc_nic_in *in);
     void (*tick)(void *h);
+    /* FST of every signal of one NIC from now on, into a file of its own,
+     * as for the node SoCs below (trace_close ends them all, after
+     * dumping the cycle the run stopped in): 0, or -1 when the engine was
+     * built without tracing (the default build: the loader builds a
+     * traced variant of its own when a waveform is asked for) or nic is
+     * traced already.  The caller checks that path can be written. */
+    int (*trace_open)(void *h, int nic, const char *path);
+    void (*trace_close)(void *h);
     const char *(*failure)(void *h); /* the first RTL assertion's message, or NULL */
 } wc_engine_nics_abi;
 

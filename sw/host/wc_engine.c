@@ -401,7 +401,7 @@ wc_engine *wc_engine_open(int impl, const wc_engine_cfg *c, const char *name, ch
         e->ops = &rtl_ops;
         if (!(e->rtl = wc_rtl_open(t, c->width, c->buffer, c->rtl_flat, c->rtl_trace, err, errlen)))
             goto fail;
-        if (e->nnic && !(e->rnic = wc_rtl_nic_open(c->nic, e->nnic, err, errlen)))
+        if (e->nnic && !(e->rnic = wc_rtl_nic_open(c->nic, e->nnic, c->nic_trace, err, errlen)))
             goto fail;
         wc_rtl_reset(e->rtl, 4);
         if (e->rnic)
@@ -537,6 +537,15 @@ void wc_engine_node_load(wc_engine *e, int n, uint32_t addr, const uint32_t *w, 
     e->ops->node_load(e, n, addr, w, nw);
 }
 const wc_node_soc *wc_engine_c_node(const wc_engine *e, int n) { return e->node ? e->node[n] : NULL; }
+int wc_engine_nic_trace(wc_engine *e, int n, const char *path)
+{
+    return e->rnic ? wc_rtl_nic_trace(e->rnic, n, path) : -1;
+}
+void wc_engine_nic_trace_close(wc_engine *e)
+{
+    if (e->rnic)
+        wc_rtl_nic_trace_close(e->rnic);
+}
 int wc_engine_node_trace(wc_engine *e, int n, const char *path)
 {
     return e->rnode ? wc_rtl_node_trace(e->rnode, n, path) : -1;

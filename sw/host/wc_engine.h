@@ -57,6 +57,7 @@ typedef struct {
                                  * (RTL nodes always are) */
     const wc_nic_cfg *nic;      /* NULL: routers only; else one NIC per node (its
                                  * mutate applies to a C model) */
+    int nic_trace;              /* RTL NICs: the FST-capable build (wc_engine_nic_trace) */
     const wc_node_soc_cfg *node; /* instead of nic: one node SoC per node (core,
                                  * RAM, devices, NIC) */
     const unsigned char *sc_rtl; /* SystemC: [nnodes] 1 makes node n's router and
@@ -123,6 +124,12 @@ uint32_t wc_engine_nic_reg(const wc_engine *e, int n, unsigned reg);
 int wc_engine_nic_snapshot(wc_engine *e, char *err, int errlen);
 /* The snapshot's value (0 before one). */
 uint32_t wc_engine_nic_snap(const wc_engine *e, int n, unsigned reg);
+/* FST of NIC n from now on: 0, or -1 (C model, SystemC, or RTL opened
+ * without nic_trace, or n traced already); the trace ends with the
+ * instance, after the cycle it stopped in */
+int wc_engine_nic_trace(wc_engine *e, int n, const char *path);
+/* end every NIC trace now, after the cycle the instance is in */
+void wc_engine_nic_trace_close(wc_engine *e);
 /* one line per busy unit of the C model's NIC (nothing for RTL) */
 void wc_engine_nic_dump(const wc_engine *e, int n, FILE *f);
 

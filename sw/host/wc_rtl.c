@@ -526,7 +526,11 @@ struct wc_rtl_nic {
     const wc_engine_nics_abi *ops;
 };
 
-wc_rtl_nic *wc_rtl_nic_open(const wc_nic_cfg *c, int count, char *err, int errlen)
+/* The plain and the traced build are two models of one configuration,
+ * each in its own directory (the traced one's key ends in _fst, as the
+ * flat networks' do): a waveform never slows the runs that ask for none,
+ * and the NIC bench links the plain one's archive. */
+wc_rtl_nic *wc_rtl_nic_open(const wc_nic_cfg *c, int count, int trace, char *err, int errlen)
 {
     char key[400], what[600], gp[WC_NIC_NPARAMS][40];
     char *args[WC_NIC_NPARAMS + 2];
@@ -537,7 +541,7 @@ wc_rtl_nic *wc_rtl_nic_open(const wc_nic_cfg *c, int count, char *err, int errle
     size_t i;
     int len = snprintf(key, sizeof key, "nic"), wl = snprintf(what, sizeof what, "the NIC (");
     wc_nic_params(c, prm);
-    args[0] = "nic";
+    args[0] = trace ? "nic-fst" : "nic";
     for (i = 0; i < WC_NIC_NPARAMS; i++) {
         len += snprintf(key + len, sizeof key - (size_t)len, "_%s%ld", prm[i].name, prm[i].value);
         snprintf(gp[i], sizeof gp[i], "-G%s=%ld", prm[i].name, prm[i].value);
@@ -545,7 +549,9 @@ wc_rtl_nic *wc_rtl_nic_open(const wc_nic_cfg *c, int count, char *err, int errle
         args[i + 1] = gp[i];
     }
     args[i + 1] = NULL;
-    snprintf(what + wl, sizeof what - (size_t)wl, ")");
+    if (trace)
+        snprintf(key + len, sizeof key - (size_t)len, "_fst");
+    snprintf(what + wl, sizeof what - (size_t)wl, trace ? ", FST)" : ")");
     if (!(m = wc_alloc(1, sizeof *m, "the RTL NICs", err, errlen)))
         return NULL;
     if (!(m->dl = load(&md, (const void **)&m->ops, err, errlen))) {
@@ -570,6 +576,8 @@ void wc_rtl_nic_get(wc_rtl_nic *m, int i, wc_nic_out *o) { m->ops->get(m->h, i, 
 void wc_rtl_nic_set(wc_rtl_nic *m, int i, const wc_nic_in *in) { m->ops->set(m->h, i, in); }
 void wc_rtl_nic_tick(wc_rtl_nic *m) { m->ops->tick(m->h); }
 const char *wc_rtl_nic_failure(const wc_rtl_nic *m) { return m->ops->failure(m->h); }
+int wc_rtl_nic_trace(wc_rtl_nic *m, int i, const char *path) { return m->ops->trace_open(m->h, i, path); }
+void wc_rtl_nic_trace_close(wc_rtl_nic *m) { m->ops->trace_close(m->h); }
 
 /* ---- node SoCs -------------------------------------------------------- */
 

@@ -44,17 +44,24 @@ const char *wc_rtl_failure(const wc_rtl *m);
 void wc_rtl_failure_text(const char *raw, char *out, size_t n);
 /* The NICs of a network: count Verilated wc_nic models of configuration
  * c (node ids 0..count-1, sampled in reset), built on first use by
- * verif/net/build-engine.sh nic into BUILD/rtl/nic_<params>/.  Per cycle:
- * get (this cycle's outputs, from registers), set (this cycle's inputs),
- * then tick (the clock edge of all of them). */
+ * verif/net/build-engine.sh nic into BUILD/rtl/nic_<params>/, or with
+ * trace its FST-capable variant (build-engine.sh nic-fst into
+ * BUILD/rtl/nic_<params>_fst/).  Per cycle: get (this cycle's outputs,
+ * from registers), set (this cycle's inputs), then tick (the clock edge
+ * of all of them). */
 typedef struct wc_rtl_nic wc_rtl_nic;
-wc_rtl_nic *wc_rtl_nic_open(const wc_nic_cfg *c, int count, char *err, int errlen);
+wc_rtl_nic *wc_rtl_nic_open(const wc_nic_cfg *c, int count, int trace, char *err, int errlen);
 void wc_rtl_nic_close(wc_rtl_nic *m);
 void wc_rtl_nic_reset(wc_rtl_nic *m, int cycles);
 void wc_rtl_nic_get(wc_rtl_nic *m, int i, wc_nic_out *o);
 void wc_rtl_nic_set(wc_rtl_nic *m, int i, const wc_nic_in *in);
 void wc_rtl_nic_tick(wc_rtl_nic *m);
 const char *wc_rtl_nic_failure(const wc_rtl_nic *m);
+/* FST of NIC i from now on: 0, or -1 when it is traced already or the
+ * model was opened without trace; trace_close ends every trace (closing
+ * the model does too) */
+int wc_rtl_nic_trace(wc_rtl_nic *m, int i, const char *path);
+void wc_rtl_nic_trace_close(wc_rtl_nic *m);
 
 /* The node SoCs of a system (core, RAM, devices, NIC; defs/wc_node_port.h):
  * count Verilated wc_node_soc models of configuration c, node ids

@@ -5,6 +5,10 @@
 # defs/wc_engine_abi.h is the interface of the shims it compiles in):
 #   router  one router configuration, wired per topology by wc_rtl_routers.cpp
 #   nic     one NIC configuration, one model per node (wc_rtl_nics.cpp)
+#   nic-fst the same, able to dump any NIC to FST (wormcast msg --wave and
+#           a lockstep mismatch's waveform): a build of its own, so that
+#           the plain engine every other run (and the NIC bench, which
+#           links its archive) uses stays as it is
 #   node    one node SoC configuration (core, RAM, devices, NIC), one
 #           model per node (wc_rtl_nodes.cpp), always able to dump FST:
 #           compiled in and not opened it costs no measurable speed, and
@@ -17,6 +21,7 @@
 #           (wc_rtl_shim.cpp): slow to compile, can dump every signal to FST
 # usage: build-engine.sh router OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh nic    OUTDIR [-GNAME=VALUE ...]
+#        build-engine.sh nic-fst OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh nic-sc OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh node   OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh node-sc OUTDIR [-GNAME=VALUE ...]
@@ -24,7 +29,7 @@
 # Logs go to OUTDIR/{verilator,make,link}.log; the shared object appears
 # (renamed into place) only when every step succeeded.
 set -eu
-[ $# -ge 2 ] || { echo "usage: $0 router|nic|nic-sc|node|node-sc|flat OUTDIR ..." >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 router|nic|nic-fst|nic-sc|node|node-sc|flat OUTDIR ..." >&2; exit 2; }
 kind=$1 out=$2; shift 2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
@@ -103,6 +108,11 @@ case $kind in
       -I"$root/rtl/router" "$root"/rtl/router/*.v ;;
   nic)
     verilate wc_nic wc_rtl_nics.cpp libwcnic.so "${NIC_ARGS[@]}" "$@" "${NIC_SRCS[@]}" ;;
+  nic-fst)
+    # traces count 10 ns per cycle (wc_rtl_nics.cpp), as the node engine's do
+    verilate wc_nic wc_rtl_nics.cpp libwcnic.so "${NIC_ARGS[@]}" \
+      --trace-fst --trace-structs --timescale 1ns/1ns "$@" "${NIC_SRCS[@]}" \
+      -- -DVM_TRACE=1 -DVM_TRACE_FST=1 -lz ;;
   nic-sc)
     # the NIC as a SystemC module (`verilator --sc`), the same Verilator
     # flags as the NIC engine: a static library of class Vwc_nic_sc for
@@ -131,5 +141,5 @@ case $kind in
     [ "$trace" = 1 ] && tr=(--trace-fst --trace-structs)
     verilate wc_net_top wc_rtl_shim.cpp libwcrtl.so "${tr[@]}" -I"$root/rtl/router" "$out/wc_net_top.v" "$root"/rtl/router/*.v \
       -- -DVM_TRACE="$trace" -DVM_TRACE_FST="$trace" -DWC_FLAT_PORTS=$((ports + 1)) -DWC_FLAT_FW="$fw" -lz ;;
-  *) echo "build-engine.sh: unknown engine kind '$kind' (router, nic, nic-sc, node, node-sc or flat)" >&2; exit 2 ;;
+  *) echo "build-engine.sh: unknown engine kind '$kind' (router, nic, nic-fst, nic-sc, node, node-sc or flat)" >&2; exit 2 ;;
 esac

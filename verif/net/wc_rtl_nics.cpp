@@ -5,8 +5,16 @@
 // either, or both in lockstep.  Outputs depend on registers only, so a
 // snapshot taken after the last clock edge is this cycle's wc_nic_out;
 // inputs are stored and applied at the next edge.
+//
+// Traces: the variant built with tracing (build-engine.sh nic-fst) dumps
+// any NIC to its own FST, ten units (ns) per cycle since reset as the
+// node engine does (wc_rtl_nodes.cpp): at 10*C a traced NIC shows cycle
+// C as the caller sees it (registered outputs after C edges, the inputs
+// it set for cycle C), and its clock rises at 10*C+5.  The plain build
+// every run without a waveform uses compiles none of it.
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <vector>
 #include "Vwc_nic.h"
 #include "Vwc_nic___024root.h"
@@ -17,25 +25,64 @@ namespace {
 struct Nics {
     VerilatedContext ctx;
     std::vector<Vwc_nic *> m;
+    std::vector<std::unique_ptr<wc_shim::Trace>> trace;  // [nic], null: not traced
+    uint64_t cycle = 0;                                  // edges since reset
 };
+
+// The inputs set for this cycle settle into a traced NIC's nets only
+// with an eval before the edge; untraced NICs skip it, nothing reads them.
+void dump_cycle(Nics *n)
+{
+    for (size_t i = 0; i < n->trace.size(); i++)
+        if (n->trace[i]) { n->m[i]->eval(); n->trace[i]->dump(n->cycle * 10); }
+}
 
 void edge_all(Nics *n)
 {
+    dump_cycle(n);
     for (auto *x : n->m) { x->clk_i = 1; x->eval(); }
+    for (size_t i = 0; i < n->trace.size(); i++)
+        if (n->trace[i]) n->trace[i]->dump(n->cycle * 10 + 5);
     for (auto *x : n->m) wc_shim::clock_low(x);
+    n->cycle++;
+}
+
+int trace_open(void *h, int nic, const char *path)
+{
+    Nics *n = (Nics *)h;
+    if (n->trace[nic]) return -1;
+    std::unique_ptr<wc_shim::Trace> t(new wc_shim::Trace);
+    if (t->open(n->m[nic], path)) return -1;
+    n->trace[nic] = std::move(t);
+    return 0;
+}
+
+// The cycle the run stopped in is dumped before the files close, so a
+// trace that ends at a mismatch shows the mismatching cycle itself.
+void trace_close(void *h)
+{
+    Nics *n = (Nics *)h;
+    dump_cycle(n);
+    for (auto &t : n->trace)
+        if (t) { t->close(); t.reset(); }
 }
 
 void destroy(void *h)
 {
     Nics *n = (Nics *)h;
+    trace_close(h);
     for (auto *x : n->m) { x->final(); delete x; }
     delete n;
 }
 
 void build(Nics *n, int count)
 {
+#if VM_TRACE_FST
+    n->ctx.traceEverOn(true);
+#endif
     wc_shim::assertions_reported(n->ctx);
     n->m.reserve(count);
+    n->trace.resize((size_t)count);
     for (int i = 0; i < count; i++) {
         char name[32];
         snprintf(name, sizeof name, "nic%d", i);
@@ -63,6 +110,7 @@ void reset(void *h, int cycles)
     for (auto *x : n->m) x->rst_ni = 0;
     for (int i = 0; i < cycles; i++) edge_all(n);
     for (auto *x : n->m) { x->rst_ni = 1; x->eval(); }
+    n->cycle = 0;
 }
 
 void get(void *h, int i, wc_nic_out *o)
@@ -105,6 +153,7 @@ void tick(void *h)
 }
 
 const wc_engine_nics_abi table = { wc_shim::head<wc_engine_nics_abi>(WC_ENGINE_NICS), sizeof(wc_nic_in),
-                                   sizeof(wc_nic_out), create, destroy, reset, get, set, tick, wc_shim::failure };
+                                   sizeof(wc_nic_out), create, destroy, reset, get, set, tick, trace_open,
+                                   trace_close, wc_shim::failure };
 } // namespace
 WC_SHIM_ENTRY(wc_engine_nics_abi, wc_engine_nics, table)
