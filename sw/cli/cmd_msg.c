@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "wc_msg.h"
+#include "wc_rtl.h"
 #include "wc_topo.h"
 #include "wc_defs.h"
 #include "wc_rng.h"
@@ -127,6 +128,80 @@ bad:
     return wc_err(err, errlen, "%s expects ROOT:D1,D2,..., ROOT:all or ROOT:random:N, got '%s'", opt, v);
 }
 
+typedef struct {
+    int *v;
+    int n;
+} nic_list;
+
+/* --wave-nics: node ids; the range is checked once the topology is known */
+static int parse_nics(const char *opt, const char *v, void *dst, char *err, int errlen)
+{
+    nic_list *l = dst;
+    free(l->v);
+    l->v = NULL;
+    l->n = wc_arg_list(opt, "NIC", v, 0, WC_MAX_NODES - 1, 0, 64, &l->v, err, errlen);
+    return l->n < 0 ? -1 : 0;
+}
+
+/* Cycles of the mismatching NIC a lockstep mismatch records, up to and
+ * including the mismatching one, as wormcast run records a node: enough
+ * for the packets and DMA transfers that lead up to it, at a cost of
+ * about a second. */
+#define MISMATCH_WINDOW 2000
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* A lockstep mismatch: the same run again, deterministic as it is, with
+ * the mismatching NIC traced over the window before the mismatch; the run
+ * ends in the mismatching cycle.  A router's mismatch records the NIC on
+ * that router.  Failures are reported; the verdict stays the mismatch.
+ * The lines go to out (stderr under --csv: stdout stays CSV). */
+static void mismatch_wave(const wc_topo *t, const wc_msg_opts *o, const wc_msg_result *r, const char *wave_dir,
+                          FILE *out)
+{
+    wc_msg_opts o2 = *o;
+    wc_msg_result r2;
+    char dir[1024], prefix[1100], note[600], err[600];
+    int nic = r->mismatch_node, n;
+    for (n = 0; nic < 0 && n < t->nnodes; n++)
+        if (t->node_router[n] == r->mismatch_router)
+            nic = n;
+    if (nic < 0)
+        nic = 0;
+    if (wave_dir)
+        snprintf(dir, sizeof dir, "%s", wave_dir);
+    else
+        snprintf(dir, sizeof dir, "%s/waves", wc_build_dir());
+    if (wc_mkdirs(dir, err, sizeof err)) {
+        fprintf(stderr, "wormcast msg: no waveform of the mismatch: %s\n", err);
+        return;
+    }
+    snprintf(prefix, sizeof prefix, "%s/mismatch", dir);
+    snprintf(note, sizeof note, "LOCKSTEP MISMATCH: %s", r->mismatch);
+    o2.wave = prefix;
+    o2.wave_nics = &nic;
+    o2.nwave = 1;
+    o2.wave_from = r->mismatch_cycle > MISMATCH_WINDOW - 1 ? r->mismatch_cycle - (MISMATCH_WINDOW - 1) : 0;
+    o2.wave_mark = r->mismatch_cycle;
+    o2.wave_note = note;
+    o2.max_cycles = r->mismatch_cycle + 1;
+    o2.progress = 0;
+    o2.progress_every = 0;
+    fflush(stdout);
+    fprintf(stderr, "wormcast msg: re-running to record NIC %d over cycles %ld..%ld\n", nic, o2.wave_from,
+            r->mismatch_cycle);
+    if (wc_msg_run(t, &o2, &r2, err, sizeof err)) {
+        fprintf(stderr, "wormcast msg: no waveform of the mismatch: %s\n", err);
+        return;
+    }
+    if (r2.mismatch_cycle != r->mismatch_cycle || strcmp(r2.mismatch, r->mismatch))
+        fprintf(stderr, "wormcast msg: the re-run did not repeat the mismatch (%s%s): the waveform shows another "
+                "run\n", r2.mismatch_cycle < 0 ? "no mismatch" : "LOCKSTEP MISMATCH: ",
+                r2.mismatch_cycle < 0 ? "" : r2.mismatch);
+    fprintf(out, "waveform of the mismatch: %s.nic%d.fst, layout %s.nic%d.gtkw (view: gtkwave %s.nic%d.fst "
+            "%s.nic%d.gtkw)\n", prefix, nic, prefix, nic, prefix, nic, prefix, nic);
+}
+
 /* the groups' tree as --tree names it */
 static const char *tree_name(const wc_msg_opts *o, char *b, size_t n)
 {
@@ -222,8 +297,9 @@ int wc_cmd_msg(int argc, char **argv)
     static const char *const one_op = "one operation on an idle network: nothing random is posted";
     wc_msg_opts o;
     wc_msg_result r;
-    const char *topo = NULL;
-    int csv = 0, quiet = 0, rc, *gdst = NULL, gall = 0, groot = -1, gn = 0, once = 0, size[2], st;
+    const char *topo = NULL, *wave_dir = NULL;
+    int csv = 0, quiet = 0, rc, *gdst = NULL, gall = 0, groot = -1, gn = 0, once = 0, size[2], st, no_wave = 0, k;
+    nic_list wn = { NULL, 0 };
     char err[512];
     wc_topo *t;
     long seed, timeout;
@@ -300,6 +376,17 @@ int wc_cmd_msg(int argc, char **argv)
         WC_OPT_INT("--mutate-rtl", "K", &o.mutate_rtl, 0, 2,
                    "self-check of the RTL's assertions: one credit too many into\n"
                    "node 0's router (1) or NIC (2): its assertion must end the run"),
+        WC_OPT_STRING("--wave", "PATH", &o.wave,
+                      "rtl, lockstep: FST of the Verilated NICs in --wave-nics,\n"
+                      "PATH.nicN.fst, and its GTKWave layout PATH.nicN.gtkw (the NICs\n"
+                      "are verilated with tracing once, a build of their own)"),
+        WC_OPT_FUNC("--wave-nics", "LIST", parse_nics, &wn, "NICs (node ids) to trace with --wave (default 0)"),
+        WC_OPT_STRING("--wave-dir", "DIR", &wave_dir,
+                      "where a lockstep mismatch leaves the waveform of its NIC\n"
+                      "(BUILD/waves): the run is repeated up to the mismatching cycle,\n"
+                      "tracing that NIC over the last " STR(MISMATCH_WINDOW) " cycles into\n"
+                      "DIR/mismatch.nicN.fst, with its layout DIR/mismatch.nicN.gtkw"),
+        WC_OPT_FLAG("--no-wave", &no_wave, "do not record a waveform on a lockstep mismatch"),
         WC_OPT_FLAG("--csv", &csv, "one header line and one row"),
         WC_OPT_FLAG("--quiet", &quiet, "no progress lines"),
         WC_OPT_LONG("--progress", "C", &o.progress_every, 1, 1L << 40,
@@ -314,7 +401,10 @@ int wc_cmd_msg(int argc, char **argv)
                    "is checked byte for byte and for order.",
                    "Exit status: 0 if every message arrived exactly once, in order and intact and\n"
                    "every send completed; 1 otherwise (loss, stall, lockstep mismatch, RTL assertion);\n"
-                   "2 bad input.",
+                   "2 bad input.\n\n"
+                   "Example: the waveforms of NICs 0 and 5 of the RTL, for GTKWave:\n"
+                   "  wormcast msg --topo cube:4 --messages 20 --engine rtl --wave /tmp/m --wave-nics 0,5\n"
+                   "  gtkwave /tmp/m.nic5.fst /tmp/m.nic5.gtkw",
                    "--topo", opts };
 
     wc_msg_defaults(&o);
@@ -326,6 +416,17 @@ int wc_cmd_msg(int argc, char **argv)
     gdst = group.dst;
     if (st != WC_CLI_RUN)
         goto bad;
+    if ((st = wc_cli_needs(&cli, "--wave-nics", wc_cli_given(&cli, "--wave"), "--wave", "nothing to trace into")) ||
+        (st = wc_cli_needs(&cli, "--wave", o.engine == WC_MSG_ENGINE_RTL || o.engine == WC_MSG_ENGINE_LOCKSTEP,
+                           "--engine rtl or lockstep", "it traces the Verilated NICs")) ||
+        (st = wc_cli_needs(&cli, "--wave-dir", o.engine == WC_MSG_ENGINE_LOCKSTEP, "--engine lockstep",
+                           "it is where a lockstep mismatch leaves its waveform")) ||
+        (st = wc_cli_needs(&cli, "--no-wave", o.engine == WC_MSG_ENGINE_LOCKSTEP, "--engine lockstep",
+                           "only a lockstep mismatch records a waveform unasked")) ||
+        (st = wc_cli_excl(&cli, "--no-wave", "--wave-dir", "the directory is for the waveform --no-wave turns off")))
+        goto bad;
+    o.wave_nics = wn.v;
+    o.nwave = wn.n;
     o.seed = (uint64_t)seed;
     o.timeout = (unsigned)timeout;
     o.size_min = size[0];
@@ -394,10 +495,16 @@ int wc_cmd_msg(int argc, char **argv)
         fprintf(stderr, "wormcast msg: %s\n", err);
         wc_topo_free(t);
         free(gdst);
+        free(wn.v);
         return 2;
     }
     if (csv) print_csv(t, &o, &r);
     else print_human(t, &o, &r);
+    for (k = 0; o.wave && k < (wn.v ? wn.n : 1); k++) {
+        int n = wn.v ? wn.v[k] : 0;
+        fprintf(csv ? stderr : stdout, "waveform of NIC %d: %s.nic%d.fst, layout %s.nic%d.gtkw (view: gtkwave "
+                "%s.nic%d.fst %s.nic%d.gtkw)\n", n, o.wave, n, o.wave, n, o.wave, n, o.wave, n);
+    }
     if (r.rtl_assert[0] && r.mismatch_cycle < 0)
         fprintf(stderr, "wormcast msg: %s\n", r.rtl_assert);
     if (r.mismatch_cycle >= 0)
@@ -405,10 +512,14 @@ int wc_cmd_msg(int argc, char **argv)
     if (r.failure[0])
         fprintf(stderr, "wormcast msg: FAILED: %s\n", r.failure);
     rc = wc_msg_ok(&r) ? 0 : 1;
+    if (r.mismatch_cycle >= 0 && o.engine == WC_MSG_ENGINE_LOCKSTEP && !no_wave)
+        mismatch_wave(t, &o, &r, wave_dir, csv ? stderr : stdout);
     wc_topo_free(t);
     free(gdst);
+    free(wn.v);
     return rc;
 bad:
     free(gdst);
+    free(wn.v);
     return st;
 }

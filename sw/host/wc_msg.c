@@ -17,7 +17,10 @@
  *     completions and post new messages.
  * Steps 2-5 run once per system instance with the same host inputs; the
  * hosts read the first instance only. */
+#define _DEFAULT_SOURCE /* realpath */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +28,7 @@
 #include "wc_msg_int.h"
 #include "wc_lockstep.h"
 #include "wc_mem.h"
+#include "wc_nic_wave.h"
 
 void wc_msg_defaults(wc_msg_opts *o)
 {
@@ -44,6 +48,7 @@ void wc_msg_defaults(wc_msg_opts *o)
     o->watchdog = 200000;
     o->buffer = 8;
     o->width = WC_FLIT_DATA_W;
+    o->wave_mark = -1;
 }
 
 /* ---- options -------------------------------------------------------------- */
@@ -88,6 +93,29 @@ static int check_once(const wc_msg_opts *o, char *err, int errlen)
     return 0;
 }
 
+/* The waveforms: RTL NICs to trace, each once. */
+static int check_wave(const wc_topo *t, const wc_msg_opts *o, char *err, int errlen)
+{
+    int k, j;
+    if (o->engine != WC_ENGINE_RTL && o->engine != WC_ENGINE_LOCKSTEP)
+        return wc_err(err, errlen, "--wave traces the Verilated NICs: use --engine rtl or lockstep (engine %s has "
+                      "%s)", wc_engine_kind_name(o->engine), wc_engine_kind_sc(o->engine)
+                      ? "the SystemC network, which records no waveform" : "none");
+    if (o->wave_from < 0 || o->max_cycles < 0)
+        return wc_err(err, errlen, "the waveforms cannot start at cycle %ld", o->wave_from);
+    for (k = 0; o->wave_nics && k < o->nwave; k++) {
+        if (o->wave_nics[k] < 0 || o->wave_nics[k] >= t->nnodes)
+            return wc_err(err, errlen, "--wave-nics: NIC %d is not a node of %s (0..%d)", o->wave_nics[k], t->name,
+                          t->nnodes - 1);
+        for (j = 0; j < k; j++)
+            if (o->wave_nics[j] == o->wave_nics[k])
+                return wc_err(err, errlen, "--wave-nics: NIC %d named twice", o->wave_nics[k]);
+    }
+    if (o->wave_nics && o->nwave < 1)
+        return wc_err(err, errlen, "--wave-nics: no NIC to trace");
+    return 0;
+}
+
 int wc_msg_check(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, char *err, int errlen)
 {
     const int N = t->nnodes;
@@ -120,8 +148,11 @@ int wc_msg_check(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, c
         return -1;
     if (wc_engine_check_mutate_rtl(o->engine, o->mutate_rtl, 1, err, errlen))
         return -1;
-    if (o->messages < 0 || o->min_cycles < 0 || o->host_delay < 0 || o->mem_wait < 0 || o->watchdog < 1)
+    if (o->messages < 0 || o->min_cycles < 0 || o->host_delay < 0 || o->mem_wait < 0 || o->watchdog < 1 ||
+        o->max_cycles < 0)
         return wc_err(err, errlen, "negative counts or cycles");
+    if (o->wave && check_wave(t, o, err, errlen))
+        return -1;
     if (!o->once && o->messages == 0 && o->min_cycles == 0)
         return wc_err(err, errlen, "--messages 0 posts nothing: give messages to post, or --min-cycles to keep "
                       "posting for");
@@ -221,6 +252,7 @@ static msg_inst *inst_create(const wc_topo *t, const wc_msg_opts *o, const wc_ni
     ec.nic = nc;
     ec.sc_rtl = sc_rtl;
     ec.rtl_mutate = o->mutate_rtl;
+    ec.nic_trace = impl == WC_IMPL_RTL && o->wave;
     if (!(I->e = wc_engine_open(impl, &ec, name, err, errlen)))
         goto fail;
     return I;
@@ -329,6 +361,66 @@ static int open_instances(msim *s, const wc_nic_cfg *nc, char *err, int errlen)
 out:
     free(rtl);
     return rc;
+}
+
+/* ---- waveforms -------------------------------------------------------------------- */
+/* The instance --wave traces: the RTL one. */
+static msg_inst *wave_inst(const msim *s)
+{
+    return s->o->engine == WC_ENGINE_LOCKSTEP ? s->I[1] : s->I[0];
+}
+
+static int wave_path(const wc_msg_opts *o, int nic, const char *ext, char *buf, size_t n, char *err, int errlen)
+{
+    if (snprintf(buf, n, "%s.nic%d.%s", o->wave, nic, ext) >= (int)n)
+        return wc_err(err, errlen, "--wave %s: path too long", o->wave);
+    return 0;
+}
+
+/* Each traced NIC's FST, tried for writing now (the FST writer cannot
+ * say that it failed), and beside it its GTKWave layout. */
+static int prepare_waves(const msim *s, char *err, int errlen)
+{
+    const wc_msg_opts *o = s->o;
+    int k;
+    for (k = 0; k < (o->wave_nics ? o->nwave : 1); k++) {
+        int n = o->wave_nics ? o->wave_nics[k] : 0;
+        char fst[PATH_MAX], abs_fst[PATH_MAX], gtkw[PATH_MAX];
+        wc_nic_wave lw;
+        FILE *f;
+        if (wave_path(o, n, "fst", fst, sizeof fst, err, errlen) ||
+            wave_path(o, n, "gtkw", gtkw, sizeof gtkw, err, errlen))
+            return -1;
+        if (!(f = fopen(fst, "w")))
+            return wc_err(err, errlen, "cannot write the waveform %s: %s", fst, strerror(errno));
+        fclose(f);
+        if (!realpath(fst, abs_fst))
+            return wc_err(err, errlen, "cannot write the waveform %s: %s", fst, strerror(errno));
+        lw.fst = abs_fst;
+        lw.unit = n;
+        lw.W = o->width;
+        lw.from = o->wave_from;
+        lw.mark = o->wave_mark;
+        lw.note = o->wave_note;
+        if (wc_nic_wave_layout(gtkw, &lw, err, errlen))
+            return -1;
+    }
+    return 0;
+}
+
+/* The traces from this cycle on; a failure ends the run. */
+static void start_waves(msim *s)
+{
+    const wc_msg_opts *o = s->o;
+    char fst[PATH_MAX], err[160];
+    int k;
+    for (k = 0; k < (o->wave_nics ? o->nwave : 1); k++) {
+        int n = o->wave_nics ? o->wave_nics[k] : 0;
+        if (wave_path(o, n, "fst", fst, sizeof fst, err, sizeof err))
+            msg_fail(s, "%s", err);
+        else if (wc_engine_nic_trace(wave_inst(s)->e, n, fst))
+            msg_fail(s, "cannot trace NIC %d into %s: the RTL NICs were opened without tracing", n, fst);
+    }
 }
 
 /* ---- the run ---------------------------------------------------------------------- */
@@ -453,6 +545,11 @@ static void run_loop(msim *s)
     wc_mismatch_clear(&mm);
     t0 = tlast = now_s();
     for (s->cyc = 0;; s->cyc++) {
+        if (o->wave && s->cyc == o->wave_from) {
+            start_waves(s);
+            if (res->failure[0])
+                break;
+        }
         wc_score_clock(s->sb, s->cyc);
         /* 1. */
         if (!s->started) {
@@ -471,6 +568,8 @@ static void run_loop(msim *s)
             inst_cycle(s, s->I[i]);
         if (s->ni == 2 && wc_lockstep_compare(s->I[0]->e, s->I[1]->e, s->cyc, &mm)) {
             res->mismatch_cycle = mm.cycle;
+            res->mismatch_node = mm.node;
+            res->mismatch_router = mm.router;
             snprintf(res->mismatch, sizeof res->mismatch, "%s", mm.text);
             break;
         }
@@ -481,6 +580,8 @@ static void run_loop(msim *s)
                 snprintf(res->rtl_assert, sizeof res->rtl_assert, "%s", mm.text);
                 if (s->ni == 2) {
                     res->mismatch_cycle = mm.cycle;
+                    res->mismatch_node = mm.node;
+                    res->mismatch_router = mm.router;
                     snprintf(res->mismatch, sizeof res->mismatch, "%s", mm.text);
                 }
                 break;
@@ -510,6 +611,10 @@ static void run_loop(msim *s)
             break;
         wc_score_get(s->sb, &c);
         if (s->started && !msg_posting_open(s) && c.pending == c.pending_failed && !s->sends_pending) {
+            s->cyc++;
+            break;
+        }
+        if (o->max_cycles > 0 && s->cyc + 1 >= o->max_cycles) {
             s->cyc++;
             break;
         }
@@ -546,6 +651,7 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
     memset(s, 0, sizeof *s);
     memset(res, 0, sizeof *res);
     res->mismatch_cycle = -1;
+    res->mismatch_node = res->mismatch_router = -1;
     s->t = t; s->o = o; s->res = res;
     s->N = N; s->R = t->nrouters; s->P = t->nports;
 
@@ -577,6 +683,10 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
         s->nr[n] = t->node_router[n];
         s->np[n] = t->node_port[n];
     }
+    /* before the instances: a path that cannot be written is refused
+     * before the traced NICs are built (minutes, the first time) */
+    if (o->wave && prepare_waves(s, err, errlen))
+        goto out;
     if (open_instances(s, &nc, err, errlen))
         goto out;
 
@@ -598,6 +708,10 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
         goto out;
 
     run_loop(s);
+    /* the traces end in the cycle the run stopped in, before the
+     * register snapshot's extra edges */
+    if (o->wave)
+        wc_engine_nic_trace_close(wave_inst(s)->e);
     for (i = 0; i < s->ni && !res->stall; i++)
         if (wc_engine_nic_snapshot(s->I[i]->e, err, errlen))
             goto out;
@@ -607,6 +721,8 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
         wc_mismatch_clear(&mm);
         if (wc_lockstep_compare_regs(s->I[0]->e, s->I[1]->e, s->cyc, &mm)) {
             res->mismatch_cycle = mm.cycle;
+            res->mismatch_node = mm.node;
+            res->mismatch_router = mm.router;
             snprintf(res->mismatch, sizeof res->mismatch, "%s", mm.text);
         }
     }

@@ -68,6 +68,18 @@ typedef struct {
     long skew;
     int progress;               /* progress lines on stderr: every 2 s of the run, */
     long progress_every;        /* ... or (> 0) every this many cycles and at the end */
+    /* RTL NICs (engine rtl, or the RTL instance of lockstep): an FST of
+     * each NIC in wave_nics, PATH.nicN.fst, and its GTKWave layout
+     * PATH.nicN.gtkw (wc_nic_wave.h), through the NIC engine's traced
+     * build; NULL for none.  The files are written before the run starts
+     * (a path that cannot be written is a set-up error). */
+    const char *wave;
+    const int *wave_nics;       /* NICs to trace; NULL: NIC 0 */
+    int nwave;
+    long wave_from;             /* cycle the traces start in (0: from reset) */
+    long wave_mark;             /* cycle the layouts put their marker on, -1 none */
+    const char *wave_note;      /* a comment line for the layouts, NULL none */
+    long max_cycles;            /* > 0: the run ends after this many cycles (a mismatch's re-run) */
 } wc_msg_opts;
 
 typedef struct {
@@ -99,6 +111,8 @@ typedef struct {
     int stall;                          /* watchdog fired */
     long undelivered;                   /* at the stall */
     long mismatch_cycle;                /* -1 if none */
+    int mismatch_node;                  /* the node (NIC) that differed, -1: none or a router */
+    int mismatch_router;                /* the router that differed or holds that node, -1: none */
     char mismatch[512];
     char rtl_assert[512];               /* the RTL assertion that ended the run (wc_lockstep_rtl_assert), or "" */
     char failure[512];                  /* a run-time failure other than the above (bus, set-up) */

@@ -10,15 +10,10 @@
  * against a real dump.  Times are the node engine's: 10 per cycle. */
 #ifndef WC_NODE_WAVE_H
 #define WC_NODE_WAVE_H
+#include "wc_gtkw.h"
 
-typedef struct {
-    const char *fst;            /* the dump the layout opens */
-    int node;                   /* the traced node */
-    int W;                      /* flit data width (flits are W+2 bits) */
-    long from;                  /* first traced cycle: where the view starts */
-    long mark;                  /* cycle under the marker (a mismatch), -1 none */
-    const char *note;           /* a comment at the top of the file, NULL none */
-} wc_node_wave;
+/* unit: the traced node */
+typedef wc_unit_wave wc_node_wave;
 
 /* Write the layout to path.  0, or -1 with a message naming the file. */
 int wc_node_wave_layout(const char *path, const wc_node_wave *w, char *err, int errlen);

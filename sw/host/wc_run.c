@@ -466,7 +466,7 @@ static int start_waves(run *R, char *err, int errlen)
             return wc_err(err, errlen, "cannot write the waveform %s: node %d is traced already (named twice?)",
                           fst, n);
         lw.fst = abs_fst;
-        lw.node = n;
+        lw.unit = n;
         lw.W = R->nc[0].nic.W;
         lw.from = o->wave_from;
         lw.mark = o->wave_mark;
