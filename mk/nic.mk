@@ -70,6 +70,15 @@ $(RTL_STAMP)/nic-16: $(RTL_NIC_SRCS) $(BUILD)/bin/wormcast $(call rtl_models,cub
 	@$(BUILD)/bin/wormcast msg --topo cube:4 --engine rtl --messages 4 --size 64 --quiet > $@.log 2>&1 \
 	  || { cat $@.log; echo "$(RTL_STAMP): building the RTL NIC model for 16 nodes failed"; exit 1; }
 	@touch $@
+# The traced variant of the same NIC model (wormcast msg --wave and a
+# lockstep mismatch's waveform, build-engine.sh nic-fst), built once
+# beforehand for test-rtl-assert, its only user in make test.
+$(RTL_STAMP)/nic-16-fst: $(RTL_NIC_SRCS) $(BUILD)/bin/wormcast $(call rtl_models,cube4)
+	@mkdir -p $@.d
+	@$(BUILD)/bin/wormcast msg --topo cube:4 --engine rtl --messages 4 --size 64 --quiet --wave $@.d/w > $@.log 2>&1 \
+	  || { cat $@.log; echo "$(RTL_STAMP): building the traced RTL NIC model for 16 nodes failed"; exit 1; }
+	@touch $@
+TEST_PREP    += $(RTL_STAMP)/nic-16-fst
 LOCKSTEP_NET_PARTS := cube4-fpfs:cube:4/fpfs cube4-fcfs:cube:4/fcfs irr8-fpfs:irregular:8,8,2,1/fpfs \
                       irr8-fcfs:irregular:8,8,2,1/fcfs faults:faults trees:trees mutations:mutations
 LOCKSTEP_NET_PIECES := $(foreach p,$(LOCKSTEP_NET_PARTS),test-nic-lockstep-net-$(firstword $(subst :, ,$(p))))

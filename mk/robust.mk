@@ -22,7 +22,7 @@ TEST_PREP    += $(INPUTS_TEST)
 RA_SC    := $(BUILD)/sc/libwcsc.so
 RA_HELLO := $(BUILD)/system/fw/hello.elf
 test-rtl-assert: $(BUILD)/bin/wormcast $(RA_HELLO) $(RA_SC) $(NRTL_ENGINE) $(RTL_STAMP)/nic-16 \
-                 $(call rtl_models,cube1-b2 cube4)
+                 $(RTL_STAMP)/nic-16-fst $(call rtl_models,cube1-b2 cube4)
 	@WC=$(BUILD)/bin/wormcast SYS_FW=$(BUILD)/system/fw SC=1 tests/system/rtl_assert.sh
 TEST_TARGETS += test-rtl-assert
 

@@ -143,6 +143,21 @@ else bad "--group 2:random:7 vs 2:all: '$r_rnd' vs '$r_all'"; fi
 exp=$("$wc" msg --topo cube:4 --group 3:random:5 --seed 9 --once multicast --size 600 --csv --quiet | tail -1 | cut -d, -f8,9)
 if [ "$exp" = "5,5" ]; then ok "--group 3:random:5: 5 expected, 5 delivered"; else bad "--group 3:random:5: expected,delivered $exp"; fi
 expect_err "--check takes no --format" worm --topo cube:3 --check 0:1 --format dot
+# msg's waveforms of the RTL NICs: refused before anything is verilated
+expect_err "--wave needs --engine rtl or lockstep" msg --topo cube:3 --wave "$tmp/w"
+expect_err "--wave needs --engine rtl or lockstep" msg --topo cube:3 --engine sc --wave "$tmp/w"
+expect_err "--wave-nics needs --wave" msg --topo cube:3 --engine rtl --wave-nics 1
+expect_err "--wave-nics: 'x' is not a NIC (not an integer)" msg --topo cube:3 --engine rtl --wave "$tmp/w" --wave-nics 1,x
+expect_err "--wave-nics: NIC 8 is not a node of cube:3 (0..7)" msg --topo cube:3 --engine rtl --wave "$tmp/w" --wave-nics 8
+expect_err "--wave-nics: NIC 2 named twice" msg --topo cube:3 --engine lockstep --wave "$tmp/w" --wave-nics 2,2
+expect_err "cannot write the waveform $tmp/none/w.nic0.fst: No such file or directory" \
+  msg --topo cube:3 --engine rtl --wave "$tmp/none/w"
+: > "$tmp/file"
+expect_err "cannot write the waveform $tmp/file/w.nic3.fst: Not a directory" \
+  msg --topo cube:3 --engine lockstep --wave "$tmp/file/w" --wave-nics 3
+expect_err "--wave-dir needs --engine lockstep" msg --topo cube:3 --engine rtl --wave-dir "$tmp/w"
+expect_err "--no-wave needs --engine lockstep" msg --topo cube:3 --engine lockstep-c --no-wave
+expect_err "--no-wave takes no --wave-dir" msg --topo cube:3 --engine lockstep --no-wave --wave-dir "$tmp/w"
 
 # messages that named the wrong problem
 expect_err "--nic: NSLOT=99999999 is out of range" netgen --topo mesh:2x2 --params nic --nic NSLOT=99999999

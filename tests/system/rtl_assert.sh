@@ -8,7 +8,9 @@
 # node 0's router or NIC), and the RTL's credit-overflow assertion must
 # give one line "wormcast CMD: cycle C: RTL assertion failed in INSTANCE:
 # MESSAGE (FILE:LINE)", exit 1 and nothing of Verilator's on stdout; under
-# lockstep the mismatch report and the waveform of the failing unit.  The
+# lockstep the mismatch report and the waveform of the failing unit (for
+# msg its NIC's FST and GTKWave layout, every signal of the layout checked
+# against the dump, as msg --wave writes them with the RTL alone).  The
 # same runs without the mutation pass.  Each run fails within its first
 # cycles: seconds, once the models are built (make test builds them first).
 # usage: WC=build/bin/wormcast SYS_FW=build/system/fw [SC=1] tests/system/rtl_assert.sh
@@ -51,7 +53,28 @@ clean "sim, RTL routers, unmutated" "${sim[@]}" --engine rtl
 msg=(msg --topo cube:4 --messages 4 --size 64 --quiet)
 one "msg, RTL NICs" "^wormcast msg: cycle [0-9]+: $nic" "${msg[@]}" --engine rtl --mutate-rtl 2
 one "msg, RTL NICs, a router's assertion" "^wormcast msg: cycle [0-9]+: $router" "${msg[@]}" --engine rtl --mutate-rtl 1
-one "msg, lockstep" "^wormcast msg: LOCKSTEP MISMATCH: cycle [0-9]+: $nic" "${msg[@]}" --engine lockstep --mutate-rtl 2
+one "msg, lockstep" "^wormcast msg: LOCKSTEP MISMATCH: cycle [0-9]+: $nic" "${msg[@]}" --engine lockstep --mutate-rtl 2 \
+  --wave-dir "$out/msgw"
+# the failing NIC over cycles 0..C and the state after the edge that failed
+c=$(sed -n 's/^wormcast msg: LOCKSTEP MISMATCH: cycle \([0-9]*\): .*/\1/p' "$out/e")
+f=$out/msgw/mismatch.nic0
+nic_groups=("link: transmit" "link: receive" "host bus: register slave" "host bus: DMA master" "completion interrupt"
+            "send and receive rings" "NIC state")
+if grep -qF "waveform of the mismatch: $f.fst, layout $f.gtkw (view: gtkwave $f.fst $f.gtkw)" "$out/o" &&
+   [ -s "$f.fst" ] && why=$(layout_ok "$f.gtkw" "$f.fst" 40 "${nic_groups[@]}") &&
+   [ "$(fst_span "$f.fst")" = "0 $(((c + 1) * 10)) " ]; then
+  ok "  the waveform of the failing NIC 0: cycles 0..$((c + 1)), layout of $why"
+else bad "  no waveform of NIC 0 in $out/msgw: ${why:-}"; tail -2 "$out/o"; fi
+# msg --wave with the RTL alone: every named NIC from reset to the end
+"$WC" "${msg[@]}" --engine rtl --wave "$out/mw" --wave-nics 0,5 > "$out/o" 2> "$out/e"; rc=$?
+c=$(sed -n 's/^  cycles *\([0-9]*\)$/\1/p' "$out/o")
+for n in 0 5; do
+  f=$out/mw.nic$n
+  if [ $rc -eq 0 ] && grep -qF "waveform of NIC $n: $f.fst, layout $f.gtkw" "$out/o" &&
+     why=$(layout_ok "$f.gtkw" "$f.fst" 40 "${nic_groups[@]}") && [ "$(fst_span "$f.fst")" = "0 $((c * 10)) " ]; then
+    ok "msg --wave, RTL NICs: NIC $n over cycles 0..$c, layout of $why"
+  else bad "msg --wave, RTL NICs: NIC $n: exit $rc, ${why:-}"; tail -2 "$out/e"; fi
+done
 clean "msg, RTL NICs, unmutated" "${msg[@]}" --engine rtl
 
 # the node SoCs
