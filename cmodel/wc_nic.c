@@ -31,6 +31,8 @@ const char *wc_nic_mutation_name(int k)
         "a multisend may name NIC_MAX_DESTS destinations whatever MAXCHILD (wc_nic_sq.c)",
         "the acknowledgement matcher loses an ack whose sequence number is a multiple of 8 (wc_nic_jrel.c)",
         "the timeout scanner never finds a child late (wc_nic_jrel.c)",
+        "stage B reads the child table without the bypass of the entry the operation ahead wrote (wc_nic_jrel.c)",
+        "the acknowledgement matcher places an ack twice (wc_nic_jrel.c)",
     };
     return k >= 0 && k <= WC_NIC_MUTATIONS ? name[k] : "unknown";
 }

@@ -140,7 +140,10 @@ typedef struct {
  * (job, child) entry of the child table.  Stage A chooses it and reads
  * the entry; stage B (this register) computes and writes the entry's
  * new state and tells the other pieces what happened. */
-enum { JOP_ACK = 1, JOP_SEL, JOP_DONE, JOP_INIT, JOP_FIND, JOP_TMO };
+enum {
+    JOP_ACK = WC_NIC_JOP_ACK, JOP_SEL = WC_NIC_JOP_SEL, JOP_DONE = WC_NIC_JOP_DONE,
+    JOP_INIT = WC_NIC_JOP_INIT, JOP_FIND = WC_NIC_JOP_FIND, JOP_TMO = WC_NIC_JOP_TMO
+};
 typedef struct {
     uint8_t v, op, j, c;
     uint8_t req;                    /* SEL: the candidate was a REQ */
@@ -188,6 +191,10 @@ typedef struct {
     uint8_t pr_v, pr_j, pr_c;
     uint16_t pr_k;
     uint32_t pr_t0, pk;
+    /* mutations 12 and 13 only (lockstep self-check): the entry the last
+     * stage B wrote, as it was before; the matcher's ack kept a cycle */
+    wc_nic_rel_child mut_old;
+    uint8_t mut_v, mut_j, mut_c, mut_dbl;
 } nic_jobs_q;
 
 /* wc_nic_tx: selection register, emitter, credits, staging buffers' tags
@@ -497,7 +504,9 @@ void nic_jobs_select(const wc_nic *n, nic_sel_dec *d);
 /* cq_room: the completion FIFO has room; the send-queue unit has decided */
 void nic_jobs_decide(const wc_nic *n, const nic_dec *dd, int cq_room, nic_jobs_dec *d);
 void nic_jobs_commit(wc_nic *n, const nic_dec *d);
-/* wc_nic_jrel.c: the child table's pipeline */
+/* wc_nic_jrel.c: the child table's pipeline; nic_jrel_entry() is the
+ * entry stage B reads */
+wc_nic_rel_child nic_jrel_entry(const wc_nic *n);
 void nic_jrel_stage_a(const wc_nic *n, const nic_dec *dd, int cq_room, nic_jobs_dec *d);
 void nic_jrel_stage_b(const wc_nic *n, nic_jobs_dec *d);
 void nic_jrel_commit(wc_nic *n, const nic_dec *d);
@@ -509,7 +518,7 @@ int nic_jsel_request(const wc_nic *n, int *job);
 void nic_jsel_stage_b(const wc_nic *n, nic_jobs_dec *d);
 int nic_jsel_next_pass(const wc_nic *n, int push);
 /* chg: jobs whose every child's claim moved this cycle (nic_jtab_commit) */
-void nic_jsel_commit(wc_nic *n, const nic_dec *d, unsigned chg);
+void nic_jsel_commit(wc_nic *n, const nic_dec *d, unsigned chg, unsigned live0);
 /* wc_nic_jtab.c */
 int nic_jtab_done(const wc_nic *n, int j);
 int nic_jtab_request(const wc_nic *n, int cq_room);

@@ -39,9 +39,13 @@ void nic_jobs_decide(const wc_nic *n, const nic_dec *dd, int cq_room, nic_jobs_d
 void nic_jobs_commit(wc_nic *n, const nic_dec *d)
 {
     unsigned chg;
+    unsigned live0 = 0;
+    int j;
+    for (j = 0; j < n->J; j++)
+        live0 |= (unsigned)n->jobs.job[j].live << j;
     nic_jrel_commit(n, d);
     chg = nic_jtab_commit(n, d);
-    nic_jsel_commit(n, d, chg);
+    nic_jsel_commit(n, d, chg, live0);
     nic_jrto_commit(n, d);
     n->jobs.b = d->jobs.a;
 }

@@ -17,11 +17,13 @@
  *
  * The acknowledgement matcher turns an ack from the receive processor
  * into an entry in the cycle it arrives: a unicast stream's from the
- * owner table its INIT wrote, a group's from its job (the send job, or
- * the oldest live forwarding job, by the job table) and the child whose
- * destination in the job's row is the ack's source.  Stage A takes it
- * in the next cycle if that entry's job is live and of the ack's kind;
- * stage B checks again. */
+ * owner table (written as the send-queue unit's INIT step for that peer
+ * is taken, valid while the register block's busy flag of the stream is
+ * set), a group's from its job (the send job, or the oldest live
+ * forwarding job, by the job table) and the child whose destination in
+ * the job's row is the ack's source.  Stage A takes it in the next cycle
+ * if that entry's job is live and of the ack's kind; stage B checks
+ * again, and that the child is the ack's source. */
 #include <string.h>
 #include "wc_nic_int.h"
 
@@ -106,6 +108,17 @@ void nic_jrel_stage_a(const wc_nic *n, const nic_dec *dd, int cq_room, nic_jobs_
     d->scan_step = !tmo || d->tmo_gnt;
 }
 
+/* The entry stage B reads: the table's (the RTL: the memory's word, or
+ * the word the operation ahead of it wrote).  Mutation 12 (lockstep
+ * self-check): without that bypass. */
+wc_nic_rel_child nic_jrel_entry(const wc_nic *n)
+{
+    const nic_jobs_q *q = &n->jobs;
+    if (n->c.mutate == 12 && q->mut_v && q->mut_j == q->b.j && q->mut_c == q->b.c)
+        return q->mut_old;
+    return q->job[q->b.j].ch[q->b.c];
+}
+
 /* Stage B's outcome for the child entry: ACK, TMO, INIT (SEL and FIND
  * are the selection's, DONE the job table's). */
 void nic_jrel_stage_b(const wc_nic *n, nic_jobs_dec *d)
@@ -116,7 +129,7 @@ void nic_jrel_stage_b(const wc_nic *n, nic_jobs_dec *d)
     const uint32_t T = nic_rto(n), now = n->regs.now;
     if (!o->v)
         return;
-    d->e = jb->ch[o->c];
+    d->e = nic_jrel_entry(n);
     switch (o->op) {
     case JOP_INIT:
         wc_nic_rel_child_init(&d->e, o->base);
@@ -125,7 +138,7 @@ void nic_jrel_stage_b(const wc_nic *n, nic_jobs_dec *d)
         break;
     case JOP_ACK: {
         int full0 = d->e.acked == jb->npk;
-        if (!entry_live(n, o->j, o->c) || !ack_fits(n, o->j, o->grp))
+        if (!entry_live(n, o->j, o->c) || !ack_fits(n, o->j, o->grp) || jb->dst[o->c] != o->from)
             break;
         d->ok = 1;
         /* the probe's round trip ends with an ack that covers its packet */
@@ -162,10 +175,11 @@ void nic_jrel_stage_b(const wc_nic *n, nic_jobs_dec *d)
     }
 }
 
-/* In this order: the acknowledgement matcher (reading the owner table
- * and the rows as they were before this edge, as the RTL's block RAMs
- * read first), the entry stage B writes and the owner table its INIT
- * writes, then the FIND/visit turn and the scanner. */
+/* In this order: the acknowledgement matcher (reading the owner table,
+ * the busy flags and the rows as they were before this edge, as the
+ * RTL's block RAMs read first), the entry stage B writes and the owner
+ * table the send-queue unit's INIT step writes, then the FIND/visit turn
+ * and the scanner. */
 void nic_jrel_commit(wc_nic *n, const nic_dec *d)
 {
     nic_jobs_q *q = &n->jobs;
@@ -174,7 +188,14 @@ void nic_jrel_commit(wc_nic *n, const nic_dec *d)
     const nic_jop *o = &q->b;
     int j, c;
 
-    memset(&q->m, 0, sizeof q->m);
+    /* mutation 13 (lockstep self-check): the matcher places an ack twice
+     * (in the cycle after it, when no other ack comes) */
+    if (n->c.mutate == 13 && q->m.v && !rp->ack_valid && !q->mut_dbl)
+        q->mut_dbl = 1;
+    else {
+        q->mut_dbl = 0;
+        memset(&q->m, 0, sizeof q->m);
+    }
     /* mutation 10 (lockstep self-check): the matcher loses an ack whose
      * sequence number is a multiple of 8 */
     if (rp->ack_valid && !(n->c.mutate == 10 && !(rp->ack_seq & 7u))) {
@@ -184,7 +205,7 @@ void nic_jrel_commit(wc_nic *n, const nic_dec *d)
         q->m.seq = (uint16_t)rp->ack_seq;
         q->m.kind = (uint8_t)rp->ack_kind;
         if (rp->ack_grp == 0) {
-            q->m.cv = 1;
+            q->m.cv = n->ubusy[rp->ack_from];
             q->m.j = n->uown[rp->ack_from].j;
             q->m.c = n->uown[rp->ack_from].c;
         } else {
@@ -207,13 +228,17 @@ void nic_jrel_commit(wc_nic *n, const nic_dec *d)
         }
     }
 
+    q->mut_v = 0;
     if (o->v && jd->ok && (o->op == JOP_ACK || o->op == JOP_TMO || o->op == JOP_INIT || o->op == JOP_SEL)) {
-        nic_job *jb = &q->job[o->j];
-        jb->ch[o->c] = jd->e;
-        if (o->op == JOP_INIT && jb->type == WC_PT_UDATA) {
-            n->uown[jb->dst[o->c]].j = o->j;
-            n->uown[jb->dst[o->c]].c = o->c;
-        }
+        q->mut_v = 1;
+        q->mut_j = o->j;
+        q->mut_c = o->c;
+        q->mut_old = q->job[o->j].ch[o->c];
+        q->job[o->j].ch[o->c] = jd->e;
+    }
+    if (jd->sq_gnt && !d->sq.init_grp) {
+        n->uown[d->sq.init_id].j = (uint8_t)d->sq.job;
+        n->uown[d->sq.init_id].c = (uint8_t)d->sq.init_c;
     }
 
     /* (stage A's operation goes into stage B at the end of

@@ -149,7 +149,7 @@ void nic_jsel_stage_b(const wc_nic *n, nic_jobs_dec *d)
     if (!o->v || (o->op != JOP_SEL && o->op != JOP_FIND))
         return;
     live = jb->valid && jb->live && o->c < jb->nc;
-    d->e = jb->ch[o->c];
+    d->e = nic_jrel_entry(n);
     if (o->op == JOP_FIND) {
         d->ok = live && q->pe_v && q->pe_j == o->j && q->pe_pid == o->pid;
         if (d->ok)
@@ -268,11 +268,13 @@ int nic_jsel_next_pass(const wc_nic *n, int push)
  * pass starts over (its best child fell back, or chg, the jobs whose
  * every child's claim moved: a forwarding job's packet count grew, the
  * job became its group's oldest), else the pass's last FIND gives the
- * job its candidate; a job of chg without a candidate is due a pass (a
- * candidate stays: the newly eligible children have more packets sent
- * than it, or are REQs of a job that had none); the engine's next pass
- * starts (d->jobs.pe_start, chosen from registered state). */
-void nic_jsel_commit(wc_nic *n, const nic_dec *d, unsigned chg)
+ * job its candidate; a live job of chg without a candidate is due a pass
+ * (a candidate stays: the newly eligible children have more packets sent
+ * than it, or are REQs of a job that had none; a job not yet live gets
+ * its candidate from its INITs); the engine's next pass starts
+ * (d->jobs.pe_start, chosen from registered state).  live0: the jobs
+ * live before this edge (nic_jobs_commit). */
+void nic_jsel_commit(wc_nic *n, const nic_dec *d, unsigned chg, unsigned live0)
 {
     nic_jobs_q *q = &n->jobs;
     const nic_sel_dec *sl = &d->sel;
@@ -322,7 +324,7 @@ void nic_jsel_commit(wc_nic *n, const nic_dec *d, unsigned chg)
         q->pe_v = 0;
     }
     for (j = 0; j < n->J; j++)
-        if ((chg >> j & 1u) && !(pe_v && j == pe_j) && !q->job[j].cv)
+        if ((chg >> j & 1u) && !(pe_v && j == pe_j) && !q->job[j].cv && live0 >> j & 1u)
             q->job[j].need = 1;
     if (jd->pe_start >= 0) {
         j = jd->pe_start;
