@@ -492,7 +492,9 @@ int nic_slots_evictable(const wc_nic *n, int sel_slot);
 /* Returns the slots in use after the edge, or -1 if none changed hands. */
 int nic_slots_commit(wc_nic *n, const nic_dec *d);
 
-/* wc_nic_rxp.c */
+/* wc_nic_rxp.c; nic_rxp_wq_half(): half the slots or more wait in the
+ * write queue (the DMA serves them first) */
+static inline int nic_rxp_wq_half(const wc_nic *n) { return n->rxp.wq_n * 2u >= (unsigned)n->S; }
 void nic_rxp_decide(const wc_nic *n, nic_rxp_dec *d);
 void nic_rxp_commit(wc_nic *n, const nic_dec *d);
 

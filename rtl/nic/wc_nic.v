@@ -192,7 +192,7 @@ module wc_nic #(
     wire [15:0]     rp_nf_msglen, rp_nf_seq;
     wire [31:0]     rp_buf_addr;
     wire [127:0]    rp_toobig_w;
-    wire            wq_any, wq_last, wq_fjv;
+    wire            wq_any, wq_half, wq_last, wq_fjv;
     wire [JW-1:0]   wq_fj;
     wire [SW-1:0]   wq_slot;
     wire [CW-1:0]   wq_ctx;
@@ -380,7 +380,7 @@ module wc_nic #(
         .rqb_n_o(rp_rqb_n), .rqb_rd_o(rp_rqb_rd), .rq_wr_i(dm_rq_wr), .rq_buf_i(dm_rq_buf),
         .rq_hi_i(dm_rq_hi), .rq_data_i(dm_rq_data),
         .rq_done_i(dm_rq_done),
-        .wq_any_o(wq_any), .wq_slot_o(wq_slot), .wq_ctx_o(wq_ctx), .wq_off_o(wq_off), .wq_len_o(wq_len),
+        .wq_any_o(wq_any), .wq_half_o(wq_half), .wq_slot_o(wq_slot), .wq_ctx_o(wq_ctx), .wq_off_o(wq_off), .wq_len_o(wq_len),
         .wq_last_o(wq_last), .wq_fjv_o(wq_fjv), .wq_fj_o(wq_fj), .wq_pop_i(dm_wq_pop),
         .ctx_idx_i(dm_ctx_idx), .ctx_addr_o(ctx_addr), .ctx_src_o(ctx_src), .ctx_group_o(ctx_group),
         .ctx_msglen_o(ctx_msglen), .ctx_err_o(ctx_err),
@@ -451,7 +451,7 @@ module wc_nic #(
         .sq_base_i(sq_base), .sq_size_i(sq_size), .sq_head_i(sq_head),
         .push_i(cq_push), .push_w_i(cq_push_w), .cq_room_o(dm_cq_room), .cqf_any_o(dm_cqf_any),
         .cq_adv_o(dm_cq_adv),
-        .wq_any_i(wq_any), .wq_slot_i(wq_slot), .wq_ctx_i(wq_ctx), .wq_off_i(wq_off), .wq_len_i(wq_len),
+        .wq_any_i(wq_any), .wq_half_i(wq_half), .wq_slot_i(wq_slot), .wq_ctx_i(wq_ctx), .wq_off_i(wq_off), .wq_len_i(wq_len),
         .wq_last_i(wq_last), .wq_fjv_i(wq_fjv), .wq_fj_i(wq_fj), .wq_pop_o(dm_wq_pop),
         .ctx_idx_o(dm_ctx_idx), .ctx_addr_i(ctx_addr), .ctx_src_i(ctx_src), .ctx_group_i(ctx_group),
         .ctx_msglen_i(ctx_msglen), .ctx_err_i(ctx_err),

@@ -128,6 +128,7 @@ module wc_nic_rxp #(
     input  wire                         rq_done_i,
     // ---- write queue head and contexts (DMA) ----
     output wire                         wq_any_o,
+    output wire                         wq_half_o,      // half the slots or more wait (the DMA serves them first)
     output wire [SW-1:0]                wq_slot_o,
     output wire [CW-1:0]                wq_ctx_o,
     output wire [15:0]                  wq_off_o,
@@ -594,6 +595,7 @@ module wc_nic_rxp #(
     end
     wire [WQW-1:0] wq_head = wq_mem[wq_rd_q];
     assign wq_any_o  = wq_n_q != {QW{1'b0}};
+    assign wq_half_o = {{(32-QW){1'b0}}, wq_n_q} * 2 >= NSLOT;
     assign wq_slot_o = wq_head[0 +: SW];
     assign wq_ctx_o  = wq_head[SW +: CW];
     assign wq_off_o  = wq_head[SW+CW +: 16];
