@@ -338,16 +338,33 @@ void nic_jsel_commit(wc_nic *n, const nic_dec *d, unsigned chg, unsigned live0)
     }
 }
 
+/* the first index in [from, to) of p that is nonzero, else to: eight
+ * flags a step (this scan runs every cycle the selection register is
+ * free, and most of them find nothing) */
+static int first_set(const uint8_t *p, int from, int to)
+{
+    uint64_t w;
+    for (; from < to && (from & 7); from++)
+        if (p[from])
+            return from;
+    for (; from + 8 <= to; from += 8) {
+        memcpy(&w, p + from, 8);
+        if (w)
+            break;
+    }
+    for (; from < to; from++)
+        if (p[from])
+            return from;
+    return to;
+}
+
 /* the first pending ack at or after the pointer; 0 if none */
 static int select_ack(const wc_nic *n, nic_sel_dec *d)
 {
-    int i, NG = n->N + n->G, sid = n->jobs.ack_ptr;
-    /* sid wraps by compare, not %: this scan runs every cycle the
-     * selection register is free, and a division per stream was half the
-     * time of a 16-node firmware run */
-    for (i = 0; i < NG; i++, sid = sid + 1 == NG ? 0 : sid + 1) {
-        if (!n->ackpend[sid])
-            continue;
+    int NG = n->N + n->G, sid = first_set(n->ackpend, n->jobs.ack_ptr, NG);
+    if (sid == NG && (sid = first_set(n->ackpend, 0, n->jobs.ack_ptr)) == n->jobs.ack_ptr)
+        return 0;
+    {
         d->ack = 1;
         d->ack_sid = (unsigned)sid;
         d->s.ack = 1;
@@ -373,7 +390,6 @@ static int select_ack(const wc_nic *n, nic_sel_dec *d)
         d->s.ready = 1;
         return 1;
     }
-    return 0;
 }
 
 /* The selection register's next packet, while it is empty: a pending ack,
