@@ -21,7 +21,14 @@
  * with a message in err (a shim never throws across this boundary and
  * never prints); every other operation takes that handle; destroy() frees
  * it.  Indices are not checked by the engines: the loader's callers own
- * the ranges they pass. */
+ * the ranges they pass.
+ *
+ * RTL assertions: an engine runs its Verilated models with Verilator's
+ * fatal-on-error off, keeps the first assertion's message (defs/
+ * wc_vl_hook.h) and prints nothing; every table's failure() returns it,
+ * Verilator's own text ("[T] %Error: FILE:LINE: Assertion failed in
+ * INSTANCE: MESSAGE"), or NULL while no assertion has failed since
+ * create().  The caller asks after each tick() and ends the run. */
 #ifndef WC_ENGINE_ABI_H
 #define WC_ENGINE_ABI_H
 #include <stdint.h>
@@ -33,7 +40,7 @@ extern "C" {
 #endif
 
 /* Bump on any incompatible change of what this header declares. */
-#define WC_ENGINE_ABI_VERSION 3u
+#define WC_ENGINE_ABI_VERSION 4u
 
 typedef enum {
     WC_ENGINE_ROUTER_NET = 1, /* one Verilated wc_router per router, wired by the shim */
@@ -74,6 +81,7 @@ typedef struct {
      * engine was built without tracing (router networks never trace). */
     int (*trace_open)(void *h, const char *path);
     void (*trace_close)(void *h);
+    const char *(*failure)(void *h); /* the first RTL assertion's message, or NULL */
 } wc_engine_net_abi;
 
 /* The NICs of a network, mirroring cmodel/wc_nic.h: count NICs with node
@@ -88,6 +96,7 @@ typedef struct {
     void (*get)(void *h, int nic, wc_nic_out *o);
     void (*set)(void *h, int nic, const wc_nic_in *in);
     void (*tick)(void *h);
+    const char *(*failure)(void *h); /* the first RTL assertion's message, or NULL */
 } wc_engine_nics_abi;
 
 /* The node SoCs of a system, mirroring cmodel/wc_node_soc.h: count nodes
@@ -116,6 +125,7 @@ typedef struct {
      * caller checks that path can be written. */
     int (*trace_open)(void *h, int node, const char *path);
     void (*trace_close)(void *h);
+    const char *(*failure)(void *h); /* the first RTL assertion's message, or NULL */
 } wc_engine_nodes_abi;
 
 /* A SystemC simulation of a network (sc/wc_sc_engine.cpp, built by
@@ -161,6 +171,7 @@ typedef struct {
     /* "C" or "RTL": what implements router r, NIC n (for reports) */
     const char *(*router_impl)(void *h, int router);
     const char *(*nic_impl)(void *h, int nic);
+    const char *(*failure)(void *h); /* the first RTL assertion's message, or NULL */
 } wc_engine_sc_abi;
 
 /* The entry symbols, one per kind: a shared object exports the one of

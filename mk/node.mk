@@ -32,7 +32,7 @@ NODE_SYNTH_PARAMS := -set RVFI 0 $(NIC_SYNTH_PARAMS)
 NRTL_ENGINE  := $(NRTL_B)/engine.path
 NRTL_ENGINE_SRCS := $(NODE_SOC_RTL) $(wildcard rtl/include/*.vh) verif/net/build-engine.sh verif/net/vflags.sh \
                     verif/net/wc_rtl_nodes.cpp verif/net/wc_shim.h defs/wc_engine_abi.h defs/wc_node_port.h \
-                    defs/wc_nic_port.h
+                    defs/wc_nic_port.h defs/wc_vl_hook.h
 NRTL_FWS     := hello nicreg dma
 NRTL_ELFS    := $(patsubst %,$(NRTL_B)/fw/%.elf,$(NRTL_FWS))
 NRTL_TEST    := $(NRTL_B)/test_node_rtl

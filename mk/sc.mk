@@ -99,9 +99,10 @@ $(SC_B)/wc_sc_node_cfgs.h: $(SC_B)/vl/node/params mk/sc.mk
 
 # The Verilator runtime once, for SystemC models
 SC_VL_DEF := -DVM_COVERAGE=0 -DVM_SC=1 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0
-$(SC_B)/vl/rt/%.o: mk/sc.mk
+$(SC_B)/vl/rt/%.o: mk/sc.mk defs/wc_vl_hook.h
 	@mkdir -p $(@D)
-	$(CXX) -O2 -fPIC -std=c++17 -faligned-new $(SC_CFLAGS) -I$(VL_INC) -I$(VL_INC)/vltstd $(SC_VL_DEF) -c -o $@ $(VL_INC)/$*.cpp
+	$(CXX) -O2 -fPIC -std=c++17 -faligned-new $(SC_CFLAGS) -I$(VL_INC) -I$(VL_INC)/vltstd $(SC_VL_DEF) \
+	  -include defs/wc_vl_hook.h -c -o $@ $(VL_INC)/$*.cpp
 
 # WC_SC_RTL_CFGS(X): one X(class, "-G flags", "topology") per Verilated
 # router; WC_SC_NIC_CFGS(X) the same for the NIC (sc/wc_sc_rtl.cpp)

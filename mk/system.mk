@@ -106,8 +106,8 @@ soak-system: $(SYS_LOCK_DEPS) $(SYS_ENGINE64) $(call rtl_models,cube4 mesh4)
 	CYCLES=40000000 $(SYS_LOCK) irregular:16,8,4,1 mcast_stress 10000000 '$(SYS_FAULT_NIC)' $(SYS_STRESS) --arg seed=3 --arg count=75 \
 	  --arg max=4096 --faults 0.001 --seed 2
 
-test-run: $(SYS_ELFS) $(BUILD)/bin/wormcast
-	@WC=$(BUILD)/bin/wormcast SYS_FW=$(SYS_B)/fw tests/system/test_run.sh
+test-run: $(SYS_ELFS) $(BUILD)/bin/wormcast $(NODE_B)/fw/collectives.elf
+	@WC=$(BUILD)/bin/wormcast SYS_FW=$(SYS_B)/fw NODE_FW=$(NODE_B)/fw tests/system/test_run.sh
 
 test-system-rtl: $(SYS_ELFS) $(BUILD)/bin/wormcast
 	@WC=$(BUILD)/bin/wormcast SYS_FW=$(SYS_B)/fw tests/system/test_system_rtl.sh

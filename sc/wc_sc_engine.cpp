@@ -163,6 +163,7 @@ void *create(const wc_engine_sc_spec *sp, char *err, int errlen)
     sc_core::sc_report_handler::set_handler(report_handler);
     sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
     elaborated = true;
+    wc::rtl_assertions_reported();
     engine *g = nullptr;
     try {
         g = new engine;
@@ -286,11 +287,13 @@ void tick_idle_net(void *h)
 
 const char *router_impl(void *h, int r) { return ((engine *)h)->m->net->at(r).impl(); }
 const char *nic_impl(void *h, int n) { return ((engine *)h)->m->nics[(size_t)n]->impl(); }
+const char *failure(void *) { return wc::rtl_failure(); }
 
 const wc_engine_sc_abi table = {
     { WC_ENGINE_ABI_VERSION, WC_ENGINE_SC_NET, sizeof(wc_engine_sc_abi) },
     sizeof(wc_nic_in), sizeof(wc_nic_out), sizeof(wc_nic_cfg), sizeof(wc_engine_sc_spec),
-    create, destroy, reset, set_ext, get, get_abs, drops, nic_get, nic_set, tick, tick_idle_net, router_impl, nic_impl
+    create, destroy, reset, set_ext, get, get_abs, drops, nic_get, nic_set, tick, tick_idle_net, router_impl, nic_impl,
+    failure
 };
 
 } // namespace

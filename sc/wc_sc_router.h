@@ -194,6 +194,11 @@ private:
  * `wormcast netgen` for the topology, "-GP=5 -GW=32 ..."), or NULL when
  * this program was built without one (mk/sc.mk, SC_RTL_CFGS). */
 router *make_rtl_router(sc_core::sc_module_name nm, const std::string &gparams, int nports, int fw);
+// RTL assertions of the Verilated routers and NICs (defs/wc_engine_abi.h):
+// reported() turns Verilator's abort on an assertion off and keeps the
+// first failure's message, which failure() returns (NULL: none since).
+void rtl_assertions_reported();
+const char *rtl_failure();
 /* the parameter sets this program has an RTL router for, on one line */
 std::string rtl_router_list();
 

@@ -6,6 +6,7 @@
 #include "wc_sc_router.h"
 #include "wc_sc_nic.h"
 #include "wc_sc_rtl_cfgs.h"
+#include "wc_vl_hook.h"
 
 namespace wc {
 
@@ -44,5 +45,17 @@ std::string rtl_nic_list()
     return s;
 }
 #undef WC_SC_NAME
+
+void rtl_assertions_reported()
+{
+    Verilated::defaultContextp()->fatalOnError(false);
+    wc_vl_capture_set(1);
+}
+
+const char *rtl_failure()
+{
+    const wc_vl_capture_state *s = wc_vl_capture();
+    return s->got ? s->text : nullptr;
+}
 
 } // namespace wc

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Install the Debian packages Wormcast needs, if any are missing.
 # As root: apt-get installs them.  Otherwise: prints the exact command.
-# Usage: tools/deps.sh [group...]   groups: base (default), fpga, view, systemc
+# Usage: tools/deps.sh [group...]   groups: base (default), fpga, view, systemc, fuzz
+# (fuzz: make fuzz and make test-asan, clang with libFuzzer, ASan and UBSan)
 # (base includes systemc: make test builds the SystemC networks, docs/systemc.md;
 # and nextpnr-ice40 and icestorm: make test places and routes one router)
 set -eu
@@ -10,7 +11,7 @@ declare -A cmd_pkg=(
   [gcc]=gcc [g++]=g++ [make]=make [verilator]=verilator [iverilog]=iverilog
   [yosys]=yosys [dot]=graphviz [gnuplot]=gnuplot-nox
   [riscv64-unknown-elf-gcc]=gcc-riscv64-unknown-elf
-  [gtkwave]=gtkwave [vcd2fst]=gtkwave [parallel]=parallel [nextpnr-ice40]=nextpnr-ice40 [icepack]=fpga-icestorm
+  [gtkwave]=gtkwave [vcd2fst]=gtkwave [clang]=clang [parallel]=parallel [nextpnr-ice40]=nextpnr-ice40 [icepack]=fpga-icestorm
 )
 groups=${*:-base}
 want=()
@@ -20,7 +21,8 @@ for g in $groups; do
     fpga)  want+=(yosys nextpnr-ice40 icepack) ;;
     view)  want+=(gtkwave) ;;
     systemc) ;;
-    *) echo "deps.sh: unknown group '$g' (base, fpga, view, systemc)" >&2; exit 2 ;;
+    fuzz)  want+=(clang) ;;
+    *) echo "deps.sh: unknown group '$g' (base, fpga, view, systemc, fuzz)" >&2; exit 2 ;;
   esac
 done
 missing=()
@@ -36,6 +38,10 @@ fi
 # nor is SystemC: a header and a library (libsystemc-dev ships no command)
 if [[ " $groups " == *" base "* || " $groups " == *" systemc "* ]] && [ ! -e /usr/include/systemc.h ]; then
   missing+=(libsystemc-dev)
+fi
+# nor are libFuzzer and the sanitizers' runtimes (Debian's clang 14)
+if [[ " $groups " == *" fuzz "* ]] && ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
+  missing+=(libfuzzer-14-dev libclang-rt-14-dev)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 pkgs=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')

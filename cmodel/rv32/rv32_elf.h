@@ -2,6 +2,7 @@
 /* Minimal ELF32 little-endian RISC-V loader for the node SoC (host only). */
 #ifndef RV32_ELF_H
 #define RV32_ELF_H
+#include <stddef.h>
 #include <stdint.h>
 #ifdef __cplusplus
 extern "C" {
@@ -23,6 +24,10 @@ typedef struct rv_elf_info {
  * Returns 0, or -1 with "PATH: reason" in err (defs/wc_err.h). */
 int rv_elf_load(const char *path, uint8_t *ram, uint32_t ram_base,
                 uint32_t ram_size, rv_elf_info_t *info, char *err, int errlen);
+/* The same for an image already in memory, buf[0..len), called path in
+ * messages: every offset and size it holds is checked against len. */
+int rv_elf_parse(const uint8_t *buf, size_t len, const char *path, uint8_t *ram, uint32_t ram_base,
+                 uint32_t ram_size, rv_elf_info_t *info, char *err, int errlen);
 /* Write ram[lo..hi) as $readmemh words (one 32-bit word per line) with an
  * @address line, so the Verilog RAM loads the same image.  0, or -1 with
  * the reason in err. */

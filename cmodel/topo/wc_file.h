@@ -6,7 +6,10 @@
  * a regular file larger than the limit is refused by its size before
  * anything is read; a pipe or device (which may never end, /dev/zero) is
  * read up to the limit and refused when more follows; a directory is
- * refused as such.  Messages name the file and the limit. */
+ * refused as such.  Messages name the file and the limit.  Reading a file
+ * that is not a regular one waits at most WC_FILE_WAIT_S seconds for each
+ * piece of data (a FIFO nobody writes to is refused then, not waited on
+ * for ever). */
 #ifndef WC_FILE_H
 #define WC_FILE_H
 #include <stddef.h>
@@ -16,6 +19,8 @@
  * JSON chain of 10^5 nodes 1.6 MiB and one of WC_TREE_MAX_NODES (5 x 10^5)
  * about 9 MiB. */
 #define WC_FILE_MAX_BYTES ((size_t)16 << 20)
+/* The longest wait for data from a pipe or FIFO. */
+#define WC_FILE_WAIT_S 10
 
 /* Reads the file at path (at most limit bytes) into a NUL-terminated
  * buffer the caller frees; *len receives the byte count (the buffer may

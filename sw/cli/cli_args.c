@@ -133,7 +133,10 @@ int wc_arg_list(const char *opt, const char *noun, const char *s, long lo, long 
         item[len] = 0;
         if (wc_arg_long(opt, item, lo, hi, &v, NULL, 0) < 0) {
             char a[32], b[32];
-            if (wc_arg_long(opt, item, LONG_MIN, LONG_MAX, &v, NULL, 0) == 0)
+            /* digits are an integer however many: out of range, as
+             * wc_arg_long says of a single value */
+            const char *d = item + (item[0] == '-' || item[0] == '+');
+            if (*d && strspn(d, "0123456789") == strlen(d))
                 snprintf(sub, sizeof sub, "out of range %s..%s", fmt_long(a, sizeof a, lo), fmt_long(b, sizeof b, hi));
             else
                 snprintf(sub, sizeof sub, "not an integer");

@@ -297,6 +297,9 @@ int wc_cmd_msg(int argc, char **argv)
         WC_OPT_INT("--mutate", "K", &o.mutate, 0, 1000,
                    "lockstep, lockstep-sc: break the C model (NIC mutation 1, 2, 3 or 4):\n"
                    "the run must stop at a mismatch; lockstep-c: break the second C instance"),
+        WC_OPT_INT("--mutate-rtl", "K", &o.mutate_rtl, 0, 2,
+                   "self-check of the RTL's assertions: one credit too many into\n"
+                   "node 0's router (1) or NIC (2): its assertion must end the run"),
         WC_OPT_FLAG("--csv", &csv, "one header line and one row"),
         WC_OPT_FLAG("--quiet", &quiet, "no progress lines"),
         WC_OPT_LONG("--progress", "C", &o.progress_every, 1, 1L << 40,
@@ -310,7 +313,8 @@ int wc_cmd_msg(int argc, char **argv)
                    "packetize, replicate, acknowledge and retransmit, and every received message\n"
                    "is checked byte for byte and for order.",
                    "Exit status: 0 if every message arrived exactly once, in order and intact and\n"
-                   "every send completed; 1 otherwise (loss, stall, lockstep mismatch); 2 bad input.",
+                   "every send completed; 1 otherwise (loss, stall, lockstep mismatch, RTL assertion);\n"
+                   "2 bad input.",
                    "--topo", opts };
 
     wc_msg_defaults(&o);
@@ -394,6 +398,8 @@ int wc_cmd_msg(int argc, char **argv)
     }
     if (csv) print_csv(t, &o, &r);
     else print_human(t, &o, &r);
+    if (r.rtl_assert[0] && r.mismatch_cycle < 0)
+        fprintf(stderr, "wormcast msg: %s\n", r.rtl_assert);
     if (r.mismatch_cycle >= 0)
         fprintf(stderr, "wormcast msg: LOCKSTEP MISMATCH: %s\n", r.mismatch);
     if (r.failure[0])

@@ -29,13 +29,16 @@ static int parse_fw_node(const char *opt, const char *v, void *dst, char *err, i
     fw_node_list *l = dst;
     const char *eq = strchr(v, '=');
     wc_arg_field f;
-    int node;
+    int node, k;
     if (!eq || eq == v || !eq[1] || (size_t)(eq - v) >= sizeof f)
         return wc_err(err, errlen, "%s expects NODE=ELF, got '%s'", opt, v);
     memcpy(f, v, (size_t)(eq - v));
     f[eq - v] = 0;
     if (wc_arg_int(opt, f, 0, WC_MAX_NODES - 1, &node, err, errlen) < 0)
         return -1;
+    for (k = 0; k < l->n; k++)
+        if (l->v[k].node == node)
+            return wc_err(err, errlen, "%s %d given twice (%s and %s)", opt, node, l->v[k].path, eq + 1);
     if (l->n == WC_MAX_NODES)
         return wc_err(err, errlen, "%s given more than %d times", opt, WC_MAX_NODES);
     l->v[l->n].node = node;
@@ -47,8 +50,15 @@ static int parse_fw_node(const char *opt, const char *v, void *dst, char *err, i
 static int parse_arg(const char *opt, const char *v, void *dst, char *err, int errlen)
 {
     wc_run_opts *o = dst;
+    size_t kl = strcspn(v, "=");
+    int k;
     if (!strchr(v, '=') || v[0] == '=')
         return wc_err(err, errlen, "%s expects KEY=VALUE, got '%s'", opt, v);
+    /* the firmware reads the first of a key (wc_arg): a second would be
+     * ignored without a word */
+    for (k = 0; k < o->nargs; k++)
+        if (!strncmp(o->args[k], v, kl + 1))
+            return wc_err(err, errlen, "%s %.*s given twice ('%s' and '%s')", opt, (int)kl, v, o->args[k], v);
     if (o->nargs == WC_RUN_MAX_ARGS)
         return wc_err(err, errlen, "%s given more than %d times", opt, WC_RUN_MAX_ARGS);
     o->args[o->nargs++] = v;
@@ -159,8 +169,10 @@ int wc_cmd_run(int argc, char **argv)
                       "core bus request, RAM grant and retire record),\n"
                       "lockstep-c: two C instances (self-check of the comparison)"),
         WC_OPT_LONG("--cycles", "MAX", &o.max_cycles, 1, 1L << 50,
-                    "a run that has not ended after MAX cycles hangs: every node's pc,\n"
-                    "its NIC's busy units and the routers' occupied buffers are printed"),
+                    "a run that has not ended after MAX cycles fails: TIMEOUT when the\n"
+                    "network or a console was busy within its last 10^5 cycles (it needs\n"
+                    "more), else HANG; every node's pc, its NIC's busy units and the\n"
+                    "routers' occupied buffers are printed"),
         WC_OPT_STRING("--wave", "PREFIX", &o.wave, "FST of the RTL nodes in --wave-nodes: PREFIX.nodeN.fst,\n"
                       "and its GTKWave layout PREFIX.nodeN.gtkw"),
         WC_OPT_FUNC("--wave-nodes", "LIST", parse_nodes, &wn, "nodes to trace with --wave (default 0)"),
@@ -186,6 +198,9 @@ int wc_cmd_run(int argc, char **argv)
                    "lockstep self-check: break the C model's node (1 the core wins\n"
                    "the RAM over the DMA, 2 the NIC interrupt a cycle late)"),
         WC_OPT_INT("--mutate-nic", "K", &o.mutate_nic, 0, 3, "lockstep self-check: NIC mutation K"),
+        WC_OPT_INT("--mutate-rtl", "K", &o.mutate_rtl, 0, 2,
+                   "self-check of the RTL's assertions: one credit too many into\n"
+                   "node 0's router (1) or node 0 (2): its assertion must end the run"),
         WC_OPT_FLAG("--quiet", &quiet, "no progress lines"),
         WC_OPT_END
     };
@@ -194,7 +209,8 @@ int wc_cmd_run(int argc, char **argv)
                    "until every node has written its exit code.  Prints each node's console\n"
                    "lines prefixed with its id, each exit code, the cycles and the speed.",
                    "Exit status: 0 if every node exited with pass; 1 if a node failed, trapped\n"
-                   "or hung, or lockstep found a mismatch; 2 bad input (options, images).",
+                   "or hung, an RTL assertion failed or lockstep found a mismatch; 2 bad input\n"
+                   "(options, images).",
                    "--topo", opts };
 
     wc_run_opts_default(&o);
@@ -251,6 +267,8 @@ int wc_cmd_run(int argc, char **argv)
         goto out;
     }
     rc = wc_run_passed(&r) ? 0 : 1;
+    if (r.rtl_assert[0] && r.mismatch_cycle < 0)
+        fprintf(stderr, "wormcast run: %s\n", r.rtl_assert);
     if (r.mismatch_cycle >= 0 && o.engine == WC_ENGINE_LOCKSTEP && !no_wave)
         mismatch_wave(&o, &r, wave_dir);
 out:

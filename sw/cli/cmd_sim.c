@@ -102,11 +102,24 @@ static const char *scheme_name(const wc_sim_opts *o, char *buf, int len)
 
 static const char *engine_name(int e) { return wc_engine_kind_name(e); }
 
+/* measured packets or multicasts that never arrived: a saturated run's */
+static long undelivered(const wc_sim_result *r)
+{
+    return r->measured - r->delivered_measured + r->mcast_measured - r->mcast_measured_done;
+}
+
 /* a run that failed its checks, or measured nothing (no result either) */
+static int result_failed(const wc_sim_result *r)
+{
+    return r->mismatch_cycle >= 0 || r->rtl_assert[0] || r->lost || r->duplicated || r->out_of_order || r->corrupt || r->mcast_bad ||
+           r->misrouted || r->deadlock || r->drops != (unsigned long)r->malformed_sent || r->unmeasured[0];
+}
+
+/* ... or one that saturated: ended early, or left measured traffic
+ * undelivered (a sweep expects its last point to be one) */
 static int result_bad(const wc_sim_result *r)
 {
-    return r->mismatch_cycle >= 0 || r->lost || r->duplicated || r->out_of_order || r->corrupt || r->mcast_bad ||
-           r->misrouted || r->deadlock || r->drops != (unsigned long)r->malformed_sent || r->unmeasured[0];
+    return result_failed(r) || r->saturated_at >= 0 || undelivered(r) > 0;
 }
 
 /* A stable point, as the reference simulators count one (BookSim's
@@ -157,7 +170,9 @@ static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_res
            wc_engine_kind_sc(o->engine) ? (o->rtl_nodes ? o->rtl_nodes : "none") : "",
            wc_engine_kind_sc(o->engine) ? ")" : "", (unsigned long long)o->seed);
     printf("  offered    %.4f flits/node/cycle\n", r->offered);
-    printf("  accepted   %.4f flits/node/cycle%s\n", r->accepted, r->saturated ? "  (SATURATED: measured packets did not drain)" : "");
+    printf("  accepted   %.4f flits/node/cycle%s\n", r->accepted,
+           r->saturated_at >= 0 ? "  (SATURATED: the run ended there)"
+           : r->saturated ? "  (SATURATED: measured packets did not drain)" : "");
     if (r->unmeasured[0])
         printf("  latency    NOTHING MEASURED: %s\n", r->unmeasured);
     else if (!r->measured)
@@ -295,9 +310,17 @@ int wc_cmd_sim(int argc, char **argv)
         WC_OPT_LONG("--drain-max", "C", &o.drain_max, 0, 1L << 40,
                     "cycles allowed to drain measured packets (10*cycles+100000)"),
         WC_OPT_LONG("--watchdog", "C", &o.watchdog, 10, 1L << 40, "cycles without progress that count as deadlock"),
+        WC_OPT_FLAG("--run-on", &o.run_on,
+                    "run a saturated network to its end (the sources' backlog held at\n"
+                    "--queue-cap) instead of ending at the SATURATED verdict"),
+        WC_OPT_LONG("--queue-cap", "P", &o.queue_cap, 1, 1L << 20,
+                    "the sources' backlog, packets per node, that means saturation"),
         WC_OPT_INT("--mutate", "K", &o.mutate, 0, 4,
                    "self-check: break the C model (1 arbitration, 2 routing,\n"
                    "3 absorbed head, 4 forwarded head)"),
+        WC_OPT_INT("--mutate-rtl", "K", &o.mutate_rtl, 0, 1,
+                   "self-check of the RTL's assertions: one credit too many into\n"
+                   "node 0's router (1): its assertion must end the run"),
         WC_OPT_FLAG("--quiet", &quiet, "no progress lines"),
         WC_OPT_LONG("--progress", "C", &o.progress_every, 1, 1L << 40,
                     "a progress line every C cycles and one at the end, each with\n"
@@ -307,8 +330,8 @@ int wc_cmd_sim(int argc, char **argv)
     wc_cli cli = { "sim", "--topo T [options]",
                    "unicast and multicast traffic on a network of routers: the C model, the Verilated RTL,\n"
                    "or both in lockstep",
-                   "Exit status: 0 for a clean run; 1 for a mismatch, loss, corruption, deadlock or a\n"
-                   "run that measured nothing; 2 for bad input.", "--topo", opts };
+                   "Exit status: 0 for a clean run; 1 for a mismatch, an RTL assertion, loss, corruption,\n"
+                   "deadlock or a run that measured nothing; 2 for bad input.", "--topo", opts };
 
     for (i = 0; i <= WC_TR_NEIGHBOR; i++)
         traffics[i] = wc_sim_traffic_name(i);
@@ -394,7 +417,7 @@ int wc_cmd_sim(int argc, char **argv)
         for (rate = sw_a; rate <= sw_b + 1e-9 && rate <= top + 1e-9; rate += sw_s) {
             o.rate = rate < top ? rate : top;
             if (wc_sim_run(t, &o, &r, err, sizeof err)) { fprintf(stderr, "wormcast sim: %s\n", err); wc_topo_free(t); return 2; }
-            bad |= result_bad(&r);
+            bad |= result_failed(&r);
             if (zero < 0 && !r.unmeasured[0]) { zero = r.lat_avg; zero_rate = rate; }
             if (r.accepted > best) { best = r.accepted; best_off = o.rate; }
             /* the saturation: the last of the stable points from the start
@@ -459,8 +482,10 @@ int wc_cmd_sim(int argc, char **argv)
         double sum = 0, lo = 1e30, hi = 0, dsum = 0, tput = 0;
         wc_rng rng;
         if (once_n >= n || batch > n) {
-            fprintf(stderr, "wormcast sim: --mcast-once %d needs at most %d destinations on %s\n", once_n, n - 1, t->name);
-            if (batch > n)
+            if (once_n >= n)
+                fprintf(stderr, "wormcast sim: --mcast-once %d needs at most %d destinations on %s\n", once_n, n - 1,
+                        t->name);
+            else
                 fprintf(stderr, "wormcast sim: --mcast-batch %d needs as many distinct sources: %s has %d nodes\n",
                         batch, t->name, n);
             wc_topo_free(t);
@@ -578,6 +603,19 @@ int wc_cmd_sim(int argc, char **argv)
     rc = result_bad(&r) ? 1 : 0;
     if (r.unmeasured[0])
         fprintf(stderr, "wormcast sim: nothing measured: %s\n", r.unmeasured);
+    if (r.rtl_assert[0] && r.mismatch_cycle < 0)
+        fprintf(stderr, "wormcast sim: %s\n", r.rtl_assert);
+    if (r.saturated_at >= 0)
+        fprintf(stderr, "wormcast sim: SATURATED at cycle %ld: %s; the network accepted %.4f of %.4f offered "
+                "flits/node/cycle, %ld measured packets undelivered, %ld queued (--run-on runs it to its end)\n",
+                r.saturated_at, r.saturated_why, r.accepted, r.offered, undelivered(&r), r.backlog);
+    else if (r.saturated && undelivered(&r) > 0)
+        fprintf(stderr, "wormcast sim: SATURATED: %s; %ld measured packets undelivered at the end, %ld queued%s\n",
+                r.saturated_why[0] ? r.saturated_why : "the measured packets did not drain within --drain-max",
+                undelivered(&r), r.backlog, r.refused ? "" : "");
+    if (r.refused)
+        fprintf(stderr, "wormcast sim: --run-on: %ld packets were not created, the sources' backlog at its cap of %ld "
+                "per node (--queue-cap)\n", r.refused, o.queue_cap);
     if (r.mismatch_cycle >= 0) {
         fprintf(stderr, "wormcast sim: LOCKSTEP MISMATCH: %s\n", r.mismatch);
         if (!no_wave && wc_engine_kind_sc(o.engine) && !wave)

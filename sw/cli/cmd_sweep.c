@@ -22,11 +22,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "cli_args.h"
+#include "wc_file.h"
 
 /* Bounds that keep a mistyped spec from asking for millions of jobs or
  * unbounded memory; a real figure is tens to a few thousand runs. */
@@ -35,6 +37,8 @@
 #define SW_MAX_JOBS 100000L
 #define SW_MAX_WORDS 64
 #define SW_MAX_LINE 4096
+/* The spec file: 8 axes of 1,000 values of 64 characters and the rest */
+#define SW_MAX_SPEC ((size_t)1 << 20)
 #define SW_MAX_NAME 32
 #define SW_MAX_VALUE 64
 /* A run's output: its CSV header and rows, at most this long each. */
@@ -120,11 +124,26 @@ static int word_check(const sw_spec *s, const char *w, int *used, char *err, int
 
 static int spec_read(const char *path, sw_spec *s, char *err, int errlen)
 {
-    FILE *f = fopen(path, "r");
-    char line[SW_MAX_LINE + 2];
-    int lineno = 0, have_run = 0, used[SW_MAX_AXES] = { 0 }, a, i;
+    FILE *f;
+    char line[SW_MAX_LINE + 2], *text;
+    int lineno = 0, have_run = 0, run_lineno = 0, used[SW_MAX_AXES] = { 0 }, a, i;
     char runline[SW_MAX_LINE] = "";
+    size_t len;
     memset(s, 0, sizeof *s);
+    /* bounded in size and in the wait for a pipe (wc_file.h), then parsed
+     * line by line from memory */
+    if (!(text = wc_file_read(path, path, "sweep spec", SW_MAX_SPEC, &len, err, errlen)))
+        return -1;
+    if (memchr(text, 0, len)) {
+        free(text);
+        return wc_err(err, errlen, "%s: holds a NUL byte: not a text file", path);
+    }
+    /* a stream of its own copy, so the text can go now */
+    if ((f = fmemopen(NULL, len + 1, "w+")) && (fwrite(text, 1, len, f) != len || fseek(f, 0, SEEK_SET))) {
+        fclose(f);
+        f = NULL;
+    }
+    free(text);
     if (!f)
         return wc_err(err, errlen, "%s: %s", path, strerror(errno));
     while (fgets(line, sizeof line, f)) {
@@ -148,11 +167,12 @@ static int spec_read(const char *path, sw_spec *s, char *err, int errlen)
             strcpy(s->figure, n);
         } else if (!strcmp(kw, "run")) {
             char *rest = strtok_r(NULL, "\r\n", &save);
-            if (have_run++ || !rest) {
+            if (have_run++) {
                 fclose(f);
                 return wc_err(err, errlen, "%s:%d: one 'run COMMAND ARGS...' line per spec", path, lineno);
             }
-            snprintf(runline, sizeof runline, "%s", rest);
+            snprintf(runline, sizeof runline, "%s", rest ? rest : "");
+            run_lineno = lineno;
         } else if (!strcmp(kw, "axis")) {
             char *n = strtok_r(NULL, " \t\r\n", &save), *v;
             sw_axis *ax;
@@ -206,6 +226,8 @@ static int spec_read(const char *path, sw_spec *s, char *err, int errlen)
             s->words[s->nwords++] = w;
         }
     }
+    if (!s->nwords)
+        return wc_err(err, errlen, "%s:%d: the run line names no command ('run COMMAND ARGS...')", path, run_lineno);
     for (i = 0; known_cmds[i] && strcmp(known_cmds[i], s->words[0]); i++)
         ;
     if (!known_cmds[i])
@@ -335,6 +357,37 @@ static int remove_tree(const char *path)
         _exit(127);
     }
     return waitpid(pid, &st, 0) == pid && WIFEXITED(st) && !WEXITSTATUS(st) ? 0 : -1;
+}
+
+/* What --out names: 0 absent, 1 an empty directory, 2 a sweep's directory
+ * (it holds the job list a sweep writes first), -1 with the message in err
+ * when it is anything else.  A sweep replaces its own results only: a
+ * directory of other files is refused, not emptied. */
+static int out_state(const char *out, char *err, int errlen)
+{
+    struct stat st;
+    char p[PATH_MAX];
+    DIR *d;
+    struct dirent *e;
+    int other = 0;
+    if (stat(out, &st))
+        return errno == ENOENT ? 0 : wc_err(err, errlen, "--out %s: %s", out, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return wc_err(err, errlen, "--out %s exists and is not a directory", out);
+    snprintf(p, sizeof p, "%s/jobs.tsv", out);
+    if (!stat(p, &st) && S_ISREG(st.st_mode))
+        return 2;
+    if (!(d = opendir(out)))
+        return wc_err(err, errlen, "--out %s: %s", out, strerror(errno));
+    while (!other && (e = readdir(d)))
+        other = strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    if (other)
+        return wc_err(err, errlen,
+                      "--out %s holds files but no sweep's job list (jobs.tsv): a sweep writes its results only "
+                      "into a new, empty or earlier sweep's directory, and removes nothing else",
+                      out);
+    return 1;
 }
 
 /* Runs argv; its exit status, 127 when it could not start, -1 on a signal. */
@@ -479,7 +532,7 @@ static long joblog_read(const char *path, long njobs, long *done)
 int wc_cmd_sweep(int argc, char **argv)
 {
     const char *spec_path = NULL, *out_opt = NULL, *sshlogin = NULL, *remote = NULL;
-    int jobs = 0, resume = 0, dry = 0, st, i;
+    int jobs = 0, resume = 0, dry = 0, st, i, ostate;
     char err[PATH_MAX + 256], out[PATH_MAX - 64], path[PATH_MAX], csv[PATH_MAX], self[PATH_MAX];
     char *text, *pargv[SW_MAX_WORDS + 40];
     size_t len;
@@ -510,6 +563,20 @@ int wc_cmd_sweep(int argc, char **argv)
         spec_free(&s);
         return wc_cli_error(&cli, "%s", err);
     }
+    if (sshlogin) {
+        /* parallel would fail late and with exit 1; a FIFO must not block */
+        size_t n;
+        char *t = wc_file_read(sshlogin, sshlogin, "list of machines", SW_MAX_SPEC, &n, err, sizeof err);
+        if (!t) {
+            spec_free(&s);
+            return wc_cli_error(&cli, "--sshloginfile %s", err);
+        }
+        free(t);
+    }
+    /* more slots than jobs only cost parallel time (it probes its file
+     * handles for every slot: tens of seconds for thousands) */
+    if (jobs > s.njobs)
+        jobs = (int)s.njobs;
     if (dry) {
         for (j = 0; j < s.njobs; j++) {
             const char *v[SW_MAX_AXES];
@@ -542,6 +609,11 @@ int wc_cmd_sweep(int argc, char **argv)
         self[n] = 0;
         remote = self;
     }
+    if ((ostate = out_state(out, err, sizeof err)) < 0) {
+        spec_free(&s);
+        return wc_cli_error(&cli, "%s", err);
+    }
+    err[0] = 0;
     if (mkdir_p(out, err, sizeof err) < 0 || !(text = jobs_text(&s, &len))) {
         spec_free(&s);
         return wc_cli_error(&cli, "%s", err[0] ? err : "out of memory");
@@ -555,6 +627,9 @@ int wc_cmd_sweep(int argc, char **argv)
     }
     if (!resume) {
         char p2[PATH_MAX];
+        if (ostate == 2)
+            fprintf(stderr, "sweep %s: %s holds an earlier sweep: its job list, job log, res/ and merged CSV are "
+                    "replaced\n", s.figure, out);
         snprintf(p2, sizeof p2, "%s/res", out);
         snprintf(csv, sizeof csv, "%s/joblog", out);
         if (remove_tree(p2) < 0 || (unlink(csv) && errno != ENOENT)) {
@@ -622,8 +697,12 @@ int wc_cmd_sweep(int argc, char **argv)
         pargv[k++] = path;
         pargv[k] = NULL;
         before = joblog_read(joblog, s.njobs, &done_before);
-        fprintf(stderr, "sweep %s: %ld jobs%s, outputs in %s/res\n", s.figure, s.njobs,
-                resume ? " (resuming: the job log's successful runs are kept)" : "", out);
+        if (jobs)
+            fprintf(stderr, "sweep %s: %ld jobs, %d at once per machine%s, outputs in %s/res\n", s.figure, s.njobs,
+                    jobs, resume ? " (resuming: the job log's successful runs are kept)" : "", out);
+        else
+            fprintf(stderr, "sweep %s: %ld jobs%s, outputs in %s/res\n", s.figure, s.njobs,
+                    resume ? " (resuming: the job log's successful runs are kept)" : "", out);
         st = run_argv(pargv);
         if (st == 127) {
             spec_free(&s);

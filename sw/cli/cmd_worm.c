@@ -179,13 +179,15 @@ static int do_check(const wc_cli *cli, const wc_topo *t, const wc_brcp_net *net,
         return wc_cli_error(cli, "--check: expected SRC:D1,D2,... (got '%s')", spec);
     memcpy(srcbuf, spec, (size_t)(colon - spec));
     srcbuf[colon - spec] = 0;
-    if (wc_arg_int("--check source", srcbuf, 0, 0x7fffffffL, &src, err, sizeof err) < 0)
+    /* nodes outside the network are bad input (exit 2), not a list that
+     * breaks the scheme's rules (exit 1) */
+    if (wc_arg_int("--check source", srcbuf, 0, t->nnodes - 1, &src, err, sizeof err) < 0)
         return wc_cli_error(cli, "%s", err);
     if (!colon[1]) {
         fprintf(stderr, "wormcast worm: --check: empty destination list\n");
         return 2;
     }
-    if ((n = wc_arg_list("--check", "node id", colon + 1, 0, 0x7fffffffL, 0, 0, &dst, err, sizeof err)) < 0)
+    if ((n = wc_arg_list("--check", "node id", colon + 1, 0, t->nnodes - 1, 0, 0, &dst, err, sizeof err)) < 0)
         return wc_cli_error(cli, "%s", err);
     rc = wc_brcp_check(net, src, dst, n, &bad, err, sizeof err);
     free(dst);

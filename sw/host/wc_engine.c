@@ -47,6 +47,15 @@ struct wc_engine {
     wc_rtl_node *rnode;
     wc_node_out *nout;      /* [nnode] this cycle's node outputs */
     uint32_t *regs;         /* [nnic][WC_NICR_WORDS] register snapshot */
+    /* --mutate-rtl: one credit more than was taken, into node 0's link
+     * into the RTL (its router's terminal port, or its NIC), at one edge */
+    int mutate_rtl;         /* negative once given */
+    long cycle;             /* edges since the instance was opened */
+    int mut_idx;            /* node 0's terminal port */
+    int mut_v, mut_c;       /* its inputs as last set */
+    uint64_t mut_f;
+    wc_nic_in mut_nic;
+    wc_node_in mut_node;
 };
 
 static const char *const kind_names[] = { "c", "rtl", "lockstep", "lockstep-c", "sc", "lockstep-sc" };
@@ -341,6 +350,17 @@ static int load_tables(wc_engine *e, const wc_engine_cfg *c, char *err, int errl
     return 0;
 }
 
+int wc_engine_check_mutate_rtl(int engine, int mutate, int has_nics, char *err, int errlen)
+{
+    if (mutate < 0 || mutate > WC_ENGINE_MUTATE_RTL_MAX || (mutate == WC_ENGINE_MUTATE_RTL_NIC && !has_nics))
+        return wc_err(err, errlen, "--mutate-rtl %d: the RTL mutations are 1 (a router's terminal port)%s", mutate,
+                      has_nics ? " and 2 (node 0's NIC)" : " here (this command has no NICs)");
+    if (mutate && (engine == WC_ENGINE_C || engine == WC_ENGINE_LOCKSTEP_C))
+        return wc_err(err, errlen, "--mutate-rtl breaks the inputs of the RTL; engine %s runs none",
+                      wc_engine_kind_name(engine));
+    return 0;
+}
+
 wc_engine *wc_engine_open(int impl, const wc_engine_cfg *c, const char *name, char *err, int errlen)
 {
     const wc_topo *t = c->t;
@@ -348,6 +368,17 @@ wc_engine *wc_engine_open(int impl, const wc_engine_cfg *c, const char *name, ch
     int n;
     if (!e)
         return NULL;
+    if (impl != WC_IMPL_C && c->rtl_mutate) {
+        if (wc_engine_check_mutate_rtl(-1, c->rtl_mutate, c->nic || c->node, err, errlen))
+            goto fail;
+        if (impl == WC_IMPL_SC && !(c->sc_rtl && c->sc_rtl[0])) {
+            wc_err(err, errlen, "--mutate-rtl %d breaks the link into node 0's RTL, and node 0's router and NIC are "
+                   "C models in this SystemC network (--rtl-nodes)", c->rtl_mutate);
+            goto fail;
+        }
+        e->mutate_rtl = c->rtl_mutate;
+        e->mut_idx = t->node_router[0] * t->nports + t->node_port[0];
+    }
     snprintf(e->name, sizeof e->name, "%s", name);
     e->t = t;
     e->R = t->nrouters;
@@ -411,6 +442,11 @@ int wc_engine_nnodes(const wc_engine *e) { return e->nnode; }
 
 void wc_engine_net_set(wc_engine *e, int idx, int valid, uint64_t flit, int credit)
 {
+    if (e->mutate_rtl > 0 && idx == e->mut_idx) {
+        e->mut_v = valid;
+        e->mut_f = flit;
+        e->mut_c = credit;
+    }
     e->ops->net_set(e, idx, valid, flit, credit);
 }
 void wc_engine_net_eval(wc_engine *e) { e->ops->net_eval(e); }
@@ -432,7 +468,12 @@ const wc_nic_out *wc_engine_nic_eval(wc_engine *e, int n)
     return &e->out[n];
 }
 const wc_nic_out *wc_engine_nic_out(const wc_engine *e, int n) { return &e->out[n]; }
-void wc_engine_nic_set(wc_engine *e, int n, const wc_nic_in *in) { e->ops->nic_set(e, n, in); }
+void wc_engine_nic_set(wc_engine *e, int n, const wc_nic_in *in)
+{
+    if (e->mutate_rtl > 0 && n == 0)
+        e->mut_nic = *in;
+    e->ops->nic_set(e, n, in);
+}
 
 uint32_t wc_engine_nic_snap(const wc_engine *e, int n, unsigned reg)
 {
@@ -485,7 +526,12 @@ const wc_node_out *wc_engine_node_eval(wc_engine *e, int n)
     return &e->nout[n];
 }
 const wc_node_out *wc_engine_node_out(const wc_engine *e, int n) { return &e->nout[n]; }
-void wc_engine_node_set(wc_engine *e, int n, const wc_node_in *in) { e->ops->node_set(e, n, in); }
+void wc_engine_node_set(wc_engine *e, int n, const wc_node_in *in)
+{
+    if (e->mutate_rtl > 0 && n == 0)
+        e->mut_node = *in;
+    e->ops->node_set(e, n, in);
+}
 void wc_engine_node_load(wc_engine *e, int n, uint32_t addr, const uint32_t *w, uint32_t nw)
 {
     e->ops->node_load(e, n, addr, w, nw);
@@ -496,4 +542,49 @@ int wc_engine_node_trace(wc_engine *e, int n, const char *path)
     return e->rnode ? wc_rtl_node_trace(e->rnode, n, path) : -1;
 }
 
-void wc_engine_tick(wc_engine *e) { e->ops->tick(e); }
+/* The mutation's extra credit: at the first edge from
+ * WC_ENGINE_MUTATE_RTL_CYCLE on where the front end returns none on that
+ * link (one wire carries one credit a cycle).  1 once it was given. */
+static int mutate_rtl(wc_engine *e)
+{
+    if (e->mutate_rtl == WC_ENGINE_MUTATE_RTL_ROUTER) {
+        if (e->mut_c)
+            return 0;
+        e->ops->net_set(e, e->mut_idx, e->mut_v, e->mut_f, 1);
+    } else if (e->nnode) {
+        wc_node_in in = e->mut_node;
+        if (in.tx_credit)
+            return 0;
+        in.tx_credit = 1;
+        e->ops->node_set(e, 0, &in);
+    } else {
+        wc_nic_in in = e->mut_nic;
+        if (in.tx_credit)
+            return 0;
+        in.tx_credit = 1;
+        e->ops->nic_set(e, 0, &in);
+    }
+    return 1;
+}
+
+void wc_engine_tick(wc_engine *e)
+{
+    if (e->mutate_rtl > 0 && e->cycle >= WC_ENGINE_MUTATE_RTL_CYCLE && mutate_rtl(e))
+        e->mutate_rtl = -e->mutate_rtl; /* given: no more */
+    e->ops->tick(e);
+    e->cycle++;
+}
+
+const char *wc_engine_rtl_failure(const wc_engine *e)
+{
+    const char *f = NULL;
+    if (e->rtl)
+        f = wc_rtl_failure(e->rtl);
+    if (!f && e->rnic)
+        f = wc_rtl_nic_failure(e->rnic);
+    if (!f && e->rnode)
+        f = wc_rtl_node_failure(e->rnode);
+    if (!f && e->sch)
+        f = e->sc->failure(e->sch);
+    return f;
+}

@@ -61,7 +61,22 @@ typedef struct {
                                  * RAM, devices, NIC) */
     const unsigned char *sc_rtl; /* SystemC: [nnodes] 1 makes node n's router and
                                  * NIC the RTL (NULL: all C models) */
+    int rtl_mutate;             /* WC_ENGINE_MUTATE_RTL_*, 0 in real runs: an RTL
+                                 * instance's inputs break the link protocol */
 } wc_engine_cfg;
+
+/* The RTL self-check of the assertions (--mutate-rtl K): at an edge from
+ * WC_ENGINE_MUTATE_RTL_CYCLE on an RTL instance (not a C one) gets one
+ * credit more than it gave on node 0's link: into its router's terminal
+ * port (ROUTER) or into node 0's NIC (NIC, also inside a node SoC).  The
+ * receiver's count then exceeds its buffer by one as soon as all its
+ * credits are back (at once for an idle link), so the RTL's
+ * credit-overflow assertion must end the run (wc_engine_rtl_failure). */
+enum { WC_ENGINE_MUTATE_RTL_ROUTER = 1, WC_ENGINE_MUTATE_RTL_NIC = 2, WC_ENGINE_MUTATE_RTL_MAX = 2 };
+#define WC_ENGINE_MUTATE_RTL_CYCLE 10
+/* 0, or -1 with a message when K is no mutation of a run with or
+ * without NICs, or engine (WC_ENGINE_*, -1: not checked) runs no RTL. */
+int wc_engine_check_mutate_rtl(int engine, int mutate, int has_nics, char *err, int errlen);
 
 typedef struct wc_engine wc_engine;
 
@@ -125,4 +140,8 @@ int wc_engine_node_trace(wc_engine *e, int n, const char *path);
 
 /* The clock edge of every unit. */
 void wc_engine_tick(wc_engine *e);
+/* After an edge: Verilator's text of the first RTL assertion that failed
+ * in the instance (defs/wc_engine_abi.h), NULL while none has (and for
+ * the C models). */
+const char *wc_engine_rtl_failure(const wc_engine *e);
 #endif

@@ -1,14 +1,50 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The lockstep comparator (wc_lockstep.h): one comparison per unit. */
 #include <stdio.h>
+#include <string.h>
 #include "wc_lockstep.h"
 #include "wc_defs.h"
+#include "wc_rtl.h"
 
 void wc_mismatch_clear(wc_mismatch *m)
 {
     m->cycle = -1;
     m->router = m->port = m->node = -1;
     m->text[0] = 0;
+}
+
+/* "r3", "nic5", "node2": the unit a shim's model of that name is; the
+ * rest of the instance path is inside it.  -1 when the name is not one. */
+static int unit_id(const char *inst, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    int id = 0, digits = 0;
+    if (strncmp(inst, prefix, n))
+        return -1;
+    for (inst += n; *inst >= '0' && *inst <= '9' && digits < 6; inst++, digits++)
+        id = id * 10 + (*inst - '0');
+    return digits && (*inst == '.' || *inst == ':') ? id : -1;
+}
+
+int wc_lockstep_rtl_assert(const wc_engine *e, long cycle, wc_mismatch *m)
+{
+    const char *raw = wc_engine_rtl_failure(e);
+    const wc_topo *t = wc_engine_topo(e);
+    char text[sizeof m->text - 64];
+    int id;
+    if (!raw)
+        return 0;
+    wc_rtl_failure_text(raw, text, sizeof text);
+    wc_mismatch_clear(m);
+    m->cycle = cycle;
+    if ((id = unit_id(text, "r")) >= 0 && id < t->nrouters)
+        m->router = id;
+    else if (((id = unit_id(text, "nic")) >= 0 || (id = unit_id(text, "node")) >= 0) && id < t->nnodes) {
+        m->node = id;
+        m->router = t->node_router[id];
+    }
+    snprintf(m->text, sizeof m->text, "cycle %ld: RTL assertion failed in %s", cycle, text);
+    return 1;
 }
 
 static int report(wc_mismatch *m, const char *a, const char *b, long cycle, const char *where,

@@ -38,6 +38,12 @@ int wc_lockstep_compare(const wc_engine *a, const wc_engine *b, long cycle, wc_m
 int wc_lockstep_compare_node(const wc_node_out *x, const wc_node_out *y, const char *a, const char *b, long cycle,
                              int n, wc_mismatch *m);
 
+/* After an edge: 1 when an RTL assertion of e failed (wc_engine_rtl_failure),
+ * with "cycle C: RTL assertion failed in INSTANCE: MESSAGE (FILE:LINE)"
+ * in m and the router or node the instance belongs to; the
+ * front ends end the run with it, as a mismatch in lockstep. */
+int wc_lockstep_rtl_assert(const wc_engine *e, long cycle, wc_mismatch *m);
+
 /* After the run: every NIC register of the two snapshots
  * (wc_engine_nic_snapshot), the free-running cycle counter aside. */
 int wc_lockstep_compare_regs(const wc_engine *a, const wc_engine *b, long cycle, wc_mismatch *m);

@@ -118,6 +118,8 @@ int wc_msg_check(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, c
         return wc_err(err, errlen, "unknown NIC mode %d", o->mode);
     if (wc_engine_check_mutate(o->engine, o->mutate, WC_NIC_MUTATIONS, "NIC", err, errlen))
         return -1;
+    if (wc_engine_check_mutate_rtl(o->engine, o->mutate_rtl, 1, err, errlen))
+        return -1;
     if (o->messages < 0 || o->min_cycles < 0 || o->host_delay < 0 || o->mem_wait < 0 || o->watchdog < 1)
         return wc_err(err, errlen, "negative counts or cycles");
     if (!o->once && o->messages == 0 && o->min_cycles == 0)
@@ -218,6 +220,7 @@ static msg_inst *inst_create(const wc_topo *t, const wc_msg_opts *o, const wc_ni
     ec.buffer = o->buffer;
     ec.nic = nc;
     ec.sc_rtl = sc_rtl;
+    ec.rtl_mutate = o->mutate_rtl;
     if (!(I->e = wc_engine_open(impl, &ec, name, err, errlen)))
         goto fail;
     return I;
@@ -373,7 +376,7 @@ static void collect(msim *s)
     res->corrupt = c.corrupt;
     /* after a mismatch or a failure the run stopped early: nothing can be
      * called lost */
-    res->lost = res->mismatch_cycle < 0 && !res->failure[0] ? c.pending : 0;
+    res->lost = res->mismatch_cycle < 0 && !res->failure[0] && !res->rtl_assert[0] ? c.pending : 0;
     {
         /* the NICs' counters, summed over the nodes */
         const struct { unsigned long long *to; unsigned reg; } sums[] = {
@@ -473,6 +476,19 @@ static void run_loop(msim *s)
         }
         for (i = 0; i < s->ni; i++)
             wc_engine_tick(s->I[i]->e);
+        for (i = 0; i < s->ni; i++)
+            if (wc_lockstep_rtl_assert(s->I[i]->e, s->cyc, &mm)) {
+                snprintf(res->rtl_assert, sizeof res->rtl_assert, "%s", mm.text);
+                if (s->ni == 2) {
+                    res->mismatch_cycle = mm.cycle;
+                    snprintf(res->mismatch, sizeof res->mismatch, "%s", mm.text);
+                }
+                break;
+            }
+        if (res->rtl_assert[0]) {
+            s->cyc++;
+            break;
+        }
         /* 6. */
         for (n = 0; n < N; n++) {
             msg_bus_observe(s, &s->h[n], wc_engine_nic_out(s->I[0]->e, n));
@@ -586,7 +602,7 @@ int wc_msg_run(const wc_topo *t, const wc_msg_opts *o, wc_msg_result *res, char 
         if (wc_engine_nic_snapshot(s->I[i]->e, err, errlen))
             goto out;
     /* lockstep: the register files agree at the end too */
-    if (s->ni == 2 && res->mismatch_cycle < 0 && !res->failure[0] && !res->stall) {
+    if (s->ni == 2 && res->mismatch_cycle < 0 && !res->failure[0] && !res->stall && !res->rtl_assert[0]) {
         wc_mismatch mm;
         wc_mismatch_clear(&mm);
         if (wc_lockstep_compare_regs(s->I[0]->e, s->I[1]->e, s->cyc, &mm)) {

@@ -52,6 +52,7 @@ typedef struct {
     int buffer;                 /* router input buffer depth B */
     int width;                  /* flit data width W */
     int mutate;                 /* lockstep: NIC mutation of the C model (lockstep-c: of the second) */
+    int mutate_rtl;             /* WC_ENGINE_MUTATE_RTL_* into the RTL instance (self-check of its assertions) */
     const char *rtl_nodes;      /* sc, lockstep-sc: the nodes whose router and NIC are the RTL
                                  * (wc_engine_parse_nodes; NULL: none) */
     /* one operation on an idle network from the --group root to its
@@ -99,6 +100,7 @@ typedef struct {
     long undelivered;                   /* at the stall */
     long mismatch_cycle;                /* -1 if none */
     char mismatch[512];
+    char rtl_assert[512];               /* the RTL assertion that ended the run (wc_lockstep_rtl_assert), or "" */
     char failure[512];                  /* a run-time failure other than the above (bus, set-up) */
 } wc_msg_result;
 

@@ -24,7 +24,8 @@ void wc_msg_mix_str(unsigned mix, char *buf, int len)
 int wc_msg_ok(const wc_msg_result *r)
 {
     return !r->lost && !r->duplicated && !r->out_of_order && !r->corrupt && !r->send_errors &&
-           !r->bad_completions && !r->stall && r->mismatch_cycle < 0 && !r->failure[0] && r->lat_n > 0;
+           !r->bad_completions && !r->stall && r->mismatch_cycle < 0 && !r->failure[0] && !r->rtl_assert[0] &&
+           r->lat_n > 0;
 }
 
 unsigned long long msg_sum_reg(const msim *s, unsigned reg)
@@ -72,6 +73,12 @@ void msg_stall_report(msim *s)
     fprintf(stderr, "wormcast msg: STALL: no completion for %ld cycles at cycle %ld: %ld of %ld expected deliveries "
             "missing, %ld sends not completed\n", s->o->watchdog, s->cyc, c.pending - c.pending_failed,
             c.expected, s->sends_pending);
+    /* under faults a NIC's recovery (timeouts, retransmissions, each
+     * packet possibly lost again) can outlast the watchdog: slow is not
+     * stuck */
+    if (s->o->fault_rate > 0)
+        fprintf(stderr, "wormcast msg: with --fault-rate %g the NICs may still be retransmitting: a longer --watchdog "
+                "(now %ld) tells a slow recovery from a stuck one\n", s->o->fault_rate, s->o->watchdog);
     /* the run ends here: the NICs may be clocked alone */
     if (wc_engine_nic_snapshot(s->I[0]->e, err, sizeof err)) {
         fprintf(stderr, "  (no register dump: %s)\n", err);

@@ -61,6 +61,7 @@ void wc_node_params(const wc_node_soc_cfg *c, wc_param out[WC_NODE_NPARAMS])
 int wc_nic_cfg_parse(wc_nic_cfg *c, const char *list, char *err, int errlen)
 {
     const char *p = list;
+    unsigned seen = 0;
     if (!list || !*list)
         return wc_err(err, errlen, "--nic: an empty list (K=V,... with K one of " WC_NIC_CFG_KEYS ")");
     if (strlen(list) > 256)
@@ -76,12 +77,20 @@ int wc_nic_cfg_parse(wc_nic_cfg *c, const char *list, char *err, int errlen)
         if (i == WC_NIC_NPARAMS || p[kl] != '=')
             return wc_err(err, errlen, "--nic: '%.*s' is not K=V with K one of " WC_NIC_CFG_KEYS,
                           (int)strcspn(p, ","), p);
+        if (seen & 1u << i)
+            return wc_err(err, errlen, "--nic: %s given twice", nic_fields[i].name);
+        seen |= 1u << i;
         p += kl + 1;
         errno = 0;
         v = strtol(p, &end, 10);
-        if (*p < '0' || *p > '9' || (*end && *end != ',') || errno || v < 1 || v > 1 << 20)
+        if (*p < '0' || *p > '9' || (*end && *end != ',') || v < 1)
             return wc_err(err, errlen, "--nic: %s takes a positive number (got '%.*s')", nic_fields[i].name,
                           (int)strcspn(p, ","), p);
+        /* a number, too large for any NIC parameter (each has its own
+         * range, checked with the others, wc_nic_cfg_check) */
+        if (errno || v > 1 << 20)
+            return wc_err(err, errlen, "--nic: %s=%.*s is out of range (at most 2^20; the NIC's own range is "
+                          "narrower)", nic_fields[i].name, (int)strcspn(p, ","), p);
         *(int *)(void *)((char *)c + nic_fields[i].off) = (int)v;
         p = *end ? end + 1 : end;
         if (*end && !*p)

@@ -189,11 +189,12 @@ static double mtime(const char *path)
 /* The RTL and harness sources a model depends on, relative to the root:
  * a directory stands for the files in it. */
 static const char *const router_srcs[] = { "rtl/router", "rtl/include", "verif/net", "defs/wc_engine_abi.h",
-                                           "defs/wc_nic_port.h", NULL };
+                                           "defs/wc_nic_port.h", "defs/wc_vl_hook.h", NULL };
 static const char *const node_srcs[] = { "rtl/soc", "rtl/core", "rtl/nic", "rtl/router", "rtl/include", "verif/net",
-                                         "defs/wc_engine_abi.h", "defs/wc_nic_port.h", "defs/wc_node_port.h", NULL };
+                                         "defs/wc_engine_abi.h", "defs/wc_nic_port.h", "defs/wc_node_port.h",
+                                         "defs/wc_vl_hook.h", NULL };
 static const char *const nic_srcs[] = { "rtl/nic", "rtl/router", "rtl/include", "verif/net", "defs/wc_engine_abi.h",
-                                        "defs/wc_nic_port.h", NULL };
+                                        "defs/wc_nic_port.h", "defs/wc_vl_hook.h", NULL };
 
 static double sources_mtime(const char *root, const char *const *srcs)
 {
@@ -516,6 +517,7 @@ void wc_rtl_get(wc_rtl *m, int idx, int *valid, uint64_t *flit, int *credit)
 void wc_rtl_get_abs(wc_rtl *m, int idx, int *valid, uint64_t *flit) { m->ops->get_abs(m->h, idx, valid, flit); }
 unsigned wc_rtl_drops(wc_rtl *m, int r) { return m->ops->drops(m->h, r); }
 void wc_rtl_tick(wc_rtl *m) { m->ops->tick(m->h); }
+const char *wc_rtl_failure(const wc_rtl *m) { return m->ops->failure(m->h); }
 
 /* ---- NICs ------------------------------------------------------------ */
 
@@ -567,6 +569,7 @@ void wc_rtl_nic_reset(wc_rtl_nic *m, int cycles) { m->ops->reset(m->h, cycles); 
 void wc_rtl_nic_get(wc_rtl_nic *m, int i, wc_nic_out *o) { m->ops->get(m->h, i, o); }
 void wc_rtl_nic_set(wc_rtl_nic *m, int i, const wc_nic_in *in) { m->ops->set(m->h, i, in); }
 void wc_rtl_nic_tick(wc_rtl_nic *m) { m->ops->tick(m->h); }
+const char *wc_rtl_nic_failure(const wc_rtl_nic *m) { return m->ops->failure(m->h); }
 
 /* ---- node SoCs -------------------------------------------------------- */
 
@@ -627,8 +630,35 @@ void wc_rtl_node_reset(wc_rtl_node *m, int cycles) { m->ops->reset(m->h, cycles)
 void wc_rtl_node_get(wc_rtl_node *m, int i, wc_node_out *o) { m->ops->get(m->h, i, o); }
 void wc_rtl_node_set(wc_rtl_node *m, int i, const wc_node_in *in) { m->ops->set(m->h, i, in); }
 void wc_rtl_node_tick(wc_rtl_node *m) { m->ops->tick(m->h); }
+const char *wc_rtl_node_failure(const wc_rtl_node *m) { return m->ops->failure(m->h); }
 int wc_rtl_node_trace(wc_rtl_node *m, int i, const char *path) { return m->ops->trace_open(m->h, i, path); }
 void wc_rtl_node_trace_close(wc_rtl_node *m) { m->ops->trace_close(m->h); }
+
+/* ---- RTL assertions ------------------------------------------------------ */
+
+void wc_rtl_failure_text(const char *raw, char *out, size_t n)
+{
+    static const char tag[] = "%Error: ", mid[] = ": Assertion failed in ";
+    const char *p = strstr(raw, tag), *a, *inst, *msg;
+    size_t loc_len, inst_len, msg_len;
+    if (p && (a = strstr(p, mid))) {
+        p += sizeof tag - 1;
+        loc_len = (size_t)(a - p);
+        inst = a + sizeof mid - 1;
+        inst_len = strcspn(inst, ":\n");
+        msg = inst[inst_len] == ':' ? inst + inst_len + 1 : inst + inst_len;
+        msg += strspn(msg, " ");
+        /* %m in the message repeats the instance */
+        if (!strncmp(msg, inst, inst_len) && msg[inst_len] == ':')
+            msg += inst_len + 1 + strspn(msg + inst_len + 1, " ");
+        msg_len = strcspn(msg, "\n");
+        snprintf(out, n, "%.*s: %.*s (%.*s)", (int)inst_len, inst, (int)msg_len, msg, (int)loc_len, p);
+        return;
+    }
+    /* another kind of error: its first line, as Verilator wrote it */
+    p = p ? p + sizeof tag - 1 : raw;
+    snprintf(out, n, "%.*s", (int)strcspn(p, "\n"), p);
+}
 
 /* ---- the SystemC engine -------------------------------------------------- */
 

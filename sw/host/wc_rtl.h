@@ -13,6 +13,7 @@
 #ifndef WC_RTL_H
 #define WC_RTL_H
 #include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "wc_topo.h"
 #include "wc_nic.h"
@@ -35,6 +36,12 @@ void wc_rtl_get(wc_rtl *m, int idx, int *valid, uint64_t *flit, int *credit);
 void wc_rtl_get_abs(wc_rtl *m, int idx, int *valid, uint64_t *flit);  /* absorption channel */
 unsigned wc_rtl_drops(wc_rtl *m, int r);
 void wc_rtl_tick(wc_rtl *m);
+/* RTL assertions (defs/wc_engine_abi.h): Verilator's text of the first
+ * assertion that failed since the model was opened, or NULL; for each
+ * kind of model.  wc_rtl_failure_text() makes it one line, "INSTANCE:
+ * MESSAGE (FILE:LINE)" for an assertion. */
+const char *wc_rtl_failure(const wc_rtl *m);
+void wc_rtl_failure_text(const char *raw, char *out, size_t n);
 /* The NICs of a network: count Verilated wc_nic models of configuration
  * c (node ids 0..count-1, sampled in reset), built on first use by
  * verif/net/build-engine.sh nic into BUILD/rtl/nic_<params>/.  Per cycle:
@@ -47,6 +54,7 @@ void wc_rtl_nic_reset(wc_rtl_nic *m, int cycles);
 void wc_rtl_nic_get(wc_rtl_nic *m, int i, wc_nic_out *o);
 void wc_rtl_nic_set(wc_rtl_nic *m, int i, const wc_nic_in *in);
 void wc_rtl_nic_tick(wc_rtl_nic *m);
+const char *wc_rtl_nic_failure(const wc_rtl_nic *m);
 
 /* The node SoCs of a system (core, RAM, devices, NIC; defs/wc_node_port.h):
  * count Verilated wc_node_soc models of configuration c, node ids
@@ -61,6 +69,7 @@ void wc_rtl_node_reset(wc_rtl_node *m, int cycles);
 void wc_rtl_node_get(wc_rtl_node *m, int i, wc_node_out *o);
 void wc_rtl_node_set(wc_rtl_node *m, int i, const wc_node_in *in);
 void wc_rtl_node_tick(wc_rtl_node *m);
+const char *wc_rtl_node_failure(const wc_rtl_node *m);
 /* FST of node i from now on: 0, or -1 when it is traced already */
 int wc_rtl_node_trace(wc_rtl_node *m, int i, const char *path);
 void wc_rtl_node_trace_close(wc_rtl_node *m);

@@ -46,6 +46,7 @@ typedef struct {
     int *llen, *exited;
     uint32_t *code, *last_pc;
     long *exit_cycle;
+    long last_active;           /* the last cycle a flit, a credit or a console character moved */
 } run;
 
 static double now_s(void)
@@ -68,7 +69,7 @@ void wc_run_opts_default(wc_run_opts *o)
 
 int wc_run_passed(const wc_run_result *r)
 {
-    return !r->hang && !r->trap && r->mismatch_cycle < 0 && r->passed == r->nodes;
+    return !r->hang && !r->trap && r->mismatch_cycle < 0 && !r->rtl_assert[0] && r->passed == r->nodes;
 }
 
 /* ---- images and arguments ------------------------------------------------ */
@@ -238,6 +239,8 @@ static void observe(run *R, long cyc)
     int n;
     for (n = 0; n < R->N; n++) {
         const wc_node_out *o = wc_engine_node_out(E, n);
+        if (o->tx_valid || o->rx_credit || o->console_valid)
+            R->last_active = cyc;
         if (o->rvfi.valid) {
             R->last_pc[n] = o->rvfi.pc_rdata;
             if (o->rvfi.trap && !o->rvfi.intr && !R->r->trap) {
@@ -270,6 +273,16 @@ static void observe(run *R, long cyc)
 
 /* ---- reports ------------------------------------------------------------- */
 
+/* A run that ends unfinished is still running, not hung, when a flit, a
+ * credit or a console character moved within its last this many cycles:
+ * 10^5 (the apps' quiet stretches, computing between two messages, are
+ * up to about 2 x 10^4 cycles: collectives on irregular:8,8,2,1), half
+ * of a shorter run. */
+static long active_window(long cycles)
+{
+    return cycles / 2 < 100000 ? cycles / 2 : 100000;
+}
+
 static void hang_report(run *R)
 {
     FILE *f = R->o->out;
@@ -279,8 +292,15 @@ static void hang_report(run *R)
     for (i = 0; i < R->ni; i++)
         if (wc_engine_c_node(R->I[i].e, 0))
             C = R->I[i].e;
-    fprintf(f, "HANG: %d of %d nodes had not exited after %ld cycles (--cycles; a longer program needs more)\n",
-            R->N - R->r->exited, R->N, R->r->cycles);
+    if (R->r->still_active)
+        fprintf(f, "TIMEOUT: %d of %d nodes had not exited after %ld cycles, still running: the network or a "
+                "console was active at cycle %ld; the program needs more than --cycles %ld (HANG is when nothing "
+                "moved over the last %ld cycles)\n", R->N - R->r->exited, R->N, R->r->cycles, R->last_active,
+                R->r->cycles, active_window(R->r->cycles));
+    else
+        fprintf(f, "HANG: %d of %d nodes had not exited after %ld cycles, and nothing moved in the network or on a "
+                "console since cycle %ld (--cycles; a longer program needs more)\n", R->N - R->r->exited, R->N,
+                R->r->cycles, R->last_active);
     for (n = 0; n < R->N; n++) {
         if (R->exited[n])
             continue;
@@ -364,6 +384,13 @@ static int open_instances(run *R, char *err, int errlen)
 {
     const wc_run_opts *o = R->o;
     int lock = wc_engine_kind_lockstep(o->engine), i, n;
+    /* a mutation outside lockstep would run a broken model and compare
+     * nothing: refused, as sim and msg refuse theirs */
+    if (!lock && (o->mutate_core || o->mutate_node || o->mutate_nic))
+        return wc_err(err, errlen, "--mutate-%s breaks the C model of a lockstep run; engine %s compares nothing",
+                      o->mutate_core ? "core" : o->mutate_node ? "node" : "nic", wc_engine_kind_name(o->engine));
+    if (wc_engine_check_mutate_rtl(o->engine, o->mutate_rtl, 1, err, errlen))
+        return -1;
     R->ni = lock ? 2 : 1;
     for (i = 0; i < R->ni; i++) {
         wc_engine_cfg ec;
@@ -387,6 +414,7 @@ static int open_instances(run *R, char *err, int errlen)
         ec.width = nc->nic.W;
         ec.buffer = nc->nic.B;
         ec.node = nc;
+        ec.rtl_mutate = o->mutate_rtl;
         if (!(R->I[i].e = wc_engine_open(rtl, &ec, rtl ? "RTL" : i ? "C model 2" : "C model", err, errlen)))
             return -1;
         if (!(R->I[i].flt = wc_alloc((size_t)R->N, sizeof *R->I[i].flt, "the link fault injectors", err, errlen)) ||
@@ -470,6 +498,15 @@ int wc_run(const wc_run_opts *o, wc_run_result *res, char *err, int errlen)
         wc_err(err, errlen, "--cycles %ld: must be at least 1", o->max_cycles);
         goto out;
     }
+    /* a node has one NIC on one link: an all-port cube's other local
+     * ports would stay idle and its e-cube routes need them (the run
+     * would deadlock for its whole --cycles), so it is refused as msg
+     * refuses it */
+    if (R.t->nlocal != 1) {
+        wc_err(err, errlen, "%s has %d injection ports per node; the node's NIC attaches to one local port "
+               "(use a one-port network, e.g. cube:N without :all)", R.t->name, R.t->nlocal);
+        goto out;
+    }
     if (o->wave_from < 0) {
         wc_err(err, errlen, "the waveforms cannot start at cycle %ld", o->wave_from);
         goto out;
@@ -502,6 +539,22 @@ int wc_run(const wc_run_opts *o, wc_run_result *res, char *err, int errlen)
         }
         for (i = 0; i < R.ni; i++)
             wc_engine_tick(R.I[i].e);
+        for (i = 0; i < R.ni; i++)
+            if (wc_lockstep_rtl_assert(R.I[i].e, cyc, &mm)) {
+                snprintf(res->rtl_assert, sizeof res->rtl_assert, "%s", mm.text);
+                if (R.ni == 2) {
+                    res->mismatch_cycle = mm.cycle;
+                    res->mismatch_node = mm.node;
+                    res->mismatch_router = mm.router;
+                    snprintf(res->mismatch, sizeof res->mismatch, "%s", mm.text);
+                    fprintf(o->out, "MISMATCH: %s\n", mm.text);
+                }
+                break;
+            }
+        if (res->rtl_assert[0]) {
+            cyc++;
+            break;
+        }
         observe(&R, cyc);
         if (o->progress && (cyc & 0xFFF) == 0) {
             double t = now_s();
@@ -515,7 +568,8 @@ int wc_run(const wc_run_opts *o, wc_run_result *res, char *err, int errlen)
     rc = 0;
     res->cycles = cyc;
     res->seconds = now_s() - t0;
-    res->hang = res->exited < R.N && !res->trap && res->mismatch_cycle < 0;
+    res->hang = res->exited < R.N && !res->trap && res->mismatch_cycle < 0 && !res->rtl_assert[0];
+    res->still_active = res->hang && R.last_active > 0 && cyc - R.last_active <= active_window(cyc);
     if (res->hang)
         hang_report(&R);
     summary(&R);

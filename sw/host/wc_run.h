@@ -30,6 +30,7 @@ typedef struct {
     int md_steps;               /* the core's MD_STEPS */
     const char *nic;            /* the NICs' parameters, "K=V,..." (wc_nic_cfg_parse); NULL: the defaults */
     int mutate_core, mutate_node, mutate_nic;   /* lockstep self-check: breaks the C model */
+    int mutate_rtl;             /* WC_ENGINE_MUTATE_RTL_* into the RTL (self-check of its assertions) */
     double fault_drop, fault_flip;              /* link faults per packet (injection links) */
     uint64_t seed;              /* fault injector seed */
     int progress;               /* progress lines on stderr every few seconds */
@@ -41,11 +42,14 @@ typedef struct {
     double seconds;             /* wall time of the cycle loop */
     int nodes, exited, passed;  /* node count, nodes that wrote an exit code, with 1 (pass) */
     int hang;                   /* max_cycles reached first */
+    int still_active;           /* ... with the network or a console active near the end: a
+                                 * program that needs more cycles (TIMEOUT), not a hung one */
     int trap;                   /* a node took an exception (reported) */
     long mismatch_cycle;        /* -1: none */
     int mismatch_node;          /* the node that differed, -1: a router did */
     int mismatch_router;        /* the router that differed, -1: a node did */
     char mismatch[512];
+    char rtl_assert[512];       /* the RTL assertion that ended the run (wc_lockstep_rtl_assert), or "" */
 } wc_run_result;
 
 void wc_run_opts_default(wc_run_opts *o);

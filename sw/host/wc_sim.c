@@ -131,6 +131,7 @@ void wc_sim_defaults(wc_sim_opts *o)
     o->cycles = 100000;
     o->drain_max = -1;
     o->watchdog = 5000;
+    o->queue_cap = WC_SIM_QUEUE_CAP;
     o->seed = 1;
     o->hotspot_node = 0;
     o->hotspot_frac = 0.2;
@@ -1084,6 +1085,7 @@ static long bad_brcp_worm(sim *s, int src, long now)
 static void create(sim *s, long now, int creating)
 {
     const double pp = s->o->rate / s->o->packet;
+    const long cap = s->o->queue_cap * (long)s->N;
     int n;
     if (!creating)
         return;
@@ -1103,6 +1105,12 @@ static void create(sim *s, long now, int creating)
         if (s->next_create[n] > now)
             continue;
         s->next_create[n] = now + next_gap(s, pp);
+        /* run on past saturation: the backlog at its cap takes nothing
+         * more (without run_on the run has ended: wc_sim_run) */
+        if (s->queued >= cap) {
+            s->res->refused++;
+            continue;
+        }
         if (s->o->multicast > 0 && wc_rng_chance(&s->rng, s->o->multicast)) {
             new_mcast(s, n, now);
             continue;
@@ -1400,6 +1408,13 @@ int wc_sim_check(const wc_topo *t, const wc_sim_opts *o, char *err, int errlen)
                       "SystemC modules", wc_engine_kind_name(o->engine));
     if (wc_engine_check_mutate(o->engine, o->mutate, 4, "router", err, errlen))
         return -1;
+    if (wc_engine_check_mutate_rtl(o->engine, o->mutate_rtl, 0, err, errlen))
+        return -1;
+    /* 3 and 4 break the handling of multidestination worms: without them
+     * in the traffic the run would pass, proving nothing */
+    if (o->mutate >= 3 && !(o->mcast_scheme == WC_MC_WORM && (o->multicast > 0 || o->once)) && !(o->malformed > 0))
+        return wc_err(err, errlen, "--mutate %d breaks multidestination worms, and this run sends none: add "
+                      "--multicast F --mcast-scheme worm (or --mcast-once with it)", o->mutate);
     if (o->rtl_flat && o->engine == WC_ENGINE_C)
         return wc_err(err, errlen, "--rtl-flat chooses the form of the RTL; engine c has none");
     if (t->nnodes > 4096)
@@ -1563,6 +1578,7 @@ static int open_engines(sim *s, char *err, int errlen)
     ec.width = o->width;
     ec.buffer = o->buffer;
     ec.net_mutate = o->mutate;
+    ec.rtl_mutate = o->mutate_rtl;
     ec.rtl_flat = o->rtl_flat;
     ec.rtl_trace = o->rtl_flat && o->wave_path != NULL;
     if (o->engine != WC_ENGINE_RTL && o->engine != WC_ENGINE_SC &&
@@ -1746,6 +1762,9 @@ static void unmeasured(const sim *s)
     wc_sim_result *r = s->res;
     if (r->delivered_measured || s->mlat.n)
         return;
+    /* a run that an RTL assertion ended early has its own report */
+    if (r->rtl_assert[0])
+        return;
     if (!r->measured && !r->mcast_measured)
         snprintf(r->unmeasured, sizeof r->unmeasured, "no packet was created in the %ld measured cycles (%d nodes "
                  "at %g flits per cycle in %d-flit packets: %.2g packets expected); raise --cycles or --rate, or "
@@ -1763,6 +1782,8 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
 {
     sim S, *s = &S;
     long cyc, last_progress = 0, end_measure = o->warmup + o->cycles, drain_max, flush_start = -1;
+    long sat_q[WC_SIM_SAT_WINDOWS + 1];
+    int sat_n = 0;
     int i, rc = -1;
     double t0, tlast;
     waverec wr;
@@ -1774,6 +1795,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
     memset(&wr, 0, sizeof wr);
     res->mismatch_cycle = -1;
     res->mismatch_router = -1;
+    res->saturated_at = -1;
     wc_mismatch_clear(&mm);
     s->t = t; s->o = o; s->res = res;
     s->N = t->nnodes; s->R = t->nrouters; s->P = t->nports; s->W = o->width;
@@ -1828,8 +1850,51 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
             wave_cycle(s, &wr, cyc);
         for (i = 0; i < s->ne; i++)
             wc_engine_tick(s->E[i]);
-        if (res->mismatch_cycle >= 0)
+        for (i = 0; i < s->ne && !res->rtl_assert[0]; i++)
+            if (wc_lockstep_rtl_assert(s->E[i], cyc, &mm)) {
+                snprintf(res->rtl_assert, sizeof res->rtl_assert, "%s", mm.text);
+                if (s->ne == 2 && res->mismatch_cycle < 0) {
+                    res->mismatch_cycle = mm.cycle;
+                    res->mismatch_router = mm.router;
+                    snprintf(res->mismatch, sizeof res->mismatch, "%s", mm.text);
+                }
+            }
+        if (res->mismatch_cycle >= 0 || res->rtl_assert[0])
             break;
+        /* saturation: the offered load is not being accepted.  The
+         * backlog at its cap, or (while the measured packets drain and
+         * traffic goes on) growing in every one of the last windows by
+         * more than a packet per node in all: it grows without bound,
+         * as BookSim gives up on an unstable point.  Only the drain is
+         * watched for growth, so a run's measurement is always whole;
+         * the cap bounds the memory of any run. */
+        if (!o->once && !res->saturated_why[0]) {
+            if (s->queued >= o->queue_cap * (long)s->N)
+                snprintf(res->saturated_why, sizeof res->saturated_why,
+                         "the sources' backlog reached its cap of %ld packets per node", o->queue_cap);
+            else if (flush_start < 0 && cyc >= end_measure && (cyc - end_measure) % WC_SIM_SAT_WINDOW == 0) {
+                int k, grew = 1;
+                if (sat_n == WC_SIM_SAT_WINDOWS + 1) {
+                    memmove(sat_q, sat_q + 1, sizeof sat_q[0] * WC_SIM_SAT_WINDOWS);
+                    sat_n--;
+                }
+                sat_q[sat_n++] = s->queued;
+                for (k = 1; k < sat_n; k++)
+                    grew &= sat_q[k] > sat_q[k - 1];
+                if (sat_n == WC_SIM_SAT_WINDOWS + 1 && grew && sat_q[sat_n - 1] - sat_q[0] > s->N)
+                    snprintf(res->saturated_why, sizeof res->saturated_why,
+                             "the sources' backlog grew from %ld to %ld packets over the last %d cycles of the drain",
+                             sat_q[0], sat_q[sat_n - 1], WC_SIM_SAT_WINDOW * WC_SIM_SAT_WINDOWS);
+            }
+            if (res->saturated_why[0]) {
+                res->saturated = 1;
+                if (!o->run_on) {
+                    res->saturated_at = cyc;
+                    cyc++;
+                    break;
+                }
+            }
+        }
         if (moved || s->in_flight == 0)
             last_progress = cyc;
         if (cyc - last_progress > o->watchdog) {
@@ -1859,7 +1924,10 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
     res->cycles_run = cyc;
     res->seconds = now_s() - t0;
     res->cps = res->seconds > 0 ? cyc / res->seconds : 0;
-    res->lost = res->mismatch_cycle < 0 && !res->deadlock && o->stop_at < 0 ? s->in_flight : 0;
+    /* a run that stopped early left its packets in flight, not lost */
+    res->lost = res->mismatch_cycle < 0 && !res->rtl_assert[0] && !res->deadlock && o->stop_at < 0 &&
+                res->saturated_at < 0 ? s->in_flight : 0;
+    res->backlog = s->queued;
     wc_score_get(s->sb, &sc);
     res->duplicated += sc.duplicated;
     res->out_of_order += sc.out_of_order;
@@ -1873,8 +1941,14 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
      * window (multicast sends included); accepted: every flit delivered in
      * it, each absorbed copy counted, so multicast traffic can accept more
      * than it offers */
-    res->offered = (double)s->offered_flits / ((double)s->N * (double)o->cycles);
-    res->accepted /= (double)s->N * (double)o->cycles;
+    {
+        /* a run that saturated inside its window measured part of it */
+        double win = (double)o->cycles;
+        if (res->saturated_at >= 0 && res->saturated_at < end_measure)
+            win = res->saturated_at + 1 > o->warmup ? (double)(res->saturated_at + 1 - o->warmup) : 1;
+        res->offered = (double)s->offered_flits / ((double)s->N * win);
+        res->accepted /= (double)s->N * win;
+    }
     wc_lat_summary(&s->lat, &res->lat_avg, &res->lat_p99, &res->lat_max);
     wc_lat_summary(&s->mlat, &res->mlat_avg, &res->mlat_p99, &res->mlat_max);
     res->mcast_measured_done = s->mlat.n;

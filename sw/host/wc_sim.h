@@ -21,6 +21,12 @@ enum { WC_TA_BINOMIAL, WC_TA_KBINOMIAL, WC_TA_POSTAL, WC_TA_UCUBE, WC_TA_MAXPORT
 enum { WC_TR_UNIFORM, WC_TR_TRANSPOSE, WC_TR_BITCOMP, WC_TR_BITREV, WC_TR_SHUFFLE,
        WC_TR_HOTSPOT, WC_TR_NEIGHBOR };
 
+/* Saturation: the default cap of the sources' backlog (packets per node),
+ * and the windows over which a growing backlog in the drain shows it. */
+#define WC_SIM_QUEUE_CAP 256
+#define WC_SIM_SAT_WINDOW 256
+#define WC_SIM_SAT_WINDOWS 4
+
 typedef struct {
     int engine;             /* WC_ENGINE_C, _RTL, _LOCKSTEP, _SC or _LOCKSTEP_SC */
     const char *rtl_nodes;  /* _SC, _LOCKSTEP_SC: the RTL routers (wc_engine_parse_nodes; NULL: none) */
@@ -33,10 +39,19 @@ typedef struct {
     long warmup, cycles;    /* measurement window [warmup, warmup+cycles) */
     long drain_max;         /* cap on draining measured packets (cycles) */
     long watchdog;          /* cycles without progress that mean deadlock */
+    /* saturation (docs/engine.md): a run whose sources' backlog reaches
+     * queue_cap packets per node, or keeps growing over the drain
+     * (WC_SIM_SAT_WINDOWS windows of WC_SIM_SAT_WINDOW cycles, by more
+     * than a packet per node), is SATURATED and ends there; with run_on
+     * it runs to its end, its sources creating no packet while the
+     * backlog is at the cap (counted in refused) */
+    long queue_cap;
+    int run_on;
     uint64_t seed;
     int hotspot_node;
     double hotspot_frac;
     int mutate;             /* C-model router mutation 1..4 (self-check of lockstep) */
+    int mutate_rtl;         /* WC_ENGINE_MUTATE_RTL_* into the RTL instance (self-check of its assertions) */
     int progress;           /* progress lines on stderr: every 2 s of the run, */
     long progress_every;    /* ... or (> 0) every this many cycles and at the end */
     /* waveform: record cycles [trace_from, stop_at] of wave_routers
@@ -89,11 +104,19 @@ typedef struct {
     unsigned long drops;    /* routers' drop counters, summed */
     long malformed_sent;
     long malformed_brcp;    /* of which multidestination worms breaking BRCP */
-    int saturated;          /* measured packets did not drain within drain_max */
+    int saturated;          /* measured packets did not drain within drain_max, or the run was found saturated */
+    long saturated_at;      /* the cycle a saturated run ended at (no run_on), else -1 */
+    char saturated_why[160];/* what showed it */
+    long backlog;           /* packets in the source queues at the end */
+    long refused;           /* run_on: packets not created, the backlog at its cap */
     int deadlock;
     long mismatch_cycle;    /* -1 if none */
     int mismatch_router;    /* ... where, -1 if none */
     char mismatch[512];
+    /* the RTL assertion that ended the run ("cycle C: RTL assertion failed
+     * in INSTANCE: MESSAGE (FILE:LINE)"), empty if none; in lockstep it is
+     * the mismatch too */
+    char rtl_assert[512];
     double seconds, cps;
     /* multicasts created in the measurement window and their completion
      * latency (creation to the last destination's tail) */

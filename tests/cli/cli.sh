@@ -31,6 +31,13 @@ same_out() {
   else bad "${a[*]} (exit $ra) vs ${b[*]} (exit $rb): outputs differ"; fi
 }
 
+# a FIFO as an input file must be refused after a bounded wait (10 s,
+# cmodel/topo/wc_file.h), not waited on for ever: started now, checked at
+# the end
+mkfifo "$tmp/net.fifo" "$tmp/tree.fifo"
+"$wc" sim --topo "file:$tmp/net.fifo" --cycles 100 > "$tmp/f1.out" 2> "$tmp/f1.err" & fifo1=$!
+"$wc" fpfs --tree "$tmp/tree.fifo" --m 2 > "$tmp/f2.out" 2> "$tmp/f2.err" & fifo2=$!
+
 # both value forms
 same_out kopt --n 16 --m 4 -- kopt --n=16 --m=4
 same_out netgen --topo mesh:2x2 --width 40 -- netgen --topo=mesh:2x2 --width=40
@@ -136,6 +143,30 @@ else bad "--group 2:random:7 vs 2:all: '$r_rnd' vs '$r_all'"; fi
 exp=$("$wc" msg --topo cube:4 --group 3:random:5 --seed 9 --once multicast --size 600 --csv --quiet | tail -1 | cut -d, -f8,9)
 if [ "$exp" = "5,5" ]; then ok "--group 3:random:5: 5 expected, 5 delivered"; else bad "--group 3:random:5: expected,delivered $exp"; fi
 expect_err "--check takes no --format" worm --topo cube:3 --check 0:1 --format dot
+
+# messages that named the wrong problem
+expect_err "--nic: NSLOT=99999999 is out of range" netgen --topo mesh:2x2 --params nic --nic NSLOT=99999999
+expect_err "--nic: NSLOT given twice" netgen --topo mesh:2x2 --params nic --nic NSLOT=8,JSEND=2,NSLOT=9
+expect_err "--dst: '99999999999999999999' is not a node id (out of range 0..2^31-1)" tree --topo cube:3 --algo ucube --src 0 --dst 1,99999999999999999999
+expect_err "--check source expects an integer in 0..7, got '99' (out of range)" worm --topo cube:3 --check 99:1
+expect_err "--check: '9' is not a node id (out of range 0..7)" worm --topo cube:3 --check 0:1,9
+"$wc" sim --topo mesh:2x2 --mcast-once 2 --mcast-batch 5 > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q "^wormcast sim: --mcast-batch 5 needs as many distinct sources: mesh:2x2 has 4 nodes" "$tmp/err" &&
+  ok "--mcast-once 2 --mcast-batch 5 on 4 nodes: the one true complaint" || bad "--mcast-batch 5: exit $rc, $(cat "$tmp/err")"
+
+expect_err "--mutate 3 breaks multidestination worms, and this run sends none" sim --topo mesh:4x4 --engine lockstep --mutate 3
+expect_err "--mutate 4 breaks multidestination worms" sim --topo mesh:4x4 --engine lockstep --mutate 4 --multicast 0.2
+expect_err "--mutate-rtl breaks the inputs of the RTL; engine c runs none" sim --topo mesh:4x4 --mutate-rtl 1
+expect_err "--mutate-rtl expects an integer in 0..1, got '2'" sim --topo mesh:4x4 --engine rtl --mutate-rtl 2
+
+# the FIFOs started at the top
+wait $fifo1; rc1=$?; wait $fifo2; rc2=$?
+[ $rc1 -eq 2 ] && grep -q "^wormcast sim: file:$tmp/net.fifo: no data for 10 s (not a regular file" "$tmp/f1.err" &&
+  ok "--topo file:FIFO without a writer: refused after 10 s" || bad "file:FIFO: exit $rc1, $(cat "$tmp/f1.err")"
+[ $rc2 -eq 2 ] && grep -q "tree.fifo: no data for 10 s" "$tmp/f2.err" &&
+  ok "fpfs --tree FIFO without a writer: refused after 10 s" || bad "--tree FIFO: exit $rc2, $(cat "$tmp/f2.err")"
+out=$("$wc" sim --topo file:<(cat "$(dirname "$0")/../topo/small.net") --cycles 2000 --warmup 200 --quiet 2>&1); rc=$?
+[ $rc -eq 0 ] && ok "--topo file: of a pipe with a writer: read" || bad "file: of a pipe: exit $rc, $(tail -2 <<<"$out")"
 
 # the general usage line
 "$wc" >"$tmp/out" 2>"$tmp/err"; rc=$?

@@ -16,6 +16,13 @@ pass=0 fail=0
 ok()  { pass=$((pass+1)); echo "ok   $1"; }
 bad() { fail=$((fail+1)); echo "FAIL $1"; }
 
+# a FIFO as the spec or the machine list must be refused after a bounded
+# wait (10 s), not waited on for ever: started now, checked at the end
+mkfifo fifo.sweep machines.fifo
+printf 'figure f\nrun sim --topo mesh:2x2 --rate {a} --csv\naxis a 0.1\n' > fifo-ok.sweep
+"$wc" sweep --spec fifo.sweep --dry-run > out11 2> err11 & p1=$!
+"$wc" sweep --spec fifo-ok.sweep --out fifo-out --sshloginfile machines.fifo > out12 2> err12 & p2=$!
+
 # a copy of a small network, so that a job can be made to fail and mended
 net=$here/../topo/small.net
 cp "$net" a.net
@@ -88,6 +95,26 @@ if [ $rc -eq 0 ] && [ "$(cut -d, -f1-26 ssh/tiny.csv)" = "$(cut -d, -f1-26 "$csv
   ok "--sshloginfile: same merged rows"
 else bad "--sshloginfile: exit $rc, $(cat err5)"; fi
 
+# --out on a directory that is not a sweep's: refused, nothing in it touched
+mkdir -p mine/res && echo keep > mine/res/data && echo keep > mine/joblog
+"$wc" sweep --spec s.sweep --out mine --jobs 2 > /dev/null 2> err7; rc=$?
+if [ $rc -eq 2 ] && grep -q "^wormcast sweep: --out mine holds files but no sweep's job list" err7 &&
+   [ "$(cat mine/res/data mine/joblog)" = "keep
+keep" ] && [ ! -e mine/jobs.tsv ]; then ok "--out on a directory of other files: refused, its files kept"
+else bad "--out user directory: exit $rc, $(cat err7), $(ls -R mine)"; fi
+# an earlier sweep's directory is replaced, and says so; an empty one is used
+"$wc" sweep --spec s.sweep --out ssh --sshloginfile machines > /dev/null 2> err8; rc=$?
+if [ $rc -eq 0 ] && grep -q "ssh holds an earlier sweep: its job list, job log, res/ and merged CSV are replaced" err8 &&
+   [ "$(wc -l < ssh/joblog)" -eq 7 ]; then ok "--out of an earlier sweep: replaced, with a note"
+else bad "--out earlier sweep: exit $rc, $(cat err8)"; fi
+mkdir empty
+"$wc" sweep --spec s.sweep --out empty --jobs 2 > /dev/null 2> err9 && [ -s empty/tiny.csv ] &&
+  ok "--out of an empty directory: used" || bad "--out empty directory: $(cat err9)"
+echo x > afile
+"$wc" sweep --spec s.sweep --out afile > /dev/null 2> err10; rc=$?
+[ $rc -eq 2 ] && grep -q "afile exists and is not a directory" err10 && [ "$(cat afile)" = x ] &&
+  ok "--out naming a file: refused" || bad "--out file: exit $rc, $(cat err10)"
+
 # an axis the runs' header lacks keeps its name
 cat > seed.sweep <<'EOF'
 figure seeds
@@ -124,6 +151,8 @@ bad_spec "run: '{seed}' in '{seed}' is not an axis" "figure f" "run sim --seed {
 bad_spec "axis rate is not used by the run line" "figure f" "run sim --topo mesh:2x2 --csv" "axis rate 1"
 bad_spec "run: 'a;b' has shell syntax" "figure f" "run sim --topo a;b {rate}" "axis rate 1"
 bad_spec "bad.sweep:2: axis rate: value 'a\$b'" "figure f" "axis rate a\$b" "run sim --rate {rate}"
+bad_spec "bad.sweep:2: the run line names no command" "figure f" "run   # {a}" "axis a 1 2"
+bad_spec "bad.sweep:2: the run line names no command" "figure f" "run" "axis a 1 2"
 bad_spec "run: 'ls' is not a wormcast command" "figure f" "run ls {rate}" "axis rate 1"
 bad_spec "run: a sweep's jobs cannot be sweeps" "figure f" "run sweep --spec {s}" "axis s a.sweep"
 bad_spec "needs a 'figure', a 'run' and at least one 'axis' line" "run sim --rate {rate}" "axis rate 1"
@@ -131,8 +160,23 @@ bad_spec "bad.sweep:3: 'axis NAME VALUES...'" "figure f" "axis rate 1" "axis rat
 bad_spec "bad.sweep:2: axis rate has no values" "figure f" "axis rate" "run sim {rate}"
 bad_spec "more than 100000 jobs" "figure f" "run sim {a} {b}" "axis a $(seq -s' ' 1 400)" "axis b $(seq -s' ' 1 400)"
 "$wc" sweep --spec missing.sweep > out 2> err; rc=$?
-if [ $rc -eq 2 ] && grep -q "missing.sweep: No such file" err; then ok "missing spec: named"
+if [ $rc -eq 2 ] && grep -q "missing.sweep: cannot open: No such file" err; then ok "missing spec: named"
 else bad "missing spec: exit $rc, $(cat err)"; fi
+
+# (the FIFOs started at the top: their wait is over by now or soon)
+wait $p1; rc1=$?; wait $p2; rc2=$?
+[ $rc1 -eq 2 ] && grep -q "fifo.sweep: no data for 10 s (not a regular file" err11 && [ $rc2 -eq 2 ] &&
+  grep -q "^wormcast sweep: --sshloginfile machines.fifo: no data for 10 s" err12 &&
+  ok "a FIFO as --spec or --sshloginfile: refused after 10 s" || bad "FIFO: exit $rc1 $(cat err11), exit $rc2 $(cat err12)"
+# a missing machine list: bad input, before anything runs
+"$wc" sweep --spec s.sweep --out nomachines --sshloginfile /nonexistent > /dev/null 2> err13; rc=$?
+[ $rc -eq 2 ] && grep -q "^wormcast sweep: --sshloginfile /nonexistent: cannot open" err13 && [ ! -e nomachines ] &&
+  ok "a missing --sshloginfile: exit 2, nothing run" || bad "missing --sshloginfile: exit $rc, $(cat err13)"
+# more slots than jobs: as many as there are jobs (parallel probes every
+# slot before it starts: 4096 took 30 s)
+"$wc" sweep --spec seed.sweep --out slots --jobs 4096 > /dev/null 2> err14; rc=$?
+[ $rc -eq 0 ] && grep -q "sweep seeds: 3 jobs, 3 at once per machine" err14 &&
+  ok "--jobs 4096 for 3 jobs: 3 slots" || bad "--jobs 4096: exit $rc, $(cat err14)"
 
 echo "sweep: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -65,6 +65,16 @@ for t in cube:4 mesh:4x4 irregular:8,8,2,1; do
   stress $t 'resent [1-9][0-9]*; dropped [1-9]' --faults 0.01
 done
 
+# a mistyped numeric argument stops every node with its name, not the
+# default or a wrapped value
+for a in count=abc count=-1 seed=abc max=0 limit=-1; do
+  app "mcast_stress --arg $a: refused" mcast_stress 1 "mcast_stress: ${a%%=*}=|app: ${a%%=*}=" -- --topo cube:2 --arg "$a"
+  grep -q "FAIL exit code 2" "$out/o" && grep -Eq "${a%%=*}=${a#*=}: expected a whole number in" "$out/o" &&
+    ok "  every node exits with code 2 (setup)" || bad "  $a: $(grep -m1 'expected\|exit' "$out/o")"
+done
+app "mcast_bench --arg reps=abc: refused" mcast_bench 1 "mcast_bench: reps=abc: expected a whole number in 1\.\." -- \
+  --topo cube:2 --arg reps=abc
+
 # a message word corrupted at node 5 before its check: the byte check must
 # catch it and every node fail
 app "mcast_stress with one corrupted word fails" mcast_stress 1 'mcast_stress: 1 bad messages \(1 bytes\).*FAIL' -- \

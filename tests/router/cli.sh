@@ -51,13 +51,34 @@ done
 hdr=$("$wc" sim --topo mesh:4x4 --rate 0.1 --warmup 100 --cycles 1000 --quiet --csv | head -1)
 if [ "$hdr" = "topo,traffic,engine,rate,packet,buffer,offered,accepted,lat_avg,lat_p99,lat_max,measured,injected,delivered,lost,duplicated,out_of_order,corrupt,drops,malformed,saturated,deadlock,mismatches,cycles,cycles_per_s,mcasts,mcast_lat_avg,mcast_lat_p99,mcast_lat_max,stable,mcast_scheme,mcasts_done,mcast_bad,mcast_steps_max,mcast_dest_lat_avg" ]; then
   pass=$((pass+1)); echo "ok   csv header"; else fail=$((fail+1)); echo "FAIL csv header: $hdr"; fi
+# (the hot spot, a fifth of all traffic into one node, saturates at rate
+# 0.1 on 8x8: that node takes at most a flit a cycle, and 0.2 x 64 x 0.1
+# is more; 0.05 stays below)
 for tr in uniform transpose bitcomp bitrev shuffle hotspot neighbor; do
-  if "$wc" sim --topo mesh:8x8 --traffic $tr --rate 0.1 --warmup 100 --cycles 2000 --quiet >/dev/null; then
+  rate=0.1; [ $tr = hotspot ] && rate=0.05
+  if "$wc" sim --topo mesh:8x8 --traffic $tr --rate $rate --warmup 100 --cycles 2000 --quiet >/dev/null; then
     pass=$((pass+1)); echo "ok   traffic $tr runs clean"; else fail=$((fail+1)); echo "FAIL traffic $tr"; fi
 done
-# injecting on several channels: rates above 1 run clean
-check "cube:4:all at 1.5 flits per node per cycle runs clean" \
-      "'$wc' sim --topo cube:4:all --rate 1.5 --warmup 200 --cycles 2000 --quiet >/dev/null"
+# injecting on several channels: rates above 1 run clean (1.5 is past
+# the saturation of cube:4:all: 1.24 accepted)
+check "cube:4:all at 1.2 flits per node per cycle runs clean" \
+      "'$wc' sim --topo cube:4:all --rate 1.2 --warmup 200 --cycles 2000 --quiet >/dev/null"
+# a saturated run (the offered load is not accepted) ends early: exit 1,
+# one SATURATED line with the accepted throughput, memory bounded; with
+# --run-on it runs to its end and still fails if measured packets stayed
+# undelivered
+out=$("$wc" sim --topo mesh:8x8 --traffic hotspot --rate 0.1 --warmup 100 --cycles 2000 --quiet 2>&1 >/dev/null); rc=$?
+check "saturated run: exit 1 ($rc) with SATURATED and the accepted throughput" \
+      "[ $rc -eq 1 ] && grep -Eq '^wormcast sim: SATURATED at cycle [0-9]+: the sources. backlog grew from [0-9]+ to [0-9]+ packets over the last 1024 cycles of the drain; the network accepted 0\.07[0-9]+ of 0\.10[0-9]+ offered' <<<\"\$out\""
+row=$("$wc" sim --topo mesh:8x8 --traffic hotspot --rate 0.1 --warmup 100 --cycles 2000 --quiet --csv 2>/dev/null | tail -1)
+check "saturated run: ends within a few windows of its measurement (cycles $(cut -d, -f24 <<<"$row") < 5000), saturated=1" \
+      "[ \"\$(cut -d, -f21 <<<\"\$row\")\" = 1 ] && [ \"\$(cut -d, -f24 <<<\"\$row\")\" -lt 5000 ]"
+out=$("$wc" sim --topo mesh:8x8 --traffic hotspot --rate 0.1 --warmup 100 --cycles 2000 --drain-max 3000 --run-on --queue-cap 8 --quiet 2>&1 >/dev/null); rc=$?
+check "--run-on: to the end, the backlog held at --queue-cap, exit 1 for the undelivered packets ($rc)" \
+      "[ $rc -eq 1 ] && grep -q 'packets were not created, the sources. backlog at its cap of 8 per node' <<<\"\$out\" && grep -q 'measured packets undelivered at the end' <<<\"\$out\""
+out=$("$wc" sim --topo mesh:4x4 --rate 0.9 --warmup 100 --cycles 20000 --queue-cap 4 --quiet 2>&1 >/dev/null); rc=$?
+check "the backlog's cap ends a run at once ($rc)" \
+      "[ $rc -eq 1 ] && grep -q 'SATURATED at cycle [0-9]*: the sources. backlog reached its cap of 4 packets per node' <<<\"\$out\""
 # nothing measured: no latency of 0, the reason, exit 1
 out=$("$wc" sim --topo mesh:4x4 --packet 100000 --cycles 100 --quiet 2>/dev/null); rc=$?
 check "no packet in the window: exit 1 (got $rc)" "[ $rc -eq 1 ]"

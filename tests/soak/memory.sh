@@ -11,9 +11,10 @@
 # ENGINE given.  Each prints its cycles, lockstep mismatches, the memory
 # at WARM and LONG cycles and its peak.
 #
-# Beyond saturation (the -sat runs) the network accepts less than the
-# sources offer, and the open-loop sources queue the rest: that backlog is
-# traffic in flight, and it grows with the run by construction.  Such a
+# Beyond saturation (the -sat runs, which run on: --run-on) the network
+# accepts less than the sources offer, and the open-loop sources queue the
+# rest up to the backlog's cap (--queue-cap): that backlog is traffic in
+# flight, and it grows with the run until the cap.  Such a
 # run may also grow by queued_bytes per packet added to the source queues
 # between WARM and LONG: its 48-byte record, its queue entry (4 bytes,
 # twice while the queue doubles), for a worm of a multicast its share of
@@ -32,7 +33,7 @@ shopt -s extglob
 wc=$1 warm=${2:-1000000} long=${3:-10000000} engines=${4:-c lockstep} filter=${5:-}
 here=$(dirname "$0")
 cfg=$here/../../verif/net/lockstep.cfg
-bound_pct=10 queued_bytes=192
+bound_pct=10 queued_bytes=192 hist_kib=2048
 pass=0 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -55,7 +56,7 @@ at() {
 runs=()
 while read -r name topo rate extra; do
   case "$name" in ''|\#*|*-medium) continue ;; esac
-  runs+=("$name|sim --topo $topo --rate $rate $extra --warmup 10000 --cycles $long --seed 7 --drain-max 50000")
+  runs+=("$name|sim --topo $topo --rate $rate $extra --warmup 10000 --cycles $long --seed 7 --drain-max 50000 --run-on")
 done < "$cfg"
 for topo in cube:4 irregular:8,8,2,1; do
   for mode in fpfs fcfs; do
@@ -83,8 +84,14 @@ for engine in $engines; do
     if [ -n "$r0" ] && [ -n "$r1" ]; then
       # KiB: 10% of the memory at WARM, and the backlog's share
       allowed=$(( r0 * bound_pct / 100 + ( ${q1:-0} > ${q0:-0} ? (${q1:-0} - ${q0:-0}) * queued_bytes / 1024 : 0 ) ))
+      # past saturation the latencies keep reaching values not seen
+      # before, and the latency histogram grows toward its bound (the
+      # 2 MiB table of sw/host/wc_score.c) after the backlog's cap
+      [ "$(col "$out" saturated)" = 1 ] && allowed=$(( allowed + hist_kib ))
       growth=$(( r1 - r0 ))
-      if [ $rc -eq 0 ] && [ "${mism:-1}" = 0 ] && [ "${cyc:-0}" -ge "$long" ] && [ $growth -le "$allowed" ]; then
+      # a run past saturation exits 1 for its undelivered measured packets
+      sat=$(col "$out" saturated)
+      if { [ $rc -eq 0 ] || { [ $rc -eq 1 ] && [ "${sat:-0}" = 1 ]; }; } && [ "${mism:-1}" = 0 ] && [ "${cyc:-0}" -ge "$long" ] && [ $growth -le "$allowed" ]; then
         res=PASS
       fi
     fi

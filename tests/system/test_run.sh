@@ -34,10 +34,15 @@ expect "a node's failure code" 1 "node 2: FAIL exit code 5" -- --topo cube:2 --f
 expect "trap: pc, mcause, mtval, instruction" 1 \
   "node 1: TRAP at cycle [0-9]+, pc 0x800[0-9a-f]+: mcause 2 \(illegal instruction\), mtval 0x00000000: 00000000" -- \
   --topo cube:2 --fw "$SYS_FW/trap.elf"
-expect "hang: the unfinished nodes, their pc and NIC" 1 "HANG: 3 of 4 nodes had not exited after 20000 cycles" -- \
+expect "hang: the unfinished nodes, their pc and NIC" 1 "HANG: 3 of 4 nodes had not exited after 20000 cycles, and nothing moved" -- \
   --topo cube:2 --fw "$SYS_FW/hang.elf" --cycles 20000
 grep -q "node 3: last retired pc 0x800" "$out/o" && grep -q "NIC 3:" "$out/o" &&
   ok "hang report names node 3's pc and its NIC" || bad "hang report details"
+# a program that needs more cycles is no hang: the network was busy at the end
+expect "collectives past --cycles: TIMEOUT, still running, not HANG" 1 \
+  "^TIMEOUT: 16 of 16 nodes had not exited after 100000 cycles, still running: the network or a console was active" -- \
+  --topo irregular:8,8,2,1 --fw "$NODE_FW/collectives.elf" --cycles 100000
+grep -q "^HANG" "$out/o" && bad "  ... and HANG printed too" || ok "  no HANG line"
 expect "per-node image" 0 "^PASS" -- --topo cube:2 --fw "$SYS_FW/fail.elf" --fw-node 2="$H"
 expect "not an ELF" 2 "node 0: .*Makefile: not an ELF file" -- --topo cube:2 --fw Makefile
 expect "not RV32" 2 "node 0: .*: not a 32-bit little-endian RISC-V ELF" -- --topo cube:2 --fw "$WC"
@@ -57,6 +62,17 @@ expect "--no-wave without lockstep" 2 "--no-wave needs --engine lockstep" -- --t
   --no-wave
 expect "--no-wave with --wave-dir" 2 "--no-wave takes no --wave-dir" -- --topo cube:2 --fw "$H" --engine lockstep \
   --no-wave --wave-dir "$out"
+expect "an all-port cube: refused, not run into a deadlock" 2 "cube:2:all has 2 injection ports per node" -- \
+  --topo cube:2:all --fw "$H"
+expect "--fw naming a directory" 2 "node 0: /tmp: cannot read \(a directory\)" -- --topo cube:2 --fw /tmp
+expect "--mutate-core outside lockstep: refused" 2 "--mutate-core breaks the C model of a lockstep run; engine c" -- \
+  --topo cube:2 --fw "$H" --mutate-core 1
+expect "--mutate-rtl on the C model: refused" 2 "--mutate-rtl breaks the inputs of the RTL; engine c runs none" -- \
+  --topo cube:2 --fw "$H" --mutate-rtl 1
+expect "--fw-node given twice for one node" 2 "--fw-node 1 given twice" -- --topo cube:2 --fw "$H" \
+  --fw-node 1="$H" --fw-node 1="$SYS_FW/fail.elf"
+expect "--arg given twice for one key" 2 "--arg size given twice \('size=4' and 'size=8'\)" -- --topo cube:2 --fw "$H" \
+  --arg size=4 --arg size=8
 expect "--md-steps 3" 2 "--md-steps 3: the core takes 1, 2 or 4" -- --topo cube:2 --fw "$H" --md-steps 3
 # --nic: the FPGA designs' small NIC runs the ring, and its C model
 # differs from the default NIC's (64-byte packets: the ring's exits move)

@@ -38,10 +38,13 @@ vinc=$(verilator --getenv VERILATOR_ROOT)/include
 # choice: the first build of a tree compiles them through its model's
 # makefile and leaves a copy beside the models (OUTDIR/../vlrt-*), which
 # the others take instead of compiling their own (9-12 s of CPU each).
+# They are compiled with defs/wc_vl_hook.h forced in, through which an
+# engine keeps an RTL assertion's message for the tool's report (the
+# "-hook" in the copy's name keeps runtimes built without it apart).
 runtime() {
   local top=$1 rt f have=1
   shift
-  rt=$(dirname "$out")/vlrt-$(verilator --version | awk '{print $2}')-gcc$(g++ -dumpfullversion)
+  rt=$(dirname "$out")/vlrt-$(verilator --version | awk '{print $2}')-gcc$(g++ -dumpfullversion)-hook
   case " $* " in *" verilated_fst_c.o "*) rt=$rt-fst ;; esac
   mkdir -p "$rt"
   # (after the caller's lock on OUTDIR, never before: no cycle)
@@ -51,7 +54,8 @@ runtime() {
   if [ $have = 1 ]; then
     for f; do cp "$rt/$f" "$out/obj/$f"; done
   else
-    make -s -C "$out/obj" -f "V$top.mk" -j "${JOBS:-2}" CXXFLAGS="-fPIC" "$@" >> "$out/make.log" 2>&1 \
+    make -s -C "$out/obj" -f "V$top.mk" -j "${JOBS:-2}" CXXFLAGS="-fPIC -include $root/defs/wc_vl_hook.h" "$@" \
+      >> "$out/make.log" 2>&1 \
       || { tail -30 "$out/make.log" >&2; exit 1; }
     for f; do cp "$out/obj/$f" "$rt/$f.tmp" && mv "$rt/$f.tmp" "$rt/$f"; done
   fi

@@ -34,6 +34,7 @@ void destroy(void *h)
 
 void build(Nics *n, int count)
 {
+    wc_shim::assertions_reported(n->ctx);
     n->m.reserve(count);
     for (int i = 0; i < count; i++) {
         char name[32];
@@ -104,6 +105,6 @@ void tick(void *h)
 }
 
 const wc_engine_nics_abi table = { wc_shim::head<wc_engine_nics_abi>(WC_ENGINE_NICS), sizeof(wc_nic_in),
-                                   sizeof(wc_nic_out), create, destroy, reset, get, set, tick };
+                                   sizeof(wc_nic_out), create, destroy, reset, get, set, tick, wc_shim::failure };
 } // namespace
 WC_SHIM_ENTRY(wc_engine_nics_abi, wc_engine_nics, table)

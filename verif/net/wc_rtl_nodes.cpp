@@ -93,6 +93,7 @@ void build(Nodes *n, int count)
 #if VM_TRACE_FST
     n->ctx.traceEverOn(true);
 #endif
+    wc_shim::assertions_reported(n->ctx);
     n->m.reserve(count);
     n->trace.resize((size_t)count);
     for (int i = 0; i < count; i++) {
@@ -194,6 +195,7 @@ void tick(void *h)
 
 const wc_engine_nodes_abi table = { wc_shim::head<wc_engine_nodes_abi>(WC_ENGINE_NODES),
                                     sizeof(wc_node_in), sizeof(wc_node_out), RAM_BYTES,
-                                    create, destroy, load, reset, get, set, tick, trace_open, trace_close };
+                                    create, destroy, load, reset, get, set, tick, trace_open, trace_close,
+                                    wc_shim::failure };
 } // namespace
 WC_SHIM_ENTRY(wc_engine_nodes_abi, wc_engine_nodes, table)

@@ -89,6 +89,7 @@ void build(Net *n, int R, int P, int FW, const int *peer)
     n->ev.assign(R * P, 0); n->ec.assign(R * P, 0); n->ef.assign(R * P, 0);
     n->drops.assign(R, 0);
     n->av.assign(R * P, 0); n->af.assign(R * P, 0);
+    wc_shim::assertions_reported(n->ctx);
     n->r.reserve(R);
     for (int i = 0; i < R; i++) {
         char name[32];
@@ -215,6 +216,7 @@ int trace_open(void *, const char *) { return -1; }
 void trace_close(void *) {}
 
 const wc_engine_net_abi table = { wc_shim::head<wc_engine_net_abi>(WC_ENGINE_ROUTER_NET), create, destroy, reset, cfg,
-                                  set_ext, eval, get, get_abs, drops, tick, trace_open, trace_close };
+                                  set_ext, eval, get, get_abs, drops, tick, trace_open, trace_close,
+                                  wc_shim::failure };
 } // namespace
 WC_SHIM_ENTRY(wc_engine_net_abi, wc_engine_router_net, table)

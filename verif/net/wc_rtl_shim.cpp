@@ -96,6 +96,7 @@ void *create(int routers, int ports, int fw, const int *peer, char *err, int err
     }
     return wc_shim::create<Rtl>("the flat RTL network", err, errlen, [fw](Rtl *r) {
         r->fw = fw;
+        wc_shim::assertions_reported(r->ctx);
         r->ctx.traceEverOn(true);
         r->top = new Vwc_net_top(&r->ctx);
         r->top->clk_i = 0;
@@ -164,6 +165,7 @@ void tick(void *h)
 }
 
 const wc_engine_net_abi table = { wc_shim::head<wc_engine_net_abi>(WC_ENGINE_FLAT_NET), create, destroy, reset, cfg,
-                                  set_ext, eval, get, get_abs, drops, tick, trace_open, trace_close };
+                                  set_ext, eval, get, get_abs, drops, tick, trace_open, trace_close,
+                                  wc_shim::failure };
 } // namespace
 WC_SHIM_ENTRY(wc_engine_net_abi, wc_engine_flat_net, table)

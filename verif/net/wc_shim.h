@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <exception>
 #include "wc_engine_abi.h"
+#include "wc_vl_hook.h"
+#include "verilated.h"
 #if VM_TRACE_FST
 #include "verilated_fst_c.h"
 #endif
@@ -24,6 +26,21 @@ template <typename T> constexpr wc_engine_abi_head head(wc_engine_kind kind)
 inline void say(char *err, int errlen, const char *what, const char *why)
 {
     if (err && errlen > 0) snprintf(err, (size_t)errlen, "cannot create %s%s%s", what, why ? ": " : "", why ? why : "");
+}
+
+// RTL assertions (defs/wc_engine_abi.h): a context whose assertion
+// failures do not abort the process, and the first failure's message
+// kept from here on (the engine's Verilator runtime is compiled with
+// defs/wc_vl_hook.h; one engine per shared object and process).
+inline void assertions_reported(VerilatedContext &ctx)
+{
+    ctx.fatalOnError(false);
+    wc_vl_capture_set(1);
+}
+inline const char *failure(void *)
+{
+    const wc_vl_capture_state *s = wc_vl_capture();
+    return s->got ? s->text : nullptr;
 }
 
 // A new T filled by build(T *); destroy(void *) must cope with a T that

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Shared helpers of the firmware apps (see app.h). */
+#include <limits.h>
 #include "app.h"
 #include "node.h"
 #include "rt.h"
@@ -33,6 +34,19 @@ const char *app_arg_list(const char *key, const char *def)
 {
     const char *v = wc_arg(key);
     return v && *v ? v : def;
+}
+
+long app_arg_num(const char *app, const char *key, long def, long lo, long hi)
+{
+    const char *v = wc_arg(key), *end;
+    long x;
+    if (!v)
+        return def;
+    if (wc_parse_long(v, &x, &end) || *end || x < lo || x > hi) {
+        wc_printf("%s: %s=%s: expected a whole number in %d..%d\n", app, key, v, (int)lo, (int)hi);
+        wc_exit(APP_E_SETUP);
+    }
+    return x;
 }
 
 char *app_tree_name(const mc_tree *t, char *buf)
@@ -84,8 +98,9 @@ uint8_t *app_start(mc_group *ctl, unsigned ctl_root, uint32_t *arena, unsigned w
     cfg.pool = arena + front;
     cfg.pool_bytes = 4u * (words - front);
     cfg.buf_bytes = buf_bytes;
-    cfg.wait_limit = (uint64_t)wc_arg_long("limit", limit_def);
-    cfg.timeout = (uint32_t)wc_arg_long("timeout", 0);
+    /* limit=0: no limit */
+    cfg.wait_limit = (uint64_t)app_arg_num("app", "limit", limit_def, 0, LONG_MAX);
+    cfg.timeout = (uint32_t)app_arg_num("app", "timeout", 0, 0, LONG_MAX);
     APP_TRY("init", mc_init(&cfg));
     mc_tree_parse("binomial", &bin);
     APP_TRY("control group", mc_group_world(ctl, APP_GID_CTL, ctl_root, &bin));

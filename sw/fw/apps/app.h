@@ -29,6 +29,12 @@ const app_mode *app_mode_parse(const char *s);
 const char *app_list_next(const char *s);
 /* wc_arg(key) or, when absent, def. */
 const char *app_arg_list(const char *key, const char *def);
+/* The whole-number argument key (wc_parse_long's syntax) in lo..hi, or
+ * def when it is absent.  A value that is no number or out of range
+ * stops the node with a console line naming app, the argument and the
+ * range, and exit code APP_E_SETUP: a mistyped count=abc or count=-1 must
+ * not run the default or a wrapped value. */
+long app_arg_num(const char *app, const char *key, long def, long lo, long hi);
 
 /* The tree's name as mc_tree_parse reads it, in buf (24 bytes); buf. */
 char *app_tree_name(const mc_tree *t, char *buf);

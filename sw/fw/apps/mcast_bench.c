@@ -16,6 +16,7 @@
  *   one wait may take, 0: forever)
  * Output (root): a table, and one "csv," line per measurement:
  *   csv,mode,tree,k,bytes,packets,reps,min,avg,max,root_send_avg */
+#include <limits.h>
 #include "app.h"
 #include "node.h"
 #include "rt.h"
@@ -156,7 +157,8 @@ int main(void)
     const char *modes = app_arg_list("modes", "fpfs,fcfs,host,unicast");
     const char *tl = wc_arg("trees"), *p, *q;
     unsigned self = node_id(), n = node_count(), ntree = 0, i, smax = max_size(sizes);
-    unsigned root = (unsigned)wc_arg_long("root", 0), reps = (unsigned)wc_arg_long("reps", 3);
+    unsigned root = (unsigned)app_arg_num("mcast_bench", "root", 0, 0, (long)n - 1);
+    unsigned reps = (unsigned)app_arg_num("mcast_bench", "reps", 3, 1, LONG_MAX);
     mc_group ctl;
     mc_tree bin;
     uint8_t *sbuf = 0;

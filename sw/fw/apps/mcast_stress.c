@@ -20,6 +20,7 @@
  * flip=NODE:K (a test of the check itself: node NODE flips bit 0 of the
  * K-th word, counted from 1 over the run, of the messages it receives,
  * before checking them; the run must then fail). */
+#include <limits.h>
 #include "app.h"
 #include "node.h"
 #include "rt.h"
@@ -114,9 +115,10 @@ int main(void)
     const char *modes = app_arg_list("modes", "fpfs,fcfs,host,unicast");
     const char *tl = app_arg_list("trees", "binomial,kbin:1,kbin:2,kbin:opt,postal:3,hcube:ucube,hcube:wsort"), *p;
     const app_mode *mode_list[8];
-    uint32_t seed = (uint32_t)wc_arg_long("seed", 1), rng, tot[C_N], c[C_N], nic[N_N];
-    unsigned count = (unsigned)wc_arg_long("count", 64), smax = (unsigned)wc_arg_long("max", 4096);
-    unsigned gmax = (unsigned)wc_arg_long("groups", 4), self = node_id(), n = node_count();
+    uint32_t seed = (uint32_t)app_arg_num("mcast_stress", "seed", 1, 0, LONG_MAX), rng, tot[C_N], c[C_N], nic[N_N];
+    unsigned count = (unsigned)app_arg_num("mcast_stress", "count", 64, 0, LONG_MAX);
+    unsigned smax = (unsigned)app_arg_num("mcast_stress", "max", 4096, 1, WC_NIC_MAX_MSG);
+    unsigned gmax = (unsigned)app_arg_num("mcast_stress", "groups", 4, 1, LONG_MAX), self = node_id(), n = node_count();
     unsigned nmodes = 0, sent = 0, round = 0, i, k;
     unsigned long flip = flip_word(self), words = 0;
     int ntrees = 0;
