@@ -53,7 +53,7 @@ NU_soak_BINS :=
 NR := rtl/nic
 NU_ARB := rtl/router/wc_rr_arb.v
 $(eval $(call nu_bench,crc,w1w4,nicunit_crc_top,verif/nicunit/nicunit_crc_top.v $(NR)/wc_nic_crc.v,,test))
-$(eval $(call nu_bench,slots,small,wc_nic_slots,$(NR)/wc_nic_slots.v,PAYLOAD=16 NSLOT=5 J=4 KW=11,test))
+$(eval $(call nu_bench,slots,small,wc_nic_slots,$(NR)/wc_nic_slots.v,PAYLOAD=16 NSLOT=5 J=4 KW=11 MAXCHILD=3,test))
 $(eval $(call nu_bench,rxa,small,wc_nic_rxa,$(NR)/wc_nic_rxa.v,W=40 PAYLOAD=16 NSLOT=3,test))
 $(eval $(call nu_bench,tx,small,wc_nic_tx,$(NR)/wc_nic_tx.v $(NR)/wc_nic_crc.v,W=36 B=2 PAYLOAD=16 NSLOT=3 J=4 KW=11,test))
 $(eval $(call nu_bench,sq,small,wc_nic_sq,$(NR)/wc_nic_sq.v,NNODES=6 NGROUPS=4 PAYLOAD=16 JSEND=2 J=4 KW=11,test))
@@ -68,7 +68,7 @@ $(eval $(call nu_bench,jobs,small,wc_nic_jobs,$(NR)/wc_nic_jobs.v $(NU_ARB),NNOD
 # unit has tables sized by them, the largest
 NU_DEF_NIC := NNODES=16 NGROUPS=64 PAYLOAD=256 NSLOT=72
 $(eval $(call nu_bench,slots,default,wc_nic_slots,$(NR)/wc_nic_slots.v,PAYLOAD=256 NSLOT=72 J=12 KW=7,soak))
-$(eval $(call nu_bench,slots,tiny,wc_nic_slots,$(NR)/wc_nic_slots.v,PAYLOAD=4 NSLOT=1 J=2 KW=13,soak))
+$(eval $(call nu_bench,slots,tiny,wc_nic_slots,$(NR)/wc_nic_slots.v,PAYLOAD=4 NSLOT=1 J=2 KW=13 MAXCHILD=1,soak))
 $(eval $(call nu_bench,slots,large,wc_nic_slots,$(NR)/wc_nic_slots.v,PAYLOAD=256 NSLOT=128 J=16 KW=7,soak))
 $(eval $(call nu_bench,rxa,default,wc_nic_rxa,$(NR)/wc_nic_rxa.v,W=32 PAYLOAD=256 NSLOT=72,soak))
 $(eval $(call nu_bench,rxa,tiny,wc_nic_rxa,$(NR)/wc_nic_rxa.v,W=62 PAYLOAD=4 NSLOT=1,soak))

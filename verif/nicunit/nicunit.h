@@ -239,7 +239,7 @@ static inline void nu_dec_idle(nic_dec *d)
     d->sq.next = -1;
     d->jobs.push = -1;
     d->jobs.rel_group = -1;
-    for (int j = 0; j < MAXJ; j++) d->jobs.hit[j] = -1;
+    d->jobs.pe_start = -1;
     d->dma.wq.fj = NONE;
 }
 
