@@ -88,8 +88,10 @@ struct Bench {
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
     {
-        // (one forwarding job is always its group's oldest)
-        for (int i = 0; i < X_NX; i++) e[i] = b.event(XNAME[i], i != X_ACK_NOTOLD || JF > 1);
+        // (one forwarding job is always its group's oldest; a unicast
+        // peer's owner changes only with two send jobs, or two children)
+        for (int i = 0; i < X_NX; i++)
+            e[i] = b.event(XNAME[i], (i != X_ACK_NOTOLD || JF > 1) && (i != X_OWNER || JS > 1 || (MC > 1 && N > 2)));
         e_soft = b.event("soft-reset");
         setup();
     }

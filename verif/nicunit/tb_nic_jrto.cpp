@@ -46,7 +46,10 @@ struct Bench {
     Vwc_nic_jrto m;
     wc_nic *n;
     // how long a round trip takes (cycles before the probe's ack is drawn)
-    uint32_t rtt_lo = 10, rtt_span = 100;
+    uint32_t rtt_lo = 10, rtt_span = 100, rtt = 10;
+    // a resend or the job's end cuts a probe short (rare while round
+    // trips are long, or few would end)
+    double p_end = 0.03;
     int e[X_NX], e_soft;
 
     Bench(NuBench &bb, const wc_nic_cfg &c) : b(bb), m(&bb.ctx), n(bb.nic(c, 0))
@@ -78,21 +81,26 @@ struct Bench {
     {
         nic_jobs_q *q = &n->jobs;
         nic_regs_q *g = &n->regs;
-        if (b.cycle % 2000 == 0) {
+        if (b.cycle % 4000 == 0) {
             g->timeout = timeout();
             // round trips of a few cycles, hundreds, or past the floor's
             // eighth (the peak then shows in the timeout)
             switch (b.below(3)) {
-            case 0: rtt_lo = 1; rtt_span = 20; break;
-            case 1: rtt_lo = 50; rtt_span = 400; break;
-            default: rtt_lo = WC_NIC_RTO_MIN / 8; rtt_span = 4 * WC_NIC_RTO_MIN; break;
+            case 0: rtt_lo = 1; rtt_span = 20; p_end = 0.03; break;
+            case 1: rtt_lo = 50; rtt_span = 400; p_end = 0.01; break;
+            default:
+                rtt_lo = WC_NIC_RTO_MIN / 8;
+                rtt_span = WC_NIC_RTO_MIN / 2;
+                p_end = 0.0005;
+                if (b.chance(0.7)) g->timeout = 8 * WC_NIC_RTO_MIN + b.below(64 * WC_NIC_RTO_MIN);
+                break;
             }
         }
-        // (the clock jumps now and then, to near its wrap: the unit takes
-        // any clock, and a round trip across the wrap must not show)
-        if (b.chance(0.0005)) g->now = b.chance(0.5) ? 0xFFFFFFFFu - b.below(2 * WC_NIC_RTO_MIN) : b.u32();
+        // (the clock jumps now and then, to near its wrap, while no probe
+        // runs: a round trip across the wrap must not show)
+        if (!q->pr_v && b.chance(0.002)) g->now = b.chance(0.5) ? 0xFFFFFFFFu - b.below(256) : b.u32();
         g->now++;
-        bool soft = b.chance(0.0005);
+        bool soft = b.chance(0.0001);
 
         nic_dec d;
         nu_dec_idle(&d);
@@ -104,6 +112,9 @@ struct Bench {
             bj = q->pr_j;
             bc = q->pr_c;
             mine = true;
+        } else if (q->pr_v && bj == q->pr_j && bc == q->pr_c) {
+            bc = (bc + 1) % MC;         // (another child, or another job's)
+            if (MC == 1) bj = (bj + 1) % J;
         }
         bool start = false, sample = false, nak_pr = false, tmo = false, push = false;
         uint32_t age = g->now - q->pr_t0;
@@ -113,15 +124,15 @@ struct Bench {
             break;
         case 1:                         // ACK: of the probe's child, a round trip after a while; NAK
             if (mine) {
-                sample = age >= rtt_lo && (age >= rtt_lo + rtt_span || b.chance(0.05));
-                nak_pr = b.chance(0.03);
+                sample = age >= rtt;
+                nak_pr = b.chance(p_end);
             }
             break;
         case 2:                         // TMO
-            tmo = b.chance(mine ? 0.03 : 0.3);
+            tmo = b.chance(mine ? p_end : 0.3);
             break;
-        case 3:                         // DONE
-            push = b.chance(mine ? 0.01 : 0.1);
+        case 3:                         // DONE (of another job: the probe's job leaving ends it)
+            push = b.chance(mine ? p_end / 3 : q->pr_v && bj == q->pr_j ? 0 : 0.1);
             break;
         default: break;
         }
@@ -132,8 +143,10 @@ struct Bench {
         if (b.chance(0.02)) {
             newfj = b.chance(0.5);
             create = !newfj;
-            if (q->pr_v && b.chance(0.3)) nj = q->pr_j;
             nj = newfj ? JS + nj % JF : nj % JS;
+            // (another job's index, or now and then the probe's)
+            if (q->pr_v && nj == q->pr_j && !b.chance(10 * p_end)) newfj = create = false;
+            if (q->pr_v && b.chance(10 * p_end) && (q->pr_j >= JS) == newfj) nj = q->pr_j;
         }
         jd.probe = start;
         jd.pkt.job = (uint8_t)bj;
@@ -184,6 +197,8 @@ struct Bench {
         b.hit(e[X_RTO_PK], r8 > WC_NIC_RTO_MIN && r8 < T);
         nic_jrto_commit(n, &d);
         b.hit(e[X_START], !pr_v && q->pr_v);
+        // the probe's round trip, when its packet's ack comes
+        if (!pr_v && q->pr_v) rtt = rtt_lo + b.below(rtt_span + 1);
         if (sample) {
             uint32_t r = age;
             b.hit(e[r > pk ? X_RAISE : X_LOWER]);
@@ -208,7 +223,7 @@ struct Bench {
 
 int main(int argc, char **argv)
 {
-    NuBench b("jrto", argc, argv, 50000);
+    NuBench b("jrto", argc, argv, 100000);
     wc_nic_cfg c = nu_cfg(WC_NIC_PAYLOAD);
     c.jsend = JS;
     c.jfwd = JF;

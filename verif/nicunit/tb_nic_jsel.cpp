@@ -76,8 +76,11 @@ struct Bench {
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
     {
-        // (one child a job: no other child's claim to merge against)
-        for (int i = 0; i < X_NX; i++) e[i] = b.event(XNAME[i], i != X_CAND_BETTER || (MC > 1 && N > 2));
+        // (one child a job: no other child's claim to merge against, and
+        // a pass ends with its one FIND)
+        for (int i = 0; i < X_NX; i++)
+            e[i] = b.event(XNAME[i], (i != X_CAND_BETTER && i != X_MERGE_PASS && i != X_RESTART_FELL) ||
+                                         (MC > 1 && N > 2));
         sev.add(b);
         e_soft = b.event("soft-reset");
         setup();

@@ -149,13 +149,15 @@ struct Bench {
         if (b.chance(0.002)) g->sq_size = (uint16_t)(b.chance(0.1) ? 0 : 1u << b.below(4));
         if (b.chance(0.005)) g->en = b.chance(0.9);
         if (b.chance(0.003)) g->mode = (uint8_t)b.below(3);
-        // (not the group a multicast job is initialising: the host
-        // installs a tree before it is used, docs/nic.md; the unit reads
-        // its child count while the job's INIT steps run)
+        // (not the group of a multicast descriptor the unit holds past its
+        // fetch: the host installs a tree before it is used, docs/nic.md;
+        // the unit checks the group, creates the job from it and reads its
+        // child count while the job's INIT steps run)
         if (b.chance(0.01)) {
             int g = 1 + (int)b.below(G - 1);
-            const nic_job *sj = &n->jobs.job[r->job];
-            if (!(r->st == SQ_INIT && sj->type == WC_PT_MDATA && sj->group == g)) group(g);
+            bool held = r->st != SQ_IDLE && r->st != SQ_FETCH && WC_GET(r->d[0], SD0_OP) == WC_OP_MULTICAST &&
+                        WC_GET(r->d[2], SD2_DST) == (unsigned)g;
+            if (!held) group(g);
         }
         // send jobs finish quickly, or slowly enough that all are busy
         if (b.cycle % 3000 == 0) {
