@@ -143,14 +143,11 @@ struct Bench {
 
     // An event of the pipeline on a live job's child: the entry after it,
     // by sw/lib/wc_nic_rel.c's steps as wc_nic_jrel.c's stage B takes them
-    bool event(int j, int c, int op, wc_nic_rel_child &e, nic_jop &o)
+    bool event(int j, int c, int op, wc_nic_rel_child &e)
     {
         const nic_job *x = &n->jobs.job[j];
         uint32_t now = n->regs.now, T = 200;
         e = x->ch[c];
-        o.op = (uint8_t)op;
-        o.j = (uint8_t)j;
-        o.c = (uint8_t)c;
         if (op == JOP_INIT) {
             wc_nic_rel_child_init(&e, base[j]);
             return true;
@@ -174,8 +171,6 @@ struct Bench {
             break;
         }
         seq &= 0xFFFFu;
-        o.kind = (uint8_t)kind;
-        o.seq = (uint16_t)seq;
         wc_nic_rel_ack(&e, x->npk, seq, now, T);
         wc_nic_rel_answer(&e, kind, seq);
         if (kind == WC_NIC_PEND_NAK) wc_nic_rel_nak(&e, seq, now, T);
@@ -237,8 +232,7 @@ struct Bench {
         if (o.v && (o.op == JOP_ACK || o.op == JOP_TMO || o.op == JOP_INIT)) {
             const nic_job *x = &q->job[o.j];
             bool ok = o.op == JOP_INIT ? x->valid && !x->live && o.c < x->nc : live(o.j) && o.c < x->nc;
-            nic_jop bo = o;
-            if (ok && event(o.j, o.c, o.op, ne, bo) && (o.op == JOP_INIT || b.chance(0.9))) {
+            if (ok && event(o.j, o.c, o.op, ne) && (o.op == JOP_INIT || b.chance(0.9))) {
                 b_ok = true;
                 jd.ok = 1;
                 jd.e = ne;
@@ -283,6 +277,9 @@ struct Bench {
 
         // the job table's changes at this edge: a job starts (one a cycle),
         // a forwarding job's packet, a job the group's oldest now
+        // (never behind a SEL of its index in stage B: that SEL was granted
+        // as the index's job left, which only a job without a candidate
+        // does here)
         int newj = -1;
         if (b.chance(0.02)) {
             int j = (int)b.below(J);
@@ -302,6 +299,8 @@ struct Bench {
         if (promo >= 0) chg |= 1u << promo;
         for (int j = 0; j < J; j++)
             if (live(j) && !done_want[j] && b.chance(0.0005)) done_want[j] = true;
+        // (now and then a job in its pass: the pass ends with it)
+        if (q->pe_v && live(q->pe_j) && b.chance(0.005)) done_want[q->pe_j] = true;
 
         drive(d, soft, o, b_ok, ne, newj, chg, push, stage0);
         compare(d, sreq, sreq_j, freq);
