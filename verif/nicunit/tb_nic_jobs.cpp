@@ -182,10 +182,15 @@ struct Bench {
             nu_sq_step(n, s, sq.job, sq.c, sq.base);
             return;
         }
+        // (mostly the first free send job; the index of a job that left
+        // as its SEL was granted, while that SEL is in stage B)
         int j = -1;
         for (int k = 0; k < JS; k++)
             if (!n->jobs.job[k].valid) { j = k; break; }
-        if (j < 0 || newfj || !b.chance(p_create)) return;
+        const nic_jop &o = n->jobs.b;
+        bool behind = o.v && o.op == JOP_SEL && o.j < JS && !n->jobs.job[o.j].valid;
+        if (behind) j = o.j;
+        if (j < 0 || newfj || !(behind || b.chance(p_create))) return;
         nic_job *nj = &s.nj;
         nu_send_job(b, n, nj, msglen(), self);
         unsigned kind = b.below(3);
@@ -236,6 +241,12 @@ struct Bench {
         int f = -1;
         for (int j = JS; j < J; j++)
             if (!q->job[j].valid) { f = j; break; }
+        // (the index of a job that left as its SEL was granted, while that
+        // SEL is in stage B)
+        if (q->b.v && q->b.op == JOP_SEL && q->b.j >= JS && !q->job[q->b.j].valid) {
+            f = q->b.j;
+            fj_pend = true;
+        }
         bool leaves = q->b.v && q->b.op == JOP_DONE && q->job[q->b.j].fwd && nic_jtab_done(n, q->b.j) && cq_room &&
                       !rp.toobig;
         if (leaves && !fj_pend && b.chance(0.3)) {

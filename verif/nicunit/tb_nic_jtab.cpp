@@ -335,6 +335,13 @@ struct Bench {
             a = nic_jop{1, (uint8_t)JOP_SEL, (uint8_t)lj, (uint8_t)b.below(q->job[lj].nc)};
         } else if (dreq >= 0 && b.chance(p_gnt)) {
             a = nic_jop{1, (uint8_t)JOP_DONE, (uint8_t)dreq, 0};
+            // now and then the SEL in stage B puts a packet of the job in
+            // the prep register (a resend chosen before its last ack): the
+            // DONE finds it no longer done
+            if (o.v && o.op == JOP_SEL && b.chance(0.2)) {
+                prep_d = true;
+                prep_j = dreq;
+            }
         } else if (q->fi_v && b.chance(p_gnt)) {
             a = nic_jop{1, (uint8_t)JOP_INIT, q->fi_j, q->fi_c};
             a.base = q->fi_base;
