@@ -252,8 +252,13 @@ module wc_nic_jtab #(
                 nf_tail[j] = !hs_q[j];
             end
     end
-    wire         b_ok_done = push_o && pfw && hs_q[b_j_i];
-    wire [JW-1:0] b_succ   = succ_q[b_j_i*JW +: JW];
+    // A new forwarding job of the group may arrive in the cycle the group's
+    // youngest job leaves: it is then that job's successor already (the C
+    // model links it first), and so the oldest of its group at once; else
+    // it would wait for a predecessor that is gone.
+    wire         b_hs_new  = newfj_i && nf_tail[b_j_i] && !hs_q[b_j_i];
+    wire         b_ok_done = push_o && pfw && (hs_q[b_j_i] || b_hs_new);
+    wire [JW-1:0] b_succ   = b_hs_new ? nfj_i : succ_q[b_j_i*JW +: JW];
     assign chg_o = ({{(J-1){1'b0}}, fjinc_i} << fj_i) | ({{(J-1){1'b0}}, b_ok_done} << b_succ);
 
     // ---------------------------------------------------------- next state

@@ -427,6 +427,7 @@ struct Bench {
         b.eq("rqb_n_o", m.rqb_n_o, r->rqb_n, 2);
         b.eq("rqb_rd_o", m.rqb_rd_o, r->rqb_rd, 1);
         b.eq("wq_any_o", m.wq_any_o, r->wq_n != 0, 1);
+        b.eq("wq_half_o", m.wq_half_o, nic_rxp_wq_half(n), 1);
         if (r->wq_n) {
             const nic_wq *q = &n->wq[r->wq_rd];
             b.eq("wq_slot_o", m.wq_slot_o, q->slot, SW);
