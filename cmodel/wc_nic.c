@@ -23,12 +23,16 @@ const char *wc_nic_mutation_name(int k)
         "the DMA round-robin pointer does not advance (wc_nic_dma.c)",
         "the emitter sends NH1 with the offset of packet k-1 for k >= 1 (wc_nic_tx.c)",
         "a duplicate data packet is not acknowledged again (wc_nic_rxp.c)",
-        "the selection serves a pending ack first always, never alternating with data (wc_nic_jobs.c)",
+        "the selection serves a pending ack first always, never alternating with data (wc_nic_jsel.c)",
         "the grant scanner never admits a waiting stream (wc_nic_rxp.c)",
-        "a child is sent data before its GRANT (wc_nic_jobs.c)",
+        "a child is sent data before its GRANT (wc_nic_jsel.c)",
         "an early data packet asks no NAK (wc_nic_rxp.c)",
         "the emitter leaves the router head out of the CRC (wc_nic_tx.c)",
         "a multisend may name NIC_MAX_DESTS destinations whatever MAXCHILD (wc_nic_sq.c)",
+        "the acknowledgement matcher loses an ack whose sequence number is a multiple of 8 (wc_nic_jrel.c)",
+        "the timeout scanner never finds a child late (wc_nic_jrel.c)",
+        "stage B reads the child table without the bypass of the entry the operation ahead wrote (wc_nic_jrel.c)",
+        "the acknowledgement matcher places an ack twice (wc_nic_jrel.c)",
     };
     return k >= 0 && k <= WC_NIC_MUTATIONS ? name[k] : "unknown";
 }
@@ -98,6 +102,7 @@ wc_nic *wc_nic_create(const wc_nic_cfg *c, unsigned node_id, char *err, int errl
         !(n->gexp = wc_alloc((size_t)n->G, sizeof *n->gexp, "the NIC group streams", err, errlen)) ||
         !(n->gnext = wc_alloc((size_t)n->G, sizeof *n->gnext, "the NIC group streams", err, errlen)) ||
         !(n->gbusy = wc_alloc((size_t)n->G, 1, "the NIC group streams", err, errlen)) ||
+        !(n->uown = wc_alloc((size_t)n->N, sizeof *n->uown, "the NIC stream owners", err, errlen)) ||
         !(n->ackpend = wc_alloc((size_t)(n->N + n->G), 1, "the NIC acknowledgements", err, errlen)) ||
         !(n->waitv = wc_alloc((size_t)(n->N + n->G), 1, "the NIC admission", err, errlen)) ||
         !(n->nakd = wc_alloc((size_t)(n->N + n->G), 1, "the NIC acknowledgements", err, errlen)) ||
@@ -117,7 +122,7 @@ void wc_nic_free(wc_nic *n)
     free(n->slot); free(n->sbuf); free(n->wq);
     free(n->uexp); free(n->unext); free(n->ubusy);
     free(n->gexp); free(n->gnext); free(n->gbusy); free(n->ackpend);
-    free(n->waitv); free(n->nakd); free(n->wait_len); free(n->wait_src);
+    free(n->uown); free(n->waitv); free(n->nakd); free(n->wait_len); free(n->wait_src);
     free(n);
 }
 
@@ -150,6 +155,7 @@ static void reset_core(wc_nic *n)
     memset(&n->rxp, 0, sizeof n->rxp);
     memset(n->slot, 0, (size_t)n->S * sizeof *n->slot);
     memset(&n->jobs, 0, sizeof n->jobs);
+    memset(n->uown, 0, (size_t)n->N * sizeof *n->uown);
     memset(&n->tx, 0, sizeof n->tx);
     n->tx.cred = (uint16_t)n->c.B;
     memset(&n->dma, 0, sizeof n->dma);
@@ -191,8 +197,8 @@ void wc_nic_commit(wc_nic *n, const wc_nic_in *in)
     nic_rxp_decide(n, &d.rp);
     nic_dma_decide(n, in, &d.dma);
     nic_regs_decide(n, in, &d.regs);
-    nic_jobs_decide(n, &d.sel, &d.rp, cq_room, &d.jobs);
-    nic_sq_decide(n, &d.sq);
+    nic_sq_decide(n, d.rp.new_fj, &d.sq);
+    nic_jobs_decide(n, &d, cq_room, &d.jobs);
     nic_tx_decide(n, &d.tx);
     /* the completion FIFO takes one entry a cycle: the receive
      * processor's TOOBIG, else a finished job, else the send queue unit's

@@ -112,13 +112,19 @@ static void word_done(const wc_nic *n, const wc_nic_in *in, nic_dma_dec *d)
         d->stage_job = n->tx.sel.job;
 }
 
-/* The arbiter: the first client asking at or after the pointer. */
+/* The arbiter: the first client asking at or after the pointer; but
+ * while half the slots or more wait in the write queue, the receive
+ * writes go first.  The packets in slots are what the network cannot
+ * take back: a NIC whose DMA falls behind the link by every slot drops
+ * the next packet (docs/nic-flow.md, "receive-slot overrun"), so its own
+ * sends (staging), completions and fetches wait until the queue is
+ * short again (the writes drain it faster than a link fills it). */
 static void start(const wc_nic *n, nic_dma_dec *d)
 {
     const nic_regs_q *g = &n->regs;
-    int i;
+    int i, urgent = nic_rxp_wq_half(n) && dma_requests(n, CLI_RXW);
     for (i = 0; i < NCLI; i++) {
-        int cli = (n->dma.ptr + i) % NCLI;
+        int cli = urgent ? CLI_RXW : (n->dma.ptr + i) % NCLI;
         if (!dma_requests(n, cli))
             continue;
         d->start = 1;

@@ -41,9 +41,21 @@ enum { SQ_IDLE, SQ_FETCH, SQ_CHECK, SQ_LIST, SQ_LCHK, SQ_ERR, SQ_WAIT, SQ_INIT }
 
 /* ---- state ----------------------------------------------------------- */
 
+/* A job (wc_nic_jtab): its registers, the destination row (wc_nic_jrel's
+ * row memory, written whole when the job starts) and its children's
+ * entries in the child table (wc_nic_jrel's block RAM, written one entry
+ * a cycle by the pipeline; stale until each child's INIT).  The
+ * candidate is wc_nic_jsel's: the child the job sends to next. */
 typedef struct {
     uint8_t valid, fwd, type, nc, fc, status;
     uint8_t hostdone;               /* forwarding: the whole message is in host memory */
+    uint8_t live;                   /* every child initialised: the pipeline may touch the job */
+    uint8_t old;                    /* forwarding: the oldest live job of its group (a send job: 1) */
+    uint8_t hs, succ;               /* forwarding: the next job of its group exists, and its index */
+    uint8_t ndone;                  /* children with every packet acknowledged */
+    uint8_t need;                   /* wc_nic_jsel: a pass over the children is due */
+    uint8_t cv, creq, cc;           /* wc_nic_jsel: candidate valid, a REQ, its child */
+    uint16_t ck;                    /* ... its packets sent (the FPFS key) */
     uint16_t tag, group, src, msglen, npk, avail;
     uint32_t addr;                  /* host address of packet 0's payload */
     uint16_t dst[MAXC];
@@ -52,6 +64,7 @@ typedef struct {
 
 typedef struct {
     uint8_t used, dma, fwd, fj;
+    uint8_t need;                   /* forwarding: children still to be sent the packet a first time */
     uint16_t k;
     uint32_t crcp;                  /* CRC of the payload words */
 } nic_slot;
@@ -123,19 +136,65 @@ typedef struct {
     uint16_t nwait;                 /* streams waiting for admission */
 } nic_rxp_q;
 
-/* wc_nic_jobs: the job table and the round-robin and scanner pointers */
+/* The job unit's pipeline (wc_nic_jrel): one operation a cycle on one
+ * (job, child) entry of the child table.  Stage A chooses it and reads
+ * the entry; stage B (this register) computes and writes the entry's
+ * new state and tells the other pieces what happened. */
+enum {
+    JOP_ACK = WC_NIC_JOP_ACK, JOP_SEL = WC_NIC_JOP_SEL, JOP_DONE = WC_NIC_JOP_DONE,
+    JOP_INIT = WC_NIC_JOP_INIT, JOP_FIND = WC_NIC_JOP_FIND, JOP_TMO = WC_NIC_JOP_TMO
+};
+typedef struct {
+    uint8_t v, op, j, c;
+    uint8_t req;                    /* SEL: the candidate was a REQ */
+    uint8_t kind;                   /* ACK: NIC_PEND_* */
+    uint8_t pid;                    /* FIND: the pass it belongs to */
+    uint16_t grp, from, seq;        /* ACK */
+    uint16_t base;                  /* INIT: the child's stream base */
+} nic_jop;
+
+/* the acknowledgement matcher (wc_nic_jrel): the entry an ack names,
+ * read in the cycle it arrives (a unicast stream's from the owner table,
+ * a group's child from the row of the group's job) */
+typedef struct {
+    uint8_t v, cv, j, c, kind;
+    uint16_t grp, from, seq;
+} nic_jack;
+/* the owner table's entry of a unicast stream: its send job and child */
+typedef struct { uint8_t j, c; } nic_uown;
+
+/* The job unit: job table (wc_nic_jtab), child table and pipeline
+ * (wc_nic_jrel), selection (wc_nic_jsel), adaptive timeout
+ * (wc_nic_jrto). */
 typedef struct {
     nic_job job[MAXJ];
+    /* wc_nic_jrel */
+    nic_jop b;                      /* the operation in stage B */
+    nic_jack m;                     /* the acknowledgement matcher */
+    uint16_t scan;                  /* the timeout scanner's (job, child) */
+    uint8_t ft;                     /* a FIND and a timeout both ask: 1 = the timeout goes first */
+    /* wc_nic_jtab: the forwarding job's INIT sequencer */
+    uint8_t fi_v, fi_j, fi_c;
+    uint16_t fi_base;
+    /* wc_nic_jsel */
     uint16_t ack_ptr;
     uint8_t job_ptr;
     uint8_t last_ack;               /* the last packet chosen was an ack */
-    uint16_t scan;
-    /* the adaptive timeout (docs/nic-flow.md): one round-trip probe at a
-     * time, packet pr_k of job pr_j's child pr_c sent at pr_t0; pk the
-     * peak round trip, decaying */
+    uint8_t pe_v, pe_j, pe_pid, pe_pi, pe_pb, pe_ptr;   /* the pass engine */
+    uint8_t rb_v, rb_req, rb_c;     /* the pass's best child so far */
+    uint16_t rb_k;
+    nic_send prep;                  /* the next job packet, for the selection register */
+    uint8_t prep_first;             /* ... its child's first copy of it */
+    /* wc_nic_jrto: the adaptive timeout (docs/nic-flow.md): one
+     * round-trip probe at a time, packet pr_k of job pr_j's child pr_c
+     * sent at pr_t0; pk the peak round trip, decaying */
     uint8_t pr_v, pr_j, pr_c;
     uint16_t pr_k;
     uint32_t pr_t0, pk;
+    /* mutations 12 and 13 only (lockstep self-check): the entry the last
+     * stage B wrote, as it was before; the matcher's ack kept a cycle */
+    wc_nic_rel_child mut_old;
+    uint8_t mut_v, mut_j, mut_c, mut_dbl;
 } nic_jobs_q;
 
 /* wc_nic_tx: selection register, emitter, credits, staging buffers' tags
@@ -182,6 +241,7 @@ struct wc_nic {
     nic_slot *slot;                 /* wc_nic_slots: [S] */
     uint32_t *sbuf;                 /* wc_nic_slots: [S][PW] payload */
     nic_jobs_q jobs;
+    nic_uown *uown;                 /* wc_nic_jrel: [N] the send job and child a unicast stream's last INIT gave */
     nic_tx_q tx;
     uint32_t stbuf[2][MAXPW];       /* wc_nic_tx: staging buffers */
     nic_dma_q dma;
@@ -241,7 +301,7 @@ typedef struct {
     uint32_t cd[4];                 /* toobig: the completion */
 } nic_rxp_dec;
 
-/* Transmit selection (the jobs unit): the next packet or ack. */
+/* Transmit selection (wc_nic_jsel): the next packet or ack. */
 typedef struct {
     int valid;
     int job, child;
@@ -249,18 +309,40 @@ typedef struct {
     int req;                        /* the job's packet is the child's REQ */
     int ack;                        /* a stream's control packet (ACK, WAIT, GRANT) */
     unsigned ack_sid;
+    int first;                      /* a data packet its child is sent a first time (from_slot: the slot's count) */
     nic_send s;
 } nic_sel_dec;
 
-/* Jobs: acknowledgements, the timeout scanner, a finished job. */
+/* a child's claim to be sent next (wc_nic_jsel): a REQ due, or data
+ * with k packets sent; none if !v */
+typedef struct { int v, req; unsigned c, k; } nic_jkey;
+
+/* The job unit's cycle: stage A's choice, stage B's outcome. */
 typedef struct {
-    int hit[MAXJ];                  /* child an ack moves, per job; -1 none */
-    int tmo, scan_j, scan_c;        /* the scanned child times out */
+    /* stage A: the operation registered into stage B at the edge */
+    nic_jop a;
+    int sq_gnt;                     /* the send-queue unit's INIT step is taken */
+    int fi_gnt;                     /* the forwarding job's INIT step is taken */
+    int find_gnt, tmo_gnt;          /* the pass engine's FIND, the scanner's visit is taken */
+    int scan_step;                  /* the scanner moves on */
+    int ft_flip;                    /* a FIND and a visit both asked: the other goes first next time */
+    int sel_gnt;                    /* a candidate goes to stage B (job_ptr moves on) */
+    /* stage B: the operation applies (a live child, a matching ack, a
+     * late child, a candidate still due, a finished job with room) */
+    int ok;
+    wc_nic_rel_child e;             /* the child's entry after it (ok, and not DONE or FIND) */
+    nic_jkey key;                   /* the child's claim after it (ACK, TMO, FIND) */
+    int full;                       /* ACK: the child has every packet acknowledged now */
+    int tmo, scan_j, scan_c;        /* TMO: the child timed out */
     uint32_t tmo_amt;               /* packets it rewinds */
     uint32_t nak_amt;               /* packets a NAK rewinds */
     int nak_pr;                     /* the NAK rewinds the probe's child */
     int sample;                     /* the ack covers the probe's packet: a round trip */
-    int push;                       /* finished job leaving through the completion FIFO, -1 none */
+    int probe;                      /* SEL: a first-time data packet starts a probe */
+    int first;                      /* SEL: the child's first copy of the packet */
+    nic_send pkt;                   /* SEL: the packet for the prep register */
+    int pe_start;                   /* the pass engine's next job, -1 none */
+    int push;                       /* DONE: the job leaves through the completion FIFO, -1 none */
     uint32_t cd[4];                 /* its completion */
     /* a send job's streams it releases: group (rel_group) or nodes */
     int rel_group;
@@ -358,16 +440,6 @@ static inline uint32_t nic_rto(const wc_nic *n)
     return r < T ? r : T;
 }
 
-/* the packets every child of job j has been sent (wc_nic_jobs) */
-static inline unsigned nic_job_min_sent(const nic_job *j)
-{
-    unsigned c, m = 0xFFFFu;
-    for (c = 0; c < j->nc; c++)
-        if (j->ch[c].sent < m)
-            m = j->ch[c].sent;
-    return m;
-}
-
 /* Completion entries (docs/nic.md): a received message's, a send's. */
 static inline void nic_cd_recv(uint32_t *cd, unsigned status, unsigned src, unsigned group, uint32_t addr,
                                unsigned msglen)
@@ -420,16 +492,43 @@ int nic_slots_evictable(const wc_nic *n, int sel_slot);
 /* Returns the slots in use after the edge, or -1 if none changed hands. */
 int nic_slots_commit(wc_nic *n, const nic_dec *d);
 
-/* wc_nic_rxp.c */
+/* wc_nic_rxp.c; nic_rxp_wq_half(): half the slots or more wait in the
+ * write queue (the DMA serves them first) */
+static inline int nic_rxp_wq_half(const wc_nic *n) { return n->rxp.wq_n * 2u >= (unsigned)n->S; }
 void nic_rxp_decide(const wc_nic *n, nic_rxp_dec *d);
 void nic_rxp_commit(wc_nic *n, const nic_dec *d);
 
-/* wc_nic_jobs.c */
+/* The job unit: wc_nic_jobs.c wires its four pieces; each is one RTL
+ * module of the same name. */
+/* wc_nic_jsel.c: the selection register's next packet (an ack, or the
+ * prep register's job packet) */
 void nic_jobs_select(const wc_nic *n, nic_sel_dec *d);
-/* cq_room: the completion FIFO has room */
-void nic_jobs_decide(const wc_nic *n, const nic_sel_dec *sel, const nic_rxp_dec *rp, int cq_room,
-                     nic_jobs_dec *d);
+/* cq_room: the completion FIFO has room; the send-queue unit has decided */
+void nic_jobs_decide(const wc_nic *n, const nic_dec *dd, int cq_room, nic_jobs_dec *d);
 void nic_jobs_commit(wc_nic *n, const nic_dec *d);
+/* wc_nic_jrel.c: the child table's pipeline; nic_jrel_entry() is the
+ * entry stage B reads */
+wc_nic_rel_child nic_jrel_entry(const wc_nic *n);
+void nic_jrel_stage_a(const wc_nic *n, const nic_dec *dd, int cq_room, nic_jobs_dec *d);
+void nic_jrel_stage_b(const wc_nic *n, nic_jobs_dec *d);
+void nic_jrel_commit(wc_nic *n, const nic_dec *d);
+/* wc_nic_jsel.c */
+int nic_jsel_eligible(const wc_nic *n, const nic_job *jb, const wc_nic_rel_child *e, unsigned c);
+int nic_jsel_allowed(const wc_nic *n, const nic_job *jb, unsigned c);
+nic_jkey nic_jsel_key(const wc_nic *n, const nic_job *jb, const wc_nic_rel_child *e, unsigned c);
+int nic_jsel_request(const wc_nic *n, int *job);
+void nic_jsel_stage_b(const wc_nic *n, nic_jobs_dec *d);
+int nic_jsel_next_pass(const wc_nic *n, int push);
+/* chg: jobs whose every child's claim moved this cycle (nic_jtab_commit) */
+void nic_jsel_commit(wc_nic *n, const nic_dec *d, unsigned chg, unsigned live0);
+/* wc_nic_jtab.c */
+int nic_jtab_done(const wc_nic *n, int j);
+int nic_jtab_request(const wc_nic *n, int cq_room);
+void nic_jtab_stage_b(const wc_nic *n, const nic_dec *dd, int cq_room, nic_jobs_dec *d);
+/* returns chg (nic_jsel_commit) */
+unsigned nic_jtab_commit(wc_nic *n, const nic_dec *d);
+/* wc_nic_jrto.c */
+void nic_jrto_commit(wc_nic *n, const nic_dec *d);
 
 /* wc_nic_tx.c */
 void nic_tx_out(const wc_nic *n, wc_nic_out *o);
@@ -442,6 +541,7 @@ void nic_dma_decide(const wc_nic *n, const wc_nic_in *in, nic_dma_dec *d);
 void nic_dma_commit(wc_nic *n, const nic_dec *d);
 
 /* wc_nic_sq.c */
-void nic_sq_decide(const wc_nic *n, nic_sq_dec *d);
+/* newfj: the receive processor starts a forwarding job in this cycle */
+void nic_sq_decide(const wc_nic *n, int newfj, nic_sq_dec *d);
 void nic_sq_commit(wc_nic *n, const nic_dec *d);
 #endif

@@ -203,10 +203,12 @@ int nic_regs_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d, int slots_
         r->int_status |= 2;
         sq_advance(r);
     }
-    if (sq->init) {
+    if (sq->init && d->jobs.sq_gnt) {
         if (sq->init_grp) {
-            n->gnext[sq->init_id] = (uint16_t)(sq->base + sq->npk);
-            n->gbusy[sq->init_id] = 1;
+            if (sq->fin) {
+                n->gnext[sq->init_id] = (uint16_t)(sq->base + sq->npk);
+                n->gbusy[sq->init_id] = 1;
+            }
         } else {
             n->unext[sq->init_id] = (uint16_t)(sq->base + sq->npk);
             n->ubusy[sq->init_id] = 1;

@@ -30,9 +30,13 @@ static int free_ctx(const wc_nic *n)
     return -1;
 }
 
+/* A free forwarding job, while the job unit's forwarding INIT sequencer
+ * is free to initialise its children. */
 static int free_fj(const wc_nic *n)
 {
     int j;
+    if (n->jobs.fi_v)
+        return -1;
     for (j = n->c.jsend; j < n->J; j++)
         if (!n->jobs.job[j].valid)
             return j;

@@ -2,9 +2,11 @@
 /* NIC receive slots (rtl/nic/wc_nic_slots.v): one packet's payload each,
  * shared by the receive path and the forwarding jobs.  A slot is reclaimed
  * once its payload is in host memory, nothing is about to send from it,
- * and no forwarding job still needs it (the job's slowest child has sent
- * packet k): a forwarder's retransmissions come from host memory, so slots
- * never wait for acknowledgements (GM-2 Section 5.2). */
+ * and no child of its forwarding job is still to be sent it a first time
+ * (a count set when the packet is tagged, down by one for each child's
+ * first copy sent from the slot): a forwarder's retransmissions come from
+ * host memory, so slots never wait for acknowledgements (GM-2 Section
+ * 5.2). */
 #include "wc_nic_int.h"
 
 int nic_slots_free(const wc_nic *n)
@@ -29,9 +31,10 @@ int nic_slots_evictable(const wc_nic *n, int sel_slot)
 }
 
 /* In this order: reclaim, the receive processor's release and forwarding
- * tags, the DMA's "in host memory" flag, then the assembler's allocation,
- * payload word and CRC.  Reclaim reads the jobs' and the transmitter's
- * registers: this commit comes before theirs. */
+ * tags, the selection's first copy from a slot, the DMA's "in host
+ * memory" flag, then the assembler's allocation, payload word and CRC.
+ * Reclaim reads the transmitter's registers: this commit comes before
+ * theirs. */
 int nic_slots_commit(wc_nic *n, const nic_dec *d)
 {
     const nic_rxp_dec *rp = &d->rp;
@@ -41,10 +44,9 @@ int nic_slots_commit(wc_nic *n, const nic_dec *d)
 
     for (s = 0; s < n->S; s++) {
         nic_slot *sp = &n->slot[s];
-        const nic_job *f = &n->jobs.job[sp->fj];
         if (!sp->used || !sp->dma || nic_tx_reads(&n->tx, 1, s))
             continue;
-        if (sp->fwd && f->valid && sp->k >= nic_job_min_sent(f))
+        if (sp->fwd && sp->need)
             continue;
         sp->used = 0;
         reclaim_any = 1;
@@ -62,7 +64,12 @@ int nic_slots_commit(wc_nic *n, const nic_dec *d)
         sp->fwd = 1;
         sp->fj = (uint8_t)rp->fj;
         sp->k = rp->tag_k;
+        /* every child of the job (a job starting in this cycle: the
+         * group's) */
+        sp->need = rp->new_fj && rp->nfj == rp->fj ? n->gt.g[rp->gr_group].nchild : n->jobs.job[rp->fj].nc;
     }
+    if (d->sel.valid && !d->sel.ack && d->sel.s.from_slot && d->sel.first && n->slot[d->sel.s.buf].need)
+        n->slot[d->sel.s.buf].need--;
     if (d->dma.op_done && d->dma.cli == CLI_RXW)
         n->slot[d->dma.wq.slot].dma = 1;
     if (ra->alloc) {

@@ -104,7 +104,7 @@ static void new_job(const wc_nic *n, nic_job *jb)
     }
 }
 
-void nic_sq_decide(const wc_nic *n, nic_sq_dec *d)
+void nic_sq_decide(const wc_nic *n, int newfj, nic_sq_dec *d)
 {
     const nic_sq_q *r = &n->sq;
     const nic_job *jb = &n->jobs.job[r->job];
@@ -130,21 +130,25 @@ void nic_sq_decide(const wc_nic *n, nic_sq_dec *d)
         nic_cd_send(d->cd, r->status, WC_GET(r->d[0], SD0_TAG), r->d[1], WC_GET(r->d[0], SD0_LEN));
         break;
     case SQ_WAIT:
-        d->create = sq_streams_free(n);
+        /* (not while the receive processor starts a forwarding job: one
+         * job a cycle writes the job unit's destination rows) */
+        d->create = sq_streams_free(n) && !newfj;
         if (d->create)
             new_job(n, &d->nj);
         break;
     case SQ_INIT:
-        /* one destination a cycle takes base = next[peer], next[peer] +=
-         * npk, and marks the peer busy; a multicast, the group's next in
-         * one cycle */
+        /* one child a cycle, when the job unit's pipeline takes it: a
+         * destination takes base = next[peer], next[peer] += npk, and
+         * marks the peer busy; a multicast's children all take the
+         * group's next, which moves on (and the group is busy) with the
+         * last */
         d->init = 1;
         d->init_grp = jb->type == WC_PT_MDATA;
         d->init_c = r->i;
         d->init_id = d->init_grp ? jb->group : jb->dst[r->i];
         d->base = d->init_grp ? n->gnext[d->init_id] : n->unext[d->init_id];
         d->npk = jb->npk;
-        d->fin = d->init_grp || r->i + 1 == jb->nc;
+        d->fin = r->i + 1 == jb->nc;
         break;
     default:
         break;
@@ -185,10 +189,11 @@ void nic_sq_commit(wc_nic *n, const nic_dec *d)
         }
         break;
     case SQ_INIT:
-        if (!s->init_grp)
+        if (d->jobs.sq_gnt) {
             r->i++;
-        if (s->fin)
-            r->st = SQ_IDLE;
+            if (s->fin)
+                r->st = SQ_IDLE;
+        }
         break;
     default:
         break;

@@ -144,6 +144,12 @@
 `define WC_NIC_PEND_WAIT 2 // Pending control packet: WAIT (an ack that also defers admission)
 `define WC_NIC_PEND_NAK 3 // Pending control packet: NAK (an ack that also asks for go-back-N now)
 `define WC_NIC_PEND_GRANT 4 // Pending control packet: GRANT (an ack that also grants admission)
+`define WC_NIC_JOP_ACK 1 // Job unit pipeline operation on one (job, child) entry: an acknowledgement (ACK, GRANT, WAIT, NAK) moves the child
+`define WC_NIC_JOP_SEL 2 // Job unit pipeline operation: the selection's candidate child is sent its REQ or next packet
+`define WC_NIC_JOP_DONE 3 // Job unit pipeline operation: a finished job leaves through the completion FIFO (reads its destination row)
+`define WC_NIC_JOP_INIT 4 // Job unit pipeline operation: a new job's child entry is initialised with its stream base
+`define WC_NIC_JOP_FIND 5 // Job unit pipeline operation: the pass engine reads a child's claim to be sent next
+`define WC_NIC_JOP_TMO 6 // Job unit pipeline operation: the timeout scanner visits a child (go-back-N or the REQ again when late)
 
 // NIC group table limits (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section 5.4)
 `define WC_NIC_GROUPS 64 // Group table entries; group ids 1..NIC_GROUPS-1 are usable, 0 means unicast

@@ -192,7 +192,7 @@ module wc_nic #(
     wire [15:0]     rp_nf_msglen, rp_nf_seq;
     wire [31:0]     rp_buf_addr;
     wire [127:0]    rp_toobig_w;
-    wire            wq_any, wq_last, wq_fjv;
+    wire            wq_any, wq_half, wq_last, wq_fjv;
     wire [JW-1:0]   wq_fj;
     wire [SW-1:0]   wq_slot;
     wire [CW-1:0]   wq_ctx;
@@ -217,7 +217,8 @@ module wc_nic #(
     wire [15:0]     s_seq, s_off, s_len, s_msglen;
     wire [J-1:0]    job_valid, job_open;
     wire [J*GIW-1:0] job_group;
-    wire [J*16-1:0] job_minsent;
+    wire [J*NCW-1:0] job_nc;
+    wire            jb_fj_rdy, jb_init_gnt, s_first;
     wire [31:0]     job_addr;
     wire            jb_push, jb_push_send, jb_push_grp, jb_tmo, jb_busy;
     wire [127:0]    jb_push_w;
@@ -306,7 +307,8 @@ module wc_nic #(
         .ack_set3_i(rp_regrant), .ack_set3_sid_i(rp_sid3),
         .done_i(jb_push_send), .done_grp_i(jb_push_grp), .done_gid_i(jb_push_gid), .done_nc_i(jb_push_nc),
         .done_dst_i(jb_push_dst),
-        .init_i(sq_init), .init_grp_i(sq_init_grp), .init_gid_i(sq_gid[GB-1:0]), .init_node_i(sq_node[NB-1:0]),
+        .init_i(sq_init && jb_init_gnt && (!sq_init_grp || sq_init_fin)), .init_grp_i(sq_init_grp),
+        .init_gid_i(sq_gid[GB-1:0]), .init_node_i(sq_node[NB-1:0]),
         .init_npk_i(sq_c_npk),
         .ackpend_o(ackpend), .ubusy_o(ubusy), .gbusy_o(gbusy),
         .rp_node_i(rp_tab_node), .rp_gid_i(rp_tab_gid), .rp_ngid_i(rp_ngid), .rp_uexp_o(rp_uexp), .rp_gexp_o(rp_gexp),
@@ -330,13 +332,18 @@ module wc_nic #(
         .ev_nvalid_o(ev_nvalid), .ev_ngroup_o(ev_ngroup)
     );
 
-    wc_nic_slots #(.PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .J(J), .KW(KW)) u_slots (
+    // a forwarded packet's slot counts its job's children (a job starting
+    // in this cycle: the group's); the selection's first copy from a slot
+    // takes one
+    wire [NCW-1:0] rp_tag_nc = (rp_newfj && rp_nfj == rp_fj) ? rp_gnc : job_nc[rp_fj*NCW +: NCW];
+    wc_nic_slots #(.PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .J(J), .KW(KW), .MAXCHILD(MAXCHILD)) u_slots (
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst),
         .sel_pin_i(tx_sel_pin), .sel_buf_i(tx_sel_buf), .em_pin_i(tx_em_pin), .em_buf_i(tx_em_buf),
         .nsel_pin_i(jb_sl_valid && s_from), .nsel_buf_i(s_buf),
-        .job_valid_i(job_valid), .job_minsent_i(job_minsent),
+        .first_i(jb_sl_valid && !jb_sl_ack && s_from && s_first), .first_slot_i(s_buf),
         .rp_free_i(rp_free), .rp_free_idx_i(rp_free_idx), .rp_newfj_i(rp_newfj), .rp_newfj_fj_i(rp_nfj),
         .rp_tag_i(rp_tag), .rp_tag_idx_i(ev_slot), .rp_tag_fj_i(rp_fj), .rp_tag_k_i(rp_tag_k),
+        .rp_tag_nc_i(rp_tag_nc),
         .dma_done_i(dm_rxw_done), .dma_done_slot_i(dm_rxw_slot),
         .alloc_i(ra_alloc), .alloc_idx_i(ra_alloc_idx),
         .wr_i(ra_wr), .wr_slot_i(ra_wr_slot), .wr_idx_i(ra_wr_idx), .wr_word_i(ra_wr_word),
@@ -358,7 +365,7 @@ module wc_nic #(
         .ev_slot_i(ev_slot), .ev_src_i(ev_src), .ev_group_i(ev_group), .ev_seq_i(ev_seq),
         .ev_off_i(ev_off), .ev_len_i(ev_len), .ev_msglen_i(ev_msglen),
         .gvalid_i(rp_gvalid), .gparent_i(rp_gparent), .gnc_i(rp_gnc), .uexp_i(rp_uexp), .gexp_i(rp_gexp),
-        .job_valid_i(job_valid), .job_group_i(job_group), .job_open_i(job_open),
+        .job_valid_i(job_valid), .job_group_i(job_group), .job_open_i(job_open), .fj_rdy_i(jb_fj_rdy),
         .cq_room_i(dm_cq_room),
         .cnt_o(rp_cnt), .cnt_reg_o(rp_cnt_reg), .rxpkt_o(rp_rxpkt),
         .ack_o(rp_ack), .ack_grp_o(rp_ack_grp), .ack_from_o(rp_ack_from), .ack_seq_o(rp_ack_seq),
@@ -373,7 +380,7 @@ module wc_nic #(
         .rqb_n_o(rp_rqb_n), .rqb_rd_o(rp_rqb_rd), .rq_wr_i(dm_rq_wr), .rq_buf_i(dm_rq_buf),
         .rq_hi_i(dm_rq_hi), .rq_data_i(dm_rq_data),
         .rq_done_i(dm_rq_done),
-        .wq_any_o(wq_any), .wq_slot_o(wq_slot), .wq_ctx_o(wq_ctx), .wq_off_o(wq_off), .wq_len_o(wq_len),
+        .wq_any_o(wq_any), .wq_half_o(wq_half), .wq_slot_o(wq_slot), .wq_ctx_o(wq_ctx), .wq_off_o(wq_off), .wq_len_o(wq_len),
         .wq_last_o(wq_last), .wq_fjv_o(wq_fjv), .wq_fj_o(wq_fj), .wq_pop_i(dm_wq_pop),
         .ctx_idx_i(dm_ctx_idx), .ctx_addr_o(ctx_addr), .ctx_src_o(ctx_src), .ctx_group_o(ctx_group),
         .ctx_msglen_o(ctx_msglen), .ctx_err_o(ctx_err),
@@ -390,12 +397,12 @@ module wc_nic #(
         .newfj_i(rp_newfj), .nfj_i(rp_nfj), .fjinc_i(rp_fjinc), .fj_i(rp_fj),
         .nf_group_i(rp_nf_group), .nf_src_i(rp_nf_src), .nf_msglen_i(rp_nf_msglen), .nf_npk_i(rp_npk),
         .nf_addr_i(rp_buf_addr), .nf_seq_i(rp_nf_seq), .nf_nc_i(rp_gnc), .nf_dst_i(rp_gchild),
-        .toobig_i(rp_toobig), .cq_room_i(dm_cq_room),
+        .fj_rdy_o(jb_fj_rdy), .toobig_i(rp_toobig), .cq_room_i(dm_cq_room),
         .create_i(sq_create), .cj_i(sq_job), .c_tag_i(sq_c_tag), .c_msglen_i(sq_c_msglen),
         .c_npk_i(sq_c_npk), .c_addr_i(sq_c_addr), .c_src_i(sq_c_src), .c_type_i(sq_c_type),
         .c_group_i(sq_c_group), .c_nc_i(sq_c_nc), .c_dst_i(sq_c_dst),
-        .init_i(sq_init), .init_all_i(sq_init_grp), .init_c_i(sq_init_c), .init_base_i(sq_init_base),
-        .init_fin_i(sq_init_fin),
+        .init_i(sq_init), .init_uni_i(!sq_init_grp), .init_node_i(sq_node), .init_c_i(sq_init_c),
+        .init_base_i(sq_init_base), .init_fin_i(sq_init_fin), .init_gnt_o(jb_init_gnt), .ubusy_i(ubusy),
         .stage_err_i(dm_st_done && dm_st_err), .stage_err_job_i(tx_sel_job),
         .hostdone_i(dm_hostdone), .hostdone_job_i(dm_hostdone_job), .hostdone_err_i(dm_hostdone_err),
         .sel_busy_i(tx_sel_valid), .sel_data_i(tx_sel_data), .sel_job_i(tx_sel_job), .ackpend_i(ackpend),
@@ -406,8 +413,9 @@ module wc_nic #(
         .s_ready_o(s_ready), .s_from_o(s_from), .s_buf_o(s_buf), .s_job_o(s_job), .s_child_o(s_child),
         .s_type_o(s_type), .s_fill_o(s_fill), .s_k_o(s_k), .s_dst_o(s_dst), .s_src_o(s_src),
         .s_group_o(s_group), .s_seq_o(s_seq), .s_off_o(s_off), .s_len_o(s_len), .s_msglen_o(s_msglen),
-        .job_valid_o(job_valid), .job_group_o(job_group), .job_open_o(job_open),
-        .job_minsent_o(job_minsent), .adr_job_i(dm_job), .adr_o(job_addr),
+        .s_first_o(s_first),
+        .job_valid_o(job_valid), .job_group_o(job_group), .job_open_o(job_open), .job_nc_o(job_nc),
+        .adr_job_i(dm_job), .adr_o(job_addr),
         .push_o(jb_push), .push_send_o(jb_push_send), .push_w_o(jb_push_w), .push_grp_o(jb_push_grp), .push_gid_o(jb_push_gid),
         .push_nc_o(jb_push_nc), .push_dst_o(jb_push_dst),
         .tmo_o(jb_tmo), .tmo_amt_o(jb_tmo_amt), .nak_amt_o(jb_nak_amt), .busy_o(jb_busy)
@@ -443,7 +451,7 @@ module wc_nic #(
         .sq_base_i(sq_base), .sq_size_i(sq_size), .sq_head_i(sq_head),
         .push_i(cq_push), .push_w_i(cq_push_w), .cq_room_o(dm_cq_room), .cqf_any_o(dm_cqf_any),
         .cq_adv_o(dm_cq_adv),
-        .wq_any_i(wq_any), .wq_slot_i(wq_slot), .wq_ctx_i(wq_ctx), .wq_off_i(wq_off), .wq_len_i(wq_len),
+        .wq_any_i(wq_any), .wq_half_i(wq_half), .wq_slot_i(wq_slot), .wq_ctx_i(wq_ctx), .wq_off_i(wq_off), .wq_len_i(wq_len),
         .wq_last_i(wq_last), .wq_fjv_i(wq_fjv), .wq_fj_i(wq_fj), .wq_pop_o(dm_wq_pop),
         .ctx_idx_o(dm_ctx_idx), .ctx_addr_i(ctx_addr), .ctx_src_i(ctx_src), .ctx_group_i(ctx_group),
         .ctx_msglen_i(ctx_msglen), .ctx_err_i(ctx_err),
@@ -479,7 +487,7 @@ module wc_nic #(
         .c_npk_o(sq_c_npk), .c_addr_o(sq_c_addr), .c_src_o(sq_c_src), .c_type_o(sq_c_type),
         .c_group_o(sq_c_group), .c_nc_o(sq_c_nc), .c_dst_o(sq_c_dst),
         .init_o(sq_init), .init_grp_o(sq_init_grp), .init_c_o(sq_init_c), .init_base_o(sq_init_base),
-        .init_fin_o(sq_init_fin), .busy_o(sq_busy)
+        .init_fin_o(sq_init_fin), .init_gnt_i(jb_init_gnt), .newfj_i(rp_newfj), .busy_o(sq_busy)
     );
 `ifndef SYNTHESIS
     // The injection link as the router sees it, counted here independently

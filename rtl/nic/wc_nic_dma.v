@@ -61,6 +61,7 @@ module wc_nic_dma #(
     output wire                         cq_adv_o,   // an entry landed: CQ_TAIL + 1
     // ---- receive writer: the write queue head, contexts, slots ----
     input  wire                         wq_any_i,
+    input  wire                         wq_half_i,      // half the slots or more are in the write queue
     input  wire [SW-1:0]                wq_slot_i,
     input  wire [CW-1:0]                wq_ctx_i,
     input  wire [15:0]                  wq_off_i,
@@ -178,9 +179,15 @@ module wc_nic_dma #(
     assign req[CLI_RQ]    = rqb_n_i != 2'd2 && rq_size_i != 16'd0 && rq_head_i != rq_tail_i;
     assign req[CLI_STAGE] = sel_valid_i && sel_fill_i;
     assign req[CLI_SQ]    = sq_req_i;
+    // round robin; but while half the slots or more wait in the write
+    // queue, the receive writes go first: the packets in slots are what
+    // the network cannot take back (a DMA behind the link by every slot
+    // drops the next packet), and the writes drain the queue faster than
+    // a link fills it
     wire       any;
-    wire [2:0] win;
-    wc_rr_arb #(.N(NCLI), .IW(3)) u_rr (.req_i(req), .ptr_i(ptr_q), .gnt_valid_o(any), .gnt_idx_o(win));
+    wire [2:0] rr_win;
+    wc_rr_arb #(.N(NCLI), .IW(3)) u_rr (.req_i(req), .ptr_i(ptr_q), .gnt_valid_o(any), .gnt_idx_o(rr_win));
+    wire [2:0] win = (wq_half_i && req[CLI_RXW]) ? CLI_RXW : rr_win;
     wire start = !busy_q && any;
 
     // ------------------------------------------------- the op and its words

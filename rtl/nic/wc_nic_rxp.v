@@ -76,6 +76,9 @@ module wc_nic_rxp #(
     input  wire [J-1:0]                 job_valid_i,
     input  wire [J*`WC_NH0_GROUP_W-1:0] job_group_i,
     input  wire [J-1:0]                 job_open_i,
+    // the job unit's forwarding INIT sequencer is free to take a new
+    // forwarding job's children (one job at a time)
+    input  wire                         fj_rdy_i,
     // the completion FIFO has room
     input  wire                         cq_room_i,
     // ---- decision outputs ----
@@ -125,6 +128,7 @@ module wc_nic_rxp #(
     input  wire                         rq_done_i,
     // ---- write queue head and contexts (DMA) ----
     output wire                         wq_any_o,
+    output wire                         wq_half_o,      // half the slots or more wait (the DMA serves them first)
     output wire [SW-1:0]                wq_slot_o,
     output wire [CW-1:0]                wq_ctx_o,
     output wire [15:0]                  wq_off_o,
@@ -263,7 +267,8 @@ module wc_nic_rxp #(
             end
         end
     end
-    // free forwarding job, and the one still receiving this group's message
+    // free forwarding job (while the job unit can initialise one), and the
+    // one still receiving this group's message
     reg          ffj_ok, gfj_ok;
     reg [JW-1:0] ffj_i, gfj_i;
     always @* begin : fj_search
@@ -272,7 +277,7 @@ module wc_nic_rxp #(
         gfj_ok = 1'b0;  gfj_i = {JW{1'b0}};
         for (j = J - 1; j >= JSEND; j = j - 1) begin
             if (!job_valid_i[j]) begin
-                ffj_ok = 1'b1;
+                ffj_ok = fj_rdy_i;
                 ffj_i  = j[JW-1:0];
             end
             if (job_valid_i[j] && job_group_i[j*GIW +: GIW] == ev_group_i && job_open_i[j]) begin
@@ -590,6 +595,7 @@ module wc_nic_rxp #(
     end
     wire [WQW-1:0] wq_head = wq_mem[wq_rd_q];
     assign wq_any_o  = wq_n_q != {QW{1'b0}};
+    assign wq_half_o = {{(32-QW){1'b0}}, wq_n_q} * 2 >= NSLOT;
     assign wq_slot_o = wq_head[0 +: SW];
     assign wq_ctx_o  = wq_head[SW +: CW];
     assign wq_off_o  = wq_head[SW+CW +: 16];

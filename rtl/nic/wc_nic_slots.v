@@ -4,15 +4,18 @@
 `include "wc_nic_checks.vh"
 // Receive slots: NSLOT packet buffers of PAYLOAD bytes and their state
 // (in use, written to host memory, tagged for forwarding by job fj as its
-// packet k, payload CRC).  cmodel/wc_nic_slots.c; the updates in the
-// order of nic_slots_commit(): reclaim, the receive processor's release
-// and forwarding tags, the DMA's "written" flag, then the assembler's
-// allocation, payload write and CRC.
+// packet k with the children still to be sent it a first time, payload
+// CRC).  cmodel/wc_nic_slots.c; the updates in the order of
+// nic_slots_commit(): reclaim, the receive processor's release and
+// forwarding tags, the selection's first copy from a slot, the DMA's
+// "written" flag, then the assembler's allocation, payload write and CRC.
 //
 // A slot is reclaimed once its payload is in host memory, nothing is about
-// to send from it, and no forwarding job still needs it (the job's slowest
-// child has sent packet k).  A forwarder's retransmissions come from host
-// memory, so slots never wait for acknowledgements (GM-2 Section 5.2).
+// to send from it, and no child of its forwarding job is still to be sent
+// it a first time (a count set when the packet is tagged, down by one for
+// each child's first copy taken from the slot).  A forwarder's
+// retransmissions come from host memory, so slots never wait for
+// acknowledgements (GM-2 Section 5.2).
 module wc_nic_slots #(
     // Payload bytes per slot, multiple of 4 in 4..WC_NIC_PAYLOAD.
     parameter integer PAYLOAD = `WC_NIC_PAYLOAD,
@@ -21,11 +24,14 @@ module wc_nic_slots #(
     // Jobs (send + forwarding), 2..16, and the width of a packet index.
     parameter integer J       = 8,
     parameter integer KW      = 7,
+    // Children per job, 1..WC_NIC_MAX_CHILDREN (wc_nic's MAXCHILD).
+    parameter integer MAXCHILD = `WC_NIC_MAX_CHILDREN,
     // Derived (leave at the default; the body checks them):
     parameter integer SW   = NSLOT > 1 ? $clog2(NSLOT) : 1,
     parameter integer JW   = $clog2(J),
     parameter integer PW   = PAYLOAD / 4,
-    parameter integer IW   = PW > 1 ? $clog2(PW) : 1
+    parameter integer IW   = PW > 1 ? $clog2(PW) : 1,
+    parameter integer NCW  = $clog2(MAXCHILD + 1)
 ) (
     input  wire                     clk_i,
     input  wire                     rst_ni,
@@ -40,9 +46,9 @@ module wc_nic_slots #(
     // same cycle (its words would go out under this packet's header)
     input  wire                     nsel_pin_i,
     input  wire [SW-1:0]            nsel_buf_i,
-    // jobs: valid, and the slowest child's next packet (16'hFFFF: none)
-    input  wire [J-1:0]             job_valid_i,
-    input  wire [J*16-1:0]          job_minsent_i,
+    // the selection's packet is its child's first copy, from this slot
+    input  wire                     first_i,
+    input  wire [SW-1:0]            first_slot_i,
     // receive processor: release, retag on a new forwarding job, tag
     input  wire                     rp_free_i,
     input  wire [SW-1:0]            rp_free_idx_i,
@@ -52,6 +58,7 @@ module wc_nic_slots #(
     input  wire [SW-1:0]            rp_tag_idx_i,
     input  wire [JW-1:0]            rp_tag_fj_i,
     input  wire [KW-1:0]            rp_tag_k_i,
+    input  wire [NCW-1:0]           rp_tag_nc_i,    // ... the job's children
     // DMA: a slot's payload is in host memory
     input  wire                     dma_done_i,
     input  wire [SW-1:0]            dma_done_slot_i,
@@ -102,7 +109,9 @@ module wc_nic_slots #(
         `WC_NIC_CHECK_J
         `WC_NIC_CHECK_KW
         `WC_NIC_CHECK_KW_NPK
+        `WC_NIC_CHECK_MAXCHILD
         if (SW != (NSLOT > 1 ? $clog2(NSLOT) : 1)) $error("%m: SW is derived, leave it at its default");
+        if (NCW != $clog2(MAXCHILD + 1)) $error("%m: NCW is derived, leave it at its default");
         if (JW != $clog2(J)) $error("%m: JW is derived, leave it at its default");
         if (PW != PAYLOAD / 4) $error("%m: PW is derived, leave it at its default");
         if (IW != (PW > 1 ? $clog2(PW) : 1)) $error("%m: IW is derived, leave it at its default");
@@ -111,6 +120,7 @@ module wc_nic_slots #(
     reg  [NSLOT-1:0]    used_q, used_d, dma_q, dma_d, fwd_q, fwd_d;
     reg  [NSLOT*JW-1:0] fj_q, fj_d;
     reg  [NSLOT*KW-1:0] k_q, k_d;
+    reg  [NSLOT*NCW-1:0] need_q, need_d;     // children still to be sent the packet a first time
     reg  [NSLOT*32-1:0] crcp_q, crcp_d;
     // payload: slot s word i at s*PW + i, in block RAM, one copy per read
     // port (iCE40 blocks have one read and one write port); word 0 of
@@ -167,12 +177,11 @@ module wc_nic_slots #(
         reg [JW-1:0] fj;
         reg keep;
         used_d = used_q;  dma_d = dma_q;  fwd_d = fwd_q;
-        fj_d = fj_q;  k_d = k_q;  crcp_d = crcp_q;
+        fj_d = fj_q;  k_d = k_q;  need_d = need_q;  crcp_d = crcp_q;
         reclaim_any = 1'b0;
         for (s = 0; s < NSLOT; s = s + 1) begin
             fj   = fj_q[s*JW +: JW];
-            keep = fwd_q[s] && ({1'b0, fj} < J[JW:0]) && job_valid_i[fj] &&
-                   ({{(16-KW){1'b0}}, k_q[s*KW +: KW]} >= job_minsent_i[fj*16 +: 16]);
+            keep = fwd_q[s] && need_q[s*NCW +: NCW] != {NCW{1'b0}};
             if (used_q[s] && dma_q[s] && !pin[s] && !keep) begin
                 used_d[s]   = 1'b0;
                 reclaim_any = 1'b1;
@@ -187,7 +196,10 @@ module wc_nic_slots #(
                 fwd_d[s] = 1'b1;
                 fj_d[s*JW +: JW] = rp_tag_fj_i;
                 k_d[s*KW +: KW]  = rp_tag_k_i;
+                need_d[s*NCW +: NCW] = rp_tag_nc_i;
             end
+            if (first_i && first_slot_i == s[SW-1:0] && need_q[s*NCW +: NCW] != {NCW{1'b0}})
+                need_d[s*NCW +: NCW] = need_q[s*NCW +: NCW] - 1'b1;
             if (dma_done_i && dma_done_slot_i == s[SW-1:0])
                 dma_d[s] = 1'b1;
             if (alloc_i && alloc_idx_i == s[SW-1:0]) begin
@@ -223,6 +235,7 @@ module wc_nic_slots #(
             fwd_q  <= {NSLOT{1'b0}};
             fj_q   <= {NSLOT*JW{1'b0}};
             k_q    <= {NSLOT*KW{1'b0}};
+            need_q <= {NSLOT*NCW{1'b0}};
             crcp_q <= {NSLOT*32{1'b0}};
         end else begin
             used_q <= used_d;
@@ -230,6 +243,7 @@ module wc_nic_slots #(
             fwd_q  <= fwd_d;
             fj_q   <= fj_d;
             k_q    <= k_d;
+            need_q <= need_d;
             crcp_q <= crcp_d;
         end
     end

@@ -78,11 +78,19 @@ module wc_nic_sq #(
     output wire [`WC_NH0_GROUP_W-1:0]   c_group_o,
     output wire [NCW-1:0]               c_nc_o,
     output reg  [MAXCHILD*DW-1:0]       c_dst_o,
+    // one child a cycle while the job unit's pipeline takes it
+    // (init_gnt_i): a unicast destination's stream base, or a multicast
+    // child's (the group's stream: the register block moves it on with
+    // the last)
     output wire                         init_o,
-    output wire                         init_grp_o,     // multicast: every child, the group's stream
+    output wire                         init_grp_o,     // multicast: the group's stream
     output wire [CIW-1:0]               init_c_o,
     output wire [15:0]                  init_base_o,
-    output wire                         init_fin_o,
+    output wire                         init_fin_o,     // the job's last child
+    input  wire                         init_gnt_i,
+    // the receive processor starts a forwarding job: no send job starts
+    // in its cycle (one job a cycle writes the job unit's rows)
+    input  wire                         newfj_i,
     output wire                         busy_o
 );
     localparam integer NB   = $clog2(NNODES);
@@ -234,13 +242,13 @@ module wc_nic_sq #(
     assign init_grp_o  = mcast;
     assign init_c_o    = i_q[CIW-1:0];
     assign init_base_o = mcast ? gnext_i : unext_i;
-    assign init_fin_o  = mcast || {3'd0, i_q} + 8'd1 == {{(8-NCW){1'b0}}, c_nc_o};
-    assign create_o    = st_q == S_WAIT && free;
+    assign init_fin_o  = {3'd0, i_q} + 8'd1 == {{(8-NCW){1'b0}}, c_nc_o};
+    assign create_o    = st_q == S_WAIT && free && !newfj_i;
 
     // ---------------------------------------------------------- completion
     assign err_st_o   = st_q == S_ERR;
     assign desc_err_o = st_q == S_ERR && push_i;
-    assign adv_o      = desc_err_o || (init_o && init_fin_o);
+    assign adv_o      = desc_err_o || (init_o && init_fin_o && init_gnt_i);
     assign push_w_o   = {
         {16'd0, len} << `WC_CD3_LEN_LSB,
         d1,
@@ -279,14 +287,15 @@ module wc_nic_sq #(
             S_ERR:
                 if (push_i) st_d = S_IDLE;
             S_WAIT:
-                if (free) begin
+                if (free && !newfj_i) begin
                     i_d  = 5'd0;
                     st_d = S_INIT;
                 end
-            S_INIT: begin
-                if (!mcast) i_d = i_q + 5'd1;
-                if (init_fin_o) st_d = S_IDLE;
-            end
+            S_INIT:
+                if (init_gnt_i) begin
+                    i_d = i_q + 5'd1;
+                    if (init_fin_o) st_d = S_IDLE;
+                end
             default: ;
         endcase
         // the DMA's reads
@@ -383,7 +392,7 @@ module wc_nic_sq #(
             // A stream has at most one send job at a time (docs/nic.md,
             // Reliability): INIT takes only streams that WAIT found free,
             // and a multisend names each destination once.
-            if (init_o && !mcast && {3'd0, i_q} >= {{(8-NCW){1'b0}}, c_nc_o})
+            if (init_o && {3'd0, i_q} >= {{(8-NCW){1'b0}}, c_nc_o})
                 $error("%m: stream %0d of %0d destinations initialised", i_q, c_nc_o);
             if (init_o && !mcast && ubusy_i[node_o[NB-1:0]])
                 $error("%m: unicast stream to node %0d given a second send job", node_o);

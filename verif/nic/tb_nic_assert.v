@@ -22,6 +22,7 @@ module tb_nic_assert;
     // one reset per unit: a unit joins a case by leaving reset
     reg rst_regs = 1'b0, rst_rxa = 1'b0, rst_slots = 1'b0, rst_rxp = 1'b0, rst_jobs = 1'b0;
     reg rst_tx = 1'b0, rst_dma = 1'b0, rst_sq = 1'b0, rst_nic = 1'b0;
+    reg rst_jrel = 1'b0, rst_jsel = 1'b0, rst_jrto = 1'b0;
 
     task step(input integer n);
         repeat (n) @(negedge clk);
@@ -108,9 +109,10 @@ module tb_nic_assert;
     wc_nic_slots #(.PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .J(J), .KW(KW)) u_slots (
         .clk_i(clk), .rst_ni(rst_slots), .soft_i(1'b0),
         .sel_pin_i(1'b0), .sel_buf_i({SW{1'b0}}), .em_pin_i(1'b0), .em_buf_i({SW{1'b0}}),
-        .nsel_pin_i(1'b0), .nsel_buf_i({SW{1'b0}}), .job_valid_i({J{1'b0}}), .job_minsent_i({J*16{1'b0}}),
+        .nsel_pin_i(1'b0), .nsel_buf_i({SW{1'b0}}), .first_i(1'b0), .first_slot_i({SW{1'b0}}),
         .rp_free_i(rp_free), .rp_free_idx_i(rp_free_idx), .rp_newfj_i(1'b0), .rp_newfj_fj_i({JW{1'b0}}),
         .rp_tag_i(1'b0), .rp_tag_idx_i({SW{1'b0}}), .rp_tag_fj_i({JW{1'b0}}), .rp_tag_k_i({KW{1'b0}}),
+        .rp_tag_nc_i({NCW{1'b0}}),
         .dma_done_i(dma_done), .dma_done_slot_i(dma_done_slot),
         .alloc_i(alloc), .alloc_idx_i(alloc_idx), .wr_i(alloc), .wr_slot_i(alloc_idx), .wr_idx_i({IW{1'b0}}),
         .wr_word_i(32'd7), .crcw_i(1'b0), .crcw_slot_i({SW{1'b0}}), .crcw_val_i(32'd0),
@@ -131,7 +133,7 @@ module tb_nic_assert;
         .ev_src_i(12'd0), .ev_group_i(12'd0), .ev_seq_i(16'd0), .ev_off_i(16'd0), .ev_len_i(16'd0),
         .ev_msglen_i(16'd0), .gvalid_i(1'b0), .gparent_i(12'd0), .gnc_i({NCW{1'b0}}), .uexp_i(16'd0),
         .gexp_i(16'd0), .job_valid_i({J{1'b0}}), .job_group_i({J*12{1'b0}}), .job_open_i({J{1'b0}}),
-        .cq_room_i(1'b1),
+        .fj_rdy_i(1'b1), .cq_room_i(1'b1),
         .cnt_o(), .cnt_reg_o(), .rxpkt_o(), .ack_o(), .ack_grp_o(), .ack_from_o(), .ack_seq_o(), .ack_kind_o(),
         .free_o(), .free_idx_o(), .tag_o(), .tag_k_o(), .setpend_o(), .sid_o(), .pkind_o(), .povr_o(),
         .setpend2_o(), .sid2_o(), .regrant_o(), .sid3_o(), .exp_inc_o(), .exp_grp_o(),
@@ -146,23 +148,25 @@ module tb_nic_assert;
     );
 
     // ---------------------------------------------------------------- jobs
-    reg           create = 0, init = 0, ack = 0, hostdone = 0;
+    reg           create = 0, init = 0, ack = 0, hostdone = 0, newfj = 0;
     reg  [15:0]   ack_seq = 16'd2;
     reg  [2:0]    jack_kind = `WC_NIC_PEND_ACK;
-    reg  [JW-1:0] cj = 0, hostdone_job = 0;
+    reg  [JW-1:0] cj = 0, hostdone_job = 0, nfj = 0;
+    reg  [NNODES-1:0] ubusy = 0;
     wc_nic_jobs #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .JSEND(JSEND),
                   .JFWD(JFWD), .KW(KW), .TXWIN(TXWIN)) u_jobs (
         .clk_i(clk), .rst_ni(rst_jobs), .soft_i(1'b0), .self_i(12'd1), .mode_i(2'd0),
         .now_i(32'd0), .timeout_i(32'd0),
         .ack_i(ack), .ack_grp_i(12'd0), .ack_from_i(12'd3), .ack_seq_i(ack_seq), .ack_kind_i(jack_kind),
-        .newfj_i(1'b0), .nfj_i({JW{1'b0}}), .fjinc_i(1'b0), .fj_i({JW{1'b0}}), .nf_group_i(12'd0), .nf_src_i(12'd0),
-        .nf_msglen_i(16'd0), .nf_npk_i({KW{1'b0}}), .nf_addr_i(32'd0), .nf_seq_i(16'd0), .nf_nc_i({NCW{1'b0}}),
-        .nf_dst_i({MAXC*DW{1'b0}}), .toobig_i(1'b0), .cq_room_i(1'b1),
+        // a forwarding job of group 1: a message of 20 bytes for child 4
+        .newfj_i(newfj), .nfj_i(nfj), .fjinc_i(1'b0), .fj_i({JW{1'b0}}), .nf_group_i(12'd1), .nf_src_i(12'd2),
+        .nf_msglen_i(16'd20), .nf_npk_i(11'd2), .nf_addr_i(32'h200), .nf_seq_i(16'd0), .nf_nc_i(5'd1),
+        .nf_dst_i({{(MAXC-1)*DW{1'b0}}, 12'd4}), .fj_rdy_o(), .toobig_i(1'b0), .cq_room_i(1'b1),
         // a unicast of 20 bytes (two packets) to node 3
         .create_i(create), .cj_i(cj), .c_tag_i(12'd5), .c_msglen_i(16'd20), .c_npk_i(11'd2),
         .c_addr_i(32'h100), .c_src_i(12'd1), .c_type_i(4'd1), .c_group_i(12'd0), .c_nc_i(5'd1),
-        .c_dst_i({{(MAXC-1)*DW{1'b0}}, 12'd3}), .init_i(init), .init_all_i(1'b0), .init_c_i({CIW{1'b0}}),
-        .init_base_i(16'd0), .init_fin_i(1'b1),
+        .c_dst_i({{(MAXC-1)*DW{1'b0}}, 12'd3}), .init_i(init), .init_uni_i(1'b1), .init_node_i(12'd3),
+        .init_c_i({CIW{1'b0}}), .init_base_i(16'd0), .init_fin_i(1'b1), .init_gnt_o(), .ubusy_i(ubusy),
         .stage_err_i(1'b0), .stage_err_job_i({JW{1'b0}}),
         .hostdone_i(hostdone), .hostdone_job_i(hostdone_job), .hostdone_err_i(1'b0),
         .sel_busy_i(1'b0), .sel_data_i(1'b0), .sel_job_i({JW{1'b0}}), .ackpend_i({NG{1'b0}}), .ak_sid_o(), .ak_kind_i(3'd0), .ak_exp_i(16'd0), .ak_gvalid_i(1'b0),
@@ -171,10 +175,94 @@ module tb_nic_assert;
         .stage_k_i({2*KW{1'b0}}), .stage0_pin_i(1'b0),
         .sl_valid_o(), .sl_ack_o(), .sl_req_o(), .sl_sid_o(), .s_ready_o(), .s_from_o(), .s_buf_o(), .s_job_o(),
         .s_child_o(), .s_type_o(), .s_fill_o(), .s_k_o(), .s_dst_o(), .s_src_o(), .s_group_o(), .s_seq_o(),
-        .s_off_o(), .s_len_o(), .s_msglen_o(), .job_valid_o(), .job_group_o(), .job_open_o(),
-        .job_minsent_o(), .adr_job_i({JW{1'b0}}), .adr_o(),
+        .s_off_o(), .s_len_o(), .s_msglen_o(), .s_first_o(), .job_valid_o(), .job_group_o(), .job_open_o(),
+        .job_nc_o(), .adr_job_i({JW{1'b0}}), .adr_o(),
         .push_o(), .push_send_o(), .push_w_o(), .push_grp_o(), .push_gid_o(), .push_nc_o(), .push_dst_o(),
         .tmo_o(), .tmo_amt_o(), .nak_amt_o(), .busy_o()
+    );
+    // the send-queue unit's INIT step, held until the job unit takes it;
+    // the register block marks the stream busy with it
+    task init_step;
+        begin
+            init = 1;
+            #1;
+            while (!u_jobs.init_gnt_o) begin
+                step(1);
+                #1;
+            end
+            step(1);
+            init = 0;
+            ubusy[3] = 1'b1;
+        end
+    endtask
+
+    // ----------------------------------------- the job unit's pieces alone
+    // wc_nic_jrel: job 0 (a unicast of two packets to node 3) and the
+    // send-queue unit's INIT step of its child 0
+    reg           jr_live = 0, jr_sq = 0;
+    wc_nic_jrel #(.NNODES(NNODES), .NGROUPS(NGROUPS), .JSEND(JSEND), .JFWD(JFWD), .KW(KW)) u_jrel (
+        .clk_i(clk), .rst_ni(rst_jrel), .soft_i(1'b0), .now_i(32'd0), .rto_i(32'd100),
+        .ack_i(1'b0), .ack_grp_i(12'd0), .ack_from_i(12'd0), .ack_seq_i(16'd0), .ack_kind_i(3'd0),
+        .ubusy_i({NNODES{1'b0}}), .job_valid_i({{(J-1){1'b0}}, jr_live}), .job_live_i({{(J-1){1'b0}}, jr_live}),
+        .job_fwd_i({J{1'b0}}), .job_old_i({J{1'b1}}), .job_type_i({J{4'd1}}), .job_group_i({J*12{1'b0}}),
+        .job_nc_i({J{5'd1}}), .job_npk_i({J{11'd2}}), .row_we_i(1'b0), .row_wj_i({JW{1'b0}}),
+        .row_wd_i({MAXC*DW{1'b0}}),
+        .sel_req_i(1'b0), .sel_j_i({JW{1'b0}}), .sel_c_i({CIW{1'b0}}), .sel_creq_i(1'b0), .sel_gnt_o(),
+        .done_req_i(1'b0), .done_j_i({JW{1'b0}}), .fi_req_i(1'b0), .fi_j_i({JW{1'b0}}), .fi_c_i({CIW{1'b0}}),
+        .fi_base_i(16'd0), .fi_gnt_o(), .sq_req_i(jr_sq), .sq_uni_i(1'b1), .sq_node_i(12'd3), .sq_j_i({JW{1'b0}}),
+        .sq_c_i({CIW{1'b0}}), .sq_base_i(16'd0), .sq_gnt_o(),
+        .find_req_i(1'b0), .find_j_i({JW{1'b0}}), .find_c_i({CIW{1'b0}}), .find_pid_i(1'b0), .find_gnt_o(),
+        .b_v_o(), .b_op_o(), .b_j_o(), .b_c_o(), .b_req_o(), .b_pid_o(), .b_adm_o(), .b_base_o(), .b_sent_o(),
+        .b_acked_o(), .b_hi_o(), .b_dst_o(), .b_row_o(), .sel_ok_i(1'b0),
+        .b_ok_o(), .n_adm_o(), .n_sent_o(), .n_acked_o(), .full_o(), .tmo_o(), .tmo_amt_o(), .nak_amt_o(),
+        .sample_o(), .nak_pr_o(), .pr_v_i(1'b0), .pr_j_i({JW{1'b0}}), .pr_c_i({CIW{1'b0}}), .pr_k_i({KW{1'b0}})
+    );
+    // wc_nic_jsel: job 0 (live, a unicast of 20 bytes to two children);
+    // the bench plays stage B's bus (an operation, its entry: every child
+    // still to be asked, adm NEED) and the pass engine's grants
+    localparam [1:0] ADM_NEED = `WC_NIC_ADM_NEED;
+    reg           js_chg = 0, js_fgnt = 0, js_bv = 0;
+    reg  [2:0]    js_op = 3'd0;
+    reg  [CIW-1:0] js_c = 0;
+    reg           js_pid = 0;
+    wc_nic_jsel #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT), .JSEND(JSEND),
+                  .JFWD(JFWD), .KW(KW), .TXWIN(TXWIN)) u_jsel (
+        .clk_i(clk), .rst_ni(rst_jsel), .soft_i(1'b0), .self_i(12'd1), .mode_i(2'd0),
+        .job_valid_i({{(J-1){1'b0}}, 1'b1}), .job_live_i({{(J-1){1'b0}}, 1'b1}), .job_fwd_i({J{1'b0}}),
+        .job_old_i({J{1'b1}}), .job_type_i({J{4'd1}}), .job_src_i({J{12'd1}}), .job_group_i({J*12{1'b0}}),
+        .job_msglen_i({J{16'd20}}), .job_npk_i({J{11'd2}}), .job_avail_i({J{11'd2}}), .job_nc_i({J{5'd2}}),
+        .job_fc_i({J*NCW{1'b0}}), .newj_i(1'b0), .newj_j_i({JW{1'b0}}), .newj2_i(1'b0), .newj2_j_i({JW{1'b0}}),
+        .chg_i({{(J-1){1'b0}}, js_chg}), .push_i(1'b0), .push_j_i({JW{1'b0}}),
+        .sel_req_o(), .sel_j_o(), .sel_c_o(), .sel_creq_o(), .sel_gnt_i(1'b0),
+        .find_req_o(), .find_j_o(), .find_c_o(), .find_pid_o(), .find_gnt_i(js_fgnt),
+        .b_v_i(js_bv), .b_op_i(js_op), .b_j_i({JW{1'b0}}), .b_c_i(js_c), .b_req_i(1'b0), .b_pid_i(js_pid),
+        .b_adm_i(ADM_NEED), .b_base_i(16'd0), .b_sent_i({KW{1'b0}}), .b_acked_i({KW{1'b0}}),
+        .b_hi_i({KW{1'b0}}), .b_dst_i(12'd3), .b_ok_i(1'b0), .n_adm_i(2'd0), .n_sent_i({KW{1'b0}}),
+        .n_acked_i({KW{1'b0}}), .sel_ok_o(), .fc_inc_o(), .probe_o(), .probe_k_o(), .pr_v_i(1'b0),
+        .sel_busy_i(1'b0), .ackpend_i({NG{1'b0}}), .ak_sid_o(), .ak_kind_i(3'd0), .ak_exp_i(16'd0),
+        .ak_gvalid_i(1'b0), .ak_gparent_i(12'd0), .slot_tag_i({NSLOT{1'b0}}), .slot_fj_i({NSLOT*JW{1'b0}}),
+        .slot_k_i({NSLOT*KW{1'b0}}), .stage_valid_i(2'b00), .stage_job_i({2*JW{1'b0}}),
+        .stage_k_i({2*KW{1'b0}}), .stage0_pin_i(1'b0),
+        .sl_valid_o(), .sl_ack_o(), .sl_req_o(), .sl_sid_o(), .s_ready_o(), .s_from_o(), .s_buf_o(), .s_job_o(),
+        .s_child_o(), .s_type_o(), .s_fill_o(), .s_k_o(), .s_dst_o(), .s_src_o(), .s_group_o(), .s_seq_o(),
+        .s_off_o(), .s_len_o(), .s_msglen_o(), .s_first_o(), .prep_data_o(), .prep_job_o()
+    );
+    // the stage B operation op on child c of job 0 for one cycle
+    task js_b(input [2:0] op, input [CIW-1:0] c);
+        begin
+            js_bv = 1;  js_op = op;  js_c = c;  step(1);
+            js_bv = 0;  js_op = 3'd0;  js_c = 0;
+        end
+    endtask
+    // wc_nic_jrto: stage B's probe, round trips, timeouts
+    reg           jt_start = 0, jt_sample = 0;
+    reg  [JW-1:0] jt_j = 0;
+    reg  [CIW-1:0] jt_c = 0;
+    wc_nic_jrto #(.JSEND(JSEND), .JFWD(JFWD), .KW(KW)) u_jrto (
+        .clk_i(clk), .rst_ni(rst_jrto), .soft_i(1'b0), .now_i(32'd0), .timeout_i(32'd100), .rto_o(),
+        .b_j_i(jt_j), .b_c_i(jt_c), .start_i(jt_start), .k_i({KW{1'b0}}), .sample_i(jt_sample), .nak_pr_i(1'b0),
+        .tmo_i(1'b0), .push_i(1'b0), .newfj_i(1'b0), .nfj_i({JW{1'b0}}), .create_i(1'b0), .cj_i({JW{1'b0}}),
+        .pr_v_o(), .pr_j_o(), .pr_c_o(), .pr_k_o()
     );
 
     // ------------------------------------------------------------------ tx
@@ -246,7 +334,7 @@ module tb_nic_assert;
         .dma_err_i(1'b0), .dma_done_i(sd_done),
         .create_o(), .job_o(), .c_tag_o(), .c_msglen_o(), .c_npk_o(), .c_addr_o(), .c_src_o(), .c_type_o(),
         .c_group_o(), .c_nc_o(), .c_dst_o(), .init_o(), .init_grp_o(), .init_c_o(), .init_base_o(),
-        .init_fin_o(), .busy_o()
+        .init_fin_o(), .init_gnt_i(1'b1), .newfj_i(1'b0), .busy_o()
     );
     // the DMA's answer to the unit's descriptor read: a unicast of 20
     // bytes to node 3
@@ -307,6 +395,7 @@ module tb_nic_assert;
         case (tcase)
             "clean": begin
                 {rst_regs, rst_rxa, rst_slots, rst_rxp, rst_jobs, rst_tx, rst_dma, rst_sq, rst_nic} = {9{1'b1}};
+                {rst_jrel, rst_jsel, rst_jrto} = 3'b111;
                 step(1);
                 // registers: a write, a read, an acknowledgement flag set
                 // and cleared
@@ -329,16 +418,17 @@ module tb_nic_assert;
                 rp_free = 1;  rp_free_idx = 1;  step(1);  rp_free = 0;
                 // receive buffers: two fill the prefetch FIFO
                 rq_done = 1;  rq_buf = 0;  step(1);  rq_buf = 1;  step(1);  rq_done = 0;  rq_buf = 0;
-                // a send job: created, made live, its REQ selected and
-                // granted, its packets selected, acknowledged whole,
-                // completed
+                // a send job: created, its child initialised through the
+                // pipeline (live), its REQ selected and granted, its
+                // packets selected, acknowledged whole, completed
                 create = 1;  cj = 0;  step(1);  create = 0;
-                init = 1;  step(1);  init = 0;
-                step(2);
+                init_step;
+                step(6);
                 ack = 1;  ack_seq = 16'd0;  jack_kind = `WC_NIC_PEND_GRANT;  step(1);
                 ack = 0;  ack_seq = 16'd2;  jack_kind = `WC_NIC_PEND_ACK;
-                step(4);
+                step(10);
                 ack = 1;  step(1);  ack = 0;
+                step(6);
                 // an acknowledgement through the emitter, the router
                 // returning each credit a cycle after its flit
                 sl_valid = 1;  sl_ack = 1;  step(1);  sl_valid = 0;  sl_ack = 0;
@@ -425,6 +515,38 @@ module tb_nic_assert;
             "jobs_hostdone": begin
                 rst_jobs = 1;  step(1);
                 hostdone = 1;  hostdone_job = 3;  step(1);  hostdone = 0;
+            end
+            "jtab_fwd_busy": begin
+                // a second forwarding job while the INIT sequencer still
+                // initialises the first one's child
+                rst_jobs = 1;  step(1);
+                newfj = 1;  nfj = 2;  step(1);  nfj = 3;  step(1);  newfj = 0;
+            end
+            "jrel_init_live": begin
+                // the send-queue unit's INIT step for a job already live
+                rst_jrel = 1;  step(1);
+                jr_sq = 1;  step(1);  jr_sq = 0;  jr_live = 1;  step(1);  jr_live = 0;
+            end
+            "jsel_cand_pass": begin
+                // a SEL in stage B for job 0 while its pass runs (it had
+                // no candidate: the pipeline never grants one), then the
+                // pass's two FINDs give it a candidate, and the pass the
+                // SEL made due starts over it
+                rst_jsel = 1;  step(1);
+                js_chg = 1;  step(1);  js_chg = 0;      // every child's claim moved: a pass is due
+                step(1);                                // the pass starts
+                js_b(`WC_NIC_JOP_SEL, 0);
+                js_fgnt = 1;  js_pid = u_jsel.find_pid_o;  step(1);
+                js_bv = 1;  js_op = `WC_NIC_JOP_FIND;  js_c = 0;  step(1);
+                js_fgnt = 0;  js_c = 1;  step(1);
+                js_bv = 0;  js_op = 3'd0;  js_c = 0;
+                step(2);
+            end
+            "jrto_foreign_rtt": begin
+                // a probe on job 1 child 1, then a round trip for child 2
+                rst_jrto = 1;  step(1);
+                jt_start = 1;  jt_j = 1;  jt_c = 1;  step(1);  jt_start = 0;
+                jt_sample = 1;  jt_c = 2;  step(1);  jt_sample = 0;
             end
             "tx_credit": begin
                 rst_tx = 1;  step(1);

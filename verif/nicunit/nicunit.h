@@ -14,6 +14,9 @@
 // required one never happened.  '--mutate N' flips bit 0 of the C side of
 // the first nonzero comparison at or after cycle N: the run must then end
 // in a mismatch report, which proves the comparison can fail.
+// '--model-mutate K' builds the C model with its mutation K (wc_nic.h,
+// WC_NIC_MUTATIONS): a bench of the unit the mutation breaks must then
+// end in a mismatch report too, which proves the bench reaches it.
 #ifndef WC_NICUNIT_H
 #define WC_NICUNIT_H
 #include <string>
@@ -44,8 +47,11 @@ public:
     {
         for (int i = 1; i < argc; i++) {
             const char *a = argv[i];
-            if (std::strcmp(a, "--seed") && std::strcmp(a, "--cycles") && std::strcmp(a, "--mutate")) {
-                std::fprintf(stderr, "%s: unknown option '%s' (--seed N, --cycles N, --mutate CYCLE)\n", argv[0], a);
+            if (std::strcmp(a, "--seed") && std::strcmp(a, "--cycles") && std::strcmp(a, "--mutate") &&
+                std::strcmp(a, "--model-mutate")) {
+                std::fprintf(stderr,
+                             "%s: unknown option '%s' (--seed N, --cycles N, --mutate CYCLE, --model-mutate K)\n",
+                             argv[0], a);
                 std::exit(2);
             }
             i++;
@@ -53,6 +59,11 @@ public:
         seed = unit_opt(argc, argv, "--seed", 1);
         cycles = unit_opt(argc, argv, "--cycles", dflt_cycles);
         mutate_at = unit_opt(argc, argv, "--mutate", 0);
+        model_mutate = unit_opt(argc, argv, "--model-mutate", 0);
+        if (model_mutate > WC_NIC_MUTATIONS) {
+            std::fprintf(stderr, "%s: --model-mutate must be 1..%d\n", argv[0], WC_NIC_MUTATIONS);
+            std::exit(2);
+        }
         if (cycles == 0) {
             std::fprintf(stderr, "%s: --cycles must be at least 1\n", argv[0]);
             std::exit(2);
@@ -65,9 +76,11 @@ public:
     // ---- the C model ----------------------------------------------------
     // A wc_nic of configuration c at node self; exits with the model's
     // message if the configuration is refused.
-    wc_nic *nic(const wc_nic_cfg &c, unsigned self)
+    wc_nic *nic(const wc_nic_cfg &c0, unsigned self)
     {
         char err[200];
+        wc_nic_cfg c = c0;
+        c.mutate = (int)model_mutate;
         wc_nic *n = wc_nic_create(&c, self, err, sizeof err);
         if (!n) {
             std::fprintf(stderr, "nicunit %s: %s\n", unit_, err);
@@ -201,7 +214,7 @@ public:
 
     VerilatedContext ctx;
     wc_rng rng;
-    uint64_t seed = 1, cycles = 0, cycle = 0, mutate_at = 0, ncmp = 0;
+    uint64_t seed = 1, cycles = 0, cycle = 0, mutate_at = 0, model_mutate = 0, ncmp = 0;
 
 private:
     struct NuEv {
@@ -215,8 +228,10 @@ private:
     }
     void replay() const
     {
-        std::printf("  replay: %s --seed %llu --cycles %llu%s\n", prog_, (unsigned long long)seed,
-                    (unsigned long long)cycles, mutate_at ? unit_fmt(" --mutate %llu", (unsigned long long)mutate_at).c_str() : "");
+        std::printf("  replay: %s --seed %llu --cycles %llu%s%s\n", prog_, (unsigned long long)seed,
+                    (unsigned long long)cycles,
+                    mutate_at ? unit_fmt(" --mutate %llu", (unsigned long long)mutate_at).c_str() : "",
+                    model_mutate ? unit_fmt(" --model-mutate %llu", (unsigned long long)model_mutate).c_str() : "");
         std::fflush(stdout);
     }
     const char *unit_, *prog_;
@@ -239,7 +254,7 @@ static inline void nu_dec_idle(nic_dec *d)
     d->sq.next = -1;
     d->jobs.push = -1;
     d->jobs.rel_group = -1;
-    for (int j = 0; j < MAXJ; j++) d->jobs.hit[j] = -1;
+    d->jobs.pe_start = -1;
     d->dma.wq.fj = NONE;
 }
 

@@ -36,7 +36,7 @@ struct Bench {
     int sel_hold = 0;                   // cycles the ready selection stays before the emitter takes it
     unsigned slot_ns = 0, slot_ni = 0;  // the slot word addressed a cycle ahead (the slot table's block RAM)
     int e_op[NCLI], e_err[NCLI], e_cd, e_hostdone, e_hderr, e_ctxerr, e_fifofull, e_ringfull, e_rqfull, e_partial,
-        e_list, e_wait, e_all, e_soft;
+        e_list, e_wait, e_all, e_soft, e_urgent;
 
     Bench(NuBench &bb, const wc_nic_cfg &c) : b(bb), m(&bb.ctx), n(bb.nic(c, 0))
     {
@@ -59,6 +59,7 @@ struct Bench {
         e_wait = b.event("slave-wait-state");
         e_all = b.event("all-clients-asking");
         e_soft = b.event("soft-reset");
+        e_urgent = b.event("rx-write-at-half-full-queue");
         for (size_t i = 0; i < (size_t)S * PW; i++) n->sbuf[i] = b.u32();
         for (int j = 0; j < J; j++) n->jobs.job[j].addr = b.u32() & ~3u;
         for (int i = 0; i < NC; i++) context(i);
@@ -185,6 +186,7 @@ struct Bench {
         m.push_i = d.cq != nullptr;
         for (int k = 0; k < 4; k++) ut_set(m.push_w_i, 32 * k, 32, d.cq ? d.cq[k] : 0u);
         m.wq_any_i = h != nullptr;
+        m.wq_half_i = nic_rxp_wq_half(n);
         m.wq_slot_i = h ? h->slot : 0;
         m.wq_ctx_i = h ? h->ctx : 0;
         m.wq_off_i = h ? h->off : 0;
@@ -312,6 +314,8 @@ struct Bench {
 
         // what the neighbours do with this edge's outputs (before the commit
         // moves the op on)
+        // the write queue at half the slots or more: receive writes go first
+        b.hit(e_urgent, dm->start && dm->cli == CLI_RXW && nic_rxp_wq_half(n));
         if (dm->start && dm->cli == CLI_RXW) wq.pop_front();
         if (rxw_end) {
             if (dm->wq.last) context(dm->wq.ctx);

@@ -11,7 +11,10 @@
 // others the stronger kind wins), the two scanners' GRANTs, the
 // selection clearing a pending flag, timeouts and NAK rewinds, the
 // emitter's packets, the DMA's ring indices, the slot count, the send
-// queue unit's refused descriptors and stream initialisations, finished
+// queue unit's refused descriptors and stream initialisations (INIT steps
+// the job unit's pipeline takes or not: a unicast stream moves on with
+// its step, a group's with the job's last child, as wc_nic.v gates
+// them), finished
 // send jobs releasing streams.  The read ports are read at random ids,
 // in range and out of it.  The C side gets the same strobes as the
 // decisions of the units it does not run.
@@ -50,7 +53,7 @@ struct Bench {
     unsigned rp_pgid = 0;               // rp_ngid_i of the cycle before
     Access cur{};
     int e_rd, e_wr, e_gt[NGTS], e_clear, e_w1c, e_irq, e_drained, e_win, e_ovr, e_strong, e_weak, e_clr, e_grant2,
-        e_grant3, e_exp, e_init, e_wrap, e_done, e_peak, e_early, e_soft;
+        e_grant3, e_exp, e_init, e_initwait, e_initc, e_wrap, e_done, e_peak, e_early, e_soft;
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
     {
@@ -72,6 +75,8 @@ struct Bench {
         e_grant3 = b.event("repeated-grant");
         e_exp = b.event("stream-advanced");
         e_init = b.event("stream-initialised");
+        e_initwait = b.event("init-step-not-taken");
+        e_initc = b.event("group-child-step-no-update");
         e_wrap = b.event("next-sequence-wraps");
         e_done = b.event("streams-released");
         e_peak = b.event("slot-peak-raised");
@@ -233,6 +238,10 @@ struct Bench {
             d.sq.npk = (uint16_t)init_npk;
             d.sq.fin = sqa == 2;
         }
+        // the job unit's pipeline takes the step (d.jobs.sq_gnt); the
+        // block sees it as wc_nic.v gates it
+        bool gnt = init && b.chance(0.7), upd = gnt && (!init_grp || d.sq.fin);
+        d.jobs.sq_gnt = gnt;
         // the emitter, the DMA, the slots
         d.tx.em_sent = d.tx.em_last = b.chance(0.1);
         unsigned ring = b.below(8);
@@ -271,7 +280,7 @@ struct Bench {
         m.tmo_amt_i = d.jobs.tmo_amt;
         m.nak_amt_i = d.jobs.nak_amt;
         m.txpkt_i = d.tx.em_sent;
-        m.sq_adv_i = d.sq_push || (init && d.sq.fin);
+        m.sq_adv_i = d.sq_push || (gnt && d.sq.fin);
         m.sq_err_i = d.sq_push;
         m.rq_adv_i = d.dma.op_done && d.dma.cli == CLI_RQ;
         m.cq_adv_i = d.dma.op_done && d.dma.cli == CLI_CQ;
@@ -296,7 +305,7 @@ struct Bench {
         m.done_gid_i = done_gid;
         m.done_nc_i = done_nc;
         for (int c = 0; c < MAXC; c++) ut_set(m.done_dst_i, c * DW, DW, done_dst[c]);
-        m.init_i = init;
+        m.init_i = upd;
         m.init_grp_i = init_grp;
         m.init_gid_i = init_gid;
         m.init_node_i = init_node;
@@ -384,8 +393,10 @@ struct Bench {
         b.hit(e_grant2, set2);
         b.hit(e_grant3, set3);
         b.hit(e_exp, exp_inc);
-        b.hit(e_init, init);
-        b.hit(e_wrap, init && d.sq.base + init_npk > 0xFFFFu);
+        b.hit(e_init, upd);
+        b.hit(e_initwait, init && !gnt);
+        b.hit(e_initc, gnt && init_grp && !d.sq.fin);
+        b.hit(e_wrap, upd && d.sq.base + init_npk > 0xFFFFu);
         b.hit(e_done, done);
         b.hit(e_peak, slots > (int)r->peak);
         b.hit(e_irq, (r->int_status & r->int_enable) != 0);

@@ -11,7 +11,9 @@
 // plays the register block (expected sequence numbers from near the wrap,
 // the group table, enable, mode, the clock and a short timeout so that
 // GRANTs repeat), the jobs unit (forwarding jobs started by the unit,
-// counting its packets, finishing once complete), the DMA (the write
+// counting its packets, finishing once complete; its INIT sequencer busy
+// with a new forwarding job's children for a few cycles, while no other
+// may start), the DMA (the write
 // queue drained with gaps, a write now and then failing, receive buffers
 // fetched, some too small), the slot pool behind the event's slot, and
 // the completion FIFO's room.  The C side reads the same through its
@@ -40,7 +42,7 @@ struct Ev {
 enum {
     X_ACCEPT, X_EAGER, X_CLOSE, X_GRANT, X_WAIT, X_REWAIT, X_REGRANT_REQ, X_REQDUP, X_DUP, X_EARLYNAK, X_NAKD,
     X_CRCNAK, X_NOBUF_DEFER, X_TOOBIG, X_SCAN_GRANT, X_SCAN_DROP, X_REPEAT, X_NEWFJ, X_FJINC, X_NOFJ, X_ERRLEN,
-    X_ERRGRP, X_ERRDST, X_DISABLED, X_NOCTX, X_NOBUF, X_ACKS, X_CTXFREE, X_CTXERR, X_WQFULL, X_WRAP, X_NX
+    X_ERRGRP, X_ERRDST, X_DISABLED, X_NOCTX, X_NOBUF, X_ACKS, X_CTXFREE, X_CTXERR, X_WQFULL, X_WRAP, X_FJBUSY, X_NX
 };
 const char *const XNAME[X_NX] = {
     "accepted",          "eager-packet-0-admitted", "message-closed",     "req-granted",
@@ -50,7 +52,8 @@ const char *const XNAME[X_NX] = {
     "grant-repeated-after-timeout", "forwarding-job-started", "forwarding-packet-counted",
     "forwarded-without-job", "err-len",              "err-group",           "err-dst",
     "nic-disabled",      "no-free-context",          "no-receive-buffer",   "ack-to-jobs",
-    "context-freed",     "context-write-failed",     "write-queue-full",    "expect-wraps"};
+    "context-freed",     "context-write-failed",     "write-queue-full",    "expect-wraps",
+    "forwarding-admission-waits-for-sequencer"};
 
 struct Bench {
     NuBench &b;
@@ -64,6 +67,10 @@ struct Bench {
     nic_wq op_wq{};
     // p_cont: a granted sender goes on (low: its GRANT is repeated)
     double p_ev = 0.5, p_dma = 0.5, p_new = 0.5, p_cont = 0.9;
+    // the job unit's forwarding INIT sequencer: children of the last new
+    // forwarding job still to initialise (n->jobs.fi_v while nonzero)
+    int fi_left = 0;
+    double p_fi = 0.5;              // ... a step taken in a cycle (low: a busy pipeline)
     int e[X_NX], e_type[WC_PT_LAST + 1], e_st[5], e_soft;
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
@@ -73,7 +80,9 @@ struct Bench {
                                                         "intact-wait", "intact-nak"};
         static const char *const st[5] = {"refused-badlen", "refused-badcrc", "refused-badtype", "refused-baddst",
                                           "refused-noslot"};
-        for (int i = 0; i < X_NX; i++) e[i] = b.event(XNAME[i]);
+        // (one forwarding job: none is free while the sequencer
+        // initialises it)
+        for (int i = 0; i < X_NX; i++) e[i] = b.event(XNAME[i], i != X_FJBUSY || JF > 1);
         for (int t = 1; t <= WC_PT_LAST; t++) e_type[t] = b.event(ty[t]);
         for (int i = 0; i < 5; i++) e_st[i] = b.event(st[i]);
         e_soft = b.event("soft-reset");
@@ -235,6 +244,7 @@ struct Bench {
             p_new = calm ? 0.1 : 0.6;
             p_dma = calm ? 0.9 : b.chance(0.3) ? 0.0 : b.chance(0.5) ? 0.05 : 0.5;
             p_cont = b.chance(0.2) ? 0.05 : 0.9;
+            p_fi = b.chance(0.5) ? 0.8 : 0.02;
         }
         n->regs.now++;
         if (b.chance(0.002)) n->regs.en = b.chance(0.9);
@@ -253,6 +263,9 @@ struct Bench {
             if (j >= JS && jb->valid && jb->avail >= jb->npk && b.chance(0.05)) jb->valid = 0;
         }
         n->dma.cqf_n = b.chance(0.9) ? 0 : CQF;
+        // one child a cycle when the pipeline takes it
+        if (fi_left > 0 && b.chance(p_fi)) fi_left--;
+        n->jobs.fi_v = fi_left > 0;
     }
 
     void cycle()
@@ -335,6 +348,7 @@ struct Bench {
             ut_set(m.job_open_i, j, 1, jb->avail < jb->npk);
         }
         m.cq_room_i = n->dma.cqf_n < CQF;
+        m.fj_rdy_i = !n->jobs.fi_v;
         m.rq_wr_i = dm.word_done;
         m.rq_buf_i = dm.buf;
         m.rq_hi_i = dm.idx != 0;
@@ -413,6 +427,7 @@ struct Bench {
         b.eq("rqb_n_o", m.rqb_n_o, r->rqb_n, 2);
         b.eq("rqb_rd_o", m.rqb_rd_o, r->rqb_rd, 1);
         b.eq("wq_any_o", m.wq_any_o, r->wq_n != 0, 1);
+        b.eq("wq_half_o", m.wq_half_o, nic_rxp_wq_half(n), 1);
         if (r->wq_n) {
             const nic_wq *q = &n->wq[r->wq_rd];
             b.eq("wq_slot_o", m.wq_slot_o, q->slot, SW);
@@ -434,6 +449,7 @@ struct Bench {
         b.eq("busy_o", m.busy_o, busy, 1);
 
         count(v, d);
+        if (rp.new_fj) fi_left = n->gt.g[rp.gr_group].nchild;
         // what the neighbours do with it: the slot pool, the jobs unit,
         // the register block's expected sequence numbers
         if (rp.free_slot >= 0) pool[rp.free_slot] = false;
@@ -457,6 +473,7 @@ struct Bench {
         b.eq("s_ngid_o", sngid, r->scan < (unsigned)N ? 0 : r->scan - N, WC_NH0_GROUP_W);
         if (soft) {
             op = -1;
+            fi_left = 0;
             std::memset(pool, 0, sizeof pool);
             setup();
         }
@@ -505,6 +522,13 @@ struct Bench {
         b.hit(e[X_CTXERR], d.dma.op_done && d.dma.cli == CLI_RXW && !d.dma.wq.last && d.dma.op_err);
         b.hit(e[X_WQFULL], r->wq_n >= S - 1);
         b.hit(e[X_WRAP], rp.accept && v.seq == 0xFFFFu);
+        // a forwarded stream's message that a free forwarding job, context
+        // and buffer would admit, told to wait while the sequencer is busy
+        bool fjfree = false;
+        for (int j = JS; j < J; j++) fjfree |= !n->jobs.job[j].valid;
+        bool fwd = ok && v.group && v.group < (unsigned)G && n->gt.g[v.group].nchild && n->regs.mode != WC_NIC_MODE_HOST;
+        b.hit(e[X_FJBUSY], n->jobs.fi_v && fjfree && freec && r->rqb_n && fwd && (v.type == WC_PT_REQ || data) &&
+                               rp.setpend >= 0 && rp.pkind == WC_NIC_PEND_WAIT);
     }
 };
 

@@ -7,13 +7,15 @@
 // tags accepted packets for forwarding jobs and untags a restarted job's;
 // the DMA marks packets written to host memory; the selection and the
 // emitter pin slots they read; the emitter and the DMA address payload
-// words a cycle ahead (sometimes the word written in that cycle); the jobs
-// report which are live and their slowest child.  Phases of slow and
-// fast host writes fill the table (nothing free, then nothing evictable
-// either) and empty it.  The C side
-// sees the same through the wc_nic it runs in: tx.sel and tx.em for the
-// pins, job[j] with one child at the slowest child's count, and the
-// neighbours' decisions.
+// words a cycle ahead (sometimes the word written in that cycle); a
+// forwarded packet's tag carries its job's children (a job starting in
+// that cycle: its group's), and the selection takes first copies from
+// tagged slots (each a child's first, which counts down the children the
+// slot still waits for).  Phases of slow and fast host writes fill the
+// table (nothing free, then nothing evictable either) and empty it.  The
+// C side sees the same through the wc_nic it runs in: tx.sel and tx.em
+// for the pins, the job's (or the group's) child count for a tag, the
+// selection's decision, and the neighbours' decisions.
 #include "nicunit.h"
 #include "Vwc_nic_slots.h"
 
@@ -24,14 +26,20 @@
 namespace {
 
 const int PAYLOAD = UT_PAYLOAD, S = UT_NSLOT, J = UT_J, KW = UT_KW;
+// MAXCHILD is optional: the RTL's default (the C model's array size) else
+#ifdef UT_MAXCHILD
+const int MC = UT_MAXCHILD;
+#else
+const int MC = MAXC;
+#endif
 const int PW = PAYLOAD / 4, SW = S > 1 ? nu_clog2(S) : 1, JW = nu_clog2(J), IW = PW > 1 ? nu_clog2(PW) : 1;
 const int SCW = nu_clog2(S + 1);
-// job_minsent_i of a job without children (wc_nic_slots.v)
-const unsigned NOCHILD = 0xFFFFu;
+// the group a forwarding job starting in the tag's cycle forwards
+const int TAG_GROUP = 1;
 
 struct In {
-    bool soft, sel_pin, em_pin, nsel_pin, rp_free, newfj, tag, dma_done, alloc, wr, crcw;
-    int sel_buf, em_buf, nsel_buf, free_idx, newfj_fj, tag_idx, tag_fj, tag_k, dma_slot, alloc_idx;
+    bool soft, sel_pin, em_pin, nsel_pin, rp_free, newfj, tag, first, dma_done, alloc, wr, crcw;
+    int sel_buf, em_buf, nsel_buf, free_idx, newfj_fj, tag_idx, tag_fj, tag_k, tag_nc, first_slot, dma_slot, alloc_idx;
     int wr_slot, wr_idx, crcw_slot, em_slot, em_nslot, em_nidx, rd_slot, rd_idx, rd_nslot, rd_nidx;
     uint32_t wr_word, crcw_val;
 };
@@ -40,15 +48,13 @@ struct Bench {
     NuBench &b;
     Vwc_nic_slots m;
     wc_nic *n;
-    bool jv[J] = {};
-    unsigned minsent[J] = {};
     // host writes (dma_done) per cycle and allocations per cycle: phases
     double p_dma = 0.3, p_alloc = 0.3;
     // payload words addressed last cycle (block RAM): the emitter's, and
     // the DMA's for words past the first
     int em_ns = 0, em_ni = 0, rd_ns = 0, rd_ni = 0;
-    int e_afree, e_aevict, e_full, e_none, e_reclaim, e_keep, e_pin, e_nsel, e_untag, e_tag, e_dma, e_free,
-        e_empty, e_soft;
+    int e_afree, e_aevict, e_full, e_none, e_reclaim, e_keep, e_pin, e_nsel, e_untag, e_tag, e_tag_new, e_first,
+        e_first_last, e_first_none, e_dma, e_free, e_empty, e_soft;
 
     Bench(NuBench &bb, const wc_nic_cfg &c) : b(bb), m(&bb.ctx), n(bb.nic(c, 0))
     {
@@ -62,6 +68,10 @@ struct Bench {
         e_nsel = b.event("eviction-blocked-by-selection");
         e_untag = b.event("untagged-by-new-job");
         e_tag = b.event("tagged");
+        e_tag_new = b.event("tagged-by-job-starting-now");
+        e_first = b.event("first-copy-counted");
+        e_first_last = b.event("last-first-copy");
+        e_first_none = b.event("first-copy-past-count");
         e_dma = b.event("host-written");
         e_free = b.event("released");
         e_empty = b.event("table-empty");
@@ -79,8 +89,9 @@ struct Bench {
     bool used(int s) const { return n->slot[s].used; }
     bool fresh(int s) const { return n->slot[s].used && !n->slot[s].dma; }
     bool unused(int s) const { return !n->slot[s].used; }
+    bool tagged(int s) const { return n->slot[s].used && n->slot[s].fwd; }
 
-    // the pins and the jobs as the C model sees them
+    // the pins as the C model sees them
     void env(const In &x)
     {
         n->tx.sel = nic_send{};
@@ -91,12 +102,6 @@ struct Bench {
         n->tx.em.valid = x.em_pin;
         n->tx.em.from_slot = 1;
         n->tx.em.buf = (uint8_t)x.em_buf;
-        for (int j = 0; j < J; j++) {
-            nic_job *jb = &n->jobs.job[j];
-            jb->valid = jv[j];
-            jb->nc = minsent[j] == NOCHILD ? 0 : 1;
-            jb->ch[0].sent = (uint16_t)minsent[j];
-        }
     }
 
     In stimulus()
@@ -111,11 +116,6 @@ struct Bench {
         x.em_pin = b.chance(0.4) && (x.em_buf = pick(&Bench::used)) >= 0;
         x.nsel_pin = b.chance(0.4);
         x.nsel_buf = x.nsel_pin ? (int)b.below(S) : 0;
-        if (b.chance(0.05)) {
-            int j = (int)b.below(J);
-            jv[j] = b.chance(0.6);
-            minsent[j] = b.chance(0.1) ? NOCHILD : b.below(8);
-        }
         env(x);
         x.rp_free = b.chance(0.05) && (x.free_idx = pick(&Bench::used)) >= 0;
         x.newfj = b.chance(0.03);
@@ -123,6 +123,17 @@ struct Bench {
         x.tag = b.chance(0.2) && (x.tag_idx = pick(&Bench::fresh)) >= 0;
         x.tag_fj = (int)b.below(J);
         x.tag_k = (int)b.below(10);
+        // mostly few children, so that slots wait for each first copy and
+        // then go
+        x.tag_nc = 1 + (int)b.below(b.chance(0.8) ? (MC < 3 ? MC : 3) : MC);
+        // the selection's packet is a child's first copy from a tagged
+        // slot (a slot is tagged once, at its event: never the one tagged
+        // now); it reads the slot, so it pins it
+        x.first = b.chance(0.3) && (x.first_slot = pick(&Bench::tagged)) >= 0 && !(x.tag && x.tag_idx == x.first_slot);
+        if (x.first) {
+            x.nsel_pin = true;
+            x.nsel_buf = x.first_slot;
+        }
         x.dma_done = b.chance(p_dma) && (x.dma_slot = pick(&Bench::fresh)) >= 0;
         if (b.chance(p_alloc)) {
             int f = nic_slots_free(n), e = nic_slots_evictable(n, x.nsel_pin ? x.nsel_buf : -1);
@@ -172,11 +183,8 @@ struct Bench {
         m.em_buf_i = x.em_pin ? x.em_buf : 0;
         m.nsel_pin_i = x.nsel_pin;
         m.nsel_buf_i = x.nsel_buf;
-        m.job_valid_i = 0;
-        for (int j = 0; j < J; j++) {
-            ut_set(m.job_valid_i, j, 1, jv[j]);
-            ut_set(m.job_minsent_i, j * 16, 16, minsent[j]);
-        }
+        m.first_i = x.first;
+        m.first_slot_i = x.first ? x.first_slot : (int)b.below(S);
         m.rp_free_i = x.rp_free;
         m.rp_free_idx_i = x.rp_free ? x.free_idx : 0;
         m.rp_newfj_i = x.newfj;
@@ -185,6 +193,7 @@ struct Bench {
         m.rp_tag_idx_i = x.tag ? x.tag_idx : 0;
         m.rp_tag_fj_i = x.tag_fj;
         m.rp_tag_k_i = x.tag_k;
+        m.rp_tag_nc_i = x.tag_nc;
         m.dma_done_i = x.dma_done;
         m.dma_done_slot_i = x.dma_done ? x.dma_slot : 0;
         m.alloc_i = x.alloc;
@@ -219,6 +228,18 @@ struct Bench {
             d.rp.tag_slot = x.tag_idx;
             d.rp.fj = x.tag_fj;
             d.rp.tag_k = (uint16_t)x.tag_k;
+            // the job's children (wc_nic.v's rp_tag_nc: the group's when
+            // the job starts in this cycle)
+            d.rp.gr_group = TAG_GROUP;
+            n->jobs.job[x.tag_fj].nc = (uint8_t)x.tag_nc;
+            n->gt.g[TAG_GROUP].nchild = (uint8_t)x.tag_nc;
+        }
+        if (x.first) {
+            d.sel.valid = 1;
+            d.sel.first = 1;
+            d.sel.s.valid = 1;
+            d.sel.s.from_slot = 1;
+            d.sel.s.buf = (uint8_t)x.first_slot;
         }
         if (x.dma_done) {
             d.dma.op_done = 1;
@@ -282,6 +303,10 @@ struct Bench {
             return false;
         }());
         b.hit(e_tag, x.tag);
+        b.hit(e_tag_new, x.tag && x.newfj && x.newfj_fj == x.tag_fj);
+        int need0 = x.first ? n->slot[x.first_slot].need : -1;
+        b.hit(e_first, need0 > 0);
+        b.hit(e_first_none, need0 == 0);
         b.hit(e_dma, x.dma_done);
         b.hit(e_free, x.rp_free);
 
@@ -294,6 +319,7 @@ struct Bench {
             b.hit(pinned[s] ? e_pin : e_keep, n->slot[s].used);
         }
         b.hit(e_empty, before > 0 && cnt == 0);
+        b.hit(e_first_last, need0 == 1);
         b.eq("upd_o", m.upd_o, used >= 0, 1);
         b.eq("cnt_o", m.cnt_o, (uint64_t)cnt, SCW);
         b.edge(m, n, x.soft, e_soft);
@@ -308,6 +334,7 @@ int main(int argc, char **argv)
     nu_check_kw(PAYLOAD, KW);
     wc_nic_cfg c = nu_cfg(PAYLOAD, J);
     c.nslot = S;
+    c.maxchild = MC;
     Bench t(b, c);
     return b.run(t);
 }

@@ -5,11 +5,13 @@
 // then), the DMA (a start, then the descriptor's four words or the
 // destination list's words with gaps, a bus error now and then), the
 // register block (ring indices, the streams' next sequence numbers and
-// busy flags, which INIT sets and finished jobs clear), the jobs unit
-// (send jobs live from INIT's last step until they finish; the job the
-// unit creates holds its descriptor, as the C model's job table does) and
-// the completion FIFO (a refused descriptor's completion taken after a
-// while).  Descriptors are valid unicasts, multisends and multicasts (at
+// busy flags, which INIT steps set and finished jobs clear), the jobs
+// unit (its pipeline taking an INIT step, one child a cycle, or not in
+// that cycle; send jobs live from INIT's last step until they finish; the
+// job the unit creates holds its descriptor, as the C model's job table
+// does), the receive processor (a forwarding job starting, in whose cycle
+// no send job may start) and the completion FIFO (a refused descriptor's
+// completion taken after a while).  Descriptors are valid unicasts, multisends and multicasts (at
 // the root, and from a non-root host in host mode) and each fault of
 // docs/nic.md's checks: opcode and reserved bits, lengths, destinations,
 // counts, groups, the host-forward rules, every list fault, bus errors.
@@ -43,7 +45,10 @@ struct Bench {
     int dma_i = -1;
     double p_done = 0.02;
     uint32_t desc[4], list[MAXC];
+    // the job unit's pipeline takes an INIT step (low: steps wait long)
+    double p_gnt = 0.7;
     int e_st[NSTS], e_uni, e_multi, e_mroot, e_mhost, e_wait, e_nojob, e_empty, e_off, e_pushwait, e_soft;
+    int e_refused, e_mstep, e_newfj;
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
     {
@@ -60,6 +65,9 @@ struct Bench {
         e_off = b.event("nic-disabled");
         e_pushwait = b.event("completion-fifo-busy");
         e_soft = b.event("soft-reset");
+        e_refused = b.event("init-step-not-taken");
+        e_mstep = b.event("multicast-child-initialised");
+        e_newfj = b.event("creation-deferred-by-forwarding-job");
         n->regs.en = 1;
         n->regs.sq_size = 4;
         for (int g = 1; g < G; g++) group(g);
@@ -141,9 +149,21 @@ struct Bench {
         if (b.chance(0.002)) g->sq_size = (uint16_t)(b.chance(0.1) ? 0 : 1u << b.below(4));
         if (b.chance(0.005)) g->en = b.chance(0.9);
         if (b.chance(0.003)) g->mode = (uint8_t)b.below(3);
-        if (b.chance(0.01)) group(1 + (int)b.below(G - 1));
+        // (not the group of a multicast descriptor the unit holds past its
+        // fetch: the host installs a tree before it is used, docs/nic.md;
+        // the unit checks the group, creates the job from it and reads its
+        // child count while the job's INIT steps run)
+        if (b.chance(0.01)) {
+            int g = 1 + (int)b.below(G - 1);
+            bool held = r->st != SQ_IDLE && r->st != SQ_FETCH && WC_GET(r->d[0], SD0_OP) == WC_OP_MULTICAST &&
+                        WC_GET(r->d[2], SD2_DST) == (unsigned)g;
+            if (!held) group(g);
+        }
         // send jobs finish quickly, or slowly enough that all are busy
-        if (b.cycle % 3000 == 0) p_done = b.chance(0.5) ? 0.05 : 0.002;
+        if (b.cycle % 3000 == 0) {
+            p_done = b.chance(0.5) ? 0.05 : 0.002;
+            p_gnt = b.chance(0.5) ? 0.9 : 0.3;
+        }
         for (int j = 0; j < JS; j++)
             if (n->jobs.job[j].valid && b.chance(p_done)) n->jobs.job[j].valid = 0;
         for (int v = 0; v < N; v++)
@@ -172,6 +192,8 @@ struct Bench {
             }
         }
         d.sq_push = r->st == SQ_ERR && b.chance(0.5);
+        // the receive processor starts a forwarding job now and then
+        bool newfj = b.chance(0.1);
         b.hit(e_pushwait, r->st == SQ_ERR && !d.sq_push);
 
         m.soft_i = soft;
@@ -192,6 +214,8 @@ struct Bench {
         m.dma_data_i = d.dma.rdata;
         m.dma_err_i = d.dma.err;
         m.dma_done_i = d.dma.op_done;
+        m.newfj_i = newfj;
+        m.init_gnt_i = 0;
         m.eval();
         // the register block's read ports at the unit's group and node
         // (an id outside the tables reads as regs does: no group, next 0)
@@ -205,13 +229,19 @@ struct Bench {
         m.unext_i = nd < (unsigned)N ? n->unext[nd] : 0;
         m.eval();
 
-        nic_sq_decide(n, &d.sq);
+        nic_sq_decide(n, newfj, &d.sq);
+        // the job unit's pipeline takes the INIT step, or another
+        // operation goes first
+        bool gnt = d.sq.init && b.chance(p_gnt);
+        d.jobs.sq_gnt = gnt;
+        m.init_gnt_i = gnt;
+        m.eval();
         b.eq("gid_o", m.gid_o, WC_GET(r->d[2], SD2_DST), WC_NH0_GROUP_W);
         b.eq("err_st_o", m.err_st_o, r->st == SQ_ERR, 1);
         if (r->st == SQ_ERR)
             for (int k = 0; k < 4; k++) b.eqf("push_w_o", m.push_w_o, 32 * k, 32, d.sq.cd[k], k);
         b.eq("desc_err_o", m.desc_err_o, d.sq_push, 1);
-        b.eq("adv_o", m.adv_o, d.sq_push || (d.sq.init && d.sq.fin), 1);
+        b.eq("adv_o", m.adv_o, d.sq_push || (gnt && d.sq.fin), 1);
         b.eq("req_o", m.req_o, req, 1);
         b.eq("fetch_o", m.fetch_o, r->st == SQ_FETCH, 1);
         b.eq("list_o", m.list_o, r->d[3], 32);
@@ -233,10 +263,8 @@ struct Bench {
         b.eq("init_o", m.init_o, d.sq.init, 1);
         if (d.sq.init) {
             b.eq("init_grp_o", m.init_grp_o, d.sq.init_grp, 1);
-            if (!d.sq.init_grp) {
-                b.eq("node_o", m.node_o, d.sq.init_id, DW);
-                b.eq("init_c_o", m.init_c_o, d.sq.init_c, CIW);
-            }
+            if (!d.sq.init_grp) b.eq("node_o", m.node_o, d.sq.init_id, DW);
+            b.eq("init_c_o", m.init_c_o, d.sq.init_c, CIW);
             b.eq("init_base_o", m.init_base_o, d.sq.base, 16);
             b.eq("init_fin_o", m.init_fin_o, d.sq.fin, 1);
         }
@@ -251,7 +279,10 @@ struct Bench {
             b.hit(op == WC_OP_UNICAST ? e_uni : op == WC_OP_MULTISEND ? e_multi
                   : n->gt.g[WC_GET(r->d[2], SD2_DST)].parent == NOPAR ? e_mroot : e_mhost);
         }
-        b.hit(e_wait, r->st == SQ_WAIT && !d.sq.create);
+        b.hit(e_wait, r->st == SQ_WAIT && !d.sq.create && !newfj);
+        b.hit(e_newfj, r->st == SQ_WAIT && newfj);
+        b.hit(e_refused, d.sq.init && !gnt);
+        b.hit(e_mstep, gnt && d.sq.init_grp && !d.sq.fin);
         bool posted = g->sq_size && g->sq_head != g->sq_tail;
         b.hit(e_nojob, r->st == SQ_IDLE && g->en && posted && d.sq.next < 0);
         b.hit(e_empty, r->st == SQ_IDLE && g->en && !posted);
@@ -261,14 +292,17 @@ struct Bench {
         // the jobs unit takes the new job; the register block moves the
         // streams and the ring
         if (d.sq.create) n->jobs.job[d.sq.job] = d.sq.nj;
-        if (d.sq.init) {
+        // (a step taken: a unicast stream moves on at its own, a group's
+        // with the job's last child, as wc_nic.v gates the register
+        // block's init)
+        if (gnt && (!d.sq.init_grp || d.sq.fin)) {
             uint16_t *next = d.sq.init_grp ? n->gnext : n->unext;
             uint8_t *busy = d.sq.init_grp ? n->gbusy : n->ubusy;
             next[d.sq.init_id] = (uint16_t)(d.sq.base + d.sq.npk);
             busy[d.sq.init_id] = 1;
-            if (d.sq.fin) n->jobs.job[d.sq.job].valid = 1;
         }
-        if (d.sq_push || (d.sq.init && d.sq.fin)) g->sq_head++;
+        if (gnt && d.sq.fin) n->jobs.job[d.sq.job].valid = 1;
+        if (d.sq_push || (gnt && d.sq.fin)) g->sq_head++;
         nic_sq_commit(n, &d);
         if (soft) dma_i = -1;
         // the group the register block reads the children at, a cycle
