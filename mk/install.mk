@@ -7,6 +7,7 @@
 #     PREFIX/share/doc/wormcast/    README, LICENSE, docs/
 #   make uninstall PREFIX=...       removes exactly those (models built by an
 #                                   installed copy live in the per-user cache)
+#   make test-install    a build elsewhere, an installed copy, a wrong root, two processes building one model
 
 # The loader falls back to the checkout it was built from and, for that
 # checkout, to the directory it was built in.
