@@ -2,7 +2,7 @@
 # The wormcast CLI (sw/cli): the option parser and errors of every command,
 # every command's --help, the README's examples run as pasted, and
 # wormcast sweep through GNU parallel (tests/cli/sweep.sh, seconds).
-#   make test-cli         every command's options, errors and --help; the README's commands run as pasted
+#   make test-cli         every command's options, errors, --help, JSON keys and examples; the README's commands
 #   make test-readme-rtl  the README's commands with an RTL engine too (they verilate: minutes)
 TEST_TARGETS += test-cli
 .PHONY: test-cli test-readme-rtl

@@ -315,7 +315,10 @@ int wc_cmd_msg(int argc, char **argv)
                    "Exit status: 0 if every message arrived exactly once, in order and intact and\n"
                    "every send completed; 1 otherwise (loss, stall, lockstep mismatch, RTL assertion);\n"
                    "2 bad input.",
-                   "--topo", opts };
+                   "--topo", opts, NULL, NULL };
+    cli.examples = "wormcast msg --topo cube:4 --messages 300 --size 1-16384 --fault-rate 1e-3  # NICs, every message checked\n"
+                   "wormcast msg --topo cube:4 --group 0:all --once multicast --size 16384      # one multicast, timed\n"
+                   "wormcast msg --topo cube:3 --messages 60 --size 1-4096 --engine lockstep    # NIC RTL against C model";
 
     wc_msg_defaults(&o);
     seed = (long)o.seed;

@@ -48,7 +48,17 @@ int wc_cmd_topo(int argc, char **argv)
     };
     wc_cli cli = { "topo", "--topo NAME [--routes] [--check]",
                    "describes a network as JSON: links, hosts, up* / down* spanning tree and link directions",
-                   NULL, "--topo", opts };
+                   NULL, "--topo", opts, NULL, NULL };
+    cli.keys = "name, kind, routing  the network, switched|cube|mesh, and its routing (table, ecube, xy)\n"
+                   "nrouters, nports     routers and ports per router; nnodes hosts, nlocal ports per host\n"
+                   "links                {a: [router, port], b: [router, port], up_end: the router at the\n"
+                   "                     link's up end (up*/down* networks)}, each link once\n"
+                   "hosts                {node, router, port}: where each host attaches\n"
+                   "tree                 the up*/down* spanning tree: {root, level: [depth of each router],\n"
+                   "                     parent: [each router's parent, -1 for the root]}\n"
+                   "routes               with --routes: {src, dst, hops: [[router, output port], ...]}";
+    cli.examples = "wormcast topo --topo irregular:16,8,4,1 --check            # the up*/down* tables, checked\n"
+                   "wormcast topo --topo file:tests/topo/small.net --routes    # a network from a file, every route";
 
     if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
         return st;
