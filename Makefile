@@ -3,6 +3,7 @@
 #   make            build the host CLI build/bin/wormcast
 #   make demo       16 nodes running multicast firmware, RTL-vs-C-model lockstep a newcomer can watch
 #   make test       everything CI runs (at most 30 minutes on 2 cores)
+#   make check      the short tier for the edit-run loop (at most 5 minutes on 2 cores)
 #   make lint       verilator -Wall over every RTL module, plus iverilog
 #   make bench      speed / latency / size figures -> build/bench/*.txt
 #   make soak       long randomized runs (not in CI), the sanitized tier test-asan
@@ -45,7 +46,7 @@ LINT_TARGETS    :=
 RESULTS_TARGETS :=
 FPGA_TARGETS    :=
 
-.PHONY: all deps demo test lint bench soak results fpga clean check-gen gen help
+.PHONY: all deps demo test check lint bench soak results fpga clean check-gen gen help
 all: $(BUILD)/bin/wormcast
 
 deps:
