@@ -145,7 +145,7 @@
 `define WC_NIC_PEND_NAK 3 // Pending control packet: NAK (an ack that also asks for go-back-N now)
 `define WC_NIC_PEND_GRANT 4 // Pending control packet: GRANT (an ack that also grants admission)
 
-// NIC group table limits (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section 5.4)
+// NIC group table limits (Yu, Buntinas and Panda, ICPP 2003 Section 5.4)
 `define WC_NIC_GROUPS 64 // Group table entries; group ids 1..NIC_GROUPS-1 are usable, 0 means unicast
 `define WC_NIC_MAX_CHILDREN 16 // Children per group entry at most (enough for a flat tree over 16 nodes); a NIC built with MAXCHILD takes that many
 `define WC_NIC_MAX_DESTS 16 // Destinations of one multisend descriptor (the NIC tracks each like a child of a group)

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* wormcast fis: the ForwardInSwitch schedule of liu-et-al-agent-based-
- * multicast-forwardinswitch.txt, Sections 4-5, for one switch. */
+/* wormcast fis: the ForwardInSwitch schedule of Liu et al., GPC 2006, Sections 4-5, for one switch. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast fpfs: FPFS / FCFS step simulation of a packetized multicast on
- * a tree read from a JSON file (kesavan-panda-optimal-multicast-
- * packetization-ni.txt, Sections 3 and 4.1). */
+ * a tree read from a JSON file (Kesavan and Panda, ICPP 1997, Sections 3 and 4.1). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* wormcast kopt: optimal k of Theorem 3 (kesavan-panda-optimal-multicast-
- * packetization-ni.txt, Section 4.2) for n nodes (source included) and m
+/* wormcast kopt: optimal k of Theorem 3 (Kesavan and Panda, ICPP 1997, Section 4.2) for n nodes (source included) and m
  * packets. */
 #include <stdio.h>
 #include "wc_kbin.h"

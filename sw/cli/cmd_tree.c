@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast tree: multicast trees on binary n-cubes, timed by the one-port
  * or all-port step model (docs/steps.md) and checked for contention under
- * Definition 4 of robinson-et-al-allport-hypercube-multicast.txt.
+ * Definition 4 of Robinson et al., Supercomputing 1993.
  * ucube/maxport/combine/wsort: that paper, Section 4; binomial/linear/
- * kbinomial[:K]: kesavan-panda-optimal-multicast-packetization-ni.txt
+ * kbinomial[:K]: Kesavan and Panda, ICPP 1997
  * Section 4.3.2 (Fig. 11) on the source-relative dimension-ordered chain
  * (the lecture notes' chain multicast). */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast worm: multicast schemes of multidestination worms (intermediate
- * reception, lecture-multicast-irc-brcp-broadcast-scatter.txt) printed as
+ * reception, the CS838 lecture notes, 1999) printed as
  * text, JSON or a Graphviz picture of the network; --check validates one
  * destination list against the base-routing-conformed-path rule. */
 #include <stdio.h>

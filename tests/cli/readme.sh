@@ -17,7 +17,11 @@
 #     sw/cli/cmd_CMD.c, is what `wormcast help CMD` prints, and ends with
 #     two or three examples, which run as in 1; a command with "JSON
 #     keys:" names there every key its examples' JSON output holds.
+# Usage: readme.sh [--examples-only] WORMCAST [MARKDOWN...]   (default README.md)
+#   --examples-only  part 1 alone
 set -u
+only=0
+[ "${1:-}" = --examples-only ] && { only=1; shift; }
 root=$(cd "$(dirname "$0")/../.." && pwd)
 wc=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); shift
 [ $# -gt 0 ] || set -- README.md
@@ -72,6 +76,12 @@ for md in "$@"; do
   [ -z "$cmd" ] || bad "$md:$start: the example ends in a '\\' continuation"
 done
 [ $n -gt 0 ] && ok "$n examples found in $*" || bad "no wormcast examples found in $*"
+
+if [ $only = 1 ]; then
+  echo "readme: $n examples of $* ($skip skipped)"
+  echo "$pass passed, $fail failed"
+  [ $fail -eq 0 ]; exit
+fi
 
 # 2. help names every command and every option
 cmds=$("$wc" --help | sed -n '/^commands:/,$ s/^  \([a-z][a-z0-9]*\) .*/\1/p')
