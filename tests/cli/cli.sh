@@ -176,6 +176,12 @@ out=$("$wc" sim --topo file:<(cat "$(dirname "$0")/../topo/small.net") --cycles 
 [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^wormcast: unknown command 'fly' (wormcast --help lists the commands)$" "$tmp/err" &&
   [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok "unknown command: one line, exit 2" \
   || bad "wormcast fly: exit $rc, $(wc -l <"$tmp/err") lines: $(head -3 "$tmp/err")"
+# topo --tables: only table-routed networks, one image per router
+expect_err "there are no tables to export" topo --topo mesh:4x4 --tables cfg
+expect_err "give --out DIR, or --router R" topo --topo irregular:8,4,1,1 --tables memh
+expect_err "--router 9: irregular:8,4,1,1 has routers 0..7" topo --topo irregular:8,4,1,1 --tables cfg --router 9
+expect_err "--router needs --tables" topo --topo irregular:8,4,1,1 --router 1
+expect_err "--tables takes no --routes" topo --topo irregular:8,4,1,1 --tables cfg --routes
 # sim says why accepted exceeds offered with worms, and why a sweep stopped
 o=$("$wc" sim --topo mesh:8x8 --multicast 0.2 --mcast-dests 8 --mcast-scheme worm --warmup 1000 --cycles 5000 --quiet 2>&1)
 off=$(awk '/^  offered/ {print $2}' <<<"$o"); acc=$(awk '/^  accepted/ {print $2}' <<<"$o")
