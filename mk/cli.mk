@@ -20,7 +20,7 @@ test-readme-rtl: $(BUILD)/bin/wormcast
 
 # The tutorial and the how-to pages: every wormcast command in them, the
 # RTL ones too (they load the models make test builds beforehand)
-DOC_WALKS := docs/tutorial.md docs/howto-topology.md docs/howto-firmware.md
+DOC_WALKS := docs/tutorial.md docs/howto-topology.md docs/howto-firmware.md docs/howto-ip.md
 TEST_TARGETS += test-tutorial
 .PHONY: test-tutorial
 test-tutorial: $(BUILD)/bin/wormcast $(NODE_ELFS) $(call rtl_models,mesh4)
