@@ -7,11 +7,12 @@
 # per engine of the tool (tests/check/lockstep.sh).  make test runs all
 # of it and the long runs besides.
 #   make check                  all of it, as make test runs its targets (tools/run-tests.sh)
+#   make check-cli              the CLI's option parser, every command's --help and its examples
 #   make check-lockstep-*       one short lockstep run of one engine: RTL routers (sim), NICs (msg), nodes (run), SystemC
 CHECK_LOCKSTEP := check-lockstep-router check-lockstep-nic check-lockstep-node check-lockstep-sc
 CHECK_TARGETS  := check-gen check-spdx test-make test-lint-router test-lint-nic lint-unit lint-nicunit \
                   test-unit test-nicunit test-core test-topo test-kbin test-hcube test-irc test-nic test-engine \
-                  test-alloc test-inputs test-rv32-lib test-docs test-nic-msg test-sim-cli test-mem test-run test-cli \
+                  test-alloc test-inputs test-rv32-lib test-docs test-nic-msg test-sim-cli test-mem test-run check-cli \
                   $(CHECK_LOCKSTEP)
 # (CHECK_PREP is expanded when check runs, after every mk file is read)
 # what the targets share, built first: the benches and test programs, the
@@ -22,9 +23,15 @@ CHECK_PREP      = $(UNIT_BINS) $(NU_test_BINS) core-tools core-fw $(NODE_ELFS) $
                   $(NIC_TESTS) $(ENGINE_TEST_BIN) $(ALLOC_TEST_BIN) $(INPUTS_TEST) $(RV32_LIB_A)
 CHECK_LS       := tests/check/lockstep.sh $(BUILD)/bin/wormcast
 
-.PHONY: check $(CHECK_LOCKSTEP)
+.PHONY: check check-cli $(CHECK_LOCKSTEP)
 check: deps
 	@tools/run-tests.sh --name check --jobs $(JOBS) --prep "all $(CHECK_PREP)" $(CHECK_TARGETS)
+
+# the CLI's option parser and every command's help and examples; the
+# README's and the sweep's runs are make test's (test-cli)
+check-cli: $(BUILD)/bin/wormcast
+	@tests/cli/cli.sh $(BUILD)/bin/wormcast
+	@tests/cli/readme.sh --help-only $(BUILD)/bin/wormcast
 
 check-lockstep-router: $(BUILD)/bin/wormcast $(call rtl_models,mesh4)
 	@$(CHECK_LS) router

@@ -17,11 +17,12 @@
 #     sw/cli/cmd_CMD.c, is what `wormcast help CMD` prints, and ends with
 #     two or three examples, which run as in 1; a command with "JSON
 #     keys:" names there every key its examples' JSON output holds.
-# Usage: readme.sh [--examples-only] WORMCAST [MARKDOWN...]   (default README.md)
-#   --examples-only  part 1 alone
+# Usage: readme.sh [--examples-only|--help-only] WORMCAST [MARKDOWN...]   (default README.md)
+#   --examples-only  part 1 alone; --help-only  part 2 alone (make check)
 set -u
 only=0
 [ "${1:-}" = --examples-only ] && { only=1; shift; }
+[ "${1:-}" = --help-only ] && { only=2; shift; }
 root=$(cd "$(dirname "$0")/../.." && pwd)
 wc=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); shift
 [ $# -gt 0 ] || set -- README.md
@@ -55,6 +56,7 @@ run_example() {
 
 # 1. the examples
 n=0
+[ $only = 2 ] && set --
 for md in "$@"; do
   [ -f "$md" ] || { bad "$md: no such file"; continue; }
   inblock=0 cmd="" line_no=0 start=0
@@ -75,7 +77,7 @@ for md in "$@"; do
   done < "$md"
   [ -z "$cmd" ] || bad "$md:$start: the example ends in a '\\' continuation"
 done
-[ $n -gt 0 ] && ok "$n examples found in $*" || bad "no wormcast examples found in $*"
+[ $only = 2 ] || { [ $n -gt 0 ] && ok "$n examples found in $*" || bad "no wormcast examples found in $*"; }
 
 if [ $only = 1 ]; then
   echo "readme: $n examples of $* ($skip skipped)"
