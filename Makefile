@@ -10,6 +10,7 @@
 #   make fuzz       every parser and loader under libFuzzer + ASan/UBSan (10 min)
 #   make results    regenerate docs/results/ (CSV + PNG)
 #   make fpga       FPGA builds and synthesis reports (BOARD=, TOP= for one)
+#   make fpga-area  every design synthesized for iCE40 and ECP5 -> build/fpga/area.txt (in make fpga)
 #   make help       every target of every tier, one line each
 # A build step prints one short line; make V=1 prints each command in full.
 # Components add themselves through mk/*.mk by appending to TEST_TARGETS,
@@ -130,8 +131,9 @@ $(BUILD)/bin/wormcast: $(call obj_of,$(CLI_SRCS)) $(WC_LIBS)
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # mk/common.mk first: the rules the others share; mk/fpga.mk last: its
-# netlist benches reuse the router and unit benches' variables
-include mk/common.mk $(filter-out mk/common.mk mk/fpga.mk,$(sort $(wildcard mk/*.mk))) mk/fpga.mk
+# netlist benches reuse the router and unit benches' variables (and
+# mk/fpga-area.mk after it, which uses its variables)
+include mk/common.mk $(filter-out mk/common.mk mk/fpga.mk mk/fpga-area.mk,$(sort $(wildcard mk/*.mk))) mk/fpga.mk mk/fpga-area.mk
 
 # ---- aggregate targets ----------------------------------------------------
 # tools/run-tests.sh: what the targets share is built first (make -j), then

@@ -15,11 +15,12 @@ $(BUILD)/obj/sw/host/wc_rtl.o: override CFLAGS += -DWC_SRC_ROOT='"$(abspath .)"'
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
-# Every header the engine ABI includes goes with it (defs/wc_*_port.h): a
+# Every header the engine ABI includes or the build forces in goes with it
+# (defs/wc_*_port.h, defs/wc_vl_hook.h): a
 # header left out fails the first model an installed copy builds.
 WC_SHARE_FILES := $(sort $(wildcard rtl/include/*.vh rtl/router/*.v rtl/nic/*.v rtl/core/*.v rtl/soc/*.v \
                     verif/net/wc_rtl_*.cpp verif/net/*.h defs/wc_*_port.h)) \
-                  verif/net/build-engine.sh verif/net/vflags.sh defs/wc_engine_abi.h
+                  verif/net/build-engine.sh verif/net/vflags.sh defs/wc_engine_abi.h defs/wc_vl_hook.h
 WC_DOC_FILES   := README.md LICENSE $(sort $(wildcard docs/*.md docs/img/* docs/results/*))
 
 .PHONY: install uninstall test-install

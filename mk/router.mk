@@ -124,9 +124,11 @@ BENCH_TARGETS += bench-router
 
 # iCE40 synthesis of one router per routing function (and place and route
 # for fmax when nextpnr-ice40 is installed: tools/deps.sh fpga).
-FPGA_ROUTERS := mesh:"-set ROUTING 1 -set MESH_X 8 -set MESH_Y 8" \
-                cube6:"-set ROUTING 0 -set CUBE_N 6 -set P 7" \
-                updown:"-set ROUTING 2 -set P 8 -set NNODES 64 -set CAW 8"
+# (FPGA_ROUTER_<name>: the parameters, which make fpga-area maps too)
+FPGA_ROUTER_mesh   := -set ROUTING 1 -set MESH_X 8 -set MESH_Y 8
+FPGA_ROUTER_cube6  := -set ROUTING 0 -set CUBE_N 6 -set P 7
+FPGA_ROUTER_updown := -set ROUTING 2 -set P 8 -set NNODES 64 -set CAW 8
+FPGA_ROUTERS := $(foreach r,mesh cube6 updown,$(r):"$(FPGA_ROUTER_$(r))")
 fpga-router:
 	@mkdir -p $(BUILD)/fpga
 	@for spec in $(FPGA_ROUTERS); do \
