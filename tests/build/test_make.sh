@@ -41,6 +41,9 @@ done
 [ -z "$missing" ] && ok "make help lists all $n targets of the tiers" || bad "make help does not list:$missing"
 
 # 2. one short line a step; V=1 the command too
+# (these makes are not recursive makes of the one that runs this test:
+# make -j2 test-make would hand them its job slots and they would warn)
+unset MAKEFLAGS MFLAGS MAKELEVEL
 rm -rf "$tmp"; mkdir -p "$tmp"
 q=$(make --no-print-directory BUILD="$tmp/q" "$tmp/q/bin/gendefs" 2>&1)
 if [ "$q" = "  LD      $tmp/q/bin/gendefs" ]; then ok "make prints one short line for a step: '$q'"
