@@ -48,7 +48,7 @@ RESULTS_TARGETS :=
 FPGA_TARGETS    :=
 
 .PHONY: all deps demo test check lint bench soak results fpga clean check-gen gen help
-all: $(BUILD)/bin/wormcast
+all: $(BUILD)/bin/wormcast $(BUILD)/bin/wormcast-flit
 
 deps:
 	@tools/deps.sh base
@@ -127,6 +127,13 @@ $(BUILD)/bin/wormcast: $(call obj_of,$(CLI_SRCS)) $(WC_LIBS)
 	@mkdir -p $(@D)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) -o $@ $(call obj_of,$(CLI_SRCS)) $(WC_LIBS) -lm -ldl
+
+# The flit decoder the waveform layouts name (GTKWave's translate filter
+# process, verif/wave/wc_flit_filter.c): it needs the definitions alone.
+$(BUILD)/bin/wormcast-flit: verif/wave/wc_flit_filter.c defs/wc_defs.h defs/wc_defs.def
+	@mkdir -p $(@D)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) $(WC_STD) $(INC_defs) -o $@ $<
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "wc_err.h"
 #include "wc_node_wave.h"
+#include "wc_wave.h"
 
 /* GTKWave trace flags (its analyzer.h): hex, binary, ASCII, each right
  * justified; a blank line carrying a comment; group begin and end. */
@@ -16,6 +17,8 @@
 #define F_COMMENT "200"
 #define F_GROUP "800200"
 #define F_GROUP_END "1000200"
+/* hex through a translate filter process (wormcast-flit) */
+#define F_FILTERED "4022"
 
 #define FLIT (-1)       /* W+2 bits */
 
@@ -119,11 +122,15 @@ static const group groups[] = {
     { "devices: console, exit, timer", NULL, devices },
 };
 
-static void put_sig(FILE *g, int node, int W, const sig *s)
+/* filter: the flit decoder's command line, or NULL */
+static void put_sig(FILE *g, int node, int W, const sig *s, const char *filter)
 {
     int bits = s->bits == FLIT ? W + 2 : s->bits;
     const char *fmt = s->fmt ? s->fmt : bits == 1 ? F_BIN : F_HEX;
-    fprintf(g, "@%s\nnode%d%s.%s", fmt, node, s->scope, s->name);
+    if (s->bits == FLIT && filter)
+        fprintf(g, "@%s\n^>1 %s\nnode%d%s.%s", F_FILTERED, filter, node, s->scope, s->name);
+    else
+        fprintf(g, "@%s\nnode%d%s.%s", fmt, node, s->scope, s->name);
     if (bits > 1)
         fprintf(g, "[%d:0]", bits - 1);
     fputc('\n', g);
@@ -134,6 +141,8 @@ int wc_node_wave_layout(const char *path, const wc_node_wave *w, char *err, int 
     FILE *g = fopen(path, "w");
     size_t k;
     const sig *s;
+    char fpath[4096], filter[4200];
+    const char *fl = NULL;
     /* about 40 cycles across the window; a mark near its right edge */
     long start = w->mark >= 0 && w->mark - 32 > w->from ? w->mark - 32 : w->from;
     if (!g)
@@ -142,6 +151,12 @@ int wc_node_wave_layout(const char *path, const wc_node_wave *w, char *err, int 
                "10*C+5\n", w->node, w->from);
     if (w->note)
         fprintf(g, "[*] %s\n", w->note);
+    if (!wc_wave_filter(fpath, sizeof fpath)) {
+        snprintf(filter, sizeof filter, "%s --width=%d", fpath, w->W);
+        fl = filter;
+        fprintf(g, "[*] flits decoded by %s: H head (dst, multi +N address flits), B body, T tail, "
+                   "HT head and tail, - none\n", fpath);
+    }
     fprintf(g, "[dumpfile] \"%s\"\n[timestart] %ld\n[size] 1500 900\n*-6.500000 %ld -1 -1 -1\n"
                "[sst_width] 240\n[signals_width] 360\n", w->fst, start * 10, w->mark >= 0 ? w->mark * 10 : -1L);
     fprintf(g, "@%s\nnode%d.clk_i\nnode%d.rst_ni\n", F_BIN, w->node, w->node);
@@ -150,7 +165,7 @@ int wc_node_wave_layout(const char *path, const wc_node_wave *w, char *err, int 
         if (groups[k].comment)
             fprintf(g, "@%s\n-%s\n", F_COMMENT, groups[k].comment);
         for (s = groups[k].s; s->name; s++)
-            put_sig(g, w->node, w->W, s);
+            put_sig(g, w->node, w->W, s, fl);
         fprintf(g, "@%s\n-%s\n", F_GROUP_END, groups[k].title);
     }
     if (fclose(g))
