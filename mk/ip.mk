@@ -3,7 +3,7 @@
 # file lists of the router, the NIC, the core, the node and the 4-node
 # system, made from the makefiles' own lists (tools/gen-ip.sh), and the
 # routers' tables for a design's configuration port (wormcast topo --tables).
-#   make ip               build/ip/wormcast_NAME.core and build/ip/NAME.f for router nic core node system
+#   make ip               build/ip/wormcast_NAME.core, NAME.f (Verilator), NAME.icarus.f, NAME.ys (Yosys) for router nic core node system
 #   make test-ip          every core's lint target through FuseSoC (from PyPI into build/venv), every
 #                         file list under Verilator, and the example outside the tree (docs/examples/ip)
 #                         simulating the router from its core and its file list
@@ -18,7 +18,7 @@ IP_LISTS = router wc_router "the wormhole router (docs/router.md)" "$(ROUTER_RTL
            node wc_node "the node: core, RAM, devices and NIC beside its router (docs/system.md)" "$(NODE_RTL)" \
            system wc_fpga_system "four nodes on a 2x2 mesh, the FPGA system design (docs/fpga.md)" "$(FPGA_SYSTEM_SRCS)"
 IP_NAMES := router nic core node system
-IP_FILES  = $(foreach n,$(IP_NAMES),$(IP_B)/$(n).f $(IP_B)/wormcast_$(n).core)
+IP_FILES  = $(foreach n,$(IP_NAMES),$(IP_B)/$(n).f $(IP_B)/$(n).icarus.f $(IP_B)/$(n).ys $(IP_B)/wormcast_$(n).core)
 .PHONY: ip test-ip test-tables
 ip: $(IP_B)/.stamp
 # remade when a source list's file or a makefile changes
