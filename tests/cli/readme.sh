@@ -11,7 +11,14 @@
 #     something or write a file.  Examples with an RTL engine (--engine
 #     rtl or lockstep) verilate on first use, which takes minutes: they
 #     run only with WORMCAST_README_RTL=1 (make test-readme-rtl), within
-#     1800 s each, and are listed as skipped otherwise.
+#     1800 s each, and are listed as skipped otherwise.  A first line
+#     ending in "# exits N" must exit N instead.  wormcast-flit lines run
+#     the same way.
+#  1b. A block fenced as ```shell is a walk through the tree (copy a
+#     file, make, run): the whole block runs as one script in a copy of
+#     the repository's tracked files (the scratch build of the copy holds
+#     what its make steps build), with this build's wormcast first on
+#     PATH.  It must exit 0 and print something.
 #  2. `wormcast --help` names every command; each `wormcast CMD --help`
 #     exits 0, has a line for every option in the table of
 #     sw/cli/cmd_CMD.c, is what `wormcast help CMD` prints, and ends with
@@ -29,6 +36,7 @@ wc=$(cd "$(dirname "$1")" && pwd)/$(basename "$1"); shift
 cd "$root"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/bin"; ln -s "$wc" "$tmp/bin/wormcast"
+[ -x "$(dirname "$wc")/wormcast-flit" ] && ln -s "$(dirname "$wc")/wormcast-flit" "$tmp/bin/wormcast-flit"
 # the scratch directory the examples run in
 mkdir "$tmp/run"
 for e in "$root"/*; do ln -s "$e" "$tmp/run/$(basename "$e")"; done
@@ -39,7 +47,8 @@ bad() { fail=$((fail+1)); echo "FAIL $1"; }
 # run_example NAME COMMAND: runs it as described above; the output stays
 # in $tmp/out
 run_example() {
-  local name=$1 cmd=$2 limit=300 t0 rc before after
+  local name=$1 cmd=$2 limit=300 t0 rc before after want=0
+  [[ ${cmd%%$'\n'*} =~ \#[[:space:]]*exits[[:space:]]+([0-9]+)[[:space:]]*$ ]] && want=${BASH_REMATCH[1]}
   [[ $cmd =~ --engine[[:space:]=](rtl|lockstep)([[:space:]]|$) ]] && limit=1800
   if [ $limit -gt 300 ] && [ "${WORMCAST_README_RTL:-0}" != 1 ]; then
     skip=$((skip+1)); echo "skip $name (RTL engine: WORMCAST_README_RTL=1 runs it)"; return
@@ -50,8 +59,19 @@ run_example() {
   before=$(ls "$tmp/run" | wc -l)
   (cd "$tmp/run" && PATH="$tmp/bin:$PATH" timeout $limit bash -o pipefail -c "$cmd") >"$tmp/out" 2>"$tmp/err"; rc=$?
   after=$(ls "$tmp/run" | wc -l)
-  if [ $rc -eq 0 ] && { [ -s "$tmp/out" ] || [ "$after" -gt "$before" ]; }; then ok "$name ($((SECONDS-t0)) s)"
+  if [ $rc -eq $want ] && { [ -s "$tmp/out" ] || [ "$after" -gt "$before" ]; }; then ok "$name ($((SECONDS-t0)) s)"
+  else bad "$name: exit $rc (expected $want), $(wc -c <"$tmp/out") bytes out; stderr: $(tail -3 "$tmp/err")"; fi
+}
+
+# run_walk NAME SCRIPT: 1b above
+run_walk() {
+  local name=$1 cmd=$2 t0=$SECONDS rc
+  rm -rf "$tmp/tree"; mkdir "$tmp/tree"
+  (cd "$root" && git ls-files -z | tar --null -T - -cf - 2>/dev/null) | tar -xf - -C "$tmp/tree"
+  (cd "$tmp/tree" && PATH="$tmp/bin:$PATH" MAKEFLAGS= timeout 600 bash -e -o pipefail -c "$cmd") >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ $rc -eq 0 ] && [ -s "$tmp/out" ]; then ok "$name ($((SECONDS-t0)) s, in a copy of the tree)"
   else bad "$name: exit $rc, $(wc -c <"$tmp/out") bytes out; stderr: $(tail -3 "$tmp/err")"; fi
+  rm -rf "$tmp/tree"
 }
 
 # 1. the examples
@@ -59,13 +79,21 @@ n=0
 [ $only = 2 ] && set --
 for md in "$@"; do
   [ -f "$md" ] || { bad "$md: no such file"; continue; }
-  inblock=0 cmd="" line_no=0 start=0
+  inblock=0 cmd="" line_no=0 start=0 walk=0 wcmd=""
   while IFS= read -r line || [ -n "$line" ]; do
     line_no=$((line_no+1))
-    case $line in '```'*) inblock=$((1-inblock)); continue ;; esac
+    case $line in
+      '```shell') inblock=1; walk=1; wcmd=""; start=$((line_no+1)); continue ;;
+      '```'*)
+        if [ $walk = 1 ]; then
+          n=$((n+1)); run_walk "$md:$start: $(head -1 <<<"$wcmd") ..." "$wcmd"; walk=0
+        fi
+        inblock=$((1-inblock)); continue ;;
+    esac
     [ $inblock = 1 ] || continue
+    if [ $walk = 1 ]; then wcmd+="$line"$'\n'; continue; fi
     if [ -z "$cmd" ]; then
-      [[ $line =~ ^[[:space:]]*wormcast([[:space:]]|$) ]] || continue
+      [[ $line =~ ^[[:space:]]*wormcast(-flit)?([[:space:]]|$) ]] || continue
       start=$line_no
     fi
     cmd+="$line"$'\n'
