@@ -11,6 +11,7 @@
  * running wormcast. */
 #ifndef WC_WAVE_H
 #define WC_WAVE_H
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "wc_topo.h"
@@ -32,6 +33,5 @@ void wc_wave_cycle(wc_wave *w, long cycle, const uint8_t *v, const uint64_t *f, 
 void wc_wave_close(wc_wave *w, FILE *out);
 /* The flit decoder beside the running binary (build/bin or PREFIX/bin):
  * 0 and its absolute path in buf, or -1 when there is none. */
-#include <stddef.h>
 int wc_wave_filter(char *buf, size_t n);
 #endif
