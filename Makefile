@@ -2,7 +2,8 @@
 # Wormcast: the one entry point.
 #   make            build the host CLI build/bin/wormcast
 #   make demo       16 nodes running multicast firmware, RTL-vs-C-model lockstep a newcomer can watch
-#   make test       everything CI runs (< 20 min on 2 cores)
+#   make test       everything CI runs (at most 30 minutes on 2 cores)
+#   make check      the short tier for the edit-run loop (at most 5 minutes on 2 cores)
 #   make lint       verilator -Wall over every RTL module, plus iverilog
 #   make bench      speed / latency / size figures -> build/bench/*.txt
 #   make soak       long randomized runs (not in CI), the sanitized tier test-asan
@@ -10,6 +11,8 @@
 #   make results    regenerate docs/results/ (CSV + PNG)
 #   make fpga       FPGA builds and synthesis reports (BOARD=, TOP= for one)
 #   make fpga-area  every design synthesized for iCE40 and ECP5 -> build/fpga/area.txt (in make fpga)
+#   make help       every target of every tier, one line each
+# A build step prints one short line; make V=1 prints each command in full.
 # Components add themselves through mk/*.mk by appending to TEST_TARGETS,
 # BENCH_TARGETS, SOAK_TARGETS, LINT_TARGETS, RESULTS_TARGETS.
 
@@ -31,6 +34,11 @@ INC_cli    := $(INC_host) -Isw/cli
 WC_CFLAGS  = $(WC_STD) $(INC_host)
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 export BUILD
+# Each build step prints one short line ("  CC      sw/host/wc_sim.c");
+# make V=1 prints every command in full as well.  A recipe line starts
+# with $(Q) where the short line stands for it.
+V       ?= 0
+Q       := $(if $(filter 1,$(V)),,@)
 
 TEST_TARGETS    :=
 BENCH_TARGETS   :=
@@ -39,8 +47,8 @@ LINT_TARGETS    :=
 RESULTS_TARGETS :=
 FPGA_TARGETS    :=
 
-.PHONY: all deps demo test lint bench soak results fpga clean check-gen gen
-all: $(BUILD)/bin/wormcast
+.PHONY: all deps demo test check lint bench soak results fpga clean check-gen gen help
+all: $(BUILD)/bin/wormcast $(BUILD)/bin/wormcast-flit
 
 deps:
 	@tools/deps.sh base
@@ -48,7 +56,8 @@ deps:
 # ---- shared definitions -------------------------------------------------
 $(BUILD)/bin/gendefs: tools/gendefs.c defs/wc_defs.def
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -std=c99 -Wall -Wextra -o $@ $<
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -std=c99 -Wall -Wextra -o $@ $<
 
 gen: $(BUILD)/bin/gendefs
 	$(BUILD)/bin/gendefs vh > rtl/include/wc_defs.vh
@@ -61,8 +70,8 @@ check-gen: $(BUILD)/bin/gendefs
 	@echo "check-gen: generated headers and doc tables match defs/wc_defs.def"
 TEST_TARGETS += check-gen
 
-# No include points up the layers (tools/layers.conf); the self-test plants
-# upward includes in a copy of the tree and expects each to be caught.
+# No include points up the layers (tools/layers.conf).  The self-test
+# plants upward includes in a copy of the tree and expects each to be caught.
 .PHONY: check-layers
 check-layers:
 	@tools/check-layers.sh
@@ -91,27 +100,40 @@ WC_LIBS     := $(WC_HOST_A) $(WC_CMODEL_A) $(WC_LIB_A)
 
 $(BUILD)/obj/sw/lib/%.o: sw/lib/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_STD) $(INC_lib) -MMD -MP -c -o $@ $<
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(WC_STD) $(INC_lib) -MMD -MP -c -o $@ $<
 $(BUILD)/obj/cmodel/%.o: cmodel/%.c | $(BUILD)/core/include/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_STD) $(INC_cmodel) -MMD -MP -c -o $@ $<
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(WC_STD) $(INC_cmodel) -MMD -MP -c -o $@ $<
 $(BUILD)/obj/sw/host/%.o: sw/host/%.c | $(BUILD)/core/include/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_STD) $(INC_host) -MMD -MP -c -o $@ $<
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(WC_STD) $(INC_host) -MMD -MP -c -o $@ $<
 $(BUILD)/obj/sw/cli/%.o: sw/cli/%.c | $(BUILD)/core/include/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_STD) $(INC_cli) -MMD -MP -c -o $@ $<
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(WC_STD) $(INC_cli) -MMD -MP -c -o $@ $<
 
 $(WC_LIB_A): $(call obj_of,$(LIB_SRCS))
 $(WC_CMODEL_A): $(call obj_of,$(CMODEL_SRCS))
 $(WC_HOST_A): $(call obj_of,$(HOST_SRCS))
 $(WC_LIBS):
 	@mkdir -p $(@D)
-	rm -f $@ && ar rcs $@ $^
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/bin/wormcast: $(call obj_of,$(CLI_SRCS)) $(WC_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $(call obj_of,$(CLI_SRCS)) $(WC_LIBS) -lm -ldl
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -o $@ $(call obj_of,$(CLI_SRCS)) $(WC_LIBS) -lm -ldl
+
+# The flit decoder the waveform layouts name (GTKWave's translate filter
+# process, verif/wave/wc_flit_filter.c): it needs the definitions alone.
+$(BUILD)/bin/wormcast-flit: verif/wave/wc_flit_filter.c defs/wc_defs.h defs/wc_defs.def
+	@mkdir -p $(@D)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) $(WC_STD) $(INC_defs) -o $@ $<
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
@@ -137,6 +159,19 @@ fpga: deps $(or $(FPGA_ONE),$(FPGA_TARGETS))
 clean:
 	rm -rf $(BUILD)
 
+# the entry points and every target of each tier, one line each, from the
+# comments of the makefiles (tools/make-help.sh)
+HELP_LISTS = test="$(TEST_TARGETS)" lint="$(LINT_TARGETS)" bench="$(BENCH_TARGETS)" soak="$(SOAK_TARGETS)" \
+             results="$(RESULTS_TARGETS)" fpga="$(FPGA_TARGETS)"
+help:
+	@tools/make-help.sh $(HELP_LISTS)
+
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@tools/demo.sh
+
+# make help describes every target; a build step prints one short line
+.PHONY: test-make
+test-make:
+	@tests/build/test_make.sh $(BUILD)/tests/make $(HELP_LISTS)
+TEST_TARGETS += test-make

@@ -2,6 +2,9 @@
 # The wormcast CLI (sw/cli): the option parser and errors of every command,
 # every command's --help, the README's examples run as pasted, and
 # wormcast sweep through GNU parallel (tests/cli/sweep.sh, seconds).
+#   make test-cli         every command's options, errors, --help, JSON keys and examples; the README's commands
+#   make test-readme-rtl  the README's commands with an RTL engine too (they verilate: minutes)
+#   make test-tutorial    every command of docs/tutorial.md and the how-to pages, RTL ones too
 TEST_TARGETS += test-cli
 .PHONY: test-cli test-readme-rtl
 test-cli: $(BUILD)/bin/wormcast
@@ -14,3 +17,11 @@ test-cli: $(BUILD)/bin/wormcast
 SOAK_TARGETS += test-readme-rtl
 test-readme-rtl: $(BUILD)/bin/wormcast
 	@WORMCAST_README_RTL=1 tests/cli/readme.sh $(BUILD)/bin/wormcast README.md
+
+# The tutorial and the how-to pages: every wormcast command in them, the
+# RTL ones too (they load the models make test builds beforehand)
+DOC_WALKS := docs/tutorial.md docs/howto-topology.md docs/howto-firmware.md docs/howto-ip.md
+TEST_TARGETS += test-tutorial
+.PHONY: test-tutorial
+test-tutorial: $(BUILD)/bin/wormcast $(NODE_ELFS) $(call rtl_models,mesh4)
+	@WORMCAST_README_RTL=1 tests/cli/readme.sh --examples-only $(BUILD)/bin/wormcast $(DOC_WALKS)

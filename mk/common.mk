@@ -2,6 +2,7 @@
 # Rules the other mk/*.mk files share.  The Makefile includes this file
 # before the others, so its variables are defined before any rule names
 # them in a prerequisite list.
+#   make test-rv32-lib   the freestanding library builds for rv32im and calls nothing outside itself
 
 # a comma where make's function syntax takes one literally
 comma := ,
@@ -24,7 +25,8 @@ TEST_FIRST :=
 WC_TEST_DEPS := tests/wc_test.h $(WC_LIBS)
 define wc_test_link
 @mkdir -p $(@D)
-$(CC) $(CFLAGS) $(WC_CFLAGS) $(WC_TEST_FLAGS) -o $@ $(filter %.c,$^) $(WC_TEST_LIBS) $(WC_LIBS) -lm
+@echo "  LD      $@"
+$(Q)$(CC) $(CFLAGS) $(WC_CFLAGS) $(WC_TEST_FLAGS) -o $@ $(filter %.c,$^) $(WC_TEST_LIBS) $(WC_LIBS) -lm
 endef
 
 # ---- C++ programs linked with Verilated objects ---------------------------------
@@ -64,11 +66,13 @@ RV32_LIB_OBJS := $(patsubst sw/lib/%.c,$(RV32_B)/obj/sw/lib/%.o,$(LIB_SRCS))
 
 $(RV32_B)/obj/sw/lib/%.o: sw/lib/%.c
 	@mkdir -p $(@D)
-	$(RV32_CC) $(RV32_CFLAGS) $(RV32_SECTIONS) $(INC_lib) -MMD -MP -c -o $@ $<
+	@echo "  CC      $< (rv32im)"
+	$(Q)$(RV32_CC) $(RV32_CFLAGS) $(RV32_SECTIONS) $(INC_lib) -MMD -MP -c -o $@ $<
 
 $(RV32_LIB_A): $(RV32_LIB_OBJS)
 	@mkdir -p $(@D)
-	rm -f $@ && $(RV32_AR) rcs $@ $^
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && $(RV32_AR) rcs $@ $^
 
 -include $(RV32_LIB_OBJS:.o=.d)
 

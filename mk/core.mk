@@ -56,31 +56,38 @@ SOAK_TARGETS  += soak-core
 # ---- generated #define header (addresses above INT_MAX, assembler) ------
 $(CORE_INC)/wc_defs_macros.h: $(BUILD)/bin/gendefs
 	@mkdir -p $(@D)
-	$(BUILD)/bin/gendefs h > $@.tmp && mv $@.tmp $@
+	@echo "  GEN     $@"
+	$(Q)$(BUILD)/bin/gendefs h > $@.tmp && mv $@.tmp $@
 
 $(CORE_B)/link.ld: sw/fw/link.ld.S $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(FW_CC) -E -P -x c -I$(CORE_INC) $< -o $@
+	@echo "  CPP     $@"
+	$(Q)$(FW_CC) -E -P -x c -I$(CORE_INC) $< -o $@
 
 # ---- instruction-set model ------------------------------------------------
 $(CORE_B)/iss/%.o: cmodel/rv32/%.c $(wildcard cmodel/rv32/*.h) cmodel/rv32/rv32_insns.def $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(CC) $(ISS_CFLAGS) -c -o $@ $<
+	@echo "  CC      $<"
+	$(Q)$(CC) $(ISS_CFLAGS) -c -o $@ $<
 
 $(CORE_B)/librv32.a: $(ISS_OBJS)
-	rm -f $@ && ar rcs $@ $^
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(CORE_ISS): cmodel/rv32/rv32_run.c $(CORE_B)/librv32.a
-	$(CC) $(ISS_CFLAGS) -o $@ $< $(CORE_B)/librv32.a
+	@echo "  LD      $@"
+	$(Q)$(CC) $(ISS_CFLAGS) -o $@ $< $(CORE_B)/librv32.a
 
 $(CORE_RVGEN): verif/core/rvgen.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -std=c99 -Wall -Wextra -pedantic -o $@ $<
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -std=c99 -Wall -Wextra -pedantic -o $@ $<
 
 # ---- Verilated SoC + lockstep harness -------------------------------------
 $(CORE_LOCK): $(CORE_RTL) rtl/include/wc_defs.vh verif/core/lockstep.cpp $(CORE_B)/librv32.a
 	@mkdir -p $(@D)
-	nice verilator --cc --exe --build -O3 -j 2 -Wno-fatal -Irtl/include \
+	@echo "  VL      $@ (verilating the core SoC: about a minute)"
+	$(Q)nice verilator --cc --exe --build -O3 -j 2 -Wno-fatal -Irtl/include \
 	  --top-module wc_soc_node -Mdir $(CORE_B)/vobj -o lockstep \
 	  -CFLAGS "-O2 -I$(abspath cmodel/rv32) -I$(abspath $(CORE_INC))" \
 	  -LDFLAGS "$(abspath $(CORE_B)/librv32.a)" \
@@ -90,7 +97,8 @@ $(CORE_LOCK): $(CORE_RTL) rtl/include/wc_defs.vh verif/core/lockstep.cpp $(CORE_
 # The same harness around a core with the 4-bits-per-cycle multiplier/divider.
 $(CORE_B)/vobj_md4/lockstep: $(CORE_RTL) rtl/include/wc_defs.vh verif/core/lockstep.cpp $(CORE_B)/librv32.a
 	@mkdir -p $(@D)
-	nice verilator --cc --exe --build -O3 -j 2 -Wno-fatal -Irtl/include -GMD_STEPS=4 \
+	@echo "  VL      $@ (verilating the core SoC: about a minute)"
+	$(Q)nice verilator --cc --exe --build -O3 -j 2 -Wno-fatal -Irtl/include -GMD_STEPS=4 \
 	  --top-module wc_soc_node -Mdir $(CORE_B)/vobj_md4 -o lockstep \
 	  -CFLAGS "-O2 -I$(abspath cmodel/rv32) -I$(abspath $(CORE_INC))" \
 	  -LDFLAGS "$(abspath $(CORE_B)/librv32.a)" \
@@ -106,57 +114,69 @@ CORE_CYC     := $(CORE_B)/vobj/cyclestep
 CORE_CYC4    := $(CORE_B)/vobj_md4/cyclestep
 # The device block is the node's C model of it (cmodel/wc_soc_mmio.c).
 $(CORE_CYC) $(CORE_CYC4): $(CORE_B)/%/cyclestep: verif/core/cyclestep.cpp $(CORE_B)/%/lockstep $(CORE_B)/librv32.a $(WC_CMODEL_A)
-	nice $(CXX) $(CYC_CXXFLAGS) -DWC_CYC_MD_STEPS=$(if $(filter vobj_md4,$*),4,1) -I$(@D) -o $@ $< \
+	@echo "  LD      $@"
+	$(Q)nice $(CXX) $(CYC_CXXFLAGS) -DWC_CYC_MD_STEPS=$(if $(filter vobj_md4,$*),4,1) -I$(@D) -o $@ $< \
 	  $(@D)/Vwc_soc_node__ALL.a $(@D)/verilated.o $(@D)/verilated_threads.o $(CORE_B)/librv32.a $(WC_CMODEL_A) -pthread
 
 # Icarus build of the SoC with a small testbench (second simulator)
 $(CORE_B)/tb_soc.vvp: $(CORE_RTL) verif/core/wc_tb_soc.v rtl/include/wc_defs.vh
 	@mkdir -p $(@D)
-	iverilog -g2012 -Irtl/include -s wc_tb_soc -o $@ $(CORE_RTL) verif/core/wc_tb_soc.v
+	@echo "  IVL     $@"
+	$(Q)iverilog -g2012 -Irtl/include -s wc_tb_soc -o $@ $(CORE_RTL) verif/core/wc_tb_soc.v
 
 # ---- firmware --------------------------------------------------------------
 $(CORE_B)/fw/%.o: sw/fw/%.S $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_ASFLAGS) -c -o $@ $<
+	@echo "  AS      $<"
+	$(Q)$(FW_CC) $(FW_ASFLAGS) -c -o $@ $<
 $(CORE_B)/fw/%.o: sw/fw/%.c sw/fw/rt.h $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -c -o $@ $<
+	@echo "  CC      $<"
+	$(Q)$(FW_CC) $(FW_CFLAGS) -c -o $@ $<
 
 $(CORE_B)/fw/isa/%.elf: sw/fw/tests/isa/%.S sw/fw/tests/isa/wc_test.h $(FW_RT_OBJS) $(CORE_B)/link.ld
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_ASFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+	@echo "  LD      $@"
+	$(Q)$(FW_CC) $(FW_ASFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
 # Programs that use the algorithm library link its rv32im archive.
 FW_LIB_kbin := sw/lib/wc_kbin.c
 $(CORE_B)/fw/tests/kbin.elf: sw/fw/tests/kbin.c sw/fw/rt.h $(FW_RT_OBJS) $(CORE_B)/link.ld $(RV32_LIB_A)
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(RV32_LIB_A) $(FW_LIBGCC)
+	@echo "  LD      $@"
+	$(Q)$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(RV32_LIB_A) $(FW_LIBGCC)
 
 # Host twins of the C tests that use only the console (not the timer).
 FW_TWINS := sort crc kbin
 $(CORE_B)/host/%: sw/fw/tests/%.c sw/fw/host_rt.c sw/fw/rt.h $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -std=c99 -Wall -Wextra -Isw/fw -I$(CORE_INC) -Idefs -Isw/lib -o $@ $< sw/fw/host_rt.c $(FW_LIB_$*)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -std=c99 -Wall -Wextra -Isw/fw -I$(CORE_INC) -Idefs -Isw/lib -o $@ $< sw/fw/host_rt.c $(FW_LIB_$*)
 
 $(CORE_B)/fw/tests/%.elf: sw/fw/tests/%.c sw/fw/rt.h $(FW_RT_OBJS) $(CORE_B)/link.ld
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+	@echo "  LD      $@"
+	$(Q)$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
 $(BENCH_ELF): sw/fw/bench/bench.c sw/fw/rt.h $(FW_RT_OBJS) $(CORE_B)/link.ld
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+	@echo "  LD      $@"
+	$(Q)$(FW_CC) $(FW_CFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
 $(CORE_B)/fw/rand/rand%.S: $(CORE_RVGEN)
 	@mkdir -p $(@D)
-	$(CORE_RVGEN) $* $(RAND_ARGS) > $@
+	@echo "  GEN     $@"
+	$(Q)$(CORE_RVGEN) $* $(RAND_ARGS) > $@
 
 # a longer stream (about 11M instructions) for the speed figures
 $(CORE_B)/fw/rand/speed.S: $(CORE_RVGEN)
 	@mkdir -p $(@D)
-	$(CORE_RVGEN) 7 8 1000 1500 > $@
+	@echo "  GEN     $@"
+	$(Q)$(CORE_RVGEN) 7 8 1000 1500 > $@
 
 $(CORE_B)/fw/rand/%.elf: $(CORE_B)/fw/rand/%.S $(FW_RT_OBJS) $(CORE_B)/link.ld
-	$(FW_CC) $(FW_ASFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+	@echo "  LD      $@"
+	$(Q)$(FW_CC) $(FW_ASFLAGS) $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
 core-fw: $(ISA_ELFS) $(FW_CELFS) $(patsubst %,$(CORE_B)/host/%,$(FW_TWINS)) $(BENCH_ELF) $(CORE_B)/fw/rand/rand$(RAND_SEED).elf
 core-tools: $(CORE_ISS) $(CORE_LOCK) $(CORE_RVGEN) $(CORE_B)/tb_soc.vvp $(CORE_B)/vobj_md4/lockstep $(CORE_CYC) $(CORE_CYC4)
@@ -171,12 +191,12 @@ test-core: core-tools core-fw
 
 lint-core: $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(CORE_B)
-	verilator --lint-only -Wall -Irtl/include --top-module wc_soc_node $(CORE_RTL)
-	verilator --lint-only -Wall -Irtl/include --top-module wc_rv32_core $(CORE_CORE_RTL)
-	verilator --lint-only -Wall -Irtl/include --top-module wc_rv32_core -GMD_STEPS=4 -GRVFI=0 $(CORE_CORE_RTL)
-	iverilog -g2012 -Irtl/include -s wc_soc_node -o $(CORE_B)/soc.vvp $(CORE_RTL)
-	nice yosys -q -p "read_verilog -Irtl/include -DSYNTHESIS $(CORE_CORE_RTL); chparam -set RVFI 0 wc_rv32_core; synth_ice40 -top wc_rv32_core; tee -o $(CORE_B)/synth_ice40.txt stat" > $(CORE_B)/yosys.log
-	nice yosys -q -p "read_verilog -Irtl/include -DSYNTHESIS $(CORE_CORE_RTL); chparam -set RVFI 0 -set MD_STEPS 2 wc_rv32_core; synth_ice40 -top wc_rv32_core; tee -o $(CORE_B)/synth_ice40_md2.txt stat" > $(CORE_B)/yosys_md2.log
+	$(Q)verilator --lint-only -Wall -Irtl/include --top-module wc_soc_node $(CORE_RTL)
+	$(Q)verilator --lint-only -Wall -Irtl/include --top-module wc_rv32_core $(CORE_CORE_RTL)
+	$(Q)verilator --lint-only -Wall -Irtl/include --top-module wc_rv32_core -GMD_STEPS=4 -GRVFI=0 $(CORE_CORE_RTL)
+	$(Q)iverilog -g2012 -Irtl/include -s wc_soc_node -o $(CORE_B)/soc.vvp $(CORE_RTL)
+	$(Q)nice yosys -q -p "read_verilog -Irtl/include -DSYNTHESIS $(CORE_CORE_RTL); chparam -set RVFI 0 wc_rv32_core; synth_ice40 -top wc_rv32_core; tee -o $(CORE_B)/synth_ice40.txt stat" > $(CORE_B)/yosys.log
+	$(Q)nice yosys -q -p "read_verilog -Irtl/include -DSYNTHESIS $(CORE_CORE_RTL); chparam -set RVFI 0 -set MD_STEPS 2 wc_rv32_core; synth_ice40 -top wc_rv32_core; tee -o $(CORE_B)/synth_ice40_md2.txt stat" > $(CORE_B)/yosys_md2.log
 	@echo "lint-core: verilator -Wall clean, iverilog elaborates, yosys synth_ice40 ran ($$(awk '/SB_LUT4/ {print $$2; exit}' $(CORE_B)/synth_ice40.txt) LUT4)"
 
 # ---- bench -----------------------------------------------------------------------

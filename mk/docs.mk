@@ -1,7 +1,24 @@
 # SPDX-License-Identifier: Apache-2.0
 # Pictures of the docs drawn from Graphviz sources (docs/img/*.dot).
+#   make results-docs-img  the pictures of the docs from their Graphviz sources (docs/img/*.dot)
+#   make test-docs         every link of the docs resolves; no paper cited by a file outside the tree; port tables current
+#   make ports-doc         the port and parameter tables of the reference pages, from the RTL's module headers
 DOCS_DOT := $(wildcard docs/img/*.dot)
 RESULTS_TARGETS += results-docs-img
 .PHONY: results-docs-img
 results-docs-img:
 	@for f in $(DOCS_DOT); do dot -Tpng "$$f" -o "$${f%.dot}.png" || exit 1; echo "results-docs-img: $${f%.dot}.png"; done
+
+# The documentation points only at what exists: links, anchors of
+# references.md, no citation of a file outside the tree, the index
+TEST_TARGETS += test-docs
+.PHONY: test-docs
+test-docs:
+	@tests/docs/check_docs.sh
+	@tools/ports-doc.sh --check $(PORTS_DOCS) && echo "ok   the port and parameter tables of $(PORTS_DOCS) match the RTL"
+
+# The pages that carry a top's port and parameter table (tools/ports-doc.sh)
+PORTS_DOCS := docs/router.md docs/nic.md docs/core.md docs/system.md docs/fpga.md
+.PHONY: ports-doc
+ports-doc:
+	@tools/ports-doc.sh $(PORTS_DOCS)

@@ -2,6 +2,7 @@
 # The engine framework of sw/host (system instances, lockstep comparator,
 # scoreboard) on C instances alone; the RTL side runs in test-lockstep,
 # test-mutation and test-nic-lockstep-net.
+#   make test-engine     the engine framework (instances, lockstep comparator, scoreboard) on C instances
 ENGINE_TEST_BIN := $(BUILD)/tests/router/test_engine
 
 $(ENGINE_TEST_BIN): WC_TEST_LIBS := -ldl

@@ -11,6 +11,13 @@
 #   make test-fpga-netlist    the synthesized netlists in simulation (make test)
 #   make soak-fpga-netlist    the same for every configuration, and the core design's
 #   make fpga-netlist-core    the core design (TOP=core) as RTL and as netlist
+#   make test-fpga-pnr        one placed-and-routed iCE40 build (the iCEBreaker's router_cube) meets its clock
+#   make lint-fpga            verilator -Wall on the self-test cores; the board tops' hierarchy under Yosys
+#   make fpga-dp16kd-x1       the ECP5 RAM model's x1 form against its RTL, 200,000 random cycles
+#   make fpga-system-rtl      the 4-node system design's RTL against wormcast run (console and exit cycles)
+#   make fpga-system-synth    synth_ecp5 of the 4-node system: its LUT sites against the LFE5U-85F's
+#   make fpga-netlist-system  the 4-node system's ECP5 netlist against wormcast run
+#   make fpga-netlist-nic     the board NIC's ECP5 netlist in the NIC's lockstep bench
 # Outputs: $(BUILD)/fpga/<board>/<top>/ (design.bin or design.bit,
 # nextpnr.log, summary.txt); $(BUILD)/fpga/report.txt, a line per build.
 
@@ -64,15 +71,19 @@ $(file > $(FPGA_FW_CFG),$(FPGA_FW_CFGTXT))
 endif
 $(FPGA_FW_B)/link.ld: sw/fw/link.ld.S $(CORE_INC)/wc_defs_macros.h $(FPGA_FW_CFG)
 	@mkdir -p $(@D)
-	$(FW_CC) -E -P -x c -DWC_RAM_BYTES=$(FPGA_CORE_RAM) -I$(CORE_INC) $< -o $@
+	@echo "  CPP     $@"
+	$(Q)$(FW_CC) -E -P -x c -DWC_RAM_BYTES=$(FPGA_CORE_RAM) -I$(CORE_INC) $< -o $@
 $(FPGA_FW_B)/crt0.o: sw/fw/crt0.S $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_ASFLAGS) -DWC_EXIT_REG -c -o $@ $<
+	@echo "  AS      $<"
+	$(Q)$(FW_CC) $(FW_ASFLAGS) -DWC_EXIT_REG -c -o $@ $<
 $(FPGA_FW_B)/core.elf: $(FPGA_CORE_FW) sw/fw/rt.h $(FPGA_FW_OBJS) $(FPGA_FW_B)/link.ld $(RV32_LIB_A) $(FPGA_FW_CFG)
-	$(FW_CC) $(FW_CFLAGS) $(FPGA_FW_LD) -o $@ $(FPGA_FW_OBJS) $< $(RV32_LIB_A) $(FW_LIBGCC)
+	@echo "  LD      $@"
+	$(Q)$(FW_CC) $(FW_CFLAGS) $(FPGA_FW_LD) -o $@ $(FPGA_FW_OBJS) $< $(RV32_LIB_A) $(FW_LIBGCC)
 # the mutation: hello.c expecting a wrong check value must report FAIL
 $(FPGA_FW_B)/core_break.elf: sw/fw/tests/hello.c sw/fw/rt.h $(FPGA_FW_OBJS) $(FPGA_FW_B)/link.ld
-	$(FW_CC) $(FW_CFLAGS) -DHELLO_BREAK=1 $(FPGA_FW_LD) -o $@ $(FPGA_FW_OBJS) $< $(FW_LIBGCC)
+	@echo "  LD      $@"
+	$(Q)$(FW_CC) $(FW_CFLAGS) -DHELLO_BREAK=1 $(FPGA_FW_LD) -o $@ $(FPGA_FW_OBJS) $< $(FW_LIBGCC)
 # (the image the core's own benches load: rv32iss --hex, words from the
 # RAM base; the link's RAM region keeps it within FPGA_CORE_RAM)
 # (an image that comes out the same keeps its time, so that a relinked

@@ -30,19 +30,23 @@ TEST_PREP    += $(NODE_ELFS) $(FWT_TESTS) $(BUILD)/bin/wormcast
 
 $(NODE_B)/link.ld: sw/fw/link.ld.S $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(FW_CC) -E -P -x c -DWC_NODE -I$(CORE_INC) $< -o $@
+	@echo "  CPP     $@"
+	$(Q)$(FW_CC) -E -P -x c -DWC_NODE -I$(CORE_INC) $< -o $@
 
 $(NODE_B)/obj/crt0.o: sw/fw/crt0.S $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_ASFLAGS) -DWC_NODE -c -o $@ $<
+	@echo "  AS      $<"
+	$(Q)$(FW_CC) $(FW_ASFLAGS) -DWC_NODE -c -o $@ $<
 
 $(NODE_B)/obj/%.o: sw/fw/%.c $(NODE_HDRS)
 	@mkdir -p $(@D)
-	$(FW_CC) $(NODE_CFLAGS) -c -o $@ $<
+	@echo "  CC      $<"
+	$(Q)$(FW_CC) $(NODE_CFLAGS) -c -o $@ $<
 
 $(NODE_B)/fw/%.elf: $(NODE_B)/obj/apps/%.o $(NODE_OBJS) $(NODE_B)/link.ld $(RV32_LIB_A)
 	@mkdir -p $(@D)
-	$(FW_CC) $(NODE_LDFLAGS) -o $@ $(NODE_OBJS) $(NODE_EXTRA) $< $(RV32_LIB_A) $(FW_LIBGCC)
+	@echo "  LD      $@"
+	$(Q)$(FW_CC) $(NODE_LDFLAGS) -o $@ $(NODE_OBJS) $(NODE_EXTRA) $< $(RV32_LIB_A) $(FW_LIBGCC)
 
 # The bench's two 16 KiB receive buffers leave its code a few dozen bytes
 # beside the stack's reserve at -O2: its own object (table and CSV output,
@@ -70,7 +74,8 @@ node-fw: $(NODE_ELFS) $(NODE_B)/fw/sizes.txt
 $(FWT_B)/%: tests/fw/%.c sw/fw/mc_tree.c sw/fw/mc_tree_hcube.c sw/fw/node.c sw/fw/mc_tree.h sw/fw/node.h \
             $(WC_TEST_DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -Isw/fw -o $@ $(filter %.c,$^) $(WC_LIBS) -lm
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) $(WC_CFLAGS) -Isw/fw -o $@ $(filter %.c,$^) $(WC_LIBS) -lm
 
 test-fw: $(FWT_TESTS) $(NODE_ELFS) $(NODE_B)/fw/sizes.txt $(BUILD)/bin/wormcast
 	@set -e; for t in $(FWT_TESTS); do echo "--- $$t"; $$t; done

@@ -3,6 +3,10 @@
 # wc_scatter*, `wormcast tree`): tests and the Robinson et al. Figs. 9-10
 # results.  (The rv32 build check of the whole freestanding library,
 # test-rv32-lib, is in mk/common.mk.)
+#   make test-hcube           hypercube trees (U-cube, Maxport, Combine, W-sort), step model, contention, `wormcast tree`
+#   make results-hcube        Robinson et al. Figs. 9-10 from the step model (CSV, PNG)
+#   make results-hcube-flit   Robinson et al. Figs. 13-14 at flit level on cube:10:all (an hour of CPU)
+#   make results-hcube-flit5  Robinson et al. Figs. 11-12 at flit level on cube:5:all (seconds)
 TEST_TARGETS    += test-hcube
 TEST_PREP       += $(BUILD)/bin/test_hcube
 RESULTS_TARGETS += results-hcube
@@ -15,7 +19,8 @@ $(HCUBE_TEST_BIN): tests/hcube/test_hcube.c $(WC_TEST_DEPS)
 
 $(HCUBE_RES_BIN): tests/hcube/hcube_results.c $(WC_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
 
 .PHONY: test-hcube results-hcube
 test-hcube: $(HCUBE_TEST_BIN) $(BUILD)/bin/wormcast

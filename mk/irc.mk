@@ -2,6 +2,9 @@
 # Multidestination worms (sw/lib/wc_worm*, wc_brcp*, wc_irc*,
 # cmodel/topo/wc_brcp_topo*, `wormcast worm`): library tests against a routing
 # oracle, the lecture notes' claims, CLI contract, and the docs pictures.
+#   make test-irc         multidestination worms and BRCP schemes against a routing oracle; `wormcast worm`
+#   make results-irc      the pictures of docs/irc.md (docs/img/irc_*.png)
+#   make results-lecture  the lecture notes' scatter and mesh chain multicast at flit level (docs/results/lecture.md)
 TEST_TARGETS    += test-irc
 TEST_PREP       += $(BUILD)/bin/test_irc $(BUILD)/bin/test_mchain
 RESULTS_TARGETS += results-irc

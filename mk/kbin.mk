@@ -3,6 +3,11 @@
 # unit tests, CLI contract checks, and the Kesavan & Panda step-level
 # results.  The algorithm cores build for the firmware target with the
 # rest of the freestanding library ($(RV32_LIB_A), mk/common.mk).
+#   make test-kbin         k-binomial trees, FPFS/FCFS, postal tree, ForwardInSwitch, RAM, CCO; their CLI commands
+#   make results-kbin      Kesavan and Panda's figures at step level (docs/results/kbinomial.md)
+#   make results-kbin-net  Kesavan and Panda Figs. 13-14 at cycle level through wormcast sweep (minutes)
+#   make results-liu       Liu et al. Figs. 13-15 at flit level (docs/results/liu.md, minutes)
+#   make bench-fpfs        fpfs on 10^5-node trees -> build/bench/fpfs.txt
 
 KBIN_TESTS    := $(patsubst tests/kbin/%.c,$(BUILD)/tests/kbin/%,$(wildcard tests/kbin/test_*.c))
 
@@ -17,7 +22,8 @@ test-kbin: $(BUILD)/bin/wormcast $(KBIN_TESTS) $(RV32_LIB_A)
 KBIN_RES := docs/results
 $(BUILD)/tests/kbin/results: tests/kbin/results.c $(WC_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) $(WC_CFLAGS) -o $@ $< $(WC_LIBS) -lm
 
 results-kbin: $(BUILD)/tests/kbin/results
 	@mkdir -p $(KBIN_RES)

@@ -4,6 +4,7 @@
 # creation fails in turn and must come back as NULL with "out of memory
 # for ..." and nothing leaked.
 # The wrapped calloc/free see the models' own calls, not the C library's.
+#   make test-alloc      every allocation of the C models fails in turn: NULL, a message, nothing leaked
 ALLOC_TEST_BIN := $(BUILD)/tests/test_alloc
 
 $(ALLOC_TEST_BIN): WC_TEST_FLAGS = -Icmodel/rv32 -Wl,--wrap=calloc,--wrap=free

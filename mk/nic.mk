@@ -4,6 +4,12 @@
 # reliability state machines and their lossy-channel simulation.
 #   make test-nic     unit tests + reliability simulation + rv32im build
 #                     (the NIC library is part of $(RV32_LIB_A), mk/common.mk)
+#   make test-nic-msg             networks of model NICs: CLI errors, clean and lossy runs, lockstep and its mutations
+#   make test-nic-faults          10,000 messages under link faults at 1e-3: every one exactly once, intact, in order
+#   make test-nic-lockstep-net-*  networks of Verilated routers and NICs in lockstep with the C model, one run each
+#   make bench-nic                NIC multicast latency against host forwarding, FPFS against FCFS (RTL)
+#   make bench-nic-flow           what the NIC spends on retransmission, with and without faults (docs/nic-flow.md)
+#   make results-yu               Yu, Buntinas and Panda Figs. 4-5 and 7-8 at cycle level (docs/results/yu.md)
 
 NIC_TESTS   := $(patsubst tests/nic/%.c,$(BUILD)/tests/nic/%,$(wildcard tests/nic/test_*.c))
 

@@ -68,25 +68,29 @@ lint-node: $(NODE_RTL)
 # ---- firmware: the core SoC's crt0 and runtime, the node's RAM size -------
 $(NRTL_B)/link.ld: tests/node/node_fw.ld.S sw/fw/link.ld.S $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(FW_CC) -E -P -x c -Isw/fw -I$(CORE_INC) $< -o $@
+	@echo "  CPP     $@"
+	$(Q)$(FW_CC) -E -P -x c -Isw/fw -I$(CORE_INC) $< -o $@
 
 $(NRTL_B)/fw/%.elf: tests/node/fw_%.c tests/node/node_fw.h sw/fw/rt.h $(FW_RT_OBJS) $(NRTL_B)/link.ld
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) $(NRTL_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+	@echo "  LD      $@"
+	$(Q)$(FW_CC) $(FW_CFLAGS) $(NRTL_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
 # ---- the engine and the program that drives it ------------------------------
 # The engine's path is its cache key (wc_rtl.c: node, then _NAMEVALUE per
 # parameter), not a glob: engines of older parameter sets stay beside it.
 $(NRTL_ENGINE): $(NRTL_ENGINE_SRCS) $(BUILD)/bin/wormcast $(BUILD)/system/fw/hello.elf
 	@mkdir -p $(@D)
-	nice $(BUILD)/bin/wormcast run --quiet --topo cube:4 --fw $(BUILD)/system/fw/hello.elf --engine rtl \
+	@echo "  VL      the node engine (wormcast run --engine rtl verilates the node: minutes)"
+	$(Q)nice $(BUILD)/bin/wormcast run --quiet --topo cube:4 --fw $(BUILD)/system/fw/hello.elf --engine rtl \
 	  > $(NRTL_B)/engine.log 2>&1 || { cat $(NRTL_B)/engine.log; exit 1; }
 	@p=$(BUILD)/rtl/node$$($(BUILD)/bin/wormcast netgen --topo cube:4 --params node | sed 's/ *-G/_/g; s/=//g')/libwcnode.so; \
 	  test -f $$p || { echo "$(NRTL_ENGINE): no node engine at $$p" >&2; exit 1; }; echo $$p > $@
 
 $(NRTL_TEST): tests/node/test_node_rtl.c tests/wc_test.h $(CORE_B)/librv32.a $(CORE_INC)/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_STD) -Idefs -I$(CORE_INC) -Icmodel/rv32 -Itests -o $@ $< $(CORE_B)/librv32.a -ldl
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) $(WC_STD) -Idefs -I$(CORE_INC) -Icmodel/rv32 -Itests -o $@ $< $(CORE_B)/librv32.a -ldl
 
 test-node-rtl: $(NRTL_ENGINE) $(NRTL_ELFS) $(NRTL_TEST)
 	@$(NRTL_TEST) $$(cat $(NRTL_ENGINE)) $(NRTL_ELFS)

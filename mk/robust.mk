@@ -59,13 +59,16 @@ FUZZ_BINS    := $(patsubst %,$(FUZZ_B)/fuzz_%,$(FUZZ_TARGETS))
 
 $(FUZZ_B)/obj/%.o: %.c | $(BUILD)/core/include/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+	@echo "  CC      $< (fuzz)"
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
 $(FUZZ_A): $(FUZZ_OBJS) | fuzz-deps
-	rm -f $@ && ar rcs $@ $^
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && ar rcs $@ $^
 $(FUZZ_B)/fuzz_fwargs: FUZZ_EXTRA = $(FUZZ_FW_OBJS)
 $(FUZZ_B)/fuzz_fwargs: $(FUZZ_FW_OBJS)
 $(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_A)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_EXTRA) $(FUZZ_A) -lm -ldl
+	@echo "  LD      $@"
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_EXTRA) $(FUZZ_A) -lm -ldl
 -include $(shell find $(FUZZ_B)/obj -name '*.d' 2>/dev/null)
 
 .PHONY: fuzz fuzz-build fuzz-deps test-fuzz-regress
@@ -84,7 +87,8 @@ $(FUZZR_B)/fuzz_fwargs: FUZZR_EXTRA = $(FUZZ_FW_SRCS)
 $(FUZZR_B)/fuzz_%: FUZZR_EXTRA = $(FUZZR_CLI)
 $(FUZZR_B)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZR_SRCS) $(FUZZ_FW_SRCS) $(FUZZR_CLI) $(WC_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(WC_STD) $(INC_cli) -Isw/fw -Itests/fuzz -o $@ $< $(FUZZR_SRCS) $(FUZZR_EXTRA) $(WC_LIBS) -lm -ldl
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) $(WC_STD) $(INC_cli) -Isw/fw -Itests/fuzz -o $@ $< $(FUZZR_SRCS) $(FUZZR_EXTRA) $(WC_LIBS) -lm -ldl
 test-fuzz-regress: $(FUZZR_BINS)
 	@mkdir -p $(FUZZR_B)/tmp; for t in $(FUZZ_TARGETS); do \
 	  d=; for x in tests/fuzz/corpus/$$t tests/fuzz/crashes/$$t; do [ -d $$x ] && d="$$d $$x"; done; \

@@ -1,5 +1,18 @@
 # SPDX-License-Identifier: Apache-2.0
 # Router RTL, C model, lockstep harness and network simulator.
+#   make lint-router         verilator -Wall on every router module, configuration and generated network; iverilog
+#   make test-lint-router    lint-router in make test
+#   make test-synth-router   yosys synth_ice40 of the 8x8 mesh router (LUT4 count)
+#   make test-lockstep-*     the router lockstep suite (verif/net/lockstep.cfg), one network each: RTL against C model
+#   make test-mutation       each C-model mutation of sim --engine lockstep must be caught
+#   make test-malformed      malformed worms are dropped and counted, in the C model and the RTL alike
+#   make test-sim-cli        wormcast sim and netgen: bad input is a clear error with exit status 2
+#   make test-credit         the credit loop: a link sustains min(1, B/3) flits a cycle, C model and RTL
+#   make test-sim-multicast  sim multicasts: unicasts, trees of unicasts and worms complete, clean in lockstep
+#   make soak-router         every lockstep run of verif/net/lockstep.cfg for 2M cycles
+#   make bench-router        router and simulator figures against BookSim2 -> build/bench/router.txt
+#   make bench-irc           multidestination worms against a binomial tree of unicasts, on the RTL -> build/bench/irc.txt
+#   make fpga-router         iCE40 synthesis (and fmax) of one router per routing function
 WC           := $(BUILD)/bin/wormcast
 ROUTER_RTL   := $(sort $(wildcard rtl/router/*.v))
 VLINT        := verilator --lint-only -Wall -Irtl/include -Irtl/router

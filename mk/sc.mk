@@ -101,7 +101,8 @@ $(SC_B)/wc_sc_node_cfgs.h: $(SC_B)/vl/node/params mk/sc.mk
 SC_VL_DEF := -DVM_COVERAGE=0 -DVM_SC=1 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0
 $(SC_B)/vl/rt/%.o: mk/sc.mk defs/wc_vl_hook.h
 	@mkdir -p $(@D)
-	$(CXX) -O2 -fPIC -std=c++17 -faligned-new $(SC_CFLAGS) -I$(VL_INC) -I$(VL_INC)/vltstd $(SC_VL_DEF) \
+	@echo "  LD      $@"
+	$(Q)$(CXX) -O2 -fPIC -std=c++17 -faligned-new $(SC_CFLAGS) -I$(VL_INC) -I$(VL_INC)/vltstd $(SC_VL_DEF) \
 	  -include defs/wc_vl_hook.h -c -o $@ $(VL_INC)/$*.cpp
 
 # WC_SC_RTL_CFGS(X): one X(class, "-G flags", "topology") per Verilated
@@ -122,13 +123,16 @@ SC_VL_INC   := -I$(SC_B) $(foreach n,$(SC_RTL_NAMES) nic,-I$(SC_B)/vl/$(n)) -isy
 SC_OBJS     := $(patsubst sc/%.cpp,$(SC_B)/obj/%.o,$(SC_SRCS))
 $(SC_B)/obj/wc_sc_rtl.o: sc/wc_sc_rtl.cpp $(SC_B)/wc_sc_rtl_cfgs.h $(SC_RTL_LIBS) $(SC_NIC_LIB) $(SC_HDRS)
 	@mkdir -p $(@D)
-	$(CXX) $(SC_CXXFLAGS) $(SC_VL_INC) -MMD -MP -c -o $@ $<
+	@echo "  CXX     $<"
+	$(Q)$(CXX) $(SC_CXXFLAGS) $(SC_VL_INC) -MMD -MP -c -o $@ $<
 $(SC_B)/obj/wc_sc_node_rtl.o: sc/wc_sc_node_rtl.cpp $(SC_B)/wc_sc_node_cfgs.h $(SC_NODE_LIB) $(SC_HDRS)
 	@mkdir -p $(@D)
-	$(CXX) $(SC_CXXFLAGS) -I$(SC_B) -I$(SC_B)/vl/node -isystem $(VL_INC) -isystem $(VL_INC)/vltstd $(SC_VL_DEF) -MMD -MP -c -o $@ $<
+	@echo "  CXX     $@"
+	$(Q)$(CXX) $(SC_CXXFLAGS) -I$(SC_B) -I$(SC_B)/vl/node -isystem $(VL_INC) -isystem $(VL_INC)/vltstd $(SC_VL_DEF) -MMD -MP -c -o $@ $<
 $(SC_B)/obj/%.o: sc/%.cpp $(SC_HDRS) | $(BUILD)/core/include/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(CXX) $(SC_CXXFLAGS) -MMD -MP -c -o $@ $<
+	@echo "  CXX     $<"
+	$(Q)$(CXX) $(SC_CXXFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(SC_B)/obj/*.d)
 # the layer's objects a program links (the engine and wc_sc's main aside,
 # and the node factories: a program links one of the two)
@@ -137,13 +141,15 @@ SC_NODE_RTL  := $(SC_B)/obj/wc_sc_node_rtl.o
 SC_LIB_OBJS := $(filter-out $(SC_B)/obj/wc_sc_main.o $(SC_B)/obj/wc_sc_engine.o $(SC_NODE_NONE) $(SC_NODE_RTL),$(SC_OBJS))
 SC_VL_LIBS  := $(SC_RTL_LIBS) $(SC_NIC_LIB) $(SC_VL_RT)
 $(SC_BIN): $(SC_LIB_OBJS) $(SC_B)/obj/wc_sc_main.o $(SC_VL_LIBS) $(WC_LIBS)
-	$(CXX) -O2 -o $@ $(SC_B)/obj/wc_sc_main.o $(SC_LIB_OBJS) $(SC_VL_LIBS) $(WC_LIBS) $(SC_LIBS) -lm -pthread
+	@echo "  LD      $@"
+	$(Q)$(CXX) -O2 -o $@ $(SC_B)/obj/wc_sc_main.o $(SC_LIB_OBJS) $(SC_VL_LIBS) $(WC_LIBS) $(SC_LIBS) -lm -pthread
 # the minimal sc_main of docs/systemc.md, built and run by test-sc: the
 # link line a program outside the project uses (SC_LINK)
 SC_LINK      = $(SC_LIB_OBJS) $(SC_VL_LIBS) $(WC_LIBS) $(SC_LIBS) -lm -pthread
 SC_MIN      := $(SC_B)/sc_min
 $(SC_MIN): sc/example/sc_min.cpp $(SC_HDRS) $(SC_LIB_OBJS) $(SC_VL_LIBS) $(WC_LIBS)
-	$(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_LINK)
+	@echo "  LD      $@"
+	$(Q)$(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_LINK)
 
 # The engine's shared object links the C layers it uses compiled again
 # with -fPIC (the tool's archives are not position-independent); their
@@ -152,16 +158,19 @@ SC_PIC_SRCS := $(LIB_SRCS) $(wildcard cmodel/*.c cmodel/topo/*.c) sw/host/wc_net
 SC_PIC_A    := $(SC_B)/pic/libwc_pic.a
 $(SC_B)/pic/%.o: %.c | $(BUILD)/core/include/wc_defs_macros.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -fPIC $(WC_STD) $(INC_host) -MMD -MP -c -o $@ $<
+	@echo "  CC      $< (-fPIC)"
+	$(Q)$(CC) $(CFLAGS) -fPIC $(WC_STD) $(INC_host) -MMD -MP -c -o $@ $<
 $(SC_PIC_A): $(patsubst %.c,$(SC_B)/pic/%.o,$(SC_PIC_SRCS))
 	@mkdir -p $(@D)
-	rm -f $@ && ar rcs $@ $^
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && ar rcs $@ $^
 -include $(shell find $(SC_B)/pic -name '*.d' 2>/dev/null)
 # (the engine runs routers and NICs: the node module stays out, and with it
 # the core's model, which the position-independent archive does not hold)
 SC_SO_OBJS  := $(filter-out $(SC_B)/obj/wc_sc_node.o,$(SC_LIB_OBJS))
 $(SC_SO): $(SC_B)/obj/wc_sc_engine.o $(SC_SO_OBJS) $(SC_VL_LIBS) $(SC_PIC_A)
-	$(CXX) -shared -o $@.tmp $(SC_B)/obj/wc_sc_engine.o $(SC_SO_OBJS) $(SC_VL_LIBS) $(SC_PIC_A) \
+	@echo "  LD      $@"
+	$(Q)$(CXX) -shared -o $@.tmp $(SC_B)/obj/wc_sc_engine.o $(SC_SO_OBJS) $(SC_VL_LIBS) $(SC_PIC_A) \
 	  -Wl,--exclude-libs,ALL $(SC_LIBS) -lm -pthread && mv $@.tmp $@
 
 # the TLM-2.0 virtual platform of docs/systemc.md: NICs behind TLM sockets,
@@ -169,7 +178,8 @@ $(SC_SO): $(SC_B)/obj/wc_sc_engine.o $(SC_SO_OBJS) $(SC_VL_LIBS) $(SC_PIC_A)
 # (tlm_mcast); and the smallest platform, shown in the page (tlm_min)
 SC_TLM      := $(SC_B)/tlm_mcast $(SC_B)/tlm_min
 $(SC_TLM): $(SC_B)/%: sc/example/%.cpp $(SC_HDRS) $(SC_LIB_OBJS) $(SC_VL_LIBS) $(WC_LIBS)
-	$(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_LINK)
+	@echo "  LD      $@"
+	$(Q)$(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_LINK)
 
 # a system of nodes (wc::node) running firmware in lockstep with the C
 # system model: sc_node with C-model nodes only (seconds to build), and
@@ -177,9 +187,11 @@ $(SC_TLM): $(SC_B)/%: sc/example/%.cpp $(SC_HDRS) $(SC_LIB_OBJS) $(SC_VL_LIBS) $
 SC_NODE      := $(SC_B)/sc_node
 SC_NODE_RTLP := $(SC_B)/sc_node_rtl
 $(SC_NODE): sc/example/sc_node.cpp $(SC_HDRS) $(SC_LIB_OBJS) $(SC_NODE_NONE) $(SC_VL_LIBS) $(WC_LIBS)
-	$(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_NODE_NONE) $(SC_LINK)
+	@echo "  LD      $@"
+	$(Q)$(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_NODE_NONE) $(SC_LINK)
 $(SC_NODE_RTLP): sc/example/sc_node.cpp $(SC_HDRS) $(SC_LIB_OBJS) $(SC_NODE_RTL) $(SC_NODE_LIB) $(SC_VL_LIBS) $(WC_LIBS)
-	$(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_NODE_RTL) $(SC_NODE_LIB) $(SC_LINK)
+	@echo "  LD      $@"
+	$(Q)$(CXX) $(SC_CXXFLAGS) -o $@ $< $(SC_NODE_RTL) $(SC_NODE_LIB) $(SC_LINK)
 
 sc: $(SC_BIN) $(SC_MIN) $(SC_SO) $(SC_TLM) $(SC_NODE)
 TEST_PREP += $(SC_BIN) $(SC_MIN) $(SC_SO) $(SC_TLM) $(SC_NODE)

@@ -4,6 +4,8 @@
 # exceed that after WARM cycles of the same run by at most 10% (plus, beyond
 # saturation, what the growing source queues hold: tests/soak/memory.sh).
 # (After mk/router.mk and mk/nic.mk, whose model stamps it names.)
+#   make test-mem        memory flat: 10^5 against 10^6 cycles on the C engine (seconds)
+#   make soak-mem        memory flat over 10^7 cycles of every lockstep configuration (hours)
 
 # make test: the C engine, 10^5 against 10^6 cycles, multidestination
 # worms at a low load and unicasts beyond saturation (seconds)

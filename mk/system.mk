@@ -36,12 +36,14 @@ $(SYS_B)/fw/hello.elf: tests/node/fw_hello.c
 $(filter-out %/hello.elf,$(SYS_NODE_ELFS)): $(SYS_B)/fw/%.elf: tests/system/fw_%.c
 $(SYS_NODE_ELFS): tests/node/node_fw.h sw/fw/rt.h $(FW_RT_OBJS) $(NRTL_B)/link.ld
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -Itests/node $(NRTL_LDFLAGS) -o $@ $(FW_RT_OBJS) $(filter %.c,$^) $(FW_LIBGCC)
+	@echo "  LD      $@"
+	$(Q)$(FW_CC) $(FW_CFLAGS) -Itests/node $(NRTL_LDFLAGS) -o $@ $(FW_RT_OBJS) $(filter %.c,$^) $(FW_LIBGCC)
 
 # Too big for the node on purpose: linked for the core SoC's larger RAM.
 $(SYS_B)/fw/big.elf: tests/system/fw_big.c tests/node/node_fw.h $(FW_RT_OBJS) $(CORE_B)/link.ld
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -Itests/node $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
+	@echo "  LD      $@"
+	$(Q)$(FW_CC) $(FW_CFLAGS) -Itests/node $(FW_LDFLAGS) -o $@ $(FW_RT_OBJS) $< $(FW_LIBGCC)
 
 # ---- the issue's lockstep acceptance runs ------------------------------------
 # mcast_stress on every node, RTL beside the C system model, on cube:4,
@@ -76,7 +78,8 @@ TEST_PREP       += $(SYS_ENGINE64)
 
 $(SYS_ENGINE64): $(NRTL_ENGINE_SRCS) $(BUILD)/bin/wormcast $(SYS_B)/fw/hello.elf $(call rtl_models,irr16)
 	@mkdir -p $(@D)
-	nice $(BUILD)/bin/wormcast run --quiet --topo irregular:16,8,4,1 --fw $(SYS_B)/fw/hello.elf --engine rtl \
+	@echo "  VL      the 64-node engine (wormcast run --engine rtl verilates the node: minutes)"
+	$(Q)nice $(BUILD)/bin/wormcast run --quiet --topo irregular:16,8,4,1 --fw $(SYS_B)/fw/hello.elf --engine rtl \
 	  > $(SYS_B)/engine64.log 2>&1 || { cat $(SYS_B)/engine64.log; exit 1; }
 	@touch $@
 

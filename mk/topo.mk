@@ -1,5 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Topology layer: tests for cmodel/topo/wc_topo*.c and `wormcast topo`.
+#   make test-topo       topologies, the file: format, up*/down* tables; `wormcast topo`
+#   make bench-topo      up*/down* table build and check times of the largest networks -> build/bench/topo.txt
+#   make soak-topo       3,000 random irregular networks: up*/down* tables legal, shortest, connected
 TEST_TARGETS += test-topo
 TEST_PREP    += $(BUILD)/bin/test_topo
 

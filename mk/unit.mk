@@ -6,6 +6,8 @@
 #   make unit-<dir>       build one bench, e.g. unit-wc_fifo-b3 builds
 #                         $(BUILD)/unit/wc_fifo/b3/Vwc_fifo
 # Each bench takes '--seed N' to replay other random stimulus.
+#   make soak-unit       every router unit bench again under ten more seeds
+#   make lint-unit       verilator -Wall on the benches' Verilog wrappers
 
 UNIT_B     := $(BUILD)/unit
 # The Verilator runtime is compiled once and linked into every bench
@@ -21,7 +23,8 @@ TEST_TARGETS += test-unit
 
 $(UNIT_B)/rt/%.o:
 	@mkdir -p $(@D)
-	nice $(CXX) -O2 -faligned-new -I$(VL_INC) -I$(VL_INC)/vltstd $(VL_RTDEF) \
+	@echo "  LD      $@"
+	$(Q)nice $(CXX) -O2 -faligned-new -I$(VL_INC) -I$(VL_INC)/vltstd $(VL_RTDEF) \
 	  -c -o $@ $(VL_INC)/$*.cpp
 
 # $(call unit_bench,DIR,TOP,VERILOG,TB,PARAMS)

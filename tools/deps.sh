@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Install the Debian packages Wormcast needs, if any are missing.
 # As root: apt-get installs them.  Otherwise: prints the exact command.
-# Usage: tools/deps.sh [group...]   groups: base (default), fpga, view, systemc, fuzz
+# Usage: tools/deps.sh [group...]   groups: base (default), fpga, view, pictures, systemc, fuzz
+# (pictures: make wave-pictures renders the docs' waveforms through GTKWave on a virtual display)
 # (fuzz: make fuzz and make test-asan, clang with libFuzzer, ASan and UBSan)
 # (base includes systemc: make test builds the SystemC networks, docs/systemc.md;
 # and nextpnr-ice40 and icestorm: make test places and routes one router)
@@ -12,6 +13,7 @@ declare -A cmd_pkg=(
   [yosys]=yosys [dot]=graphviz [gnuplot]=gnuplot-nox
   [riscv64-unknown-elf-gcc]=gcc-riscv64-unknown-elf
   [gtkwave]=gtkwave [vcd2fst]=gtkwave [clang]=clang [parallel]=parallel [nextpnr-ice40]=nextpnr-ice40 [icepack]=fpga-icestorm
+  [xvfb-run]=xvfb [import]=imagemagick [convert]=imagemagick
 )
 groups=${*:-base}
 want=()
@@ -20,9 +22,10 @@ for g in $groups; do
     base)  want+=(gcc g++ make verilator iverilog yosys nextpnr-ice40 icepack dot gnuplot riscv64-unknown-elf-gcc vcd2fst parallel) ;;
     fpga)  want+=(yosys nextpnr-ice40 icepack) ;;
     view)  want+=(gtkwave) ;;
+    pictures) want+=(gtkwave xvfb-run import convert) ;;
     systemc) ;;
     fuzz)  want+=(clang) ;;
-    *) echo "deps.sh: unknown group '$g' (base, fpga, view, systemc, fuzz)" >&2; exit 2 ;;
+    *) echo "deps.sh: unknown group '$g' (base, fpga, view, pictures, systemc, fuzz)" >&2; exit 2 ;;
   esac
 done
 missing=()

@@ -5,7 +5,9 @@
 # kept in a file and printed whole when it ends.  Prints each target's
 # wall and CPU time, the totals, and the closing line 'N passed, N failed'
 # (targets); exits non-zero if any failed.
-# usage: tools/run-tests.sh [--jobs N] [--prep "TARGETS"] [--first "TARGETS"] TARGET...
+# usage: tools/run-tests.sh [--jobs N] [--name NAME] [--prep "TARGETS"] [--first "TARGETS"] TARGET...
+#   --name N    the tier: logs in $BUILD/N-logs, times in $BUILD/N-times.txt
+#               (default test; make check runs with --name check)
 #   --jobs N    targets at a time (default: the number of cores)
 #   --prep T    built before any test runs: the programs, benches and
 #               Verilated models more than one target uses, so that no two
@@ -14,11 +16,12 @@
 #               run starts them longest first by the times the last run
 #               left in $BUILD/test-times.txt
 set -u
-jobs=$(nproc 2>/dev/null || echo 2) prep="" first=""
+jobs=$(nproc 2>/dev/null || echo 2) prep="" first="" name=test
 while [ $# -gt 0 ]; do
   case $1 in
     --jobs) jobs=${2:?--jobs needs a number}; shift 2 ;;
     --prep) prep=${2?--prep needs a list}; shift 2 ;;
+    --name) name=${2:?--name needs a name}; shift 2 ;;
     --first) first=${2?--first needs a list}; shift 2 ;;
     --) shift; break ;;
     -*) echo "run-tests.sh: unknown option '$1'" >&2; exit 2 ;;
@@ -28,8 +31,8 @@ done
 case $jobs in ''|*[!0-9]*|0) echo "run-tests.sh: --jobs takes a positive number (got '$jobs')" >&2; exit 2 ;; esac
 [ $# -gt 0 ] || { echo "run-tests.sh: no test targets given" >&2; exit 2; }
 build=${BUILD:-build}
-logs=$build/test-logs
-times_file=$build/test-times.txt
+logs=$build/$name-logs
+times_file=$build/$name-times.txt
 rm -rf "$logs"; mkdir -p "$logs"
 
 # The makes started here are not recursive makes of the one that runs this

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* wc_topo glue for the agent-based and ordered-chain multicasts
- * (liu-et-al-agent-based-multicast-forwardinswitch.txt Sections 1, 3). */
+ * (Liu et al., GPC 2006 Sections 1, 3). */
 #include "wc_ram_topo.h"
 #include "wc_ram.h"
 #include "wc_cco.h"

@@ -264,8 +264,7 @@ wc_topo *wc__topo_switched(const char *name, int S, int P, const int *nhosts,
 }
 
 /* Random irregular network.  Construction follows the usual recipe for
- * irregular switch networks in the up* / down* literature (liu-et-al-agent-
- * based-multicast-forwardinswitch.txt, sec. 2.1 uses such networks): a
+ * irregular switch networks in the up* / down* literature (Liu et al., GPC 2006, sec. 2.1 uses such networks): a
  * random spanning tree guarantees connectivity, then random extra links
  * between free ports until no further pair can be joined.  No parallel
  * links: two links between the same pair would add no path diversity. */
@@ -450,7 +449,7 @@ int wc_topo_inject_port(const wc_topo *t, int src, int dst)
         return -1;
     if (t->kind == WC_TOPO_CUBE && t->all_port) {
         /* The injection channel is the one of the dimension e-cube takes
-         * first (robinson-et-al-allport-hypercube-multicast.txt: all-port
+         * first (Robinson et al., Supercomputing 1993: all-port
          * model, one channel per dimension). */
         int d = wc_route_ecube((unsigned)src, (unsigned)dst, (unsigned)t->n,
                                (unsigned)t->n, 0, t->high_first);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* up* / down* routing for switch-based networks
- * (liu-et-al-agent-based-multicast-forwardinswitch.txt, sec. 2.1 "Routing
+ * (Liu et al., GPC 2006, sec. 2.1 "Routing
  * Mechanism": BFS spanning tree, a link's up end is the end nearer the
  * root, ties between equal levels go to the lower switch id; a legal route
  * never takes an up link after a down link).

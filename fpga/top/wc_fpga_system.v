@@ -66,7 +66,10 @@ module wc_fpga_system #(
 ) (
     input  wire       clk_i,
     input  wire       rst_ni,
+    // The console: every node's lines, 115200 baud 8N1 (UART_DIV).
     output wire       uart_tx_o,
+    // The LEDs: [0] heartbeat, [1] all passed, [2] a failure or lost
+    // bytes, [3] running, [7:4] node n has exited (above).
     output wire [7:0] status_o
 );
     localparam integer MX = 2, MY = 2, N = MX * MY;

@@ -151,7 +151,7 @@
 `define WC_NIC_JOP_FIND 5 // Job unit pipeline operation: the pass engine reads a child's claim to be sent next
 `define WC_NIC_JOP_TMO 6 // Job unit pipeline operation: the timeout scanner visits a child (go-back-N or the REQ again when late)
 
-// NIC group table limits (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section 5.4)
+// NIC group table limits (Yu, Buntinas and Panda, ICPP 2003 Section 5.4)
 `define WC_NIC_GROUPS 64 // Group table entries; group ids 1..NIC_GROUPS-1 are usable, 0 means unicast
 `define WC_NIC_MAX_CHILDREN 16 // Children per group entry at most (enough for a flat tree over 16 nodes); a NIC built with MAXCHILD takes that many
 `define WC_NIC_MAX_DESTS 16 // Destinations of one multisend descriptor (the NIC tracks each like a child of a group)

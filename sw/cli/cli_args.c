@@ -368,6 +368,16 @@ static void describe(const wc_opt *o, char *buf, size_t len)
     snprintf(buf, len, "%s%s%s%s", range, range[0] && def[0] ? ", " : "", def[0] ? "default " : "", def);
 }
 
+/* Each line of text indented by two spaces. */
+static void put_lines(FILE *f, const char *text)
+{
+    while (*text) {
+        size_t n = strcspn(text, "\n");
+        fprintf(f, "  %.*s\n", (int)n, text);
+        text += n + (text[n] == '\n');
+    }
+}
+
 void wc_cli_help(const wc_cli *c, FILE *f)
 {
     const wc_opt *o;
@@ -409,4 +419,12 @@ void wc_cli_help(const wc_cli *c, FILE *f)
     fprintf(f, "  %-*s  print this help and exit\n", width, "--help, -h");
     if (c->more)
         fprintf(f, "%s%s", c->more, c->more[strlen(c->more) - 1] == '\n' ? "" : "\n");
+    if (c->keys) {
+        fprintf(f, "JSON keys:\n");
+        put_lines(f, c->keys);
+    }
+    if (c->examples) {
+        fprintf(f, "examples:\n");
+        put_lines(f, c->examples);
+    }
 }

@@ -78,6 +78,11 @@ typedef struct wc_cli {
     const char *more;       /* printed after the options, or NULL */
     const char *required;   /* names of the required options, space-separated, or NULL */
     wc_opt *opts;           /* ends with WC_OPT_END */
+    const char *keys;       /* the keys of the JSON output, one "KEY  meaning" a line,
+                               or NULL: --help prints them under "JSON keys:" */
+    const char *examples;   /* two or three command lines, each "wormcast CMD ...  # what
+                               it shows", one a line: the end of --help (make test-cli
+                               runs them) */
 } wc_cli;
 
 /* wc_cli_parse: WC_CLI_RUN when the command should run; otherwise the

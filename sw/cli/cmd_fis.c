@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* wormcast fis: the ForwardInSwitch schedule of liu-et-al-agent-based-
- * multicast-forwardinswitch.txt, Sections 4-5, for one switch. */
+/* wormcast fis: the ForwardInSwitch schedule of Liu et al., GPC 2006, Sections 4-5, for one switch. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +34,13 @@ int wc_cmd_fis(int argc, char **argv)
                    "the ForwardInSwitch schedule of one switch (Liu et al., Sections 4-5)",
                    "prints {\"T\":T,\"schedule\":[{\"t\":T0,\"from\":..,\"to\":..},...],\"tasks\":[...]}\n"
                    "nodes: L0 is the agent, L1.. the other locals, R1.. the remotes in the order given",
-                   "--local --remote --ll --lr", opts };
+                   "--local --remote --ll --lr", opts, NULL, NULL };
+    cli.keys = "T         the time the schedule ends: the last local reception or remote task end\n"
+                   "schedule  the sends in time order: {t: send time, from, to: node names}\n"
+                   "tasks     per remote agent: {agent, cost: its task, recv: when it has the message,\n"
+                   "          start, end: its task}";
+    cli.examples = "wormcast fis --local 4 --remote 3,5,2 --ll 2 --lr 5         # four locals, three child subtrees\n"
+                   "wormcast fis --local 1 --remote 8,8,8,8,8 --ll 1 --lr 3     # the agent alone, five equal subtrees";
 
     if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
         return st;

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast fpfs: FPFS / FCFS step simulation of a packetized multicast on
- * a tree read from a JSON file (kesavan-panda-optimal-multicast-
- * packetization-ni.txt, Sections 3 and 4.1). */
+ * a tree read from a JSON file (Kesavan and Panda, ICPP 1997, Sections 3 and 4.1). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +32,15 @@ int wc_cmd_fpfs(int argc, char **argv)
     };
     wc_cli cli = { "fpfs", "--tree FILE --m M [--mode fpfs|fcfs]",
                    "FPFS / FCFS step simulation of a packetized multicast on a tree (Kesavan & Panda)",
-                   "prints {\"steps\":S,\"L\":[L1,...,Lm],\"max_buffer\":B,...}", "--tree --m", opts };
+                   "prints {\"steps\":S,\"L\":[L1,...,Lm],\"max_buffer\":B,...} on one line", "--tree --m", opts, NULL, NULL };
+    cli.keys = "steps       the step in which the last packet reaches the last node\n"
+                   "L           [L1,...,Lm]: the step in which packet i has reached every node\n"
+                   "max_buffer  the most packets any forwarding node holds at once (root excluded)\n"
+                   "mode        fpfs or fcfs, as given\n"
+                   "m           packets per message, as given\n"
+                   "buffer      {NODE: packets}: the most packets each node holds at once, by node name";
+    cli.examples = "wormcast fpfs --tree docs/examples/tree.json --m 4               # packet-first forwarding\n"
+                   "wormcast fpfs --tree docs/examples/tree.json --m 4 --mode fcfs   # child-first: compare steps and buffers";
 
     if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
         return st;

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* wormcast kopt: optimal k of Theorem 3 (kesavan-panda-optimal-multicast-
- * packetization-ni.txt, Section 4.2) for n nodes (source included) and m
+/* wormcast kopt: optimal k of Theorem 3 (Kesavan and Panda, ICPP 1997, Section 4.2) for n nodes (source included) and m
  * packets. */
 #include <stdio.h>
 #include "wc_kbin.h"
@@ -15,8 +14,14 @@ int wc_cmd_kopt(int argc, char **argv)
         WC_OPT_END
     };
     wc_cli cli = { "kopt", "--n N --m M", NULL,
-                   "prints {\"n\":N,\"m\":M,\"k\":K,\"L1\":L1,\"steps\":S}; ties go to the smallest k",
-                   "--n --m", opts };
+                   "prints {\"n\":N,\"m\":M,\"k\":K,\"L1\":L1,\"steps\":S} on one line; ties go to the smallest k",
+                   "--n --m", opts, NULL, NULL };
+    cli.keys = "n, m       the arguments: nodes including the source, packets per message\n"
+                   "k          the optimal fan-out bound of the k-binomial tree (Theorem 3)\n"
+                   "L1         steps until the first packet reaches every node with that k\n"
+                   "steps      L1 + (m-1)k: FPFS completion of the whole message";
+    cli.examples = "wormcast kopt --n 64 --m 8      # 64 nodes, 8-packet messages: k = 2, 22 steps\n"
+                   "wormcast kopt --n 1024 --m 1    # one packet: the binomial tree is optimal (k = 10)";
     if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
         return st;
     k = wc_kbin_kopt(n, m);

@@ -401,11 +401,12 @@ int wc_cmd_msg(int argc, char **argv)
                    "is checked byte for byte and for order.",
                    "Exit status: 0 if every message arrived exactly once, in order and intact and\n"
                    "every send completed; 1 otherwise (loss, stall, lockstep mismatch, RTL assertion);\n"
-                   "2 bad input.\n\n"
-                   "Example: the waveforms of NICs 0 and 5 of the RTL, for GTKWave:\n"
-                   "  wormcast msg --topo cube:4 --messages 20 --engine rtl --wave /tmp/m --wave-nics 0,5\n"
-                   "  gtkwave /tmp/m.nic5.fst /tmp/m.nic5.gtkw",
-                   "--topo", opts };
+                   "2 bad input.",
+                   "--topo", opts, NULL, NULL };
+    cli.examples = "wormcast msg --topo cube:4 --messages 300 --size 1-16384 --fault-rate 1e-3  # NICs, every message checked\n"
+                   "wormcast msg --topo cube:4 --group 0:all --once multicast --size 16384      # one multicast, timed\n"
+                   "wormcast msg --topo cube:3 --messages 60 --size 1-4096 --engine lockstep    # NIC RTL against C model\n"
+                   "wormcast msg --topo cube:4 --messages 20 --engine rtl --wave /tmp/m --wave-nics 0,5  # then: gtkwave /tmp/m.nic5.fst /tmp/m.nic5.gtkw";
 
     wc_msg_defaults(&o);
     seed = (long)o.seed;

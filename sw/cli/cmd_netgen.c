@@ -42,7 +42,9 @@ int wc_cmd_netgen(int argc, char **argv)
     };
     wc_cli cli = { "netgen", "--topo T [--width W] [--buffer B] [--params router|nic|node [--nic LIST]]",
                    "prints the Verilog top module of the whole network (routers and links) on stdout", NULL,
-                   "--topo", opts };
+                   "--topo", opts, NULL, NULL };
+    cli.examples = "wormcast netgen --topo mesh:4x4                             # the Verilog top of a 4x4 mesh\n"
+                   "wormcast netgen --topo irregular:16,8,4,1 --params router   # the -G flags of its routers";
     if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
         return st;
     if ((st = wc_cli_needs(&cli, "--nic", params == PARAMS_NIC || params == PARAMS_NODE, "--params nic or node",

@@ -211,7 +211,10 @@ int wc_cmd_run(int argc, char **argv)
                    "Exit status: 0 if every node exited with pass; 1 if a node failed, trapped\n"
                    "or hung, an RTL assertion failed or lockstep found a mismatch; 2 bad input\n"
                    "(options, images).",
-                   "--topo", opts };
+                   "--topo", opts, NULL, NULL };
+    cli.examples = "wormcast run --topo cube:3 --fw build/node/fw/mcast_stress.elf --arg count=4           # firmware on 8 nodes\n"
+                   "wormcast run --topo cube:4 --fw build/node/fw/mcast_bench.elf --arg sizes=4,4096 --arg modes=fpfs,host\n"
+                   "wormcast run --topo cube:2 --fw build/node/fw/mcast_stress.elf --arg count=2 --engine lockstep";
 
     wc_run_opts_default(&o);
     fwn.n = 0;

@@ -173,6 +173,12 @@ static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_res
     printf("  accepted   %.4f flits/node/cycle%s\n", r->accepted,
            r->saturated_at >= 0 ? "  (SATURATED: the run ended there)"
            : r->saturated ? "  (SATURATED: measured packets did not drain)" : "");
+    /* offered counts a packet's flits once, at its source; accepted every
+     * flit a node takes off the network, and a worm's flits are taken at
+     * each destination on its path */
+    if (o->multicast > 0 && o->mcast_scheme == WC_MC_WORM && r->accepted > r->offered)
+        printf("             (above offered: a multidestination worm's flits are counted once where they are\n"
+               "             offered, and again at each destination that absorbs a copy on the way)\n");
     if (r->unmeasured[0])
         printf("  latency    NOTHING MEASURED: %s\n", r->unmeasured);
     else if (!r->measured)
@@ -331,7 +337,10 @@ int wc_cmd_sim(int argc, char **argv)
                    "unicast and multicast traffic on a network of routers: the C model, the Verilated RTL,\n"
                    "or both in lockstep",
                    "Exit status: 0 for a clean run; 1 for a mismatch, an RTL assertion, loss, corruption,\n"
-                   "deadlock or a run that measured nothing; 2 for bad input.", "--topo", opts };
+                   "deadlock or a run that measured nothing; 2 for bad input.", "--topo", opts, NULL, NULL };
+    cli.examples = "wormcast sim --topo mesh:8x8 --traffic uniform --rate 0.2 --cycles 20000    # the C model\n"
+                   "wormcast sim --topo cube:6 --sweep 0.1:0.5:0.1 --warmup 1000 --cycles 5000  # latency against load\n"
+                   "wormcast sim --topo mesh:4x4 --rate 0.2 --cycles 20000 --engine lockstep    # RTL against C model (verilates first)";
 
     for (i = 0; i <= WC_TR_NEIGHBOR; i++)
         traffics[i] = wc_sim_traffic_name(i);
@@ -437,8 +446,18 @@ int wc_cmd_sim(int argc, char **argv)
             fflush(stdout);
             /* past saturation accepted stops following offered; one point
              * there is enough to show it */
-            if (r.saturated || r.accepted < 0.9 * r.offered)
+            if (r.saturated || r.accepted < 0.9 * r.offered) {
+                if (!csv && rate + sw_s <= sw_b + 1e-9)
+                    printf("# the sweep stopped at rate %.3f: %s; higher rates would only add to the queues\n", rate,
+                           r.saturated ? "the network saturated (measured packets did not drain)"
+                                       : "the network accepted less than 90% of what was offered");
                 break;
+            }
+            if (!csv && o.rate >= top - 1e-9 && top < sw_b - 1e-9) {
+                printf("# the sweep stopped at rate %.3f: a node injects at most that (one flit per injection "
+                       "channel and one packet per cycle)\n", top);
+                break;
+            }
         }
         if (!csv && zero < 0)
             printf("# nothing measured at any rate: no zero-load latency, no saturation throughput\n");

@@ -556,7 +556,9 @@ int wc_cmd_sweep(int argc, char **argv)
     };
     wc_cli cli = { "sweep", "--spec FILE [--out DIR] [--jobs N] [--sshloginfile FILE] [--resume] [--dry-run]",
                    "runs a figure's sweep through GNU parallel and merges the runs' CSV into one", NULL, "--spec",
-                   opts };
+                   opts, NULL, NULL };
+    cli.examples = "wormcast sweep --spec docs/results/lecture_mchain.sweep --dry-run            # the runs it would make\n"
+                   "wormcast sweep --spec docs/results/lecture_mchain.sweep --out sweep/mchain   # run them: one merged CSV";
     if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
         return st;
     if (spec_read(spec_path, &s, err, sizeof err) < 0) {

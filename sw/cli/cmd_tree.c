@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast tree: multicast trees on binary n-cubes, timed by the one-port
  * or all-port step model (docs/steps.md) and checked for contention under
- * Definition 4 of robinson-et-al-allport-hypercube-multicast.txt.
+ * Definition 4 of Robinson et al., Supercomputing 1993.
  * ucube/maxport/combine/wsort: that paper, Section 4; binomial/linear/
- * kbinomial[:K]: kesavan-panda-optimal-multicast-packetization-ni.txt
+ * kbinomial[:K]: Kesavan and Panda, ICPP 1997
  * Section 4.3.2 (Fig. 11) on the source-relative dimension-ordered chain
  * (the lecture notes' chain multicast). */
 #include <stdio.h>
@@ -170,7 +170,14 @@ int wc_cmd_tree(int argc, char **argv)
     };
     wc_cli cli = { "tree", "--topo cube:N[:all][:low] --algo ALGO --src S --dst A,B,... [--port P] [--format F]",
                    "a multicast tree on a binary n-cube, its steps and a contention check (Definition 4)", NULL,
-                   "--topo --algo --src --dst", opts };
+                   "--topo --algo --src --dst", opts, NULL, NULL };
+    cli.keys = "topo, algo, src, port  the arguments (port: one or all)\n"
+                   "edges                  the tree's sends: {from, to, step: the step of the send, from 1}\n"
+                   "steps                  the step of the last send: the multicast's completion\n"
+                   "contention_free        true if no two sends of a step share a channel (Definition 4)";
+    cli.examples = "wormcast tree --topo cube:6:all --algo wsort --src 0 --dst 3,5,9,17 --format text    # W-sort, all-port\n"
+                   "wormcast tree --topo cube:6 --algo ucube --src 0 --dst 3,5,9,17,33,60               # U-cube as JSON\n"
+                   "wormcast tree --topo cube:6:all --algo wsort --src 0 --dst 3,5,9,17 --format dot | dot -Tsvg -o tree.svg";
 
     if ((st = wc_cli_parse(&cli, argc, argv)) != WC_CLI_RUN)
         return st;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* wormcast worm: multicast schemes of multidestination worms (intermediate
- * reception, lecture-multicast-irc-brcp-broadcast-scatter.txt) printed as
+ * reception, the CS838 lecture notes, 1999) printed as
  * text, JSON or a Graphviz picture of the network; --check validates one
  * destination list against the base-routing-conformed-path rule. */
 #include <stdio.h>
@@ -230,7 +230,15 @@ int wc_cmd_worm(int argc, char **argv)
     wc_cli cli = { "worm", "--topo T --scheme SCHEME --src S [--dst A,B,...|all] [--format F]\n"
                            "       wormcast worm --topo T --check SRC:D1,D2,...",
                    "multicast schemes of multidestination worms (intermediate reception), or --check one\n"
-                   "destination list against the base-routing-conformed-path rule", NULL, "--topo", opts };
+                   "destination list against the base-routing-conformed-path rule", NULL, "--topo", opts, NULL, NULL };
+    cli.keys = "topo, scheme, src  the arguments\n"
+                   "rounds             the rounds the scheme takes: a worm of round r leaves when its\n"
+                   "                   source has the message, after round r-1\n"
+                   "worms              {id, src: the node that sends it, round, dst: its destinations,\n"
+                   "                   in the order the worm visits them}";
+    cli.examples = "wormcast worm --topo mesh:8x8 --scheme mesh-mcast --src 27 --dst 1,5,9,14,40,62 --format json   # as JSON\n"
+                   "wormcast worm --topo mesh:8x8 --scheme bcast-any --src 27 --dst all --format dot | neato -n2 -Tsvg -o bcast.svg\n"
+                   "wormcast worm --topo mesh:8x8 --check 27:29,31,39,63                             # one worm: BRCP-conformant?";
 
     memset(&bt, 0, sizeof bt);
     memset(&wk, 0, sizeof wk);

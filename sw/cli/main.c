@@ -27,6 +27,7 @@ static void usage(FILE *f, int where)
     fprintf(f, "usage: wormcast [--root DIR] [--build-dir DIR] COMMAND [options]   (wormcast COMMAND --help for its options)\n\ncommands:\n");
     for (c = cmds; c->name; c++)
         fprintf(f, "  %-8s %s\n", c->name, c->help);
+    fprintf(f, "\nwormcast help COMMAND prints the options of COMMAND and examples, as wormcast COMMAND --help.\n");
     fprintf(f, "\nglobal options, for the RTL engines of sim and msg (docs/rtl-engine.md):\n"
                "  --root DIR       the RTL sources to verilate: a checkout or PREFIX/share/wormcast (sets WORMCAST_ROOT)\n"
                "  --build-dir DIR  where Verilated models are built and kept (sets WORMCAST_BUILD)\n");
@@ -36,6 +37,15 @@ static void usage(FILE *f, int where)
         fprintf(f, "now: %s\n", err);
     else
         fprintf(f, "now: root %s (%s)\n     build %s (%s)\n", w.root, w.root_from, w.build, w.build_from);
+}
+
+static const struct cmd *find_cmd(const char *name)
+{
+    const struct cmd *c;
+    for (c = cmds; c->name; c++)
+        if (!strcmp(name, c->name))
+            return c;
+    return NULL;
 }
 
 /* --root DIR / --build-dir DIR (or =DIR) before the command: they set the
@@ -87,10 +97,28 @@ int main(int argc, char **argv)
         usage(i >= argc ? stderr : stdout, i < argc);
         return i >= argc ? 2 : 0;
     }
-    for (c = cmds; c->name; c++)
-        if (!strcmp(argv[i], c->name))
-            return c->fn(argc - i, argv + i);
-    fprintf(stderr, "wormcast: unknown command '%s'\n", argv[i]);
-    usage(stderr, 0);
+    /* wormcast help [COMMAND]: the usage, or COMMAND --help */
+    if (!strcmp(argv[i], "help")) {
+        static char help_opt[] = "--help";
+        char *hargv[2];
+        if (i + 1 >= argc) {
+            usage(stdout, 1);
+            return 0;
+        }
+        if (i + 2 < argc) {
+            fprintf(stderr, "wormcast help: one command at a time, got '%s' after '%s'\n", argv[i + 2], argv[i + 1]);
+            return 2;
+        }
+        if (!(c = find_cmd(argv[i + 1]))) {
+            fprintf(stderr, "wormcast help: unknown command '%s' (wormcast --help lists them)\n", argv[i + 1]);
+            return 2;
+        }
+        hargv[0] = argv[i + 1];
+        hargv[1] = help_opt;
+        return c->fn(2, hargv);
+    }
+    if ((c = find_cmd(argv[i])))
+        return c->fn(argc - i, argv + i);
+    fprintf(stderr, "wormcast: unknown command '%s' (wormcast --help lists the commands)\n", argv[i]);
     return 2;
 }

@@ -55,7 +55,7 @@ static const char *tree_algo_names[WC_TA_COUNT] = { "binomial", "kbinomial", "po
                                                     "star" };
 /* the hypercube algorithms' library codes, in WC_TA_UCUBE.. order */
 static const int hcube_algo[] = { WC_HCUBE_UCUBE, WC_HCUBE_MAXPORT, WC_HCUBE_COMBINE, WC_HCUBE_WSORT };
-/* RAM's time model in units of one send (liu-et-al Section 4: a local
+/* RAM's time model in units of one send (Liu et al. Section 4: a local
  * send takes 1, to a child agent L_l, across the root L_r > L_l) */
 #define SIM_RAM_LL 2
 #define SIM_RAM_LR 3

@@ -11,11 +11,9 @@
 
 enum { WC_MC_UNICAST, WC_MC_TREE, WC_MC_WORM };
 /* The library tree a WC_MC_TREE multicast follows (--tree-algo): k-binomial
- * trees (kesavan-panda-optimal-multicast-packetization-ni.txt 4.3.2) and
- * the postal tree (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt 5.5) on
- * any network; the hypercube trees of robinson-et-al-allport-hypercube-
- * multicast.txt on cube:N; the ordered chains and RAM of liu-et-al-agent-
- * based-multicast-forwardinswitch.txt on switched networks. */
+ * trees (Kesavan and Panda, ICPP 1997 4.3.2) and
+ * the postal tree (Yu, Buntinas and Panda, ICPP 2003 5.5) on
+ * any network; the hypercube trees of Robinson et al., Supercomputing 1993 on cube:N; the ordered chains and RAM of Liu et al., GPC 2006 on switched networks. */
 enum { WC_TA_BINOMIAL, WC_TA_KBINOMIAL, WC_TA_POSTAL, WC_TA_UCUBE, WC_TA_MAXPORT, WC_TA_COMBINE, WC_TA_WSORT,
        WC_TA_CCO, WC_TA_SPCCO, WC_TA_RAM, WC_TA_MCHAIN, WC_TA_STAR, WC_TA_COUNT };
 enum { WC_TR_UNIFORM, WC_TR_TRANSPOSE, WC_TR_BITCOMP, WC_TR_BITREV, WC_TR_SHUFFLE,

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* BRCP rules per network kind: lecture-multicast-irc-brcp-broadcast-
- * scatter.txt, "Intermediate reception capability" (the concatenation of
+/* BRCP rules per network kind: the CS838 lecture notes, 1999, "Intermediate reception capability" (the concatenation of
  * the piecewise routes must be a base-routing path). */
 #include "wc_brcp.h"
 #include "wc_defs.h"

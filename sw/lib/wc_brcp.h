@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Base-routing-conformed paths (BRCP) for multidestination worms
- * (lecture-multicast-irc-brcp-broadcast-scatter.txt, "Intermediate
+ * (the CS838 lecture notes, 1999, "Intermediate
  * reception capability"): a worm from s to d1, ..., dn is routed piecewise
  * s->d1, d1->d2, ... by the routers' base routing; it adds no channel
  * dependency exactly when the concatenation is itself a legal base-routing

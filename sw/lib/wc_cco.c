@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* CCO: partial ordered chains concatenated (liu-et-al-agent-based-
- * multicast-forwardinswitch.txt Section 1: "a sequence of destinations
+/* CCO: partial ordered chains concatenated (Liu et al., GPC 2006 Section 1: "a sequence of destinations
  * such that we can apply a binomial multicast on it without any
  * contention"; the chains are then concatenated and a binomial multicast
  * runs on the result). */

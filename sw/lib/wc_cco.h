@@ -3,9 +3,8 @@
  * destinations on which a binomial multicast has no contention
  * ("partial ordered chains"), concatenated with the source's chain first,
  * then a k-binomial tree on the concatenation.  As described in
- * liu-et-al-agent-based-multicast-forwardinswitch.txt Section 1 (after
- * Kesavan and Panda, used as the base ordering in kesavan-panda-optimal-
- * multicast-packetization-ni.txt Section 5.2).  Freestanding: routes come
+ * Liu et al., GPC 2006 Section 1 (after
+ * Kesavan and Panda, who use it as the base ordering: ICPP 1997 Section 5.2).  Freestanding: routes come
  * from a caller function (wc_path_fn of wc_contention.h). */
 #ifndef WC_CCO_H
 #define WC_CCO_H

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Contention checkers (robinson-et-al-allport-hypercube-multicast.txt
+/* Contention checkers (Robinson et al., Supercomputing 1993
  * Section 3.4, Definition 4; general shared-link check).  See the header. */
 #include "wc_contention.h"
 #include "wc_hcube.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Contention checkers for trees of timed unicasts.  Freestanding.
  *
- * Hypercube: Definition 4 of robinson-et-al-allport-hypercube-multicast.txt
+ * Hypercube: Definition 4 of Robinson et al., Supercomputing 1993
  * (Section 3.4) over e-cube paths.  Unicasts (u,v,t) and (x,y,tau) with
  * t <= tau are contention-free iff P(u,v) and P(x,y) share no arc, or
  * t < tau and x is in the reachable set R_u (the subtree of u).  Only the

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* ForwardInSwitch: liu-et-al-agent-based-multicast-forwardinswitch.txt,
+/* ForwardInSwitch: Liu et al., GPC 2006,
  * Section 5.1 (criticality), 5.2 (priorities, Fig. 11 test_finish_time,
  * Lemmas 1-4) and 5.3 (Fig. 12 binary search). */
 #include "wc_fis.h"

@@ -2,7 +2,7 @@
 /* ForwardInSwitch: the optimal schedule by which the agent of a switch
  * hands a message to the other destinations on that switch ("local"
  * nodes) and to the agents of its child subtrees ("remote" nodes), from
- * liu-et-al-agent-based-multicast-forwardinswitch.txt, Sections 4-5.
+ * Liu et al., GPC 2006, Sections 4-5.
  * Freestanding, caller-owned storage.
  *
  * Timing (Section 4), integer time units, the agent holds m at time 0:

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* FPFS / FCFS step simulation: kesavan-panda-optimal-multicast-
- * packetization-ni.txt, Section 3 (Figs. 6 and 7 give the two send
+/* FPFS / FCFS step simulation: Kesavan and Panda, ICPP 1997, Section 3 (Figs. 6 and 7 give the two send
  * orders) and Section 4.1 (the pipelined model whose completion Theorems
  * 1-2 predict; the simulation is what checks them). */
 #include "wc_fpfs.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Step simulation of packetized multicast through smart network
- * interfaces (kesavan-panda-optimal-multicast-packetization-ni.txt,
+ * interfaces (Kesavan and Panda, ICPP 1997,
  * Sections 3.1-3.2 and 4.1).  Freestanding, caller-owned storage.
  *
  * Semantics (docs/multicast-algorithms.md): the root holds all m packets

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Hypercube multicast trees: robinson-et-al-allport-hypercube-multicast.txt
+/* Hypercube multicast trees: Robinson et al., Supercomputing 1993
  * Section 4.1 (U-cube, Fig. 4; Maxport; Combine) and Section 4.2
  * (weighted_sort, Fig. 7; W-sort).  See wc_hcube.h. */
 #include "wc_hcube.h"

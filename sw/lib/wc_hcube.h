@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Unicast-based multicast on wormhole-routed binary n-cubes with e-cube
- * routing (robinson-et-al-allport-hypercube-multicast.txt, Sections 3-4;
+ * routing (Robinson et al., Supercomputing 1993, Sections 3-4;
  * dimension-ordered chains also in
- * lecture-multicast-irc-brcp-broadcast-scatter.txt, "Multicast in
+ * the CS838 lecture notes, 1999, "Multicast in
  * hypercubes").  Freestanding: caller storage only.
  *
  * Every algorithm works on a chain of real node ids whose first element is

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Schemes of multidestination worms: lecture-multicast-irc-brcp-broadcast-
- * scatter.txt ("Multicast in hypercubes", "Multicast in meshes",
+/* Schemes of multidestination worms: the CS838 lecture notes, 1999 ("Multicast in hypercubes", "Multicast in meshes",
  * "One-to-all broadcast with IRC"); docs/irc.md explains each. */
 #include "wc_irc.h"
 #include "wc_hcube.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Multicast and broadcast with intermediate reception (IRC): schemes of
  * BRCP-conformant multidestination worms in rounds
- * (lecture-multicast-irc-brcp-broadcast-scatter.txt, "Multicast in
+ * (the CS838 lecture notes, 1999, "Multicast in
  * hypercubes", "Multicast in meshes", "One-to-all broadcast with IRC").
  * Every scheme is one-port: a node sends at most one worm per round.
  * Freestanding: caller storage (worms and a work area), no allocation. */

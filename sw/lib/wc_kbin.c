@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* k-binomial trees: kesavan-panda-optimal-multicast-packetization-ni.txt,
+/* k-binomial trees: Kesavan and Panda, ICPP 1997,
  * Section 4.2 (Definition 1, Lemma 1, Theorem 3) and Section 4.3.2
  * (Fig. 11, construction on an ordered chain). */
 #include "wc_kbin.h"

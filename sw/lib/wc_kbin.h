@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* k-binomial multicast trees for packetized multicast with smart network
- * interfaces (kesavan-panda-optimal-multicast-packetization-ni.txt,
+ * interfaces (Kesavan and Panda, ICPP 1997,
  * Section 4).  Freestanding: caller-owned storage, no allocation.
  *
  * Notation as in the paper: n = multicast set size INCLUDING the source,

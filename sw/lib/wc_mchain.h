@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Chain multicast on a mesh with the source anywhere in the chain
- * (lecture-multicast-irc-brcp-broadcast-scatter.txt, "Multicast in
+ * (the CS838 lecture notes, 1999, "Multicast in
  * meshes").  Freestanding, caller storage.
  *
  * The destinations and the source are ordered lexicographically in the

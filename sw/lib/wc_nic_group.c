@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Group table with the id rule of yu-buntinas-panda-nic-multicast-
- * myrinet-gm2.txt Section 5.4, and the FPFS/FCFS orders of
- * kesavan-panda-optimal-multicast-packetization-ni.txt Section 3. */
+/* Group table with the id rule of Yu, Buntinas and Panda, ICPP 2003 Section 5.4, and the FPFS/FCFS orders of
+ * Kesavan and Panda, ICPP 1997 Section 3. */
 #include "wc_nic_group.h"
 
 void wc_nic_gtab_init(wc_nic_gtab *t, unsigned self, unsigned nnodes)

@@ -2,14 +2,13 @@
 /* NIC group table and replication send orders.
  *
  * The table holds, per multicast group, this node's parent and ordered
- * children, preposted by the host (yu-buntinas-panda-nic-multicast-
- * myrinet-gm2.txt Section 2, "preposted tree information").  Insertion
+ * children, preposted by the host (Yu, Buntinas and Panda, ICPP 2003 Section 2, "preposted tree information").  Insertion
  * enforces the Section 5.4 deadlock rule: below the root every child has a
  * larger node id than its parent, so no cycle of nodes each holding its
  * last receive buffer while waiting on the next can form.
  *
  * The send orders are the two replication disciplines of
- * kesavan-panda-optimal-multicast-packetization-ni.txt Section 3 (FPFS,
+ * Kesavan and Panda, ICPP 1997 Section 3 (FPFS,
  * Fig. 6; FCFS, Fig. 7), with the same meaning as sw/lib/wc_fpfs.h.
  * Freestanding, caller-owned storage. */
 #ifndef WC_NIC_GROUP_H

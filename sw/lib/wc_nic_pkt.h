@@ -4,10 +4,10 @@
  * defs/wc_defs.def (groups NICPKT, NICST); docs/nic.md explains them.
  * Freestanding: no allocation, caller-provided buffers.
  *
- * Packetization follows kesavan-panda-optimal-multicast-packetization-ni.txt
+ * Packetization follows Kesavan and Panda, ICPP 1997
  * Section 2 (a message of m packets of fixed size, the last one shorter);
  * the per-packet header with sequence numbers is the one the reliability
- * protocol of yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section 5.3
+ * protocol of Yu, Buntinas and Panda, ICPP 2003 Section 5.3
  * needs. */
 #ifndef WC_NIC_PKT_H
 #define WC_NIC_PKT_H

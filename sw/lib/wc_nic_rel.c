@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* GM-2 reliable ordered multicast as the NIC runs it: yu-buntinas-panda-
- * nic-multicast-myrinet-gm2.txt Section 5.3 (per-stream sequence numbers,
+/* GM-2 reliable ordered multicast as the NIC runs it: Yu, Buntinas and Panda, ICPP 2003 Section 5.3 (per-stream sequence numbers,
  * per-child cumulative acknowledgement, retransmission of a timed-out
  * packet and its successors only to children that did not acknowledge,
  * receivers that accept only the expected sequence). */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* NIC reliability: the GM-2 multicast ordering and retransmission scheme
- * of yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section 5.3 as the
+ * of Yu, Buntinas and Panda, ICPP 2003 Section 5.3 as the
  * NIC runs it, as pure functions on caller-owned state.  The C model of
  * the NIC keeps this state in its jobs (cmodel/wc_nic_jobs.c; the RTL in
  * rtl/nic/wc_nic_jobs.v) and calls these; tests/nic/test_nic_rel.c runs

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Postal tree: yu-buntinas-panda-nic-multicast-myrinet-gm2.txt, Section
+/* Postal tree: Yu, Buntinas and Panda, ICPP 2003, Section
  * 5.5 ("a node will send to as many destinations as possible while the
  * first destination it sent to has not yet received the message and
  * started sending itself"). */

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Latency-optimal ("postal") multicast tree of yu-buntinas-panda-nic-
- * multicast-myrinet-gm2.txt, Section 5.5 (after Bar-Noy and Kipnis): a
+/* Latency-optimal ("postal") multicast tree of Yu, Buntinas and Panda, ICPP 2003, Section 5.5 (after Bar-Noy and Kipnis): a
  * node keeps sending to new destinations while its first child has not
  * yet received the message and started forwarding.  Freestanding.
  *

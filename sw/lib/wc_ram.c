@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Recursive agent-based multicast: liu-et-al-agent-based-multicast-
- * forwardinswitch.txt, Section 3.1 (agents A(m,v), costs C(m,v), Fig. 4)
+/* Recursive agent-based multicast: Liu et al., GPC 2006, Section 3.1 (agents A(m,v), costs C(m,v), Fig. 4)
  * and Section 3.2 (multiple multicast), scheduling by ForwardInSwitch
  * (Sections 4-5, wc_fis.c). */
 #include "wc_ram.h"

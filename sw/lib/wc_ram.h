@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Recursive agent-based multicast (RAM) on switch networks with up-down
- * routing, liu-et-al-agent-based-multicast-forwardinswitch.txt Section 3:
+ * routing, Liu et al., GPC 2006 Section 3:
  * an agent per subtree of the routing tree, costs C(m,v) bottom up,
  * ForwardInSwitch (wc_fis.h) inside switches that hold destinations, a
  * binomial multicast among child agents where the switch holds none; and

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Necklace construction of the optimal all-port non-combining scatter tree
- * in Q_n (lecture-multicast-irc-brcp-broadcast-scatter.txt, "All-port
+ * in Q_n (the CS838 lecture notes, 1999, "All-port
  * non-combining hypercube").  Columns of the table are the subtrees; a
  * node's parent is its hook, so every tree edge joins two nodes of one
  * column and paths into different columns never meet. */

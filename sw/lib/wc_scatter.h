@@ -3,7 +3,7 @@
  * a spanning tree of the source 0 whose n subtrees D_0..D_{n-1} have
  * floor or ceil of (2^n-1)/n nodes each, are shortest-path trees and are
  * vertex-disjoint, so paths into different subtrees are link-disjoint
- * (lecture-multicast-irc-brcp-broadcast-scatter.txt, "All-port
+ * (the CS838 lecture notes, 1999, "All-port
  * non-combining hypercube": the necklace construction).  Any other source
  * s uses the same tree XOR s.  Freestanding, caller storage. */
 #ifndef WC_SCATTER_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPCCO: CCO's chains over all participants, rotated to start at the
- * source (liu-et-al-agent-based-multicast-forwardinswitch.txt Section 1). */
+ * source (Liu et al., GPC 2006 Section 1). */
 #include "wc_spcco.h"
 #include "wc_cco.h"
 #include "wc_kbin.h"

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Source-partitioned chain concatenation ordering (SPCCO) for multiple
- * multicast on irregular networks, as liu-et-al-agent-based-multicast-
- * forwardinswitch.txt Section 1 describes it (after Kesavan and Panda):
+ * multicast on irregular networks, as Liu et al., GPC 2006 Section 1 describes it (after Kesavan and Panda):
  * "Each multicast produces its own sequence (consisting of POCs), and each
  * resulting sequence is shifted until the source appears at the beginning
  * of the sequence."  The partial ordered chains are those of CCO

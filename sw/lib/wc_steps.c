@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Step models for unicast trees: the semantics fixed by the project's
  * multicast issue and docs/steps.md (one-port / all-port as in
- * robinson-et-al-allport-hypercube-multicast.txt Section 1, Fig. 3(c)-(e)).
+ * Robinson et al., Supercomputing 1993 Section 1, Fig. 3(c)-(e)).
  * Nodes are whatever ids the tree uses, so the code never indexes arrays by
  * node id: it sorts edge indices and binary-searches. */
 #include "wc_steps.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Multidestination worms and multicast schemes made of them
- * (lecture-multicast-irc-brcp-broadcast-scatter.txt, "Intermediate
+ * (the CS838 lecture notes, 1999, "Intermediate
  * reception capability"): a worm leaves its source and is absorbed, in
  * order, by every node of its destination list; a scheme is a set of worms
  * sent in rounds.  Freestanding: caller-owned storage, no allocation, no

@@ -188,8 +188,29 @@ out=$("$wc" sim --topo file:<(cat "$(dirname "$0")/../topo/small.net") --cycles 
 [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^usage: wormcast \[--root DIR\] \[--build-dir DIR\] COMMAND" "$tmp/err" && ok "wormcast alone: usage, exit 2" \
   || bad "wormcast alone: exit $rc"
 "$wc" fly >"$tmp/out" 2>"$tmp/err"; rc=$?
-[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^wormcast: unknown command 'fly'" "$tmp/err" && ok "unknown command: exit 2" \
-  || bad "wormcast fly: exit $rc: $(cat "$tmp/err")"
+[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "^wormcast: unknown command 'fly' (wormcast --help lists the commands)$" "$tmp/err" &&
+  [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok "unknown command: one line, exit 2" \
+  || bad "wormcast fly: exit $rc, $(wc -l <"$tmp/err") lines: $(head -3 "$tmp/err")"
+# topo --tables: only table-routed networks, one image per router
+expect_err "there are no tables to export" topo --topo mesh:4x4 --tables cfg
+expect_err "give --out DIR, or --router R" topo --topo irregular:8,4,1,1 --tables memh
+expect_err "--router 9: irregular:8,4,1,1 has routers 0..7" topo --topo irregular:8,4,1,1 --tables cfg --router 9
+expect_err "--router needs --tables" topo --topo irregular:8,4,1,1 --router 1
+expect_err "--tables takes no --routes" topo --topo irregular:8,4,1,1 --tables cfg --routes
+# sim says why accepted exceeds offered with worms, and why a sweep stopped
+o=$("$wc" sim --topo mesh:8x8 --multicast 0.2 --mcast-dests 8 --mcast-scheme worm --warmup 1000 --cycles 5000 --quiet 2>&1)
+off=$(awk '/^  offered/ {print $2}' <<<"$o"); acc=$(awk '/^  accepted/ {print $2}' <<<"$o")
+awk -v a="$acc" -v b="$off" 'BEGIN {exit !(a > b)}' && grep -q "above offered: a multidestination worm's flits" <<<"$o" &&
+  ok "sim with worms: accepted $acc above offered $off, and the output says why" || bad "sim with worms: $o"
+o=$("$wc" sim --topo cube:4 --sweep 0.2:1:0.2 --warmup 500 --cycles 2000 --quiet 2>&1)
+grep -q "^# the sweep stopped at rate [0-9.]*: the network " <<<"$o" && ok "sim --sweep says why it stopped before its end" \
+  || bad "sim --sweep past saturation: no line saying why it stopped: $(tail -4 <<<"$o")"
+# wormcast help [COMMAND]
+"$wc" help >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q "^usage: wormcast " "$tmp/out" && grep -q "^wormcast help COMMAND" "$tmp/out" &&
+  ok "wormcast help: the usage on stdout, exit 0" || bad "wormcast help: exit $rc, $(head -2 "$tmp/err")"
+expect_err "unknown command 'fly' (wormcast --help lists them)" help fly
+expect_err "one command at a time, got 'sim' after 'kopt'" help kopt sim
 
 echo "cli: option parser, integer parser, value kinds, conflicting options"
 echo "$pass passed, $fail failed"

@@ -32,6 +32,11 @@ rows=$(grep -c '^\[0\] csv,' "$out/o"); want=$((3 * 2 * 2 + 2))
 grep -q '^\[0\] csv,unicast,-,.*,16384,64,' "$out/o" && ok "mcast_bench: 16 KiB by unicasts (announced, no header)" \
   || bad "mcast_bench: no 16 KiB unicast row"
 
+# first_mcast, the tutorial's app: every node checks every byte; a bad
+# argument stops every node with the set-up code
+app "first_mcast on cube:3" first_mcast 0 'PASS: cube:3' -- --topo cube:3 --arg tree=kbin:2 --arg len=4096
+app "first_mcast len=0 refused" first_mcast 1 'first_mcast: len' -- --topo cube:1 --arg len=0
+
 # collectives: one root each, a tree forwarded by the NICs in either
 # order and one forwarded by the hosts (unicasts: the bench above and the
 # stress test below)

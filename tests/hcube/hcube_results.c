@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Robinson et al. Figs. 9-10 (robinson-et-al-allport-hypercube-multicast.txt
+/* Robinson et al. Figs. 9-10 (Robinson et al., Supercomputing 1993
  * Section 5.1): for every number of destinations m, the average over 100
  * random destination sets of the maximum steps (all-port step model) of
  * U-cube, Maxport, Combine and W-sort.  Extra columns: U-cube one-port

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Tests for the hypercube multicast library: the worked examples of
- * robinson-et-al-allport-hypercube-multicast.txt (Figs. 3, 5, 6, 8),
+ * Robinson et al., Supercomputing 1993 (Figs. 3, 5, 6, 8),
  * the lecture notes' chain lemma and Q6 scatter table
- * (lecture-multicast-irc-brcp-broadcast-scatter.txt), and randomized
+ * (the CS838 lecture notes, 1999), and randomized
  * property tests against independent re-implementations written here
  * (time-stepped step simulator, explicit arc sets for Definition 4). */
 #include <stdio.h>

@@ -51,9 +51,9 @@ fi
 # ---- (b) an installed copy -----------------------------------------------
 prefix=$T/prefix share=$T/prefix/share/wormcast xdg=$T/xdg
 if "${clean_env[@]}" make -C "$repo" --no-print-directory PREFIX="$prefix" install > "$T/install.log" 2>&1 &&
-   [ -x "$prefix/bin/wormcast" ] && [ -x "$share/verif/net/build-engine.sh" ] && [ -f "$share/defs/wc_engine_abi.h" ] &&
+   [ -x "$prefix/bin/wormcast" ] && [ -x "$prefix/bin/wormcast-flit" ] && [ -x "$share/verif/net/build-engine.sh" ] && [ -f "$share/defs/wc_engine_abi.h" ] &&
    [ -f "$prefix/share/doc/wormcast/README.md" ] && [ -f "$prefix/share/doc/wormcast/LICENSE" ]; then
-  ok "(b) make install PREFIX=$prefix: binary, RTL sources and build script, docs"
+  ok "(b) make install PREFIX=$prefix: binaries (wormcast, wormcast-flit), RTL sources and build script, docs"
   inst=("${clean_env[@]}" XDG_CACHE_HOME="$xdg" "$prefix/bin/wormcast")
   expect "(b) the installed copy uses its share directory" 0 "root $share \(the installed copy" "${inst[@]}" --help
   expect "(b) ... and the per-user cache" 0 "build $xdg/wormcast \(the per-user cache" "${inst[@]}" --help

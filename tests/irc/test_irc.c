@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Multidestination worms: BRCP checks, schemes and the lecture notes'
- * concrete claims (lecture-multicast-irc-brcp-broadcast-scatter.txt).
+ * concrete claims (the CS838 lecture notes, 1999).
  * Every scheme is verified by an oracle independent of sw/lib/wc_brcp.c:
  * the worm's piecewise route is rebuilt hop by hop from the routers'
  * routing (wc_topo_path, i.e. cmodel/wc_route.c) and compared with the

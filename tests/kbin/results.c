@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Step-level reproduction of kesavan-panda-optimal-multicast-
- * packetization-ni.txt results: Fig. 12 (optimal k vs m and vs n), the
+/* Step-level reproduction of Kesavan and Panda, ICPP 1997 results: Fig. 12 (optimal k vs m and vs n), the
  * k-binomial vs binomial comparison of Section 5.2 / Fig. 14, and the
  * FPFS vs FCFS buffer comparison of Section 3.3.  Every step count comes
  * from the FPFS/FCFS simulation of the constructed tree, with Theorem 3's

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* ForwardInSwitch (liu-et-al-agent-based-multicast-forwardinswitch.txt,
+/* ForwardInSwitch (Liu et al., GPC 2006,
  * Sections 4-5) against an exhaustive search over all schedules of the
  * Section 4 model, plus a replay check of every schedule it returns. */
 #include <string.h>

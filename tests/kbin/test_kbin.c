@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* k-binomial trees and FPFS/FCFS simulation against the paper
- * (kesavan-panda-optimal-multicast-packetization-ni.txt) and against
+ * (Kesavan and Panda, ICPP 1997) and against
  * independent checks written here: a direct recursive Lemma 1, a
  * global-clock simulator, and a brute force over every tree shape. */
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Postal tree (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt Section
+/* Postal tree (Yu, Buntinas and Panda, ICPP 2003 Section
  * 5.5) against the postal recurrence and an exhaustive search. */
 #include <string.h>
 #include "../wc_test.h"

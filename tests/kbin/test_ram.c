@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* RAM, its multiple-multicast variants and CCO
- * (liu-et-al-agent-based-multicast-forwardinswitch.txt Sections 1, 3-5) on
+ * (Liu et al., GPC 2006 Sections 1, 3-5) on
  * random irregular networks with up-down routing. */
 #include <stdlib.h>
 #include <string.h>

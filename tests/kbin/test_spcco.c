@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* SPCCO (liu-et-al-agent-based-multicast-forwardinswitch.txt Section 1,
+/* SPCCO (Liu et al., GPC 2006 Section 1,
  * after Kesavan and Panda): checked exhaustively on small generated
  * irregular networks against what the paper says it is -- every
  * multicast's sequence consists of partial ordered chains (a binomial

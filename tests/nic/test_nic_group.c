@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Group table (id rule of yu-buntinas-panda-nic-multicast-myrinet-gm2.txt
+/* Group table (id rule of Yu, Buntinas and Panda, ICPP 2003
  * Section 5.4) and FPFS/FCFS send orders and buffer peaks checked against
- * the step simulator sw/lib/wc_fpfs.c (kesavan-panda-optimal-multicast-
- * packetization-ni.txt Section 3). */
+ * the step simulator sw/lib/wc_fpfs.c (Kesavan and Panda, ICPP 1997 Section 3). */
 #include <string.h>
 #include "../wc_test.h"
 #include "wc_nic_group.h"

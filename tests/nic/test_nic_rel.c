@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* GM-2 reliability (yu-buntinas-panda-nic-multicast-myrinet-gm2.txt
+/* GM-2 reliability (Yu, Buntinas and Panda, ICPP 2003
  * Section 5.3) as the NIC runs it (sw/lib/wc_nic_rel, which the NIC's C
  * model calls) with the admission and NAKs of docs/nic-flow.md: unit
  * checks of a job's per-child sender state (admission, window, timer,

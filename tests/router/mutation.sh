@@ -32,7 +32,9 @@ done
 check "unmutated run passes" "[ $? -eq 0 ]"
 w=$out/arb-mesh
 check "waveform written" "[ -s $w/mismatch.fst ] || [ -s $w/mismatch.vcd ]"
-check "GTKWave layout groups router ports" "grep -q '^-router [0-9]* port [0-9]*' $w/mismatch.gtkw"
+check "GTKWave layout groups links and nodes, the C model's values closed" \
+      "grep -q '^-router [0-9]* -> router [0-9]*, [-+][xy]$' $w/mismatch.gtkw && grep -q '^-node [0-9]* (router [0-9]* port 4)$' $w/mismatch.gtkw \
+       && grep -q '^@c00200$' $w/mismatch.gtkw"
 if [ -s "$w/mismatch.fst" ] && command -v fst2vcd >/dev/null; then
   check "waveform holds RTL and expected values" "fst2vcd $w/mismatch.fst 2>/dev/null | grep -q exp_out_flit"
 fi

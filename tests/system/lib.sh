@@ -31,7 +31,7 @@ layout_ok() {
     /^\$scope/ { p[++d] = $3 } /^\$upscope/ { d-- }
     /^\$var/ { n = p[1]; for (i = 2; i <= d; i++) n = n "." p[i]; n = n "." $5; if ($6 ~ /^\[/) n = n $6; print n }' |
     sort -u > "$out/fst.names"
-  grep -v '^[@[*-]' "$gtkw" | sort -u > "$out/gtkw.names"
+  grep -v '^[@[*^-]' "$gtkw" | sort -u > "$out/gtkw.names"
   n=$(wc -l < "$out/gtkw.names")
   [ "$n" -ge "$min" ] || { echo "$gtkw names $n signals"; return 1; }
   for g; do

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Topology layer tests: every name form, irregular networks under the
- * up* / down* checker (liu-et-al-agent-based-multicast-forwardinswitch.txt,
+ * up* / down* checker (Liu et al., GPC 2006,
  * sec. 2.1), a hand-worked file topology, an anynet file, and e-cube / XY
  * hop counts.  Usage: test_topo DIR  (DIR holds small.net, small.anynet). */
 #include "wc_topo.h"

@@ -9,7 +9,7 @@
 // an absorbing head is being granted, never the stripped address), and
 // an upstream that sends only with a credit in hand.
 // Multidestination worms (intermediate reception with forward-and-absorb,
-// lecture-multicast-irc-brcp-broadcast-scatter.txt, BRCP; the absorbing
+// the CS838 lecture notes, 1999, BRCP; the absorbing
 // variant in docs/router.md): well-formed ones mostly absorbed here, plus
 // single-flit heads with addresses, a head right behind a multidestination
 // head, illegal turns and lost tails.  Independent of the reference, every

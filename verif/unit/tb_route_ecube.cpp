@@ -2,11 +2,11 @@
 // wc_route_ecube.v against wc_route_ecube() of the C model, exhaustive over
 // node, destination (including ids with bits above n) and input port for
 // n = 1..6, in the node model and dimension order of this build.
-// E-cube routing: robinson-et-al-allport-hypercube-multicast.txt,
+// E-cube routing: Robinson et al., Supercomputing 1993,
 // Section 2 (either dimension order) and Section 3.1, Lemma 1 (each
 // dimension crossed at most once, in a fixed order).
 // local_o and turn_ok_o (the BRCP turn rule for the forward leg of a
-// multidestination worm: lecture-multicast-irc-brcp-broadcast-scatter.txt,
+// multidestination worm: the CS838 lecture notes, 1999,
 // BRCP; the leg must continue the e-cube order) against wc_ecube_local()
 // and wc_ecube_turn_ok() on the same sweep, for every port the RTL puts
 // out (routable or not: both are pure functions of in_port and port_o).

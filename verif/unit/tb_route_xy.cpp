@@ -2,7 +2,7 @@
 // wc_route_xy.v against wc_route_xy() of the C model: every node of the
 // 4x4, 3x5 and 8x8 meshes against every 12-bit destination (so every
 // dst >= MX*MY, which must be unroutable).  XY dimension order:
-// lecture-multicast-irc-brcp-broadcast-scatter.txt (XY base routing on
+// the CS838 lecture notes, 1999 (XY base routing on
 // 2D meshes).  local_o and turn_ok_o (BRCP turn rule of a
 // multidestination worm's forward leg, same lecture notes) against
 // wc_xy_local() and wc_xy_turn_ok() for every input port 0..7 (5..7 are

@@ -11,7 +11,7 @@
 // reset, so node_id_i wiggles in between), and table routers get entries
 // rewritten while worms are in flight.
 // Multidestination worms (intermediate reception, forward-and-absorb:
-// lecture-multicast-irc-brcp-broadcast-scatter.txt, BRCP; docs/router.md)
+// the CS838 lecture notes, 1999, BRCP; docs/router.md)
 // are mixed in: most for this router with a legal forward leg (BRCP turn),
 // others with an illegal turn, a single flit with addresses, a head right
 // behind the head, or a lost tail; the absorption channels (abs_valid_o,

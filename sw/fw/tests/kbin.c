@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The k-binomial tree code of the algorithm library (sw/lib/wc_kbin.c,
- * kesavan-panda-optimal-multicast-packetization-ni.txt Section 4) running
+ * Kesavan and Panda, ICPP 1997 Section 4) running
  * as firmware: optimal k and step counts over a grid of set sizes and
  * packet counts, and trees on chains, each checked for its defining
  * properties (every destination receives exactly once, from a node that
