@@ -405,8 +405,7 @@ int wc_cmd_msg(int argc, char **argv)
                    "--topo", opts, NULL, NULL };
     cli.examples = "wormcast msg --topo cube:4 --messages 300 --size 1-16384 --fault-rate 1e-3  # NICs, every message checked\n"
                    "wormcast msg --topo cube:4 --group 0:all --once multicast --size 16384      # one multicast, timed\n"
-                   "wormcast msg --topo cube:3 --messages 60 --size 1-4096 --engine lockstep    # NIC RTL against C model\n"
-                   "wormcast msg --topo cube:4 --messages 20 --engine rtl --wave /tmp/m --wave-nics 0,5  # then: gtkwave /tmp/m.nic5.fst /tmp/m.nic5.gtkw";
+                   "wormcast msg --topo cube:3 --messages 60 --engine lockstep --wave /tmp/m    # NIC RTL against C model; gtkwave /tmp/m.nic0.fst /tmp/m.nic0.gtkw";
 
     wc_msg_defaults(&o);
     seed = (long)o.seed;
