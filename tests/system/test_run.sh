@@ -77,7 +77,7 @@ expect "--md-steps 3" 2 "--md-steps 3: the core takes 1, 2 or 4" -- --topo cube:
 # --nic: the FPGA designs' small NIC runs the ring, and its C model
 # differs from the default NIC's (64-byte packets: the ring's exits move)
 B=NSLOT=8,JSEND=1,JFWD=1,NCTX=2,NGROUPS=8,PAYLOAD=64,MAXCHILD=3
-expect "--nic $B: the ring passes" 0 "exits at cycles 15781..15791" -- --topo mesh:2x2 --fw "$R" --nic "$B"
+expect "--nic $B: the ring passes" 0 "exits at cycles 15792..15793" -- --topo mesh:2x2 --fw "$R" --nic "$B"
 expect "--nic with an unknown key" 2 "--nic: 'SLOTS=8' is not K=V with K one of PAYLOAD NSLOT" -- \
   --topo cube:2 --fw "$H" --nic SLOTS=8
 expect "--nic with a bad value" 2 "--nic: JSEND takes a positive number \\(got 'x'\\)" -- --topo cube:2 --fw "$H" --nic JSEND=x
