@@ -33,6 +33,7 @@ const char *wc_nic_mutation_name(int k)
         "the timeout scanner never finds a child late (wc_nic_jrel.c)",
         "stage B reads the child table without the bypass of the entry the operation ahead wrote (wc_nic_jrel.c)",
         "the acknowledgement matcher places an ack twice (wc_nic_jrel.c)",
+        "the counter scheduler leaves the amount it moves into the counter memory pending (wc_nic_regs.c)",
     };
     return k >= 0 && k <= WC_NIC_MUTATIONS ? name[k] : "unknown";
 }
@@ -139,6 +140,7 @@ static void reset_core(wc_nic *n)
     n->regs.s_dat = dat;
     n->regs.timeout = WC_NIC_TIMEOUT_RST;
     n->regs.gt_parent = WC_NIC_NO_PARENT;
+    n->regs.cz = (uint16_t)((1u << NIC_NCNT) - 1u);   /* the counter memory reads 0 */
     memset(n->uexp, 0, (size_t)n->N * sizeof *n->uexp);
     memset(n->unext, 0, (size_t)n->N * sizeof *n->unext);
     memset(n->ubusy, 0, (size_t)n->N);

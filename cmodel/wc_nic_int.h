@@ -29,6 +29,9 @@
 #define MAXPW  (WC_NIC_PAYLOAD / 4)          /* payload words per packet */
 #define MAXJ   16
 #define MAXCTX 16
+/* the host-visible 32-bit counters (wc_nic_regs: its counter memory), in
+ * the order of their NICR_* words */
+#define NIC_NCNT 12
 #define NONE   0xFFFFu
 #define CQF    4                              /* completion FIFO entries */
 #define NCLI   5                              /* DMA clients */
@@ -108,9 +111,20 @@ typedef struct {
     uint16_t sq_tail, sq_head, rq_tail, rq_head, cq_head, cq_tail;
     uint16_t gt_sel, gt_parent, gt_child[MAXC];
     uint8_t gt_result;
-    uint32_t err_crc, err_group, err_len, err_type, err_dst, retx, nobuf, dups;
-    uint32_t peak, tx_pkts, rx_pkts, timeouts, err_desc;
+    uint32_t peak;
     uint16_t slots_used;
+    /* the host-visible 32-bit counters (NIC_CNT_*): a counter memory read
+     * a cycle ahead (cnt, its read register crd, and a zero flag per
+     * counter: reset and a host clear set it, the memory reads 0 under
+     * it), a pending amount per counter that the units' events add to,
+     * and a scheduler that moves one counter's pending amount into the
+     * memory a cycle (round robin from cptr; cinf: the one in flight,
+     * written at the next edge).  A host read of a counter takes the
+     * read port for a cycle (cw: its answer is due, cw_z/cw_sat/cw_pend
+     * what goes with the word read). */
+    uint32_t cnt[NIC_NCNT], cpend[NIC_NCNT], crd, cinf_amt, cw_pend;
+    uint16_t cz;
+    uint8_t cinf_v, cinf_k, cptr, cw, cw_z, cw_sat;
 } nic_regs_q;
 
 /* wc_nic_rxa: the packet being assembled, and the event register (a
@@ -392,10 +406,14 @@ typedef struct {
     unsigned stage_job;             /* op_done, stage: the job it filled for */
 } nic_dma_dec;
 
-/* Register slave. */
+/* Register slave: go (a request taken), wr (a write), wa (its word);
+ * ack/rdat: the answer registered at this edge (a counter read's one
+ * cycle later: crd, its pending amount, saturated); cget: the request is
+ * a counter read (ck: NIC_CNT_*), which takes the counter memory's read
+ * port; pick: the scheduler's counter this cycle (or -1). */
 typedef struct {
-    int go, wr;
-    unsigned wa;
+    int go, wr, ack, cget, pick;
+    unsigned wa, ck;
     uint32_t rdat;
 } nic_regs_dec;
 

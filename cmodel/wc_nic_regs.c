@@ -1,13 +1,72 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* NIC register block (rtl/nic/wc_nic_regs.v): the Wishbone slave, control
  * and ring registers, counters, the group table and the per-stream tables
- * (expected and next sequence numbers, busy flags, pending acks). */
+ * (expected and next sequence numbers, busy flags, pending acks).
+ *
+ * The 32-bit counters live in a counter memory (nic_regs_q: cnt, crd, cz)
+ * with a pending amount per counter: the units' events add to the
+ * pending amounts, a round-robin scheduler moves one counter's amount
+ * into the memory a cycle (read at the pick, written at the next edge:
+ * the counter in flight is not picked again until it has landed), and a
+ * host read of a counter is answered a cycle later than the other
+ * registers' (the memory's read port, then the word plus what is still
+ * pending for it). */
 #include <string.h>
 #include "wc_nic_int.h"
+
+/* The counter a register word is (its index in the counter memory), or
+ * -1; in the order of the NICR_* words. */
+static int cnt_of(unsigned a)
+{
+    switch (a) {
+    case WC_NICR_ERR_CRC:   return 0;
+    case WC_NICR_ERR_GROUP: return 1;
+    case WC_NICR_ERR_LEN:   return 2;
+    case WC_NICR_ERR_TYPE:  return 3;
+    case WC_NICR_ERR_DST:   return 4;
+    case WC_NICR_RETX:      return 5;
+    case WC_NICR_ERR_NOBUF: return 6;
+    case WC_NICR_DUPS:      return 7;
+    case WC_NICR_TX_PKTS:   return 8;
+    case WC_NICR_RX_PKTS:   return 9;
+    case WC_NICR_TIMEOUTS:  return 10;
+    case WC_NICR_ERR_DESC:  return 11;
+    default:                return -1;
+    }
+}
+
+/* the counters that saturate (docs/nic.md); RETX, TX_PKTS, RX_PKTS wrap */
+static int cnt_sat(unsigned k) { return k != 5 && k != 8 && k != 9; }
+
+static uint32_t cnt_sum(uint32_t base, uint32_t amt, int sat)
+{
+    uint64_t s = (uint64_t)base + amt;
+    return sat && s > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)s;
+}
+
+/* counter k as the host would read it now: the memory's word (0 under the
+ * zero flag), the amount in flight to it and its pending amount */
+static uint32_t cnt_value(const nic_regs_q *r, unsigned k)
+{
+    uint32_t amt = r->cpend[k] + (r->cinf_v && r->cinf_k == k ? r->cinf_amt : 0u);
+    return cnt_sum((r->cz >> k) & 1u ? 0u : r->cnt[k], amt, cnt_sat(k));
+}
+
+/* a host write clears counter k: the write wins over this cycle's events
+ * and over a move of its pending amount picked in this cycle */
+static void cnt_clear(nic_regs_q *r, unsigned k)
+{
+    r->cz |= (uint16_t)(1u << k);
+    r->cpend[k] = 0;
+    if (r->cinf_k == k)
+        r->cinf_v = 0;
+}
 
 uint32_t nic_regs_read(const wc_nic *n, unsigned a)
 {
     const nic_regs_q *r = &n->regs;
+    if (cnt_of(a) >= 0)
+        return cnt_value(r, (unsigned)cnt_of(a));
     switch (a) {
     case WC_NICR_ID:         return (uint32_t)n->self | (1u << 24);
     case WC_NICR_CTRL:       return (uint32_t)r->en | (uint32_t)r->mode << 1;
@@ -37,21 +96,9 @@ uint32_t nic_regs_read(const wc_nic *n, unsigned a)
     case WC_NICR_GT_SEL:     return r->gt_sel;
     case WC_NICR_GT_PARENT:  return r->gt_parent;
     case WC_NICR_GT_RESULT:  return r->gt_result;
-    case WC_NICR_ERR_CRC:    return r->err_crc;
-    case WC_NICR_ERR_GROUP:  return r->err_group;
-    case WC_NICR_ERR_LEN:    return r->err_len;
-    case WC_NICR_ERR_TYPE:   return r->err_type;
-    case WC_NICR_ERR_DST:    return r->err_dst;
-    case WC_NICR_RETX:       return r->retx;
     case WC_NICR_TIMEOUT:    return r->timeout;
-    case WC_NICR_ERR_NOBUF:  return r->nobuf;
-    case WC_NICR_DUPS:       return r->dups;
     case WC_NICR_PEAK:       return r->peak;
     case WC_NICR_SLOTS:      return r->slots_used;
-    case WC_NICR_TX_PKTS:    return r->tx_pkts;
-    case WC_NICR_RX_PKTS:    return r->rx_pkts;
-    case WC_NICR_TIMEOUTS:   return r->timeouts;
-    case WC_NICR_ERR_DESC:   return r->err_desc;
     case WC_NICR_CYCLE:      return r->now;
     default:                 return 0;
     }
@@ -66,28 +113,48 @@ void nic_regs_out(const wc_nic *n, wc_nic_out *o)
 
 void nic_regs_decide(const wc_nic *n, const wc_nic_in *in, nic_regs_dec *d)
 {
-    d->go = in->s_cyc && in->s_stb && !n->regs.s_ack;
+    const nic_regs_q *r = &n->regs;
+    int k = -1;
+    unsigned i;
+    /* no new request while an answer is registered or due */
+    d->go = in->s_cyc && in->s_stb && !r->s_ack && !r->cw;
     d->wa = (in->s_adr >> 2) & (WC_NICR_WORDS - 1u);
     d->wr = d->go && in->s_we;
-    d->rdat = d->go && !in->s_we ? nic_regs_read(n, d->wa) : 0;
+    k = cnt_of(d->wa);
+    d->cget = d->go && !in->s_we && k >= 0;
+    d->ck = k >= 0 ? (unsigned)k : 0u;
+    d->ack = (d->go && !d->cget) || r->cw;
+    if (r->cw)
+        d->rdat = cnt_sum(r->cw_z ? 0u : r->crd, r->cw_pend, r->cw_sat);
+    else
+        d->rdat = d->go && !in->s_we && !d->cget ? nic_regs_read(n, d->wa) : 0;
+    /* the scheduler: round robin from cptr over the counters with an
+     * amount pending, but the one in flight; a counter read takes the
+     * memory's read port */
+    d->pick = -1;
+    if (!d->cget)
+        for (i = 0; i < NIC_NCNT; i++) {
+            unsigned c = (r->cptr + i) % NIC_NCNT;
+            if (r->cpend[c] && !(r->cinf_v && r->cinf_k == c)) {
+                d->pick = (int)c;
+                break;
+            }
+        }
 }
 
-static void sat_inc(uint32_t *x)
-{
-    if (*x != 0xFFFFFFFFu)
-        (*x)++;
-}
-
-static void count(nic_regs_q *r, int which)
+/* the receive processor's count: its counter's increment, and an error
+ * counted raises the interrupt bit */
+static void count(nic_regs_q *r, uint32_t *inc, int which)
 {
     switch (which) {
-    case WC_NICR_ERR_LEN:   sat_inc(&r->err_len); r->int_status |= 2; break;
-    case WC_NICR_ERR_CRC:   sat_inc(&r->err_crc); r->int_status |= 2; break;
-    case WC_NICR_ERR_TYPE:  sat_inc(&r->err_type); r->int_status |= 2; break;
-    case WC_NICR_ERR_DST:   sat_inc(&r->err_dst); r->int_status |= 2; break;
-    case WC_NICR_ERR_GROUP: sat_inc(&r->err_group); r->int_status |= 2; break;
-    case WC_NICR_ERR_NOBUF: sat_inc(&r->nobuf); break;
-    case WC_NICR_DUPS:      sat_inc(&r->dups); break;
+    case WC_NICR_ERR_LEN: case WC_NICR_ERR_CRC: case WC_NICR_ERR_TYPE: case WC_NICR_ERR_DST:
+    case WC_NICR_ERR_GROUP:
+        r->int_status |= 2;
+        inc[cnt_of((unsigned)which)]++;
+        break;
+    case WC_NICR_ERR_NOBUF: case WC_NICR_DUPS:
+        inc[cnt_of((unsigned)which)]++;
+        break;
     default: break;
     }
 }
@@ -139,21 +206,12 @@ static int reg_write(wc_nic *n, unsigned a, uint32_t v)
         }
         break;
     }
-    case WC_NICR_ERR_CRC:    r->err_crc = 0; break;
-    case WC_NICR_ERR_GROUP:  r->err_group = 0; break;
-    case WC_NICR_ERR_LEN:    r->err_len = 0; break;
-    case WC_NICR_ERR_TYPE:   r->err_type = 0; break;
-    case WC_NICR_ERR_DST:    r->err_dst = 0; break;
-    case WC_NICR_RETX:       r->retx = 0; break;
     case WC_NICR_TIMEOUT:    r->timeout = v; break;
-    case WC_NICR_ERR_NOBUF:  r->nobuf = 0; break;
-    case WC_NICR_DUPS:       r->dups = 0; break;
     case WC_NICR_PEAK:       r->peak = 0; break;
-    case WC_NICR_TX_PKTS:    r->tx_pkts = 0; break;
-    case WC_NICR_RX_PKTS:    r->rx_pkts = 0; break;
-    case WC_NICR_TIMEOUTS:   r->timeouts = 0; break;
-    case WC_NICR_ERR_DESC:   r->err_desc = 0; break;
-    default: break;
+    default:
+        if (cnt_of(a) >= 0)
+            cnt_clear(r, (unsigned)cnt_of(a));
+        break;
     }
     return 0;
 }
@@ -178,20 +236,21 @@ int nic_regs_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d, int slots_
     const nic_sq_dec *sq = &d->sq;
     unsigned c;
     int soft = 0;
+    uint32_t inc[NIC_NCNT] = {0}, rd;
 
     if (rp->cnt >= 0)
-        count(r, rp->cnt);
+        count(r, inc, rp->cnt);
     if (rp->rxpkt)
-        r->rx_pkts++;
+        inc[cnt_of(WC_NICR_RX_PKTS)]++;
     if (rp->accept) {
         if (rp->sid < (unsigned)n->N) n->uexp[rp->sid]++;
         else n->gexp[rp->sid - (unsigned)n->N]++;
     }
     if (d->jobs.tmo) {
-        r->retx += d->jobs.tmo_amt;
-        sat_inc(&r->timeouts);
+        inc[cnt_of(WC_NICR_RETX)] += d->jobs.tmo_amt;
+        inc[cnt_of(WC_NICR_TIMEOUTS)]++;
     }
-    r->retx += d->jobs.nak_amt;
+    inc[cnt_of(WC_NICR_RETX)] += d->jobs.nak_amt;
     if (d->jobs.push >= 0) {
         if (d->jobs.rel_group >= 0)
             n->gbusy[d->jobs.rel_group] = 0;
@@ -199,7 +258,7 @@ int nic_regs_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d, int slots_
             n->ubusy[d->jobs.rel_dst[c]] = 0;
     }
     if (d->sq_push) {
-        sat_inc(&r->err_desc);
+        inc[cnt_of(WC_NICR_ERR_DESC)]++;
         r->int_status |= 2;
         sq_advance(r);
     }
@@ -229,7 +288,7 @@ int nic_regs_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d, int slots_
     if (rp->regrant >= 0)
         n->ackpend[rp->regrant_sid] = WC_NIC_PEND_GRANT;
     if (d->tx.em_sent && d->tx.em_last)
-        r->tx_pkts++;
+        inc[cnt_of(WC_NICR_TX_PKTS)]++;
     if (d->dma.op_done &&
         (d->dma.cli == CLI_CQ || (d->dma.cli == CLI_RXW && d->dma.wq.last && d->dma.wq.fj == NONE))) {
         r->cq_tail++;
@@ -242,7 +301,35 @@ int nic_regs_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d, int slots_
         if ((unsigned)slots_used > r->peak)
             r->peak = (unsigned)slots_used;
     }
-    r->s_ack = (uint8_t)d->regs.go;
+    /* the counter memory: its read port (at the host's counter or the
+     * pick, before this edge's write), the host read's snapshot, the
+     * write of the amount in flight, the pick, the events' amounts */
+    rd = d->regs.cget ? r->cnt[d->regs.ck] : d->regs.pick >= 0 ? r->cnt[d->regs.pick] : r->crd;
+    r->cw = (uint8_t)d->regs.cget;
+    if (d->regs.cget) {
+        c = d->regs.ck;
+        r->cw_z = (uint8_t)((r->cz >> c) & 1u);
+        r->cw_sat = (uint8_t)cnt_sat(c);
+        r->cw_pend = r->cpend[c] + (r->cinf_v && r->cinf_k == c ? r->cinf_amt : 0u);
+    }
+    if (r->cinf_v) {
+        c = r->cinf_k;
+        r->cnt[c] = cnt_sum((r->cz >> c) & 1u ? 0u : r->crd, r->cinf_amt, cnt_sat(c));
+        r->cz &= (uint16_t)~(1u << c);
+    }
+    r->crd = rd;
+    r->cinf_v = (uint8_t)(d->regs.pick >= 0);
+    if (d->regs.pick >= 0) {
+        r->cinf_k = (uint8_t)d->regs.pick;
+        r->cinf_amt = r->cpend[d->regs.pick];
+        /* mutation 14: the amount moved stays pending too */
+        if (n->c.mutate != 14)
+            r->cpend[d->regs.pick] = 0;
+        r->cptr = (uint8_t)((d->regs.pick + 1) % NIC_NCNT);
+    }
+    for (c = 0; c < NIC_NCNT; c++)
+        r->cpend[c] += inc[c];
+    r->s_ack = (uint8_t)d->regs.ack;
     r->s_dat = d->regs.rdat;
     if (d->regs.wr)
         soft = reg_write(n, d->regs.wa, in->s_dat);

@@ -76,7 +76,7 @@ module wc_nic #(
     // The router's input buffer freed a slot.
     input  wire              tx_credit_i,
     // Wishbone B4 classic slave: the register window (docs/nic.md).
-    // s_ack_o one cycle after the request; s_dat_o the read value
+    // s_ack_o one cycle after the request (a 32-bit counter read: two); s_dat_o the read value
     // (0 after a write).
     input  wire              s_cyc_i,
     input  wire              s_stb_i,

@@ -19,6 +19,20 @@
 // soft_o is the soft-reset bit of a NICR_CTRL write: every unit resets at
 // this edge except s_ack/s_dat here (the write that asked for it must
 // still be acknowledged) and node_q (sampled in reset only).
+//
+// The twelve 32-bit counters (NICR_ERR_*, RETX, DUPS, TX_PKTS, RX_PKTS,
+// TIMEOUTS) live in a counter memory (block RAM, one word each, a zero
+// flag per word: a reset or a host clear sets it, a write of the word
+// clears it) with a small pending amount per counter.  The units' events
+// add to the pending amounts; a round-robin scheduler picks one counter
+// with an amount pending a cycle (not the one in flight), reads its word
+// and takes its amount, and at the next edge writes word + amount back
+// (saturated, or wrapping for RETX and the packet counts).  A host read
+// of a counter takes the memory's read port in its request's cycle (no
+// pick then) and is answered a cycle later than the other registers:
+// the word plus what is still pending or in flight for it, so it reads
+// every event before its request.  cmodel/wc_nic_regs.c models the same
+// memory, amounts and schedule.
 module wc_nic_regs #(
     // Node ids 0..NNODES-1: size of the unicast stream tables, 2..4096.
     parameter integer NNODES  = 16,
@@ -37,7 +51,7 @@ module wc_nic_regs #(
     input  wire                         rst_ni,
     // This NIC's node id, sampled while rst_ni is low (as the router).
     input  wire [`WC_HEAD_DST_W-1:0]    node_id_i,
-    // ---- Wishbone B4 classic slave (one-cycle ack, registered data) ----
+    // ---- Wishbone B4 classic slave (ACK next cycle, a counter read's a cycle later) ----
     input  wire                         s_cyc_i,
     input  wire                         s_stb_i,
     input  wire                         s_we_i,
@@ -45,6 +59,7 @@ module wc_nic_regs #(
     input  wire [31:0]                  s_dat_i,
     // Byte lanes are ignored: every register is written whole (C model).
     input  wire [3:0]                   s_sel_i,
+    // ACK in the cycle after the request, for a counter two cycles after
     output wire                         s_ack_o,
     output wire [31:0]                  s_dat_o,
     output wire                         irq_o,
@@ -213,10 +228,28 @@ module wc_nic_regs #(
     // commit's duplicate test reads flags instead of comparing every pair
     reg  [NEQW-1:0] gt_eq_q, gt_eq_d;
     reg  [7:0]      gt_res_q, gt_res_d;
-    reg  [31:0]     err_crc_q, err_crc_d, err_grp_q, err_grp_d, err_len_q, err_len_d;
-    reg  [31:0]     err_type_q, err_type_d, err_dst_q, err_dst_d, retx_q, retx_d;
-    reg  [31:0]     nobuf_q, nobuf_d, dups_q, dups_d, txp_q, txp_d, rxp_q, rxp_d;
-    reg  [31:0]     tmos_q, tmos_d, edesc_q, edesc_d;
+    // the counters (see the head of the file): index k of the memory is
+    // the k-th counter word of the register map
+    localparam integer NCNT = 12;
+    localparam integer CKW  = 4;
+    localparam integer C_RETX = 5;
+    localparam [NCNT-1:0] CSAT = 12'b1100_1101_1111;   // saturating (RETX, TX_PKTS, RX_PKTS wrap)
+    // Pending amounts: a counter with one pending is picked within NCNT
+    // picks of the others, and a counter read (one in three cycles at
+    // most) holds the scheduler for a cycle, so a counter waits at most
+    // 3 NCNT / 2 + 2 cycles: 6 bits hold a counter of one event a cycle,
+    // KW + 6 RETX with its two rewinds a cycle (asserted below).
+    localparam integer PWR  = KW + 6;
+    localparam integer PW1  = 6;
+    (* ram_style = "block", no_rw_check *) reg [31:0] cmem [0:NCNT-1];
+    reg  [31:0]       crd_q;               // the word read at the last edge
+    reg  [NCNT-1:0]   cz_q, cz_d;          // zero flags
+    reg  [NCNT*PWR-1:0] cpend_q, cpend_d;  // pending amounts
+    reg               cinf_v_q;            // an amount in flight: written at this edge
+    reg  [CKW-1:0]    cinf_k_q, cptr_q, cptr_d;
+    reg  [PWR-1:0]    cinf_amt_q;
+    reg               cw_q, cw_z_q, cw_sat_q;   // a counter read's answer is due
+    reg  [PWR:0]      cw_pend_q;
     reg  [SCW-1:0]  slots_q, slots_d, peak_q, peak_d;
     // group table: valid, parent and child count per entry (reset by a
     // soft reset), children in memories (never reset: only entries below
@@ -248,7 +281,8 @@ module wc_nic_regs #(
     reg  [NG*3-1:0] akind_q, akind_d;
 
     // ------------------------------------------------------------ the bus
-    wire          go   = s_cyc_i && s_stb_i && !s_ack_q;
+    // (no new request while an answer is registered or due)
+    wire          go   = s_cyc_i && s_stb_i && !s_ack_q && !cw_q;
     wire [AW-1:0] wa   = s_adr_i[2 +: AW];
     wire          wr   = go && s_we_i;
     wire          srst = wr && (wa == `WC_NICR_CTRL) && s_dat_i[3];
@@ -410,11 +444,129 @@ module wc_nic_regs #(
         if (gt_fresh) gbusy_d[gt_g] = 1'b0;
     end
 
-    // ------------------------------------------------------ next state
-    function [31:0] sat_inc(input [31:0] x);
-        sat_inc = (x == 32'hFFFF_FFFF) ? x : x + 32'd1;
+    // ------------------------------------------------------ the counters
+    // {a counter, its index} of a register word
+    function [CKW:0] cnt_of(input [AW-1:0] a);
+        case (a)
+            `WC_NICR_ERR_CRC:   cnt_of = {1'b1, 4'd0};
+            `WC_NICR_ERR_GROUP: cnt_of = {1'b1, 4'd1};
+            `WC_NICR_ERR_LEN:   cnt_of = {1'b1, 4'd2};
+            `WC_NICR_ERR_TYPE:  cnt_of = {1'b1, 4'd3};
+            `WC_NICR_ERR_DST:   cnt_of = {1'b1, 4'd4};
+            `WC_NICR_RETX:      cnt_of = {1'b1, 4'd5};
+            `WC_NICR_ERR_NOBUF: cnt_of = {1'b1, 4'd6};
+            `WC_NICR_DUPS:      cnt_of = {1'b1, 4'd7};
+            `WC_NICR_TX_PKTS:   cnt_of = {1'b1, 4'd8};
+            `WC_NICR_RX_PKTS:   cnt_of = {1'b1, 4'd9};
+            `WC_NICR_TIMEOUTS:  cnt_of = {1'b1, 4'd10};
+            `WC_NICR_ERR_DESC:  cnt_of = {1'b1, 4'd11};
+            default:            cnt_of = {1'b0, 4'd0};
+        endcase
+    endfunction
+    // the width a counter's pending amount may take
+    function [PWR-1:0] pmask(input integer k);
+        pmask = k == C_RETX ? {PWR{1'b1}} : {{(PWR-PW1){1'b0}}, {PW1{1'b1}}};
     endfunction
 
+    wire [CKW:0]   hc   = cnt_of(wa);
+    wire [CKW-1:0] ck   = hc[CKW-1:0];
+    wire           cget = go && !s_we_i && hc[CKW];   // a counter read
+    wire           cclr = wr && hc[CKW];              // a counter cleared
+
+    // this cycle's events, an amount per counter
+    reg [NCNT*PWR-1:0] cinc;
+    always @* begin
+        cinc = {NCNT*PWR{1'b0}};
+        if (cnt_i) begin
+            case (cnt_reg_i)
+                `WC_NICR_ERR_CRC:   cinc[0*PWR +: PWR] = 1;
+                `WC_NICR_ERR_GROUP: cinc[1*PWR +: PWR] = 1;
+                `WC_NICR_ERR_LEN:   cinc[2*PWR +: PWR] = 1;
+                `WC_NICR_ERR_TYPE:  cinc[3*PWR +: PWR] = 1;
+                `WC_NICR_ERR_DST:   cinc[4*PWR +: PWR] = 1;
+                `WC_NICR_ERR_NOBUF: cinc[6*PWR +: PWR] = 1;
+                `WC_NICR_DUPS:      cinc[7*PWR +: PWR] = 1;
+                default: ;
+            endcase
+        end
+        // a timeout's and a NAK's rewinds (the resent count wraps)
+        cinc[C_RETX*PWR +: PWR] = (tmo_i ? {{(PWR-KW){1'b0}}, tmo_amt_i} : {PWR{1'b0}}) +
+                                  {{(PWR-KW){1'b0}}, nak_amt_i};
+        cinc[8*PWR +: PWR]  = {{(PWR-1){1'b0}}, txpkt_i};
+        cinc[9*PWR +: PWR]  = {{(PWR-1){1'b0}}, rxpkt_i};
+        cinc[10*PWR +: PWR] = {{(PWR-1){1'b0}}, tmo_i};
+        cinc[11*PWR +: PWR] = {{(PWR-1){1'b0}}, sq_err_i};
+    end
+
+    // the scheduler: round robin over the counters with an amount
+    // pending, but the one in flight (its word is read again only after
+    // it landed); none while a counter read has the read port
+    reg [NCNT-1:0] creq;
+    always @* begin : cnt_req
+        integer k;
+        for (k = 0; k < NCNT; k = k + 1)
+            creq[k] = cpend_q[k*PWR +: PWR] != {PWR{1'b0}} && !(cinf_v_q && cinf_k_q == k[CKW-1:0]) && !cget;
+    end
+    wire           cpick;
+    wire [CKW-1:0] cpk;
+    wc_rr_arb #(.N(NCNT), .IW(CKW)) u_cnt_rr (.req_i(creq), .ptr_i(cptr_q), .gnt_valid_o(cpick), .gnt_idx_o(cpk));
+
+    // one adder for the word in flight and a counter read's answer (never
+    // in the same cycle: a counter read stops the pick that would land
+    // with its answer)
+    wire [31:0]  ca    = (cw_q ? cw_z_q : cz_q[cinf_k_q]) ? 32'd0 : crd_q;
+    wire [PWR:0] cb    = cw_q ? cw_pend_q : {1'b0, cinf_amt_q};
+    wire         csat  = cw_q ? cw_sat_q : CSAT[cinf_k_q];
+    wire [32:0]  csum  = {1'b0, ca} + {{(32-PWR){1'b0}}, cb};
+    wire [31:0]  cval  = (csat && csum[32]) ? 32'hFFFF_FFFF : csum[31:0];
+
+    always @* begin : cnt_next
+        integer k;
+        reg [PWR-1:0] p;
+        p = {PWR{1'b0}};
+        cz_d = cz_q;
+        if (cinf_v_q) cz_d[cinf_k_q] = 1'b0;
+        if (cclr) cz_d[ck] = 1'b1;              // the host's clear wins
+        cptr_d = cptr_q;
+        if (cpick) cptr_d = (cpk == CKW'(NCNT - 1)) ? {CKW{1'b0}} : cpk + 1'b1;
+        for (k = 0; k < NCNT; k = k + 1) begin
+            p = cpend_q[k*PWR +: PWR];
+            if (cpick && cpk == k[CKW-1:0]) p = {PWR{1'b0}};   // moved into the memory
+            p = p + cinc[k*PWR +: PWR];
+            if (cclr && ck == k[CKW-1:0]) p = {PWR{1'b0}};
+            cpend_d[k*PWR +: PWR] = p & pmask(k);
+        end
+    end
+
+    always @(posedge clk_i) begin
+        if (clr) begin
+            cz_q     <= {NCNT{1'b1}};
+            cpend_q  <= {NCNT*PWR{1'b0}};
+            cinf_v_q <= 1'b0;
+            cptr_q   <= {CKW{1'b0}};
+        end else begin
+            cz_q     <= cz_d;
+            cpend_q  <= cpend_d;
+            // a pick whose counter the host clears in its cycle is dropped
+            cinf_v_q <= cpick && !(cclr && ck == cpk);
+            cptr_q   <= cptr_d;
+        end
+    end
+    always @(posedge clk_i) begin
+        cinf_k_q   <= cpk;
+        cinf_amt_q <= cpend_q[cpk*PWR +: PWR];
+        crd_q      <= cmem[cget ? ck : cpk];
+        // a counter read's answer: what is pending or in flight for it
+        cw_z_q     <= cz_q[ck];
+        cw_sat_q   <= CSAT[ck];
+        cw_pend_q  <= {1'b0, cpend_q[ck*PWR +: PWR]} +
+                      ((cinf_v_q && cinf_k_q == ck) ? {1'b0, cinf_amt_q} : {(PWR+1){1'b0}});
+    end
+    always @(posedge clk_i) begin
+        if (cinf_v_q) cmem[cinf_k_q] <= cval;
+    end
+
+    // ------------------------------------------------------ next state
     reg [31:0] rdat;
     always @* begin : next
         integer i, k;
@@ -428,43 +580,22 @@ module wc_nic_regs #(
         cq_head_d = cq_head_q;  cq_tail_d = cq_tail_q;
         gt_sel_d = gt_sel_q;  gt_par_d = gt_par_q;  gt_stage_d = gt_stage_q;  gt_res_d = gt_res_q;
         gt_eq_d = gt_eq_q;
-        err_crc_d = err_crc_q;  err_grp_d = err_grp_q;  err_len_d = err_len_q;
-        err_type_d = err_type_q;  err_dst_d = err_dst_q;  retx_d = retx_q;
-        nobuf_d = nobuf_q;  dups_d = dups_q;  txp_d = txp_q;  rxp_d = rxp_q;
-        tmos_d = tmos_q;  edesc_d = edesc_q;  slots_d = slots_q;  peak_d = peak_q;
+        slots_d = slots_q;  peak_d = peak_q;
         gv_d = gv_q;  gp_d = gp_q;  gn_d = gn_q;
 
-        // receive processor
-        if (cnt_i) begin
-            case (cnt_reg_i)
-                `WC_NICR_ERR_LEN:   begin err_len_d  = sat_inc(err_len_q);  ist_d[1] = 1'b1; end
-                `WC_NICR_ERR_CRC:   begin err_crc_d  = sat_inc(err_crc_q);  ist_d[1] = 1'b1; end
-                `WC_NICR_ERR_TYPE:  begin err_type_d = sat_inc(err_type_q); ist_d[1] = 1'b1; end
-                `WC_NICR_ERR_DST:   begin err_dst_d  = sat_inc(err_dst_q);  ist_d[1] = 1'b1; end
-                `WC_NICR_ERR_GROUP: begin err_grp_d  = sat_inc(err_grp_q);  ist_d[1] = 1'b1; end
-                `WC_NICR_ERR_NOBUF: nobuf_d = sat_inc(nobuf_q);
-                `WC_NICR_DUPS:      dups_d  = sat_inc(dups_q);
-                default: ;
-            endcase
-        end
-        if (rxpkt_i) rxp_d = rxp_q + 32'd1;
-        // timeout scanner (the resent count wraps, as in the C model)
-        if (tmo_i) begin
-            retx_d = retx_q + {{(32-KW){1'b0}}, tmo_amt_i};
-            tmos_d = sat_inc(tmos_q);
-        end
-        retx_d = retx_d + {{(32-KW){1'b0}}, nak_amt_i};
-        // send queue unit
-        if (sq_err_i) begin
-            edesc_d  = sat_inc(edesc_q);
+        // receive processor: an error counted raises its interrupt bit
+        // (the counts themselves: the counter memory's pending amounts)
+        if (cnt_i && (cnt_reg_i == `WC_NICR_ERR_LEN || cnt_reg_i == `WC_NICR_ERR_CRC ||
+                      cnt_reg_i == `WC_NICR_ERR_TYPE || cnt_reg_i == `WC_NICR_ERR_DST ||
+                      cnt_reg_i == `WC_NICR_ERR_GROUP))
             ist_d[1] = 1'b1;
-        end
+        // send queue unit
+        if (sq_err_i) ist_d[1] = 1'b1;
         if (sq_adv_i) begin
             sq_head_d = sq_head_q + 16'd1;
             if (sq_head_d == sq_tail_q) ist_d[2] = 1'b1;
         end
-        // emitter, DMA
-        if (txpkt_i) txp_d = txp_q + 32'd1;
+        // DMA
         if (rq_adv_i) rq_head_d = rq_head_q + 16'd1;
         if (cq_adv_i) begin
             cq_tail_d = cq_tail_q + 16'd1;
@@ -519,21 +650,9 @@ module wc_nic_regs #(
                         gn_d[gt_g*NCW +: NCW] = {NCW{1'b0}};
                     end
                 end
-                `WC_NICR_ERR_CRC:    err_crc_d  = 32'd0;
-                `WC_NICR_ERR_GROUP:  err_grp_d  = 32'd0;
-                `WC_NICR_ERR_LEN:    err_len_d  = 32'd0;
-                `WC_NICR_ERR_TYPE:   err_type_d = 32'd0;
-                `WC_NICR_ERR_DST:    err_dst_d  = 32'd0;
-                `WC_NICR_RETX:       retx_d     = 32'd0;
                 `WC_NICR_TIMEOUT:    timeout_d  = s_dat_i;
-                `WC_NICR_ERR_NOBUF:  nobuf_d    = 32'd0;
-                `WC_NICR_DUPS:       dups_d     = 32'd0;
                 `WC_NICR_PEAK:       peak_d     = {SCW{1'b0}};
-                `WC_NICR_TX_PKTS:    txp_d      = 32'd0;
-                `WC_NICR_RX_PKTS:    rxp_d      = 32'd0;
-                `WC_NICR_TIMEOUTS:   tmos_d     = 32'd0;
-                `WC_NICR_ERR_DESC:   edesc_d    = 32'd0;
-                default: ;
+                default: ;          // a counter's clear: the counter memory
             endcase
         end
 
@@ -560,26 +679,16 @@ module wc_nic_regs #(
             `WC_NICR_GT_SEL:     rdat = {{(32-GIW){1'b0}}, gt_sel_q};
             `WC_NICR_GT_PARENT:  rdat = {{(32-DW){1'b0}}, gt_par_q};
             `WC_NICR_GT_RESULT:  rdat = {24'd0, gt_res_q};
-            `WC_NICR_ERR_CRC:    rdat = err_crc_q;
-            `WC_NICR_ERR_GROUP:  rdat = err_grp_q;
-            `WC_NICR_ERR_LEN:    rdat = err_len_q;
-            `WC_NICR_ERR_TYPE:   rdat = err_type_q;
-            `WC_NICR_ERR_DST:    rdat = err_dst_q;
-            `WC_NICR_RETX:       rdat = retx_q;
             `WC_NICR_TIMEOUT:    rdat = timeout_q;
-            `WC_NICR_ERR_NOBUF:  rdat = nobuf_q;
-            `WC_NICR_DUPS:       rdat = dups_q;
             `WC_NICR_PEAK:       rdat = {{(32-SCW){1'b0}}, peak_q};
             `WC_NICR_SLOTS:      rdat = {{(32-SCW){1'b0}}, slots_q};
-            `WC_NICR_TX_PKTS:    rdat = txp_q;
-            `WC_NICR_RX_PKTS:    rdat = rxp_q;
-            `WC_NICR_TIMEOUTS:   rdat = tmos_q;
-            `WC_NICR_ERR_DESC:   rdat = edesc_q;
             `WC_NICR_CYCLE:      rdat = now_q;
-            default:             rdat = 32'd0;   // GT_CHILD and unused words read 0
+            // GT_CHILD and unused words read 0; a counter is answered in
+            // the next cycle, from the counter memory
+            default:             rdat = 32'd0;
         endcase
-        s_ack_d = go;
-        s_dat_d = (go && !s_we_i) ? rdat : 32'd0;
+        s_ack_d = (go && !cget) || cw_q;
+        s_dat_d = cw_q ? cval : (go && !s_we_i) ? rdat : 32'd0;
     end
 
     assign s_ack_o   = s_ack_q;
@@ -613,9 +722,11 @@ module wc_nic_regs #(
         if (!rst_ni) begin
             s_ack_q <= 1'b0;
             s_dat_q <= 32'd0;
+            cw_q    <= 1'b0;
         end else begin
             s_ack_q <= s_ack_d;
             s_dat_q <= s_dat_d;
+            cw_q    <= cget;
         end
     end
 
@@ -661,16 +772,8 @@ module wc_nic_regs #(
 
     always @(posedge clk_i) begin
         if (clr) begin
-            err_crc_q <= 32'd0;  err_grp_q <= 32'd0;  err_len_q <= 32'd0;
-            err_type_q <= 32'd0;  err_dst_q <= 32'd0;  retx_q <= 32'd0;
-            nobuf_q <= 32'd0;  dups_q <= 32'd0;  txp_q <= 32'd0;  rxp_q <= 32'd0;
-            tmos_q <= 32'd0;  edesc_q <= 32'd0;
             slots_q <= {SCW{1'b0}};  peak_q <= {SCW{1'b0}};
         end else begin
-            err_crc_q <= err_crc_d;  err_grp_q <= err_grp_d;  err_len_q <= err_len_d;
-            err_type_q <= err_type_d;  err_dst_q <= err_dst_d;  retx_q <= retx_d;
-            nobuf_q <= nobuf_d;  dups_q <= dups_d;  txp_q <= txp_d;  rxp_q <= rxp_d;
-            tmos_q <= tmos_d;  edesc_q <= edesc_d;
             slots_q <= slots_d;  peak_q <= peak_d;
         end
     end
@@ -756,10 +859,27 @@ module wc_nic_regs #(
     // before (go ignores a request while its ACK is high: one ACK per
     // request), and a write reads back 0.  The host's side is not checked
     // here: a host that drops its request early still gets its ACK.
-    reg go_q, wr_q;
+    reg go_q, wr_q, cg_q, cg2_q;
     always @(posedge clk_i) begin
-        go_q <= rst_ni && s_cyc_i && s_stb_i && !s_ack_o;
-        wr_q <= s_we_i;
+        go_q  <= rst_ni && go && !cget;
+        cg_q  <= rst_ni && cget;
+        cg2_q <= rst_ni && cg_q;
+        wr_q  <= go && s_we_i;     // a write, answered in the next cycle
+    end
+    // Every counter as the host would read it, kept by the old rule (one
+    // 32-bit register per counter, every event added in its cycle): the
+    // counter memory, its pending amounts and the word in flight must
+    // always add up to it, so no amount is lost, applied twice, or
+    // applied to another counter.
+    reg [31:0] cref_q [0:NCNT-1];
+    always @(posedge clk_i) begin : cnt_ref
+        integer k;
+        reg [32:0] t;
+        for (k = 0; k < NCNT; k = k + 1) begin
+            t = {1'b0, cref_q[k]} + {{(33-PWR){1'b0}}, cinc[k*PWR +: PWR]};
+            if (clr || (cclr && ck == k[CKW-1:0])) cref_q[k] <= 32'd0;
+            else cref_q[k] <= (CSAT[k] && t[32]) ? 32'hFFFF_FFFF : t[31:0];
+        end
     end
     // The staged children's flags and the group table change only when a
     // group is written, and their invariants (MAXCHILD^2/2 pairs, NGROUPS
@@ -775,14 +895,33 @@ module wc_nic_regs #(
         grchk_q    <= {gv_q, gp_q, gn_q, node_q};
     end
     wire gt_chk = !chk_seen_q || {gt_stage_q, gt_eq_q} != gtchk_q;
+    // counter k as a host read in this cycle would answer
+    function [31:0] cnt_now(input integer k);
+        reg [32:0] t;
+        t = {1'b0, cz_q[k] ? 32'd0 : cmem[k]} + {{(33-PWR){1'b0}}, cpend_q[k*PWR +: PWR]} +
+            ((cinf_v_q && cinf_k_q == k[CKW-1:0]) ? {{(33-PWR){1'b0}}, cinf_amt_q} : 33'd0);
+        cnt_now = (CSAT[k] && t[32]) ? 32'hFFFF_FFFF : t[31:0];
+    endfunction
     wire gr_chk = !chk_seen_q || {gv_q, gp_q, gn_q, node_q} != grchk_q;
     always @(posedge clk_i) begin : protocol
         integer g, k;
         if (rst_ni) begin
-            if (s_ack_o && !go_q)
-                $error("%m: ACK without a request in the cycle before");
-            if (go_q && !s_ack_o)
-                $error("%m: a request not acknowledged in the next cycle");
+            if (s_ack_o && !go_q && !cg2_q)
+                $error("%m: ACK without a request in the cycle before (a counter's: two cycles before)");
+            if ((go_q || cg2_q) && !s_ack_o)
+                $error("%m: a request not acknowledged in the next cycle (a counter read: the one after)");
+            // the counters' pending amounts never overflow their width,
+            // and each counter is the events counted since its clear
+            for (k = 0; k < NCNT; k = k + 1) begin
+                if (!(cclr && ck == k[CKW-1:0]) &&
+                    {1'b0, (cpick && cpk == k[CKW-1:0]) ? {PWR{1'b0}} : cpend_q[k*PWR +: PWR]} +
+                    {1'b0, cinc[k*PWR +: PWR]} > {1'b0, pmask(k)})
+                    $error("%m: the pending amount of counter %0d overflows", k);
+                if (chk_seen_q && cnt_now(k) != cref_q[k])
+                    $error("%m: counter %0d holds %0d, %0d counted", k, cnt_now(k), cref_q[k]);
+            end
+            if (cpick && cinf_v_q && cpk == cinf_k_q)
+                $error("%m: counter %0d picked while its word is in flight", cpk);
             if (s_ack_o && wr_q && s_dat_o != 32'd0)
                 $error("%m: write acknowledged with read data %h", s_dat_o);
             // The selection clears only a flag it found pending (its round

@@ -63,13 +63,16 @@ fi
 # 11 the timeout, which clean links no longer need: those runs have faults.  Mutation 9
 # ignores MAXCHILD, which changes nothing at the NIC's default MAXCHILD
 # that msg runs (make test-nic-mutation catches it with MAXCHILD=3).
+# Mutation 14 breaks only the counters a host reads, and the msg hosts
+# read none over the bus (make test-nic-mutation catches it on s_dat_o,
+# where the random host reads and clears them).
 # --no-wave: the waveform of a mismatch would re-run each of them with
 # the traced NICs (tests/system/rtl_assert.sh checks that waveform).
 nmut=$("$wc" msg --topo cube:3 --engine lockstep-c --mutate 999 2>&1 | sed -n 's/.*NIC mutations are 1\.\.\([0-9]*\).*/\1/p')
 want mutations && [ -z "$nmut" ] && { fail=$((fail+1)); echo "FAIL the CLI does not name the NIC mutations"; }
 want mutations &&
 for k in $(seq 1 "${nmut:-0}"); do
-  [ "$k" = 9 ] && continue
+  case $k in 9|14) continue;; esac
   f=0; case $k in 3|7|11) f=0.01;; esac
   err=$("$wc" msg --topo cube:4 --engine lockstep --mutate $k --messages 40 --size 1-4096 --seed 5 --fault-rate $f \
         --no-wave --quiet 2>&1 >/dev/null); rc=$?

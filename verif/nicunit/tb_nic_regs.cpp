@@ -15,7 +15,9 @@
 // the job unit's pipeline takes or not: a unicast stream moves on with
 // its step, a group's with the job's last child, as wc_nic.v gates
 // them), finished
-// send jobs releasing streams.  The read ports are read at random ids,
+// send jobs releasing streams; counters read while their amounts are
+// pending or their word is in flight to the counter memory, and cleared
+// as the scheduler picks them or their word lands.  The read ports are read at random ids,
 // in range and out of it.  The C side gets the same strobes as the
 // decisions of the units it does not run.
 #include "nicunit.h"
@@ -32,6 +34,16 @@ const int DW = WC_HEAD_DST_W, NCW = nu_clog2(MAXC + 1);
 const unsigned NOPAR = WC_NIC_NO_PARENT;
 const int CNTS[] = {WC_NICR_ERR_LEN, WC_NICR_ERR_CRC, WC_NICR_ERR_TYPE, WC_NICR_ERR_DST, WC_NICR_ERR_GROUP,
                     WC_NICR_ERR_NOBUF, WC_NICR_DUPS};
+// the counter memory's words (its index: the order of the register map)
+const unsigned CWORDS[NIC_NCNT] = {WC_NICR_ERR_CRC, WC_NICR_ERR_GROUP, WC_NICR_ERR_LEN, WC_NICR_ERR_TYPE,
+                                   WC_NICR_ERR_DST, WC_NICR_RETX, WC_NICR_ERR_NOBUF, WC_NICR_DUPS,
+                                   WC_NICR_TX_PKTS, WC_NICR_RX_PKTS, WC_NICR_TIMEOUTS, WC_NICR_ERR_DESC};
+int cnt_index(unsigned wa)
+{
+    for (int k = 0; k < NIC_NCNT; k++)
+        if (CWORDS[k] == wa) return k;
+    return -1;
+}
 // the statuses of a group commit (NICR_GT_RESULT)
 const unsigned GTS[] = {WC_NIC_ST_OK, WC_NIC_ST_NOGROUP, WC_NIC_ST_BADDST, WC_NIC_ST_NODST, WC_NIC_ST_IDRULE};
 const int NGTS = sizeof GTS / sizeof GTS[0];
@@ -53,7 +65,8 @@ struct Bench {
     unsigned rp_pgid = 0;               // rp_ngid_i of the cycle before
     Access cur{};
     int e_rd, e_wr, e_gt[NGTS], e_clear, e_w1c, e_irq, e_drained, e_win, e_ovr, e_strong, e_weak, e_clr, e_grant2,
-        e_grant3, e_exp, e_init, e_initwait, e_initc, e_wrap, e_done, e_peak, e_early, e_soft;
+        e_grant3, e_exp, e_init, e_initwait, e_initc, e_wrap, e_done, e_peak, e_early, e_soft,
+        e_cread, e_cpend, e_cinf, e_cdrop, e_cland;
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
     {
@@ -82,6 +95,11 @@ struct Bench {
         e_peak = b.event("slot-peak-raised");
         e_early = b.event("request-dropped-early");
         e_soft = b.event("soft-reset");
+        e_cread = b.event("counter-read");
+        e_cpend = b.event("counter-read-with-amount-pending");
+        e_cinf = b.event("counter-read-with-word-in-flight");
+        e_cdrop = b.event("counter-clear-drops-its-pick");
+        e_cland = b.event("counter-clear-as-its-word-lands");
     }
     ~Bench() { wc_nic_free(n); }
 
@@ -404,6 +422,12 @@ struct Bench {
         b.hit(e_w1c, d.regs.wr && wa == WC_NICR_INT_STATUS && (in.s_dat & 2u) && cnt && cnt_reg != WC_NICR_ERR_NOBUF &&
                          cnt_reg != WC_NICR_DUPS);
         b.hit(e_drained, m.sq_adv_i && (uint16_t)(r->sq_head + 1) == r->sq_tail);
+        int ck = cnt_index(wa);
+        b.hit(e_cread, d.regs.cget);
+        b.hit(e_cpend, d.regs.cget && r->cpend[d.regs.ck] != 0);
+        b.hit(e_cinf, d.regs.cget && r->cinf_v && r->cinf_k == d.regs.ck);
+        b.hit(e_cdrop, d.regs.wr && ck >= 0 && d.regs.pick == ck);
+        b.hit(e_cland, d.regs.wr && ck >= 0 && r->cinf_v && r->cinf_k == ck);
         bool commit = d.regs.wr && wa == WC_NICR_GT_COMMIT;
         bool clearing = commit && r->gt_sel && r->gt_sel < (unsigned)G && (in.s_dat & 0xFFu) == 0 &&
                         r->gt_parent == NOPAR;
