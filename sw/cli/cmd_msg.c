@@ -11,6 +11,7 @@
 #include "wc_defs.h"
 #include "wc_rng.h"
 #include "cli_args.h"
+#include "cli_wave.h"
 #include "wc_err.h"
 
 /* MIN-MAX bytes, or N alone for N-N, into int[2] */
@@ -143,63 +144,32 @@ static int parse_nics(const char *opt, const char *v, void *dst, char *err, int 
     return l->n < 0 ? -1 : 0;
 }
 
-/* Cycles of the mismatching NIC a lockstep mismatch records, up to and
- * including the mismatching one, as wormcast run records a node: enough
- * for the packets and DMA transfers that lead up to it, at a cost of
- * about a second. */
-#define MISMATCH_WINDOW 2000
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-/* A lockstep mismatch: the same run again, deterministic as it is, with
- * the mismatching NIC traced over the window before the mismatch; the run
- * ends in the mismatching cycle.  A router's mismatch records the NIC on
- * that router.  Failures are reported; the verdict stays the mismatch.
- * The lines go to out (stderr under --csv: stdout stays CSV). */
+/* A lockstep mismatch's waveform (cli_wave.h): the NIC on it traced; the
+ * lines go to out (stderr under --csv: stdout stays CSV). */
 static void mismatch_wave(const wc_topo *t, const wc_msg_opts *o, const wc_msg_result *r, const char *wave_dir,
                           FILE *out)
 {
+    wc_cli_mwave w = { "msg", "NIC", "nic", "LOCKSTEP MISMATCH", "", "", 0, 0 };
     wc_msg_opts o2 = *o;
     wc_msg_result r2;
-    char dir[1024], prefix[1100], note[600], err[600];
-    int nic = r->mismatch_node, n;
-    for (n = 0; nic < 0 && n < t->nnodes; n++)
-        if (t->node_router[n] == r->mismatch_router)
-            nic = n;
-    if (nic < 0)
-        nic = 0;
-    if (wave_dir)
-        snprintf(dir, sizeof dir, "%s", wave_dir);
-    else
-        snprintf(dir, sizeof dir, "%s/waves", wc_build_dir());
-    if (wc_mkdirs(dir, err, sizeof err)) {
-        fprintf(stderr, "wormcast msg: no waveform of the mismatch: %s\n", err);
+    char err[600];
+    int rc;
+    if (wc_cli_mwave_prep(&w, t, r->mismatch_node, r->mismatch_router, r->mismatch_cycle, r->mismatch, wave_dir))
         return;
-    }
-    snprintf(prefix, sizeof prefix, "%s/mismatch", dir);
-    snprintf(note, sizeof note, "LOCKSTEP MISMATCH: %s", r->mismatch);
-    o2.wave = prefix;
-    o2.wave_nics = &nic;
+    o2.wave = w.prefix;
+    o2.wave_nics = &w.unit;
     o2.nwave = 1;
-    o2.wave_from = r->mismatch_cycle > MISMATCH_WINDOW - 1 ? r->mismatch_cycle - (MISMATCH_WINDOW - 1) : 0;
+    o2.wave_from = w.from;
     o2.wave_mark = r->mismatch_cycle;
-    o2.wave_note = note;
+    o2.wave_note = w.note;
     o2.max_cycles = r->mismatch_cycle + 1;
     o2.progress = 0;
     o2.progress_every = 0;
-    fflush(stdout);
-    fprintf(stderr, "wormcast msg: re-running to record NIC %d over cycles %ld..%ld\n", nic, o2.wave_from,
-            r->mismatch_cycle);
-    if (wc_msg_run(t, &o2, &r2, err, sizeof err)) {
-        fprintf(stderr, "wormcast msg: no waveform of the mismatch: %s\n", err);
-        return;
-    }
-    if (r2.mismatch_cycle != r->mismatch_cycle || strcmp(r2.mismatch, r->mismatch))
-        fprintf(stderr, "wormcast msg: the re-run did not repeat the mismatch (%s%s): the waveform shows another "
-                "run\n", r2.mismatch_cycle < 0 ? "no mismatch" : "LOCKSTEP MISMATCH: ",
-                r2.mismatch_cycle < 0 ? "" : r2.mismatch);
-    fprintf(out, "waveform of the mismatch: %s.nic%d.fst, layout %s.nic%d.gtkw (view: gtkwave %s.nic%d.fst "
-            "%s.nic%d.gtkw)\n", prefix, nic, prefix, nic, prefix, nic, prefix, nic);
+    rc = wc_msg_run(t, &o2, &r2, err, sizeof err);
+    wc_cli_mwave_report(&w, rc ? err : NULL, r->mismatch_cycle, r->mismatch, r2.mismatch_cycle, r2.mismatch, out);
 }
 
 /* the groups' tree as --tree names it */
@@ -384,7 +354,7 @@ int wc_cmd_msg(int argc, char **argv)
         WC_OPT_STRING("--wave-dir", "DIR", &wave_dir,
                       "where a lockstep mismatch leaves the waveform of its NIC\n"
                       "(BUILD/waves): the run is repeated up to the mismatching cycle,\n"
-                      "tracing that NIC over the last " STR(MISMATCH_WINDOW) " cycles into\n"
+                      "tracing that NIC over the last " STR(WC_CLI_MISMATCH_WINDOW) " cycles into\n"
                       "DIR/mismatch.nicN.fst, with its layout DIR/mismatch.nicN.gtkw"),
         WC_OPT_FLAG("--no-wave", &no_wave, "do not record a waveform on a lockstep mismatch"),
         WC_OPT_FLAG("--csv", &csv, "one header line and one row"),

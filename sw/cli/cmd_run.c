@@ -11,6 +11,7 @@
 #include "wc_topo.h"
 #include "wc_defs.h"
 #include "cli_args.h"
+#include "cli_wave.h"
 #include "wc_err.h"
 
 typedef struct {
@@ -79,66 +80,36 @@ static int parse_nodes(const char *opt, const char *v, void *dst, char *err, int
     return l->n < 0 ? -1 : 0;
 }
 
-/* Cycles of the mismatching node a lockstep mismatch records, up to and
- * including the mismatching one: enough for the firmware and the DMA
- * transfers that lead up to it, at a cost of seconds. */
-#define MISMATCH_WINDOW 2000
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-/* A lockstep mismatch: the same run again, deterministic as it is, with
- * the mismatching node traced over the window before the mismatch; the
- * run ends in the mismatching cycle.  A router's mismatch records the
- * node on that router.  Failures are reported; the verdict stays the
- * mismatch. */
+/* A lockstep mismatch's waveform (cli_wave.h): the node on it traced. */
 static void mismatch_wave(const wc_run_opts *o, const wc_run_result *r, const char *wave_dir)
 {
-    const wc_topo *t = o->t;
+    wc_cli_mwave w = { "run", "node", "node", "MISMATCH", "", "", 0, 0 };
     wc_run_opts o2 = *o;
     wc_run_result r2;
-    char dir[1024], prefix[1100], note[600], err[600];
-    int node = r->mismatch_node, n;
+    char err[600];
+    int rc;
     FILE *null;
-    for (n = 0; node < 0 && n < t->nnodes; n++)
-        if (t->node_router[n] == r->mismatch_router)
-            node = n;
-    if (node < 0)
-        node = 0;
-    if (wave_dir)
-        snprintf(dir, sizeof dir, "%s", wave_dir);
-    else
-        snprintf(dir, sizeof dir, "%s/waves", wc_build_dir());
-    if (wc_mkdirs(dir, err, sizeof err)) {
-        fprintf(stderr, "wormcast run: no waveform of the mismatch: %s\n", err);
-        return;
-    }
     if (!(null = fopen("/dev/null", "w"))) {
         fprintf(stderr, "wormcast run: no waveform of the mismatch: cannot open /dev/null\n");
         return;
     }
-    snprintf(prefix, sizeof prefix, "%s/mismatch", dir);
-    snprintf(note, sizeof note, "MISMATCH: %s", r->mismatch);
-    o2.wave = prefix;
-    o2.wave_nodes = &node;
+    if (wc_cli_mwave_prep(&w, o->t, r->mismatch_node, r->mismatch_router, r->mismatch_cycle, r->mismatch, wave_dir)) {
+        fclose(null);
+        return;
+    }
+    o2.wave = w.prefix;
+    o2.wave_nodes = &w.unit;
     o2.nwave = 1;
-    o2.wave_from = r->mismatch_cycle > MISMATCH_WINDOW - 1 ? r->mismatch_cycle - (MISMATCH_WINDOW - 1) : 0;
+    o2.wave_from = w.from;
     o2.wave_mark = r->mismatch_cycle;
-    o2.wave_note = note;
+    o2.wave_note = w.note;
     o2.max_cycles = r->mismatch_cycle + 1;
     o2.out = null;
-    fflush(stdout);
-    fprintf(stderr, "wormcast run: re-running to record node %d over cycles %ld..%ld\n", node, o2.wave_from,
-            r->mismatch_cycle);
-    if (wc_run(&o2, &r2, err, sizeof err))
-        fprintf(stderr, "wormcast run: no waveform of the mismatch: %s\n", err);
-    else {
-        if (r2.mismatch_cycle != r->mismatch_cycle || strcmp(r2.mismatch, r->mismatch))
-            fprintf(stderr, "wormcast run: the re-run did not repeat the mismatch (%s%s): the waveform shows "
-                    "another run\n", r2.mismatch_cycle < 0 ? "no mismatch" : "MISMATCH: ",
-                    r2.mismatch_cycle < 0 ? "" : r2.mismatch);
-        printf("waveform of the mismatch: %s.node%d.fst, layout %s.node%d.gtkw (view: gtkwave %s.node%d.fst "
-               "%s.node%d.gtkw)\n", prefix, node, prefix, node, prefix, node, prefix, node);
-    }
+    rc = wc_run(&o2, &r2, err, sizeof err);
+    wc_cli_mwave_report(&w, rc ? err : NULL, r->mismatch_cycle, r->mismatch, r2.mismatch_cycle, r2.mismatch, stdout);
     fclose(null);
 }
 
@@ -179,7 +150,7 @@ int wc_cmd_run(int argc, char **argv)
         WC_OPT_STRING("--wave-dir", "DIR", &wave_dir,
                       "where a lockstep mismatch leaves the waveform of its node\n"
                       "(BUILD/waves): the run is repeated up to the mismatching cycle,\n"
-                      "tracing that node over the last " STR(MISMATCH_WINDOW) " cycles into\n"
+                      "tracing that node over the last " STR(WC_CLI_MISMATCH_WINDOW) " cycles into\n"
                       "DIR/mismatch.nodeN.fst, with its layout DIR/mismatch.nodeN.gtkw"),
         WC_OPT_FLAG("--no-wave", &no_wave, "do not record a waveform on a lockstep mismatch"),
         WC_OPT_DOUBLE("--faults", "R", &fault, 0, 0.5,
