@@ -31,7 +31,7 @@
 #define MAXCTX 16
 /* the host-visible 32-bit counters (wc_nic_regs: its counter memory), in
  * the order of their NICR_* words */
-#define NIC_NCNT 12
+#define NIC_NCNT WC_NIC_COUNTERS
 #define NONE   0xFFFFu
 #define CQF    4                              /* completion FIFO entries */
 #define NCLI   5                              /* DMA clients */

@@ -19,24 +19,27 @@
 static int cnt_of(unsigned a)
 {
     switch (a) {
-    case WC_NICR_ERR_CRC:   return 0;
-    case WC_NICR_ERR_GROUP: return 1;
-    case WC_NICR_ERR_LEN:   return 2;
-    case WC_NICR_ERR_TYPE:  return 3;
-    case WC_NICR_ERR_DST:   return 4;
-    case WC_NICR_RETX:      return 5;
-    case WC_NICR_ERR_NOBUF: return 6;
-    case WC_NICR_DUPS:      return 7;
-    case WC_NICR_TX_PKTS:   return 8;
-    case WC_NICR_RX_PKTS:   return 9;
-    case WC_NICR_TIMEOUTS:  return 10;
-    case WC_NICR_ERR_DESC:  return 11;
+    case WC_NICR_ERR_CRC:   return WC_NIC_CNT_ERR_CRC;
+    case WC_NICR_ERR_GROUP: return WC_NIC_CNT_ERR_GROUP;
+    case WC_NICR_ERR_LEN:   return WC_NIC_CNT_ERR_LEN;
+    case WC_NICR_ERR_TYPE:  return WC_NIC_CNT_ERR_TYPE;
+    case WC_NICR_ERR_DST:   return WC_NIC_CNT_ERR_DST;
+    case WC_NICR_RETX:      return WC_NIC_CNT_RETX;
+    case WC_NICR_ERR_NOBUF: return WC_NIC_CNT_ERR_NOBUF;
+    case WC_NICR_DUPS:      return WC_NIC_CNT_DUPS;
+    case WC_NICR_TX_PKTS:   return WC_NIC_CNT_TX_PKTS;
+    case WC_NICR_RX_PKTS:   return WC_NIC_CNT_RX_PKTS;
+    case WC_NICR_TIMEOUTS:  return WC_NIC_CNT_TIMEOUTS;
+    case WC_NICR_ERR_DESC:  return WC_NIC_CNT_ERR_DESC;
     default:                return -1;
     }
 }
 
 /* the counters that saturate (docs/nic.md); RETX, TX_PKTS, RX_PKTS wrap */
-static int cnt_sat(unsigned k) { return k != 5 && k != 8 && k != 9; }
+static int cnt_sat(unsigned k)
+{
+    return k != WC_NIC_CNT_RETX && k != WC_NIC_CNT_TX_PKTS && k != WC_NIC_CNT_RX_PKTS;
+}
 
 static uint32_t cnt_sum(uint32_t base, uint32_t amt, int sat)
 {

@@ -250,6 +250,21 @@
 `define WC_NIC_MODE_FCFS 1 // Replication: every packet to child 1, then to child 2, ...
 `define WC_NIC_MODE_HOST 2 // Host-based baseline: no NIC forwarding; the host receives and re-sends
 
+// NIC counter memory (rtl/nic/wc_nic_regs.v): the word each host-visible counter takes, in the order of the NICR_* words
+`define WC_NIC_CNT_ERR_CRC 0 // NICR_ERR_CRC (saturating)
+`define WC_NIC_CNT_ERR_GROUP 1 // NICR_ERR_GROUP (saturating)
+`define WC_NIC_CNT_ERR_LEN 2 // NICR_ERR_LEN (saturating)
+`define WC_NIC_CNT_ERR_TYPE 3 // NICR_ERR_TYPE (saturating)
+`define WC_NIC_CNT_ERR_DST 4 // NICR_ERR_DST (saturating)
+`define WC_NIC_CNT_RETX 5 // NICR_RETX (wraps; a rewind adds many at once)
+`define WC_NIC_CNT_ERR_NOBUF 6 // NICR_ERR_NOBUF (saturating)
+`define WC_NIC_CNT_DUPS 7 // NICR_DUPS (saturating)
+`define WC_NIC_CNT_TX_PKTS 8 // NICR_TX_PKTS (wraps)
+`define WC_NIC_CNT_RX_PKTS 9 // NICR_RX_PKTS (wraps)
+`define WC_NIC_CNT_TIMEOUTS 10 // NICR_TIMEOUTS (saturating)
+`define WC_NIC_CNT_ERR_DESC 11 // NICR_ERR_DESC (saturating)
+`define WC_NIC_COUNTERS 12 // Words of the counter memory
+
 // FPGA board designs (docs/fpga.md)
 `define WC_FPGA_POR_CYCLES 256 // Cycles the board top holds the design in reset after the PLL locks (a power of two): the netlist benches count the system's cycles from there
 `define WC_FPGA_BAUD 115200 // UART baud rate of the board designs (8N1); a design's divider is its clock / FPGA_BAUD, rounded

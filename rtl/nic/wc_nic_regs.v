@@ -230,10 +230,12 @@ module wc_nic_regs #(
     reg  [7:0]      gt_res_q, gt_res_d;
     // the counters (see the head of the file): index k of the memory is
     // the k-th counter word of the register map
-    localparam integer NCNT = 12;
-    localparam integer CKW  = 4;
-    localparam integer C_RETX = 5;
-    localparam [NCNT-1:0] CSAT = 12'b1100_1101_1111;   // saturating (RETX, TX_PKTS, RX_PKTS wrap)
+    localparam integer NCNT = `WC_NIC_COUNTERS;
+    localparam integer CKW  = $clog2(NCNT);
+    localparam integer C_RETX = `WC_NIC_CNT_RETX;
+    // saturating (RETX, TX_PKTS, RX_PKTS wrap)
+    localparam [NCNT-1:0] CSAT = ~((NCNT'(1) << `WC_NIC_CNT_RETX) | (NCNT'(1) << `WC_NIC_CNT_TX_PKTS) |
+                                   (NCNT'(1) << `WC_NIC_CNT_RX_PKTS));
     // Pending amounts: a counter with one pending is picked within NCNT
     // picks of the others, and a counter read (one in three cycles at
     // most) holds the scheduler for a cycle, so a counter waits at most
@@ -448,19 +450,19 @@ module wc_nic_regs #(
     // {a counter, its index} of a register word
     function [CKW:0] cnt_of(input [AW-1:0] a);
         case (a)
-            `WC_NICR_ERR_CRC:   cnt_of = {1'b1, 4'd0};
-            `WC_NICR_ERR_GROUP: cnt_of = {1'b1, 4'd1};
-            `WC_NICR_ERR_LEN:   cnt_of = {1'b1, 4'd2};
-            `WC_NICR_ERR_TYPE:  cnt_of = {1'b1, 4'd3};
-            `WC_NICR_ERR_DST:   cnt_of = {1'b1, 4'd4};
-            `WC_NICR_RETX:      cnt_of = {1'b1, 4'd5};
-            `WC_NICR_ERR_NOBUF: cnt_of = {1'b1, 4'd6};
-            `WC_NICR_DUPS:      cnt_of = {1'b1, 4'd7};
-            `WC_NICR_TX_PKTS:   cnt_of = {1'b1, 4'd8};
-            `WC_NICR_RX_PKTS:   cnt_of = {1'b1, 4'd9};
-            `WC_NICR_TIMEOUTS:  cnt_of = {1'b1, 4'd10};
-            `WC_NICR_ERR_DESC:  cnt_of = {1'b1, 4'd11};
-            default:            cnt_of = {1'b0, 4'd0};
+            `WC_NICR_ERR_CRC:   cnt_of = {1'b1, CKW'(`WC_NIC_CNT_ERR_CRC)};
+            `WC_NICR_ERR_GROUP: cnt_of = {1'b1, CKW'(`WC_NIC_CNT_ERR_GROUP)};
+            `WC_NICR_ERR_LEN:   cnt_of = {1'b1, CKW'(`WC_NIC_CNT_ERR_LEN)};
+            `WC_NICR_ERR_TYPE:  cnt_of = {1'b1, CKW'(`WC_NIC_CNT_ERR_TYPE)};
+            `WC_NICR_ERR_DST:   cnt_of = {1'b1, CKW'(`WC_NIC_CNT_ERR_DST)};
+            `WC_NICR_RETX:      cnt_of = {1'b1, CKW'(`WC_NIC_CNT_RETX)};
+            `WC_NICR_ERR_NOBUF: cnt_of = {1'b1, CKW'(`WC_NIC_CNT_ERR_NOBUF)};
+            `WC_NICR_DUPS:      cnt_of = {1'b1, CKW'(`WC_NIC_CNT_DUPS)};
+            `WC_NICR_TX_PKTS:   cnt_of = {1'b1, CKW'(`WC_NIC_CNT_TX_PKTS)};
+            `WC_NICR_RX_PKTS:   cnt_of = {1'b1, CKW'(`WC_NIC_CNT_RX_PKTS)};
+            `WC_NICR_TIMEOUTS:  cnt_of = {1'b1, CKW'(`WC_NIC_CNT_TIMEOUTS)};
+            `WC_NICR_ERR_DESC:  cnt_of = {1'b1, CKW'(`WC_NIC_CNT_ERR_DESC)};
+            default:            cnt_of = {1'b0, {CKW{1'b0}}};
         endcase
     endfunction
     // the width a counter's pending amount may take
