@@ -3,6 +3,7 @@
 #   make results-docs-img  the pictures of the docs from their Graphviz sources (docs/img/*.dot)
 #   make test-docs         every link of the docs resolves; no paper cited by a file outside the tree; port tables current
 #   make ports-doc         the port and parameter tables of the reference pages, from the RTL's module headers
+#   make check-results     the templated results pages (docs/results/*.md.in) match the committed CSVs
 DOCS_DOT := $(wildcard docs/img/*.dot)
 RESULTS_TARGETS += results-docs-img
 .PHONY: results-docs-img
@@ -22,3 +23,11 @@ PORTS_DOCS := docs/router.md docs/nic.md docs/core.md docs/system.md docs/fpga.m
 .PHONY: ports-doc
 ports-doc:
 	@tools/ports-doc.sh $(PORTS_DOCS)
+
+# The templated results pages (docs/results/*.md.in) against the committed
+# CSVs, without re-running a simulation; test-docs checks the same
+.PHONY: check-results
+check-results:
+	@for t in docs/results/*.md.in; do \
+	  tools/results-page.sh "$$t" - | cmp -s - "$${t%.in}" || { echo "check-results: $${t%.in} is not what $$t and its CSVs give (tools/results-page.sh)" >&2; exit 1; }; \
+	done; echo "ok   the templated results pages match their CSVs"

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Writes a results page from its template, taking every measured number
+# from the page's CSV files, so that a page cannot quote a figure its
+# data do not hold.  A placeholder is
+#   {{[max|min] FILE COLUMN[/DIVISOR] FILTER FORMAT}}
+# FILE a CSV beside the template, COLUMN one of its header's names,
+# DIVISOR a number the value is divided by (ours against a paper's
+# figure), FILTER comma-separated terms NAME=V, NAME<=V or NAME>=V (`-`
+# for none), FORMAT `.N` (N decimals), `,` (integer, thousands
+# separated), `,.N` (both).  Without max or min exactly one row must
+# match.  Anything else in the template is copied as it is.
+# Usage: results-page.sh TEMPLATE OUT     (OUT - for standard output)
+set -eu
+[ $# -eq 2 ] || { echo "usage: results-page.sh TEMPLATE OUT" >&2; exit 2; }
+tpl=$1 out=$2
+[ -r "$tpl" ] || { echo "results-page: cannot read template $tpl" >&2; exit 2; }
+dir=$(dirname "$tpl")
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+awk -v dir="$dir" -v tpl="$tpl" '
+function die(msg) { printf "results-page: %s:%d: %s\n", tpl, NR, msg > "/dev/stderr"; failed = 1; exit 2 }
+function load(f,    path, line, n, i, h, r) {
+  if (f in rows) return
+  path = dir "/" f
+  if ((getline line < path) <= 0) die("cannot read " path)
+  n = split(line, h, ","); for (i = 1; i <= n; i++) col[f, h[i]] = i
+  r = 0
+  while ((getline line < path) > 0) { r++; cell[f, r] = line }
+  close(path); rows[f] = r
+}
+function commas(s,    neg, ip, fp, o) {
+  neg = (s ~ /^-/); if (neg) s = substr(s, 2)
+  ip = s; fp = ""
+  if (index(s, ".")) { ip = substr(s, 1, index(s, ".") - 1); fp = substr(s, index(s, ".")) }
+  o = ""
+  while (length(ip) > 3) { o = "," substr(ip, length(ip) - 2) o; ip = substr(ip, 1, length(ip) - 3) }
+  return (neg ? "-" : "") ip o fp
+}
+function fmt(v, f,    d, s) {
+  if (f == ",") return commas(sprintf("%.0f", v))
+  if (f ~ /^,\.[0-9]+$/) { d = substr(f, 3); return commas(sprintf("%." d "f", v)) }
+  if (f ~ /^\.[0-9]+$/) { d = substr(f, 2); return sprintf("%." d "f", v) }
+  die("bad format " f)
+}
+function expand(spec,    w, n, agg, f, c, div, k, t, i, r, v, m, got, best, op, name, val, cells, p) {
+  n = split(spec, w, " ")
+  agg = ""; if (w[1] == "max" || w[1] == "min") { agg = w[1]; for (i = 1; i < n; i++) w[i] = w[i + 1]; n-- }
+  if (n != 4) die("placeholder {{" spec "}} needs FILE COLUMN FILTER FORMAT")
+  f = w[1]; c = w[2]; div = 1
+  if (index(c, "/")) { div = substr(c, index(c, "/") + 1) + 0; c = substr(c, 1, index(c, "/") - 1) }
+  load(f)
+  if (!((f, c) in col)) die("no column " c " in " f)
+  k = (w[3] == "-") ? 0 : split(w[3], t, ",")
+  got = 0
+  for (r = 1; r <= rows[f]; r++) {
+    split(cell[f, r], cells, ",")
+    for (i = 1; i <= k; i++) {
+      if (match(t[i], /<=|>=|=/) == 0) die("bad filter " t[i])
+      op = substr(t[i], RSTART, RLENGTH); name = substr(t[i], 1, RSTART - 1); val = substr(t[i], RSTART + RLENGTH)
+      if (!((f, name) in col)) die("no column " name " in " f)
+      p = cells[col[f, name]]
+      if (op == "=" && p != val) break
+      if (op == "<=" && p + 0 > val + 0) break
+      if (op == ">=" && p + 0 < val + 0) break
+    }
+    if (i <= k) continue
+    v = cells[col[f, c]] / div; got++
+    if (got == 1 || (agg == "max" && v > best) || (agg == "min" && v < best)) best = v
+  }
+  if (got == 0) die("no row of " f " matches " w[3])
+  if (agg == "" && got > 1) die(got " rows of " f " match " w[3] ": add a filter or max/min")
+  return fmt(best, w[4])
+}
+{
+  line = $0; o = ""
+  while ((i = index(line, "{{")) > 0) {
+    j = index(substr(line, i + 2), "}}"); if (j == 0) die("unclosed {{")
+    o = o substr(line, 1, i - 1) expand(substr(line, i + 2, j - 1))
+    line = substr(line, i + j + 3)
+  }
+  print o line
+}
+' "$tpl" > "$tmp"
+if [ "$out" = - ]; then cat "$tmp"; else cp "$tmp" "$out"; fi
