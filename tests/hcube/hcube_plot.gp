@@ -7,7 +7,8 @@ set datafile separator ","
 set title ttl
 set xlabel "number of destinations"
 set ylabel "average of the maximum steps (100 random sets)"
-set key bottom right opaque box
+# below the plot: inside it the key covered the curves at large m
+set key outside below horizontal
 set grid
 set yrange [0:*]
 set autoscale xfix
