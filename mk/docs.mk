@@ -24,6 +24,11 @@ PORTS_DOCS := docs/router.md docs/nic.md docs/core.md docs/system.md docs/fpga.m
 ports-doc:
 	@tools/ports-doc.sh $(PORTS_DOCS)
 
+# Every templated results page (docs/results/*.md.in) from its CSVs: the
+# recipe's last line of each results target whose CSVs a page quotes
+# (pages quote several figures' CSVs: the index quotes them all)
+RESULTS_PAGES = @for t in docs/results/*.md.in; do tools/results-page.sh "$$t" "$${t%.in}" || exit 1; done
+
 # The templated results pages (docs/results/*.md.in) against the committed
 # CSVs, without re-running a simulation; test-docs checks the same
 .PHONY: check-results

@@ -99,11 +99,9 @@ TEST_PREP    += $(RTL_STAMP)/nic-16
 
 # Yu, Buntinas and Panda Figs. 4-5 and 7-8 at cycle level
 # (docs/results/yu.md): 4,240 wormcast msg runs through wormcast sweep,
-# a few minutes on 2 cores; then the page and the index (whose Yu rows
-# quote these CSVs) from their templates
+# a few minutes on 2 cores; then the templated pages (yu.md, the index)
 RESULTS_TARGETS += results-yu
 results-yu: $(BUILD)/bin/wormcast
 	@tests/nic/yu_figs.sh $(BUILD)/bin/wormcast docs/results $(BUILD)/sweep
-	@tools/results-page.sh docs/results/yu.md.in docs/results/yu.md
-	@tools/results-page.sh docs/results/README.md.in docs/results/README.md
+	$(RESULTS_PAGES)
 .PHONY: results-yu

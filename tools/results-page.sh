@@ -6,7 +6,8 @@
 #   {{[max|min] FILE COLUMN[/DIVISOR] FILTER FORMAT}}
 # FILE a CSV beside the template, COLUMN one of its header's names,
 # DIVISOR a number the value is divided by (ours against a paper's
-# figure), FILTER comma-separated terms NAME=V, NAME<=V or NAME>=V (`-`
+# figure) or another column of the same row (one algorithm against
+# another), FILTER comma-separated terms NAME=V, NAME<=V or NAME>=V (`-`
 # for none), FORMAT `.N` (N decimals), `,` (integer, thousands
 # separated), `,.N` (both).  Without max or min exactly one row must
 # match.  Anything else in the template is copied as it is.
@@ -43,14 +44,16 @@ function fmt(v, f,    d, s) {
   if (f ~ /^\.[0-9]+$/) { d = substr(f, 2); return sprintf("%." d "f", v) }
   die("bad format " f)
 }
-function expand(spec,    w, n, agg, f, c, div, k, t, i, r, v, m, got, best, op, name, val, cells, p) {
+function expand(spec,    w, n, agg, f, c, div, dcol, k, t, i, r, v, m, got, best, op, name, val, cells, p) {
   n = split(spec, w, " ")
   agg = ""; if (w[1] == "max" || w[1] == "min") { agg = w[1]; for (i = 1; i < n; i++) w[i] = w[i + 1]; n-- }
   if (n != 4) die("placeholder {{" spec "}} needs FILE COLUMN FILTER FORMAT")
-  f = w[1]; c = w[2]; div = 1
-  if (index(c, "/")) { div = substr(c, index(c, "/") + 1) + 0; c = substr(c, 1, index(c, "/") - 1) }
+  f = w[1]; c = w[2]; div = 1; dcol = ""
+  if (index(c, "/")) { div = substr(c, index(c, "/") + 1); c = substr(c, 1, index(c, "/") - 1) }
   load(f)
   if (!((f, c) in col)) die("no column " c " in " f)
+  if (div !~ /^[0-9.]+$/) { dcol = div; if (!((f, dcol) in col)) die("no column " dcol " in " f) }
+  else div += 0
   k = (w[3] == "-") ? 0 : split(w[3], t, ",")
   got = 0
   for (r = 1; r <= rows[f]; r++) {
@@ -65,7 +68,7 @@ function expand(spec,    w, n, agg, f, c, div, k, t, i, r, v, m, got, best, op, 
       if (op == ">=" && p + 0 < val + 0) break
     }
     if (i <= k) continue
-    v = cells[col[f, c]] / div; got++
+    v = cells[col[f, c]] / (dcol == "" ? div : cells[col[f, dcol]]); got++
     if (got == 1 || (agg == "max" && v > best) || (agg == "min" && v < best)) best = v
   }
   if (got == 0) die("no row of " f " matches " w[3])
