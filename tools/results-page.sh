@@ -24,7 +24,8 @@ function die(msg) { printf "results-page: %s:%d: %s\n", tpl, NR, msg > "/dev/std
 function load(f,    path, line, n, i, h, r) {
   if (f in rows) return
   path = dir "/" f
-  if ((getline line < path) <= 0) die("cannot read " path)
+  # a CSV may open with comment lines before its header
+  do { if ((getline line < path) <= 0) die("cannot read " path) } while (line ~ /^#/)
   n = split(line, h, ","); for (i = 1; i <= n; i++) col[f, h[i]] = i
   r = 0
   while ((getline line < path) > 0) { r++; cell[f, r] = line }
