@@ -25,7 +25,7 @@ plot for [n in "4 8 16"] outdir."/yu_fig5.csv" every ::1 using 3:($1 == 2500 && 
 unset multiplot
 set output outdir."/yu_skew.png"
 set terminal pngcairo size 1400,520 font ",10"
-set multiplot layout 1,3 title "Process skew: hosts' average time in the multicast (cf. Yu et al. Figs. 7, 8)"
+set multiplot layout 1,3 title "Process skew: hosts' average time in the multicast, 20 draws a point, bars their least and largest (cf. Yu et al. Figs. 7, 8)"
 # The x axis is logarithmic from 100 cycles up; the run without skew is
 # drawn at x0, left of the axis break (the dashed line), so that the
 # point the curves start from stays visible.
@@ -38,10 +38,10 @@ sx(c) = (column(c) == 0 ? x0 : column(c))
 set xlabel "average skew between two hosts (cycles; 0 left of the break)"
 set ylabel "hosts' time (cycles)"
 set logscale y 10
-set title "16 nodes: host-based (solid) and NIC-based (dashed)"
+set title "16 nodes: host-based (solid), NIC-based (dashed)"
 sizes = "4 2048 8192"
-plot for [i = 1:3] outdir."/yu_skew.csv" every ::1 using (sx(4)):($1 == 16 && $2 == word(sizes, i)+0 ? $6 : 1/0) with linespoints lw 2 lc i title word(sizes, i)." B host", \
-     for [i = 1:3] outdir."/yu_skew.csv" every ::1 using (sx(4)):($1 == 16 && $2 == word(sizes, i)+0 ? $7 : 1/0) with linespoints lw 2 lc i dt 2 title word(sizes, i)." B NIC"
+plot for [i = 1:3] outdir."/yu_skew.csv" every ::1 using (sx(4)):($1 == 16 && $2 == word(sizes, i)+0 ? $6 : 1/0):11:12 with yerrorlines lw 2 lc i title word(sizes, i)." B host", \
+     for [i = 1:3] outdir."/yu_skew.csv" every ::1 using (sx(4)):($1 == 16 && $2 == word(sizes, i)+0 ? $7 : 1/0):13:14 with yerrorlines lw 2 lc i dt 2 title word(sizes, i)." B NIC"
 set ylabel "host-based / NIC-based"
 set title "improvement factor, 16 nodes (Fig. 7b, 7d)"
 sizes = "4 2048 4096 8192"

@@ -43,17 +43,22 @@ here=$(dirname "$0")
 } > "$out/yu_fig5.csv"
 # Figs. 7-8: per system size, message size and skew, the hosts' average
 # time in the multicast (host_avg) averaged over the draws, each mode;
-# factor = host-based / NIC-based; avg_skew = SKEW / 3 (the paper's x axis)
+# factor = host-based / NIC-based; avg_skew = SKEW / 3 (the paper's x axis);
+# the least and largest draw of each mode's time for the plot's error bars
 {
-  echo "nodes,size,skew,avg_skew,draws,host_based,nic_based,factor,host_based_latency,nic_based_latency"
+  echo "nodes,size,skew,avg_skew,draws,host_based,nic_based,factor,host_based_latency,nic_based_latency,host_based_min,host_based_max,nic_based_min,nic_based_max"
   awk -F, "$CSV_BY_NAME"'
     { split($c["axis_topo"], t, ":"); k = 2 ^ t[2] "," $c["size"] "," $c["axis_skew"]; m = $c["axis_mode"]
-      a[k, m] += $c["host_avg"]; l[k, m] += $c["lat_max"]; d[k, m]++
+      v = $c["host_avg"] + 0
+      a[k, m] += v; l[k, m] += $c["lat_max"]; d[k, m]++
+      if (d[k, m] == 1 || v < lo[k, m]) lo[k, m] = v
+      if (d[k, m] == 1 || v > hi[k, m]) hi[k, m] = v
       if (!(k in seen)) { seen[k] = 1; ks[++n] = k } }
     END { for (i = 1; i <= n; i++) { k = ks[i]; split(k, f, ",")
             hb = a[k, "host"] / d[k, "host"]; nb = a[k, "fpfs"] / d[k, "fpfs"]
-            printf "%s,%.1f,%d,%.1f,%.1f,%.4f,%.1f,%.1f\n", k, f[3] / 3, d[k, "host"], hb, nb, hb / nb,
-                   l[k, "host"] / d[k, "host"], l[k, "fpfs"] / d[k, "fpfs"] } }
+            printf "%s,%.1f,%d,%.1f,%.1f,%.4f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\n", k, f[3] / 3, d[k, "host"], hb, nb, hb / nb,
+                   l[k, "host"] / d[k, "host"], l[k, "fpfs"] / d[k, "fpfs"],
+                   lo[k, "host"], hi[k, "host"], lo[k, "fpfs"], hi[k, "fpfs"] } }
   ' "$sdir/yu_skew/yu_skew.csv"
 } > "$out/yu_skew.csv"
 gnuplot -e "outdir='$out'" "$here/yu_figs.gp"
