@@ -45,10 +45,12 @@ function fmt(v, f,    d, s) {
   if (f ~ /^\.[0-9]+$/) { d = substr(f, 2); return sprintf("%." d "f", v) }
   die("bad format " f)
 }
-function expand(spec,    w, n, agg, f, c, div, dcol, k, t, i, r, v, m, got, best, op, name, val, cells, p) {
+# the value a placeholder names, without its format: [max|min] FILE
+# COLUMN[/DIVISOR] FILTER
+function value(spec,    w, n, agg, f, c, div, dcol, k, t, i, r, v, got, best, op, name, val, cells, p) {
   n = split(spec, w, " ")
   agg = ""; if (w[1] == "max" || w[1] == "min") { agg = w[1]; for (i = 1; i < n; i++) w[i] = w[i + 1]; n-- }
-  if (n != 4) die("placeholder {{" spec "}} needs FILE COLUMN FILTER FORMAT")
+  if (n != 3) die("placeholder {{" spec "}} needs FILE COLUMN FILTER FORMAT")
   f = w[1]; c = w[2]; div = 1; dcol = ""
   if (index(c, "/")) { div = substr(c, index(c, "/") + 1); c = substr(c, 1, index(c, "/") - 1) }
   load(f)
@@ -74,7 +76,22 @@ function expand(spec,    w, n, agg, f, c, div, dcol, k, t, i, r, v, m, got, best
   }
   if (got == 0) die("no row of " f " matches " w[3])
   if (agg == "" && got > 1) die(got " rows of " f " match " w[3] ": add a filter or max/min")
-  return fmt(best, w[4])
+  return best
+}
+# {{A FORMAT}}, or {{A ; B FORMAT}} for the value of A over that of B
+# (two rows, or two files)
+function expand(spec,    n, f, a, b, i) {
+  sub(/^ +/, "", spec); sub(/ +$/, "", spec)
+  n = length(spec); i = n
+  while (i > 0 && substr(spec, i, 1) != " ") i--
+  if (i == 0) die("placeholder {{" spec "}} needs FILE COLUMN FILTER FORMAT")
+  f = substr(spec, i + 1); spec = substr(spec, 1, i - 1)
+  if ((i = index(spec, " ; ")) > 0) {
+    a = value(substr(spec, 1, i - 1)); b = value(substr(spec, i + 3))
+    if (b == 0) die("division by zero in {{" spec "}}")
+    return fmt(a / b, f)
+  }
+  return fmt(value(spec), f)
 }
 {
   line = $0; o = ""
