@@ -153,6 +153,7 @@ lint: deps $(LINT_TARGETS)
 bench: deps all $(BENCH_TARGETS)
 soak: deps all $(SOAK_TARGETS)
 results: deps all $(RESULTS_TARGETS)
+	$(RESULTS_PAGES)
 # make fpga BOARD=b TOP=t: that one build (mk/fpga.mk)
 fpga: deps $(or $(FPGA_ONE),$(FPGA_TARGETS))
 

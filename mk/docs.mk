@@ -4,6 +4,7 @@
 #   make test-docs         every link of the docs resolves; no paper cited by a file outside the tree; port tables current
 #   make ports-doc         the port and parameter tables of the reference pages, from the RTL's module headers
 #   make check-results     the templated results pages (docs/results/*.md.in) match the committed CSVs
+#   make results-pages     every templated results page from the committed CSVs (make results ends with it)
 DOCS_DOT := $(wildcard docs/img/*.dot)
 RESULTS_TARGETS += results-docs-img
 .PHONY: results-docs-img
@@ -24,10 +25,17 @@ PORTS_DOCS := docs/router.md docs/nic.md docs/core.md docs/system.md docs/fpga.m
 ports-doc:
 	@tools/ports-doc.sh $(PORTS_DOCS)
 
-# Every templated results page (docs/results/*.md.in) from its CSVs: the
-# recipe's last line of each results target whose CSVs a page quotes
-# (pages quote several figures' CSVs: the index quotes them all)
+# A templated results page from its CSVs: $(call results_page,NAME) ends
+# the recipe of the one results target that writes every CSV NAME.md.in
+# quotes.  Pages that quote several targets' CSVs (system.md, hypercube.md,
+# the index) are written by results-pages, which make results runs after
+# every results target: a page written while another target of a
+# parallel make is still writing a CSV it quotes would read half a file.
+results_page = @tools/results-page.sh docs/results/$(1).md.in docs/results/$(1).md
 RESULTS_PAGES = @for t in docs/results/*.md.in; do tools/results-page.sh "$$t" "$${t%.in}" || exit 1; done
+.PHONY: results-pages
+results-pages:
+	$(RESULTS_PAGES)
 
 # The templated results pages (docs/results/*.md.in) against the committed
 # CSVs, without re-running a simulation; test-docs checks the same

@@ -46,7 +46,6 @@ results-hcube-flit: $(BUILD)/bin/wormcast
 	tests/hcube/flit_results.sh $(BUILD)/bin/wormcast docs/results/hcube_flit.sweep $(BUILD)/sweep/hcube_flit $(HCUBE_FLIT_CSV)
 	gnuplot -e "csv='$(HCUBE_FLIT_CSV)'; png='docs/results/hcube_fig13_10cube_flit.png'; off=0; ttl='10-cube all-port, 4 KB, flit level: average delay (Robinson et al. Fig. 13)'" tests/hcube/flit_plot.gp
 	gnuplot -e "csv='$(HCUBE_FLIT_CSV)'; png='docs/results/hcube_fig14_10cube_flit.png'; off=1; ttl='10-cube all-port, 4 KB, flit level: maximum delay (Robinson et al. Fig. 14)'" tests/hcube/flit_plot.gp
-	$(RESULTS_PAGES)
 RESULTS_TARGETS += results-hcube-flit
 
 # Figs. 11-12 (the paper's nCUBE-2 5-cube, measured) at flit level on
@@ -58,5 +57,4 @@ results-hcube-flit5: $(BUILD)/bin/wormcast
 	@tests/hcube/flit_results.sh $(BUILD)/bin/wormcast docs/results/hcube_flit5.sweep $(BUILD)/sweep/hcube_flit5 $(HCUBE_FLIT5_CSV)
 	@gnuplot -e "csv='$(HCUBE_FLIT5_CSV)'; png='docs/results/hcube_fig11_5cube_flit.png'; off=0; ttl='5-cube all-port, 4 KB, flit level: average delay (Robinson et al. Fig. 11)'" tests/hcube/flit_plot.gp
 	@gnuplot -e "csv='$(HCUBE_FLIT5_CSV)'; png='docs/results/hcube_fig12_5cube_flit.png'; off=1; ttl='5-cube all-port, 4 KB, flit level: maximum delay (Robinson et al. Fig. 12)'" tests/hcube/flit_plot.gp
-	$(RESULTS_PAGES)
 RESULTS_TARGETS += results-hcube-flit5

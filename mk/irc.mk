@@ -48,5 +48,5 @@ results-irc: $(BUILD)/bin/wormcast
 RESULTS_TARGETS += results-lecture
 results-lecture: $(BUILD)/bin/wormcast
 	@tests/irc/lecture_figs.sh $(BUILD)/bin/wormcast docs/results $(BUILD)/sweep
-	$(RESULTS_PAGES)
+	$(call results_page,lecture)
 .PHONY: results-lecture

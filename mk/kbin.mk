@@ -35,7 +35,7 @@ results-kbin: $(BUILD)/tests/kbin/results
 # sweep (docs/sweep.md), minutes on 2 cores; resumes after an interruption
 results-kbin-net: $(BUILD)/bin/wormcast results-kbin
 	@tests/kbin/net_figs.sh $(BUILD)/bin/wormcast $(KBIN_RES) $(BUILD)/sweep
-	$(RESULTS_PAGES)
+	$(call results_page,kbinomial)
 
 # ---- bench: fpfs on 10^5-node trees -> build/bench/fpfs.txt ---------------
 bench-fpfs: $(BUILD)/bin/wormcast
@@ -49,9 +49,9 @@ BENCH_TARGETS   += bench-fpfs
 
 # Liu et al. Figs. 13-15 at flit level (docs/results/liu.md): 840 wormcast
 # sim runs of multiple multicast through wormcast sweep, minutes; then
-# the templated pages (liu.md, the index)
+# liu.md from its template
 results-liu: $(BUILD)/bin/wormcast
 	@tests/kbin/liu_figs.sh $(BUILD)/bin/wormcast docs/results $(BUILD)/sweep
-	$(RESULTS_PAGES)
+	$(call results_page,liu)
 .PHONY: results-liu
 RESULTS_TARGETS += results-liu

@@ -99,9 +99,9 @@ TEST_PREP    += $(RTL_STAMP)/nic-16
 
 # Yu, Buntinas and Panda Figs. 4-5 and 7-8 at cycle level
 # (docs/results/yu.md): 4,240 wormcast msg runs through wormcast sweep,
-# a few minutes on 2 cores; then the templated pages (yu.md, the index)
+# a few minutes on 2 cores; then yu.md from its template
 RESULTS_TARGETS += results-yu
 results-yu: $(BUILD)/bin/wormcast
 	@tests/nic/yu_figs.sh $(BUILD)/bin/wormcast docs/results $(BUILD)/sweep
-	$(RESULTS_PAGES)
+	$(call results_page,yu)
 .PHONY: results-yu
