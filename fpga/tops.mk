@@ -72,3 +72,20 @@ FPGA_ECP5_SYNTH_system := $(FPGA_ECP5_AREA_PRE); synth_ecp5 -top @TOP@ -nowidelu
 # its place and route took 2,954 s (router1 1,253 s at 95% of the LUT
 # sites), beyond flow.sh's default bound of 1,200 s
 FPGA_PNR_TIMEOUT_system := 5400
+# the self-test of the up*/down* table router of make fpga-area's
+# router_table row (P = 8, 64 hosts, B = 8): router FPGA_RT_ROUTER of the
+# irregular network FPGA_RT_TOPO, its table image written through the
+# configuration port after reset, taken from `wormcast topo --tables
+# memh` as a Verilog header (wc_fpga_router_tg.v); the HX8K only (the
+# UP5K has too few LUTs for it; the ULX3S's ECP5 build is not made).
+# It does not fit the HX8K yet: 8,405 of its 7,680 logic cells
+# (docs/results/fpga.md), so its build fails until the router is smaller.
+FPGA_TOPS += router_table
+FPGA_RT_TOPO   := irregular:16,8,4,1
+FPGA_RT_ROUTER := 5
+FPGA_RT_VH     := $(BUILD)/fpga/rt/wc_fpga_rt_table.vh
+FPGA_TOP_router_table    := wc_fpga_%_top
+FPGA_PAR_router_table    := -set ROUTING 2 -set NODE $(FPGA_RT_ROUTER) -set RATE 8
+FPGA_DEFS_router_table   := -DWC_FPGA_RT_TABLE -I$(dir $(FPGA_RT_VH))
+FPGA_DEPS_router_table   := $(FPGA_RT_VH)
+FPGA_BOARDS_router_table := hx8k

@@ -129,8 +129,9 @@ FPGA_ICE40_SYNTH := synth_ice40 -abc9
 FPGA_ECP5_SYNTH := synth_ecp5
 # $(call fpga_synth,BOARD,DESIGN): the synthesis command of one build
 fpga_synth = $(if $(filter ecp5,$(FPGA_FAMILY_$(1))),$(or $(FPGA_ECP5_SYNTH_$(2)),$(FPGA_ECP5_SYNTH)),$(FPGA_ICE40_SYNTH))
-# (a design with FPGA_FAMILIES_<name> only on those families' boards)
-fpga_can   = $(if $(FPGA_FAMILIES_$(2)),$(filter $(FPGA_FAMILY_$(1)),$(FPGA_FAMILIES_$(2))),any)
+# (a design with FPGA_FAMILIES_<name> only on those families' boards,
+# with FPGA_BOARDS_<name> only on those boards)
+fpga_can   = $(if $(FPGA_BOARDS_$(2)),$(filter $(1),$(FPGA_BOARDS_$(2))),$(if $(FPGA_FAMILIES_$(2)),$(filter $(FPGA_FAMILY_$(1)),$(FPGA_FAMILIES_$(2))),any))
 FPGA_PAIRS := $(foreach b,$(FPGA_BOARDS),$(foreach t,$(FPGA_TOPS),$(if $(call fpga_can,$(b),$(t)),$(b)/$(t))))
 FPGA_FLOWS := $(foreach p,$(FPGA_PAIRS),fpga-$(subst /,-,$(p)))
 .PHONY: fpga-deps fpga-flows $(FPGA_FLOWS)
@@ -167,6 +168,22 @@ $(FPGA_SYSTEM_YS): $(BUILD)/bin/wormcast mk/nicrtl.mk mk/fpga.mk fpga/tops.mk
 $(FPGA_SYSTEM_HEX): $(FPGA_SYSTEM_FW) $(CORE_ISS)
 	@mkdir -p $(@D)
 	$(FPGA_HEX_RECIPE)
+
+# The table router self-test's image (router_table, fpga/tops.mk): the
+# words `wormcast topo --tables memh` gives for the router, in address
+# order, as the Verilog header wc_fpga_router_tg.v includes (word a is
+# RT_IMAGE[a*8 +: 8]).  Rewritten only when it changes.
+$(FPGA_RT_VH): $(BUILD)/bin/wormcast fpga/tops.mk mk/fpga.mk
+	@mkdir -p $(@D)
+	@$(BUILD)/bin/wormcast topo --topo $(FPGA_RT_TOPO) --tables memh --router $(FPGA_RT_ROUTER) > $@.memh || exit 1; \
+	  awk -v t='$(FPGA_RT_TOPO)' -v r='$(FPGA_RT_ROUTER)' \
+	    '/^\/\// {next} {w[n++] = $$1} \
+	     END {print "// SPDX-License-Identifier: Apache-2.0"; \
+	          print "// made by make (mk/fpga.mk) from: wormcast topo --topo " t " --tables memh --router " r; \
+	          print "localparam integer RT_WORDS = " n ";"; \
+	          printf "localparam [RT_WORDS*8-1:0] RT_IMAGE = {"; \
+	          for (i = n - 1; i >= 0; i--) printf "8'"'"'h%s%s", w[i], i ? ", " : "};\n"}' $@.memh > $@.tmp && \
+	  { cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }; rm -f $@.memh
 
 # (the designs whose synthesis is a file of its own, below)
 FPGA_SYNTH_FILE_TOPS := system
@@ -528,10 +545,14 @@ FPGA_TARGETS += fpga-netlist-nic
 # the hierarchy must be complete (no venv needed)
 FPGA_LINT_PRIMS_ice40 := +/ice40/cells_sim.v
 FPGA_LINT_PRIMS_ecp5  := +/ecp5/cells_bb.v
-lint-fpga:
+lint-fpga: $(FPGA_RT_VH)
 	@for m in wc_fpga_router_tg wc_fpga_board; do \
 	  verilator --lint-only -Wall -Irtl/include -Ifpga/top -Irtl/router --top-module $$m \
 	    $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS)) || exit 1; done
+	@verilator --lint-only -Wall $(FPGA_DEFS_router_table) -GROUTING=2 -Irtl/include -Ifpga/top -Irtl/router \
+	  --top-module wc_fpga_router_tg $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS))
+	@iverilog -g2012 $(FPGA_DEFS_router_table) -Pwc_fpga_router_tg.ROUTING=2 -Irtl/include -Ifpga/top \
+	  -s wc_fpga_router_tg -o $(FN_B)/lint-table.vvp $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS))
 	@for m in wc_fpga_core wc_fpga_board; do \
 	  verilator --lint-only -Wall $(FPGA_DEFS_core) -Irtl/include -Ifpga/top --top-module $$m \
 	    $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_SRCS_core)) || exit 1; done
@@ -557,7 +578,7 @@ lint-fpga:
 	      fpga/top/wc_fpga_$${f}_top.v; \
 	    hierarchy -check -top wc_fpga_$${f}_top; proc; check -assert" || exit 1; done
 	@tools/fpga-cmp-check.sh yosys $(FN_B)/cmp
-	@echo "lint-fpga: verilator -Wall clean (the system design on its own and on the board, the ECP5 block RAM and PLL models too), iverilog compiles the self-test and the core design; yosys checks the board tops ($(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS))) with both designs"
+	@echo "lint-fpga: verilator -Wall clean (the system design on its own and on the board, the ECP5 block RAM and PLL models too), iverilog compiles the self-test (XY and table) and the core design; yosys checks the board tops ($(patsubst fpga/top/wc_fpga_%_top.v,%,$(FPGA_BOARD_TOPS))) with both designs"
 LINT_TARGETS += lint-fpga
 
 test-fpga-netlist: lint-fpga $(FN_B)/router_xy/Vwc_router $(FN_B)/tg_rtl/Vwc_fpga_router_tg \

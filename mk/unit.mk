@@ -58,6 +58,10 @@ $(eval $(call unit_bench,wc_route_xy,unit_xy_top,verif/unit/unit_xy_top.v $(UR)/
 $(eval $(call unit_bench,wc_route_table/p8_n64,wc_route_table,$(UR)/wc_route_table.v,tb_route_table.cpp,P=8 PW=3 NNODES=64))
 # with NL = 3P lookups (the module's default, 2P, is the first build)
 $(eval $(call unit_bench,wc_route_table/p5_n48,wc_route_table,$(UR)/wc_route_table.v,tb_route_table.cpp,P=5 PW=3 NNODES=48 NL=15))
+# a copy per pair of lookups (SHARE = 1, the router's), behind input
+# buffers, both kinds of NNODES
+$(eval $(call unit_bench,wc_route_table/p8_n64_share,wc_route_table,$(UR)/wc_route_table.v,tb_route_table.cpp,P=8 PW=3 NNODES=64 SHARE=1))
+$(eval $(call unit_bench,wc_route_table/p5_n48_share,wc_route_table,$(UR)/wc_route_table.v,tb_route_table.cpp,P=5 PW=3 NNODES=48 SHARE=1))
 # NI = 2P as in the router (front flits, then forward views), and NI = P
 $(eval $(call unit_bench,wc_crossbar/p5,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp,P=5 NI=10 FW=34 IW=4))
 $(eval $(call unit_bench,wc_crossbar/p7,wc_crossbar,$(UR)/wc_crossbar.v,tb_crossbar.cpp,P=7 NI=14 FW=66 IW=4))

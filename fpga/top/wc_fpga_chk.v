@@ -7,7 +7,9 @@
 // unicast without address flits, every payload flit equal to
 // wc_fpga_payload(src, seq, i) for the source and sequence in the head,
 // and the worm on the port the routing function gives for its
-// destination.  A violation counts one error.
+// destination (table routing: the port the table image gives for the
+// source port's phase, RT_HERE and RT_DOWN).  A violation counts one
+// error.
 module wc_fpga_chk #(
     // This output port's index.
     parameter integer PORT    = 0,
@@ -20,7 +22,13 @@ module wc_fpga_chk #(
     parameter integer CUBE_N  = 4,
     parameter integer HIGH_FIRST = 1,
     // Flit data width (the router's W), >= 32.
-    parameter integer W       = `WC_FLIT_DATA_W
+    parameter integer W       = `WC_FLIT_DATA_W,
+    // Table routing (WC_ROUTING_TABLE): hosts, a power of two; bit
+    // phase*NNODES + dst of RT_HERE: that entry leads to this port;
+    // RT_DOWN: the phase (down_only) of each source port.
+    parameter integer NNODES  = 16,
+    parameter [2*NNODES-1:0] RT_HERE = {2*NNODES{1'b0}},
+    parameter [P-1:0] RT_DOWN = {P{1'b0}}
 ) (
     input  wire                      clk_i,
     input  wire                      rst_ni,
@@ -38,8 +46,11 @@ module wc_fpga_chk #(
 
     initial begin
         if (PORT < 0 || PORT >= P) $error("%m: PORT must be 0..P-1 (got %0d)", PORT);
-        if (ROUTING != `WC_ROUTING_XY && ROUTING != `WC_ROUTING_ECUBE)
-            $error("%m: the self-test knows XY and e-cube routing (got ROUTING=%0d)", ROUTING);
+        if (ROUTING != `WC_ROUTING_XY && ROUTING != `WC_ROUTING_ECUBE && ROUTING != `WC_ROUTING_TABLE)
+            $error("%m: the self-test knows XY, e-cube and table routing (got ROUTING=%0d)", ROUTING);
+        if (ROUTING == `WC_ROUTING_TABLE && (NNODES < 2 || (NNODES & (NNODES - 1)) != 0 || NNODES > (1 << `WC_HEAD_DST_W)))
+            $error("%m: NNODES must be a power of two (got %0d)", NNODES);
+        if (P > 8) $error("%m: the head carries a 3-bit source port: P must be <= 8 (got %0d)", P);
         if (W < 32) $error("%m: W must be >= 32 (got %0d)", W);
     end
 
@@ -66,19 +77,31 @@ module wc_fpga_chk #(
     // The port the routing function gives: the same module the router
     // uses, so this checks the datapath, not the routing function (the
     // lockstep with the C model checks that).
-    wire [PW-1:0] exp_port;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire          r_ok, r_local, r_turn;
-    /* verilator lint_on UNUSEDSIGNAL */
+    // (table routing: the image's entry says this port)
+    wire          route_here;
     generate
-        if (ROUTING == `WC_ROUTING_XY) begin : g_xy
-            wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_route (
-                .node_i(node_i), .dst_i(dst), .in_port_i(PW'(src)),
-                .port_o(exp_port), .ok_o(r_ok), .local_o(r_local), .turn_ok_o(r_turn));
-        end else begin : g_ecube
-            wc_route_ecube #(.N(CUBE_N), .ALL_PORT(0), .HIGH_FIRST(HIGH_FIRST), .PW(PW)) u_route (
-                .node_i(node_i), .dst_i(dst), .in_port_i(PW'(src)),
-                .port_o(exp_port), .ok_o(r_ok), .local_o(r_local), .turn_ok_o(r_turn));
+        if (ROUTING == `WC_ROUTING_TABLE) begin : g_table
+            localparam integer AW = $clog2(NNODES);
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_node = ^node_i;
+            /* verilator lint_on UNUSEDSIGNAL */
+            // (destinations past NNODES are never sent)
+            assign route_here = RT_HERE[{RT_DOWN[src], dst[AW-1:0]}] && (dst >> AW) == {DW{1'b0}};
+        end else begin : g_fn
+            wire [PW-1:0] exp_port;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire          r_ok, r_local, r_turn;
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign route_here = exp_port == PW'(PORT) && r_ok;
+            if (ROUTING == `WC_ROUTING_XY) begin : g_xy
+                wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_route (
+                    .node_i(node_i), .dst_i(dst), .in_port_i(PW'(src)),
+                    .port_o(exp_port), .ok_o(r_ok), .local_o(r_local), .turn_ok_o(r_turn));
+            end else begin : g_ecube
+                wc_route_ecube #(.N(CUBE_N), .ALL_PORT(0), .HIGH_FIRST(HIGH_FIRST), .PW(PW)) u_route (
+                    .node_i(node_i), .dst_i(dst), .in_port_i(PW'(src)),
+                    .port_o(exp_port), .ok_o(r_ok), .local_o(r_local), .turn_ok_o(r_turn));
+            end
         end
     endgenerate
 
@@ -89,7 +112,7 @@ module wc_fpga_chk #(
 
     wire bad_head = head && (in_q || data[`WC_HEAD_KIND_LSB +: `WC_HEAD_KIND_W] != 2'(`WC_KIND_UNICAST) ||
                              data[`WC_HEAD_NADDR_LSB +: `WC_HEAD_NADDR_W] != 6'd0 ||
-                             exp_port != PW'(PORT) || !r_ok || (|(lf_q[W-1:0] >> 32)));
+                             !route_here || (|(lf_q[W-1:0] >> 32)));
     wire bad_body = body && (!in_q || idx_q == 4'd0 || data != wc_fpga_payload(src_q, seq_q, idx_q) ||
                              (|(lf_q[W-1:0] >> 32)));
     wire error    = bad_head || bad_body;

@@ -26,7 +26,11 @@ module wc_fpga_tg #(
     parameter integer W      = `WC_FLIT_DATA_W,
     // Self-test of the checker: if non-zero, body flit 1 of sequence
     // number 5 carries a flipped bit (the board reports an error).
-    parameter integer INJECT_ERR = 0
+    parameter integer INJECT_ERR = 0,
+    // The destinations it may send to (bit d: host d): a table router's
+    // port whose worms go down only reaches some (wc_fpga_router_tg); a
+    // cycle whose pseudo-random destination is not one starts no worm.
+    parameter [NNODES-1:0] DST_OK = {NNODES{1'b1}}
 ) (
     input  wire           clk_i,
     input  wire           rst_ni,
@@ -59,11 +63,13 @@ module wc_fpga_tg #(
     // Galois LFSR, taps 16,14,13,11: period 2^16 - 1.
     wire [15:0] lfsr_n = {1'b0, lfsr_q[15:1]} ^ (lfsr_q[0] ? 16'hb400 : 16'h0);
     wire        have   = (cred_q != {CW{1'b0}});
-    wire        start  = run_i && idx_q == 4'd0 && have && (lfsr_q[15:12] < 4'(RATE));
+    localparam integer AW = $clog2(NNODES);
+    wire [DW-1:0] dst;
+    wire        start  = run_i && idx_q == 4'd0 && have && (lfsr_q[15:12] < 4'(RATE)) && DST_OK[dst[AW-1:0]];
     wire        more   = idx_q != 4'd0 && have;
     wire        send   = start || more;
     wire [3:0]  len_n  = {1'b0, lfsr_q[2:0]};                 // flits after the head, 0..7
-    wire [DW-1:0] dst  = DW'(lfsr_q[11:4]) & DW'(NNODES - 1);
+    assign      dst    = DW'(lfsr_q[11:4]) & DW'(NNODES - 1);
 
     // flit i of the worm under way
     wire [31:0] pay    = wc_fpga_payload(3'(SRC), seq_q, idx_q);

@@ -36,7 +36,15 @@ module wc_fifo #(
     // address); 5 keeps the board designs (B = 4) as they were, without
     // block RAM, at their clock (docs/fpga.md, "Router memories in block
     // RAM").
-    parameter integer RAM_MIN_B = 5
+    parameter integer RAM_MIN_B = 5,
+    // In the RAM form, the flit bits past the last whole 16-bit word of
+    // block RAM are kept in flip-flops instead when there are at most
+    // this many: an iCE40 block is 16 bits wide at 256 words, so a 36-bit
+    // slot (a table router's flit and its decode) took a third block for
+    // 4 bits, 24 of an HX8K's 32 blocks for 8 inputs, where B*4 flip-flops
+    // and a 4-bit read multiplexer do (16 blocks).  Wider rests (an XY
+    // router's 42-bit slot) keep their block.
+    parameter integer RAM_FF_BITS = 4
 ) (
     input  wire          clk_i,
     input  wire          rst_ni,
@@ -108,11 +116,23 @@ module wc_fifo #(
             wire [AW-1:0] raddr  = pop ? r3_inc : r3_q;
             reg  [FW-1:0] rdata_q, byp_data_q;
             reg           byp_q;
-            (* ram_style = "block", no_rw_check *) reg [FW-1:0] mem_q [0:B-1];
+            // the body: MB bits in block RAM, the FB above them in
+            // flip-flops, read alike (a cycle ahead, registered)
+            localparam integer FR = FW % 16;
+            localparam integer FB = (FW > 16 && FR != 0 && FR <= RAM_FF_BITS) ? FR : 0;
+            localparam integer MB = FW - FB;
+            (* ram_style = "block", no_rw_check *) reg [MB-1:0] mem_q [0:B-1];
             always @(posedge clk_i) begin
-                if (push_i) mem_q[wr_q] <= data_i;
+                if (push_i) mem_q[wr_q] <= data_i[MB-1:0];
             end
-            always @(posedge clk_i) rdata_q <= mem_q[raddr];
+            always @(posedge clk_i) rdata_q[MB-1:0] <= mem_q[raddr];
+            if (FB > 0) begin : g_ffb
+                (* ram_style = "logic" *) reg [FB-1:0] ffm_q [0:B-1];
+                always @(posedge clk_i) begin
+                    if (push_i) ffm_q[wr_q] <= data_i[FW-1:MB];
+                end
+                always @(posedge clk_i) rdata_q[FW-1:MB] <= ffm_q[raddr];
+            end
             always @(posedge clk_i) begin
                 // the flit written now is flit 3 next cycle (its address
                 // is raddr), which the memory's read cannot return yet

@@ -147,10 +147,12 @@ module wc_router #(
             // itself (phase from the arrival port).  The route of the
             // front and of the flit behind it is the table's in the cycle
             // they are there (the table may be rewritten while a flit
-            // waits): each lookup reads its own copy of the table in block
-            // RAM, addressed a cycle ahead with the destinations the input
+            // waits): the lookups read copies of the table in block RAM,
+            // addressed a cycle ahead with the destinations the input
             // will have at its front and behind it after this cycle's pop
-            // and push (wc_route_table.v).
+            // and push; an input's two lookups share one copy, as at most
+            // one of them is a new destination in a cycle (SHARE,
+            // wc_route_table.v).
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_node_id = ^{node_q, head_rt, next_rt, head, next};
             /* verilator lint_on UNUSEDSIGNAL */
@@ -158,7 +160,7 @@ module wc_router #(
             wire [2*P*PW-1:0] ports;
             wire [2*P-1:0]    oks, locals;
             assign dsts = {ahead_ndst, ahead_dst};
-            wc_route_table #(.P(P), .PW(PW), .NNODES(NNODES), .CAW(CAW), .NL(2 * P)) u_rt (
+            wc_route_table #(.P(P), .PW(PW), .NNODES(NNODES), .CAW(CAW), .NL(2 * P), .SHARE(1)) u_rt (
                 .clk_i(clk_i), .rst_ni(rst_ni),
                 .cfg_we_i(cfg_we_i), .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_data_i),
                 .dst_i(dsts), .port_o(ports), .ok_o(oks), .local_o(locals)

@@ -12,6 +12,12 @@
 // unless it lifts the port to >= P.  A lookup is addressed a cycle ahead
 // (the result a cycle after dst_i, from the table as it is then), with
 // entries and down_only bits rewritten under the lookups.
+// With SHARE = 1 (lookups j and j+P share a copy) the destinations are
+// those of an input buffer, as the router gives them: per port a queue of
+// random destinations, often repeated, pushed and popped at random, the
+// front's looked up by lookup j, the flit's behind it by j+P, each checked
+// where there is such a flit.
+#include <deque>
 #include <vector>
 #include "unit.h"
 #include "Vwc_route_table.h"
@@ -23,7 +29,16 @@
 #ifndef UT_NL
 #define UT_NL (2 * UT_P)   // the module's default
 #endif
-static const int P = UT_P, PW = UT_PW, NN = UT_NNODES, NL = UT_NL;
+#ifndef UT_SHARE
+#define UT_SHARE 0         // the module's default
+#endif
+static const int P = UT_P, PW = UT_PW, NN = UT_NNODES, NL = UT_NL, SHARE = UT_SHARE;
+
+// a destination to look up: mostly a host, else any value of the field
+static unsigned rand_dst(wc_rng *r)
+{
+    return wc_rng_chance(r, 0.85) ? wc_rng_below(r, NN) : (unsigned)unit_rand(r, WC_HEAD_DST_W);
+}
 
 static void cfg_write(Vwc_route_table &m, unsigned addr, unsigned data)
 {
@@ -54,14 +69,16 @@ int main(int argc, char **argv)
     wc_rng rng = unit_rng(argc, argv, 4);
     std::vector<uint8_t> table(2 * NN, 0);
     int down[P] = {0};
+    // SHARE = 1: each port's input buffer of destinations
+    std::vector<std::deque<unsigned>> queue(P);
 
     m.cfg_we_i = 0;
     unit_reset(m);
 
     char name[160];
     std::snprintf(name, sizeof name,
-                  "wc_route_table P=%d NNODES=%d NL=%d: 8 random tables, 4000 cycles of all lookups each", P,
-                  NN, NL);
+                  "wc_route_table P=%d NNODES=%d NL=%d SHARE=%d: 8 random tables, 4000 cycles of %s each", P,
+                  NN, NL, SHARE, SHARE ? "input buffers' fronts and flits behind" : "all lookups");
     UnitCheck ck(name);
     long routable = 0, none = 0, big = 0, range = 0, local = 0, fresh = 0, rephased = 0;
     for (int round = 0; round < 8; round++) {
@@ -88,6 +105,8 @@ int main(int argc, char **argv)
             unit_tick(m);
             m.rst_ni = 1;
             for (int p = 0; p < P; p++) down[p] = 0;
+            // (the router's input buffers are empty after reset)
+            for (auto &q : queue) q.clear();
         }
         // Lookups are addressed a cycle ahead: dst_i now, the route next
         // cycle, from the table as it is then.  Entries and down_only
@@ -95,14 +114,30 @@ int main(int argc, char **argv)
         // lookup reads or the phase it reads with, in the cycle it is
         // read (the write is not yet in the RAM's answer).
         unsigned prev[NL];
+        bool prev_m[NL];
         bool have = false;
         for (int t = 0; t < 4000; t++) {
             unsigned dst[NL];
+            bool meant[NL];
             for (int p = 0; p < NL; p++) {
-                dst[p] = wc_rng_chance(&rng, 0.85) ? wc_rng_below(&rng, NN)
-                                                   : (unsigned)unit_rand(&rng, WC_HEAD_DST_W);
-                ut_set(m.dst_i, p * WC_HEAD_DST_W, WC_HEAD_DST_W, dst[p]);
+                dst[p] = rand_dst(&rng);
+                meant[p] = true;
             }
+            if (SHARE) {
+                // a pop and a push (after it) this cycle: dst_i is the
+                // front and the flit behind it as they will be next cycle;
+                // where there is none, dst_i is any value
+                for (int p = 0; p < P; p++) {
+                    std::deque<unsigned> &q = queue[p];
+                    if (!q.empty() && wc_rng_chance(&rng, 0.45)) q.pop_front();
+                    if (q.size() < 8 && wc_rng_chance(&rng, 0.5))
+                        q.push_back(!q.empty() && wc_rng_chance(&rng, 0.3) ? q.back() : rand_dst(&rng));
+                    if ((meant[p] = q.size() >= 1)) dst[p] = q[0];
+                    if ((meant[p + P] = q.size() >= 2)) dst[p + P] = q[1];
+                }
+            }
+            for (int p = 0; p < NL; p++)
+                ut_set(m.dst_i, p * WC_HEAD_DST_W, WC_HEAD_DST_W, dst[p]);
             int waddr = -1;
             unsigned wdata = 0;
             if (wc_rng_chance(&rng, 0.2)) {
@@ -122,6 +157,7 @@ int main(int argc, char **argv)
             m.cfg_data_i = (uint8_t)wdata;
             m.eval();
             for (int p = 0; p < NL && have; p++) {
+                if (!prev_m[p]) continue;
                 int dn = down[p % P], wloc = 0;
                 int want = wc_route_table_local(table.data(), NN, prev[p], dn, &wloc);
                 if (want >= P) { want = -1; big++; }
@@ -152,7 +188,10 @@ int main(int argc, char **argv)
                 for (int p = 0; p < NL; p++)
                     fresh += dst[p] < (unsigned)NN && (unsigned)waddr == (down[p % P] ? NN : 0) + dst[p];
             }
-            for (int p = 0; p < NL; p++) prev[p] = dst[p];
+            for (int p = 0; p < NL; p++) {
+                prev[p] = dst[p];
+                prev_m[p] = meant[p];
+            }
             have = true;
         }
     }
