@@ -26,6 +26,8 @@ module wc_fpga_router_tg #(
     parameter integer B            = 4,
     // Offered load per input, in sixteenths of a flit per cycle.
     parameter integer RATE         = 8,
+    // The router's hop pipeline (wc_router.v STAGES), 1 or 2.
+    parameter integer STAGES       = 1,
     // Epoch: cycles of injection, then of drain (a drain must outlast the
     // longest backlog: P inputs of B flits plus 8-flit worms behind them).
     parameter integer RUN_CYCLES   = 1 << 24,
@@ -78,7 +80,7 @@ module wc_fpga_router_tg #(
 
     wc_router #(
         .P(P), .W(W), .B(B), .ROUTING(ROUTING), .CUBE_N(4), .ALL_PORT(0), .HIGH_FIRST(1),
-        .MESH_X(4), .MESH_Y(4), .NNODES(16)
+        .MESH_X(4), .MESH_Y(4), .NNODES(16), .STAGES(STAGES)
     ) u_router (
         .clk_i(clk_i), .rst_ni(rst_ni), .node_id_i(DW'(NODE)),
         .cfg_we_i(1'b0), .cfg_addr_i(16'd0), .cfg_data_i(8'd0),

@@ -52,7 +52,10 @@ module wc_input_ctrl #(
     // port}: PW + 3), or 0 when routes come from route_*_i/nroute_*_i.
     parameter integer RW = 0,
     // depth from which the buffer's body is block RAM (wc_fifo.v)
-    parameter integer RAM_MIN_B = 5
+    parameter integer RAM_MIN_B = 5,
+    // hop pipeline (wc_router.v STAGES): with 2, the head behind a
+    // crossing tail requests in the tail's cycle (early request)
+    parameter integer STAGES = 1
 ) (
     input  wire          clk_i,
     input  wire          rst_ni,
@@ -104,6 +107,11 @@ module wc_input_ctrl #(
     // From the output side this cycle.
     input  wire          grant_i,      // req_o won its output
     input  wire          fwd_i,        // front flit crossed the crossbar
+    // The output this input holds (port_q) and whether that output has a
+    // credit: for a unicast worm in progress, whether its front crosses
+    // this cycle (fwd_i) straight from registers.
+    output wire [PW-1:0] held_port_o,
+    input  wire          held_cred_i,
     output wire          drop_o        // a worm was discarded (count it)
 );
     localparam integer W  = FW - 2;
@@ -152,9 +160,10 @@ module wc_input_ctrl #(
             assign next_route_o = {RWP{1'b0}};
         end
     endgenerate
-    // (the decode behind the front is never used)
+    // (the decode behind the front: its multidestination bit for the
+    // early request)
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [DCW-1:0] unused_next_dec = slot_next[FW +: DCW];
+    wire [DCW-1:0] next_dec = slot_next[FW +: DCW];
     /* verilator lint_on UNUSEDSIGNAL */
 
     wc_fifo #(.FW(SW), .B(B), .RAM_MIN_B(RAM_MIN_B)) u_fifo (
@@ -272,9 +281,23 @@ module wc_input_ctrl #(
                                   : ((cnt == CW'(1)) ? in_flit_i[`WC_ADDR_DST_LSB +: `WC_ADDR_DST_W]
                                                      : next_o[`WC_ADDR_DST_LSB +: `WC_ADDR_DST_W]);
 
+    // Early request (two stages): a unicast worm whose tail crosses now,
+    // with a head behind it that will be routed, not absorbed or
+    // dropped, asks for that head's route in this cycle, so the head
+    // crosses in the next one, right behind its tail (the input loses no
+    // cycle between worms).  Absorbed and dropped heads wait for the
+    // front, as fresh heads do.  The route behind the front is ready for
+    // both kinds of router (the stored record, the table's second lookup).
+    // Whether the tail crosses is its output's credit: the output belongs
+    // to this worm and nothing else holds a unicast front back, so the
+    // request does not wait for the crossbar's decision (fwd_i).
+    wire early_ok = (STAGES == 2) && active_q && two && is_tail && next_o[W] && nroute_ok_i &&
+                    !(next_dec[1] && (nroute_local_i || next_o[W + 1]));
+    wire early    = early_ok && held_cred_i;
+    assign held_port_o = port_q;
     assign nonempty_o = !empty;
-    assign req_o      = idle && la_head && la_reqok;
-    assign port_o     = (active_q || dual_q) ? port_q : la_port;
+    assign req_o      = (idle && la_head && la_reqok) || early;
+    assign port_o     = early_ok ? nroute_port_i : (active_q || dual_q) ? port_q : la_port;
     assign active_o   = active_q;
     assign dual_o     = dual_q;
     assign hold_o     = here;
@@ -307,14 +330,15 @@ module wc_input_ctrl #(
         hdone_d    = hdone_q;
         if (grant_i && !here) begin
             active_d = 1'b1;
-            port_d   = la_port;
+            port_d   = early_ok ? nroute_port_i : la_port;
         end
         if (grant_i && here) begin
             dual_d   = 1'b1;
             port_d   = la_port;
         end
-        // (a one-flit worm is granted and forwarded in the same cycle)
-        if (fwd_i && !dual_q && is_tail)
+        // (a one-flit worm is granted and forwarded in the same cycle; an
+        // early grant goes on with the worm behind the tail)
+        if (fwd_i && !dual_q && is_tail && !(grant_i && early_ok))
             active_d = 1'b0;
         if (absorb) begin
             skip_d  = is_head && !hdone_q;
@@ -355,6 +379,10 @@ module wc_input_ctrl #(
     always @(posedge clk_i) begin
         if (rst_ni && grant_i && !req_o)
             $error("%m: grant without request");
+        if (rst_ni && active_q && !empty && held_cred_i != fwd_i)
+            $error("%m: a unicast worm's front crossed against its output's credit (%b, crossed %b)", held_cred_i, fwd_i);
+        if (rst_ni && grant_i && STAGES == 2 && fwd_i && !early)
+            $error("%m: two stages: a grant beside a transfer that is not an early request");
         if (rst_ni && fwd_i && !(active_q || (dual_q && !skip_q) || (grant_i && fresh && !here)))
             $error("%m: forward without an allocated output");
         if (rst_ni && active_q && dual_q)
