@@ -31,7 +31,9 @@ typedef struct {
      * crosses in one cycle; 2 = allocation is registered and the head
      * crosses in the next cycle (two cycles per hop for a head, one per
      * flit after it; an output allocates its next worm in the cycle its
-     * tail crosses, so busy outputs leave no bubble between worms). */
+     * tail crosses, and an input requests for the head behind its
+     * crossing tail in that cycle, so neither side leaves a bubble
+     * between worms). */
     int stages;
     /* Mutation switches for the lockstep self-check (0 in real runs):
      * 1 = arbiter pointer does not advance, 2 = e-cube/XY picks the other

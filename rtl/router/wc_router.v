@@ -278,7 +278,9 @@ module wc_router #(
     // A worm moves when its output has a credit; the forward copy of an
     // absorbed worm waits while the stripped address goes to the node, and
     // nothing moves in the cycle an absorbing head is granted.
-    wire [P-1:0] ready = nonempty & ~hold & ~(dual & skip);
+    // (two stages: an owner is never an idle input, so no head being
+    // granted is selected and the hold is left off the transfer's path)
+    wire [P-1:0] ready = nonempty & ~((STAGES == 2) ? {P{1'b0}} : hold) & ~(dual & skip);
     always @* begin : transfer
         integer q;
         for (q = 0; q < P; q = q + 1)
@@ -346,6 +348,9 @@ module wc_router #(
             for (q = 0; q < P; q = q + 1)
                 if (fwd[q] && !(active[q] || dual[q] || grant[q]))
                     $error("%m: input %0d forwarded without allocation", q);
+            for (q = 0; q < P; q = q + 1)
+                if (STAGES == 2 && (sel_oh[q*P +: P] & hold) != {P{1'b0}})
+                    $error("%m: two stages: output %0d owned by an input whose head is being granted", q);
         end
     end
 `endif

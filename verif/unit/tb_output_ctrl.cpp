@@ -60,7 +60,8 @@ int main(int argc, char **argv)
     }
     const int NCYC = 200000;
     char name[160];
-    std::snprintf(name, sizeof name, "wc_output_ctrl P=%d B=%d: %d cycles against the C-model output unit", P, B, NCYC);
+    std::snprintf(name, sizeof name, "wc_output_ctrl P=%d B=%d STAGES=%d: %d cycles against the C-model output unit", P, B,
+                  UT_STAGES, NCYC);
     UnitCheck ck(name);
     std::snprintf(name, sizeof name, "wc_output_ctrl P=%d: owner never changes mid-worm", P);
     UnitCheck ck_own(name);
