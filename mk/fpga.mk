@@ -7,6 +7,7 @@
 # which the first ECP5 build creates (network; make test never needs it).
 #   make fpga BOARD=hx8k TOP=router_xy [MHZ=n]   one design on one board
 #   make fpga BOARD=ulx3s TOP=router_cube [ULX3S_DEVICE=45k]
+#   make fpga BOARD=ulx3s TOP=router_xy ROUTER_STAGES=2   the two-stage hop (router designs)
 #   make fpga                                     every design on every board, and the synthesis reports
 #   make test-fpga-netlist    the synthesized netlists in simulation (make test)
 #   make soak-fpga-netlist    the same for every configuration, and the core design's
