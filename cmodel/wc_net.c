@@ -36,6 +36,7 @@ void wc_net_router_cfg_of(const wc_topo *t, int W, int B, int mutate, wc_router_
     cfg->mesh_x = t->mx;
     cfg->mesh_y = t->my;
     cfg->nnodes = t->nnodes;
+    cfg->stages = t->stages;
     cfg->mutate = mutate;
 }
 

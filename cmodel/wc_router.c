@@ -115,7 +115,7 @@ void wc_router_quiet(wc_router *r)
     r->out_valid_mask = 0;
     r->in_credit_mask = 0;
     r->abs_mask = 0;
-    r->pop_mask = r->discard_mask = r->fresh_mask = r->here_mask = r->ogrant_mask = 0;
+    r->pop_mask = r->discard_mask = r->fresh_mask = r->here_mask = r->ogrant_mask = r->early_mask = 0;
     r->ndrop = 0;
 }
 
@@ -134,6 +134,70 @@ static uint64_t rewrite_head(uint64_t head, uint64_t next, int W, int mutate)
     return head;
 }
 
+/* The transfer of output o from input sel, if the flit can go: the
+ * crossbar and the router's transfer decision. */
+static void traverse(wc_router *r, int o, int sel, const uint64_t *head)
+{
+    const wc_router_cfg *c = r->cfg;
+    const int W = c->W, B = c->B;
+    const wc_in *in = &r->in[sel];
+    if ((r->here_mask & BIT(sel)) || !(r->ne_mask & BIT(sel)) || r->out[o].cred == 0 || (in->dual && in->skip))
+        return;
+    r->out_valid_mask |= BIT(o);
+    r->pop_mask |= BIT(sel);
+    if (in->dual && !in->hdone && ((head[sel] >> W) & 1))
+        r->out_flit[o] = rewrite_head(head[sel], in->buf[in->rd == B - 1 ? 0 : in->rd + 1], W, c->mutate);
+    else
+        r->out_flit[o] = head[sel];
+}
+
+/* The two-stage hop: only owned outputs cross (the allocation of the
+ * cycle before); then every output that is free, or whose tail crosses
+ * now, allocates among its requests.  An input whose unicast tail crosses
+ * now with a head behind it requests that head's route in the same cycle
+ * (the head then crosses in the next, as the tail's successor), so a busy
+ * input loses no cycle between its worms either. */
+static void eval_two(wc_router *r, const uint64_t *head, uint64_t *reqmask, uint64_t reqports)
+{
+    const wc_router_cfg *c = r->cfg;
+    const int W = c->W, B = c->B;
+    uint64_t freed = 0;
+    int i, o;
+    FOR_BITS(o, r->own_mask) {
+        traverse(r, o, r->out[o].owner, head);
+        if ((r->out_valid_mask & BIT(o)) && ((r->out_flit[o] >> (W + 1)) & 1))
+            freed |= BIT(o);
+    }
+    r->early_mask = 0;
+    FOR_BITS(i, r->pop_mask) {
+        const wc_in *in = &r->in[i];
+        uint64_t nx;
+        int p, local, multi, naddr;
+        if (!in->active || in->cnt < 2 || !((head[i] >> (W + 1)) & 1))
+            continue;
+        nx = in->buf[in->rd == B - 1 ? 0 : in->rd + 1];
+        if (!((nx >> W) & 1))
+            continue;
+        naddr = (int)WC_GET((uint32_t)nx, HEAD_NADDR);
+        multi = WC_GET((uint32_t)nx, HEAD_KIND) == WC_KIND_MULTI && naddr != 0;
+        p = wc_router_route(r, i, WC_GET((uint32_t)nx, HEAD_DST), &local);
+        if (p < 0 || (multi && (local || ((nx >> (W + 1)) & 1))))
+            continue;   /* absorbed here or dropped: at the front, next cycle */
+        r->early_mask |= BIT(i);
+        r->rport[i] = p;
+        if (!(reqports & BIT(p)))
+            reqmask[p] = 0;
+        reqports |= BIT(p);
+        reqmask[p] |= BIT(i);
+    }
+    FOR_BITS(o, reqports) {
+        if (r->out[o].own && !(freed & BIT(o)))
+            continue;
+        r->ogrant_mask |= BIT(o);
+        r->ogidx[o] = wc_rr_arb(reqmask[o], r->out[o].ptr);
+    }
+}
+
 void wc_router_eval(wc_router *r)
 {
     const wc_router_cfg *c = r->cfg;
@@ -141,6 +205,7 @@ void wc_router_eval(wc_router *r)
     uint64_t reqmask[WC_MAX_PORTS];
     uint64_t head[WC_MAX_PORTS];
     uint64_t reqports = 0, outs, dual = 0;
+    const int two = c->stages == 2 && c->mutate != 5;   /* mutation 5: one stage */
     int i, o;
 
     wc_router_quiet(r);
@@ -206,27 +271,22 @@ void wc_router_eval(wc_router *r)
     /* wc_output_ctrl.v + wc_rr_arb.v, the router's transfer decision and
      * wc_crossbar.v: owned outputs and outputs with requests (an owned
      * output ignores requests) */
-    outs = r->own_mask | reqports;
-    FOR_BITS(o, outs) {
-        wc_out *out = &r->out[o];
-        const wc_in *in;
-        int sel;
-        if (out->own) {
-            sel = out->owner;
-        } else {
-            sel = wc_rr_arb(reqmask[o], out->ptr);
-            r->ogrant_mask |= BIT(o);
-            r->ogidx[o] = sel;
+    if (two) {
+        eval_two(r, head, reqmask, reqports);
+    } else {
+        outs = r->own_mask | reqports;
+        FOR_BITS(o, outs) {
+            wc_out *out = &r->out[o];
+            int sel;
+            if (out->own) {
+                sel = out->owner;
+            } else {
+                sel = wc_rr_arb(reqmask[o], out->ptr);
+                r->ogrant_mask |= BIT(o);
+                r->ogidx[o] = sel;
+            }
+            traverse(r, o, sel, head);
         }
-        in = &r->in[sel];
-        if ((r->here_mask & BIT(sel)) || !(r->ne_mask & BIT(sel)) || out->cred == 0 || (in->dual && in->skip))
-            continue;
-        r->out_valid_mask |= BIT(o);
-        r->pop_mask |= BIT(sel);
-        if (in->dual && !in->hdone && ((head[sel] >> W) & 1))
-            r->out_flit[o] = rewrite_head(head[sel], in->buf[in->rd == B - 1 ? 0 : in->rd + 1], W, c->mutate);
-        else
-            r->out_flit[o] = head[sel];
     }
     /* absorption channels: every flit an absorbing worm moves, and the
      * stripped address on its own */
@@ -246,6 +306,8 @@ void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, 
 {
     const wc_router_cfg *c = r->cfg;
     const int W = c->W, B = c->B;
+    const int two = c->stages == 2 && c->mutate != 5;
+    uint64_t egrant = 0;         /* early requests granted: the input goes on with the next worm */
     int i, o;
 
     /* input units (wc_input_ctrl.v, in its order): grants, then what
@@ -254,6 +316,7 @@ void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, 
         wc_out *out = &r->out[o];
         int g = r->ogidx[o];
         wc_in *in = &r->in[g];
+        egrant |= r->early_mask & BIT(g);
         if (r->here_mask & BIT(g)) {
             in->dual = 1;
             in->port = r->nport[g];
@@ -281,7 +344,7 @@ void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, 
                 in->hdone = 1;
                 if (is_tail)
                     in->dual = in->skip = in->hdone = 0;
-            } else if (is_tail) {
+            } else if (is_tail && !(egrant & BIT(i))) {
                 in->active = 0;   /* a one-flit worm: granted and gone in one cycle */
             }
         }
@@ -305,7 +368,8 @@ void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, 
     r->credit_mask = r->pop_mask;
     FOR_BITS(o, r->out_valid_mask) {
         wc_out *out = &r->out[o];
-        if ((r->out_flit[o] >> (W + 1)) & 1) {
+        /* (two stages: a grant beside a tail is the next worm's) */
+        if (((r->out_flit[o] >> (W + 1)) & 1) && !(two && (r->ogrant_mask & BIT(o)))) {
             out->own = 0;
             r->own_mask &= ~BIT(o);
         }

@@ -18,6 +18,8 @@
 #include <stdint.h>
 
 #define WC_MAX_PORTS 64
+/* mutations 1..WC_ROUTER_MUTATIONS (wc_router_cfg.mutate) */
+#define WC_ROUTER_MUTATIONS 5
 
 typedef struct {
     int P, W, B;
@@ -25,10 +27,19 @@ typedef struct {
     int cube_n, all_port, high_first;
     int mesh_x, mesh_y;
     int nnodes;                  /* table routing */
+    /* Hop pipeline (wc_router.v STAGES): 1 = a head is allocated and
+     * crosses in one cycle; 2 = allocation is registered and the head
+     * crosses in the next cycle (two cycles per hop for a head, one per
+     * flit after it; an output allocates its next worm in the cycle its
+     * tail crosses, and an input requests for the head behind its
+     * crossing tail in that cycle, so neither side leaves a bubble
+     * between worms). */
+    int stages;
     /* Mutation switches for the lockstep self-check (0 in real runs):
      * 1 = arbiter pointer does not advance, 2 = e-cube/XY picks the other
      * dimension order, 3 = the absorption channel gets the forwarded head,
-     * 4 = the forwarded head keeps its address count. */
+     * 4 = the forwarded head keeps its address count, 5 = two-stage hop:
+     * a granted head crosses in its grant cycle (no traversal stage). */
     int mutate;
 } wc_router_cfg;
 
@@ -72,6 +83,7 @@ typedef struct {
     uint16_t drop_count_o;       /* drop_count_o: the counter register this cycle */
     /* decisions for commit */
     uint64_t pop_mask, discard_mask, fresh_mask, here_mask, ogrant_mask;
+    uint64_t early_mask;         /* two stages: requests of the head behind a crossing tail */
     int ndrop;
     int rport[WC_MAX_PORTS], nport[WC_MAX_PORTS];
     int ogidx[WC_MAX_PORTS];

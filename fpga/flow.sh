@@ -215,7 +215,7 @@ if [ "$verdict" != PASS ]; then
   if [ -n "$over" ]; then echo "flow.sh: the design does not fit the $device device: $over (see $out/nextpnr.log)" >&2
   elif [ $pnr -eq 124 ]; then echo "flow.sh: place and route did not finish in $pnr_timeout s (FPGA_PNR_TIMEOUT), see $out/nextpnr.log" >&2
   elif ! grep -q "ERROR: Max frequency" "$out/nextpnr.log" && [ $pnr -ne 0 ]; then echo "flow.sh: place and route failed (exit $pnr), see $out/nextpnr.log" >&2
-  else echo "flow.sh: timing not met ($fmax < $fout MHz); a slower clock: make fpga BOARD=$board TOP=$(basename "$out") MHZ=<n>" >&2; fi
+  else echo "flow.sh: timing not met ($fmax < $fout MHz); a slower clock: make fpga BOARD=$board TOP=$(basename "$out" | sed 's/_s2$/ ROUTER_STAGES=2/') MHZ=<n>" >&2; fi
   exit 1
 fi
 echo "  bitstream: $bitfile"

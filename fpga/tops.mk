@@ -21,11 +21,20 @@ FPGA_SYSTEM_SRCS      = $(FPGA_SYSTEM_TOP_SRCS) fpga/top/wc_fpga_uart_tx.v $(NOD
 FPGA_TOP_SRCS := $(filter-out $(FPGA_CORE_TOP_SRCS) $(FPGA_SYSTEM_TOP_SRCS),$(wildcard fpga/top/wc_fpga_*.v)) \
                  $(wildcard rtl/router/*.v)
 # the board self-test of one router: XY (4x4 mesh) or e-cube (4-cube),
-# node 5, half the link bandwidth offered per input
+# node 5, half the link bandwidth offered per input; ROUTER_STAGES=1|2
+# its hop pipeline (wc_router.v STAGES), the two-stage builds in
+# <design>_s2 beside the one-stage ones (FPGA_DIR_<design>)
+ROUTER_STAGES ?= 1
+ifeq ($(filter 1 2,$(ROUTER_STAGES)),)
+$(error ROUTER_STAGES='$(ROUTER_STAGES)': the router's hop pipeline is 1 or 2 stages)
+endif
+FPGA_ROUTER_SFX      := $(if $(filter 2,$(ROUTER_STAGES)),_s2)
 FPGA_TOP_router_xy   := wc_fpga_%_top
-FPGA_PAR_router_xy   := -set ROUTING 1 -set NODE 5 -set RATE 8
+FPGA_PAR_router_xy   := -set ROUTING 1 -set NODE 5 -set RATE 8 -set STAGES $(ROUTER_STAGES)
+FPGA_DIR_router_xy   := router_xy$(FPGA_ROUTER_SFX)
 FPGA_TOP_router_cube := wc_fpga_%_top
-FPGA_PAR_router_cube := -set ROUTING 0 -set NODE 5 -set RATE 8
+FPGA_PAR_router_cube := -set ROUTING 0 -set NODE 5 -set RATE 8 -set STAGES $(ROUTER_STAGES)
+FPGA_DIR_router_cube := router_cube$(FPGA_ROUTER_SFX)
 # the RV32IM core alone with its firmware in block RAM: FPGA_CORE_RAM
 # bytes (the RTL parameter and the firmware's link both take it from
 # here; 8 KiB is 16 of the iCE40's 512-byte blocks beside the register

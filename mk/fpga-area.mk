@@ -20,7 +20,7 @@ FPGA_AREA_TXT     := $(BUILD)/fpga/area.txt
 FPGA_AREA_DATA    := docs/results/fpga_area.txt
 FPGA_AREA_TIMEOUT ?= 3600
 # The order of area.txt's lines
-FPGA_AREA_DESIGNS := router_mesh router_cube router_table core nic nic_board node node_board system4
+FPGA_AREA_DESIGNS := router_mesh router_cube router_table router_mesh_s2 router_cube_s2 core nic nic_board node node_board system4
 FPGA_AREA_FAMILIES := ice40 ecp5
 # Each family's Yosys and synthesis, one for every design, so that the
 # designs compare with each other: iCE40 as every iCE40 area figure of
@@ -57,6 +57,15 @@ FPGA_AREA_TOP_router_table  := wc_router
 FPGA_AREA_SRCS_router_table := $(ROUTER_RTL)
 FPGA_AREA_SET_router_table  := chparam $(FPGA_ROUTER_updown) wc_router
 FPGA_AREA_WHAT_router_table := up*/down* table router, 8 ports, 64 hosts
+# the same mesh and cube routers with the two-stage hop (STAGES = 2)
+FPGA_AREA_TOP_router_mesh_s2   := wc_router
+FPGA_AREA_SRCS_router_mesh_s2  := $(ROUTER_RTL)
+FPGA_AREA_SET_router_mesh_s2   := chparam $(FPGA_ROUTER_mesh) -set STAGES 2 wc_router
+FPGA_AREA_WHAT_router_mesh_s2  := XY router of an 8x8 mesh, 5 ports, two-stage hop
+FPGA_AREA_TOP_router_cube_s2   := wc_router
+FPGA_AREA_SRCS_router_cube_s2  := $(ROUTER_RTL)
+FPGA_AREA_SET_router_cube_s2   := chparam $(FPGA_ROUTER_cube6) -set STAGES 2 wc_router
+FPGA_AREA_WHAT_router_cube_s2  := e-cube router of a 6-cube, 7 ports, two-stage hop
 # the RV32IM core alone, as lint-core synthesizes it
 FPGA_AREA_TOP_core  := wc_rv32_core
 FPGA_AREA_SRCS_core := $(CORE_CORE_RTL)

@@ -25,7 +25,11 @@ ROUTER_LINT_CFGS := \
   "-GROUTING=0 -GCUBE_N=6 -GP=12 -GALL_PORT=1" \
   "-GROUTING=0 -GCUBE_N=10 -GP=20 -GALL_PORT=1" \
   "-GROUTING=2 -GP=8 -GNNODES=64" \
-  "-GROUTING=2 -GP=8 -GNNODES=48 -GB=3"
+  "-GROUTING=2 -GP=8 -GNNODES=48 -GB=3" \
+  "-GROUTING=1 -GSTAGES=2" \
+  "-GROUTING=0 -GCUBE_N=6 -GP=7 -GSTAGES=2" \
+  "-GROUTING=0 -GCUBE_N=6 -GP=12 -GALL_PORT=1 -GSTAGES=2" \
+  "-GROUTING=2 -GP=8 -GNNODES=64 -GSTAGES=2"
 # Generated network tops linted and compiled whole.
 NET_LINT_TOPOS := cube:4 cube:3:all mesh:4x4 irregular:8,8,2,1
 
@@ -54,6 +58,10 @@ $(eval $(call rtl_router_model,mesh4,mesh:4x4))
 $(eval $(call rtl_router_model,mesh8,mesh:8x8))
 $(eval $(call rtl_router_model,irr8,irregular:8$(comma)8$(comma)2$(comma)1))
 $(eval $(call rtl_router_model,irr16,irregular:16$(comma)8$(comma)4$(comma)1))
+# the two-stage hop's (--router-stages 2: a model of its own)
+$(eval $(call rtl_router_model,mesh4s2,mesh:4x4,--router-stages 2))
+$(eval $(call rtl_router_model,cube4s2,cube:4,--router-stages 2))
+$(eval $(call rtl_router_model,irr16s2,irregular:16$(comma)8$(comma)4$(comma)1,--router-stages 2))
 .PHONY: rtl-models
 rtl-models: $(RTL_MODELS)
 TEST_PREP += $(RTL_MODELS)
@@ -93,16 +101,22 @@ TEST_TARGETS += test-synth-router
 # run in soak-router (with every other run, at 2M cycles), which keeps
 # make test within its 20 minutes on two cores.
 LOCKSTEP_RUNS   := $(shell awk '!/^\#/ && NF {print $$1}' verif/net/lockstep.cfg)
-LOCKSTEP_PIECES := $(addprefix test-lockstep-,$(sort $(foreach n,$(LOCKSTEP_RUNS),$(firstword $(subst -, ,$(n))))))
+# The two-stage hop's runs (s2-*) are one piece of a few runs of its own:
+# the mesh with one-cycle allocation at saturation, and the table router
+# with intermediate reception (the rest in soak-router).
+LOCKSTEP_PIECES := $(filter-out test-lockstep-s2,$(addprefix test-lockstep-,$(sort $(foreach n,$(LOCKSTEP_RUNS),$(firstword $(subst -, ,$(n)))))))
 LOCKSTEP_MODELS := $(call rtl_models,cube4 cube6 cube6all mesh4 mesh8 irr16)
-.PHONY: $(LOCKSTEP_PIECES)
+LOCKSTEP_S2     := s2-@(mesh4-sat|cube4-low|irc-irr16-low)
+.PHONY: $(LOCKSTEP_PIECES) test-lockstep-s2
 $(LOCKSTEP_PIECES): test-lockstep-%: $(WC) $(LOCKSTEP_MODELS)
 	@verif/net/lockstep-suite.sh $(WC) verif/net/lockstep.cfg 10000 190000 '$*-!(medium)'
-test-lockstep: $(LOCKSTEP_PIECES)
-TEST_TARGETS += $(LOCKSTEP_PIECES)
+test-lockstep-s2: $(WC) $(call rtl_models,mesh4s2 cube4s2 irr16s2)
+	@verif/net/lockstep-suite.sh $(WC) verif/net/lockstep.cfg 10000 190000 '$(LOCKSTEP_S2)'
+test-lockstep: $(LOCKSTEP_PIECES) test-lockstep-s2
+TEST_TARGETS += $(LOCKSTEP_PIECES) test-lockstep-s2
 TEST_FIRST   += test-lockstep-cube6all test-lockstep-irc test-lockstep-cube6 test-lockstep-mesh8
 
-test-mutation: $(WC) $(call rtl_models,mesh4 cube4 cube4all irr8)
+test-mutation: $(WC) $(call rtl_models,mesh4 cube4 cube4all irr8 mesh4s2)
 	@tests/router/mutation.sh $(WC)
 TEST_TARGETS += test-mutation
 

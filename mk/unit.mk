@@ -72,6 +72,7 @@ $(foreach b,1 3 8,$(eval $(call unit_bench,wc_fifo/b$(b),wc_fifo,$(UR)/wc_fifo.v
 $(eval $(call unit_bench,wc_fifo/b4_ram,wc_fifo,$(UR)/wc_fifo.v,tb_fifo.cpp,FW=34 B=4 RAM_MIN_B=4))
 $(foreach b,1 2 3,$(eval $(call unit_bench,wc_input_ctrl/b$(b),wc_input_ctrl,$(UR)/wc_input_ctrl.v $(UR)/wc_fifo.v,tb_input_ctrl.cpp,FW=34 B=$(b) PW=3)))
 $(eval $(call unit_bench,wc_output_ctrl,wc_output_ctrl,$(UR)/wc_output_ctrl.v $(UR)/wc_rr_arb.v,tb_output_ctrl.cpp,P=5 IW=3 B=3))
+$(eval $(call unit_bench,wc_output_ctrl/s2,wc_output_ctrl,$(UR)/wc_output_ctrl.v $(UR)/wc_rr_arb.v,tb_output_ctrl.cpp,P=5 IW=3 B=3 STAGES=2))
 # whole router, one per routing function, plus an all-port low-first cube
 # (ejection port chosen by the arrival dimension) with one-flit buffers,
 # and a table router with 48-bit flit data
@@ -80,6 +81,10 @@ $(eval $(call unit_bench,wc_router/xy,wc_router,$(UR)/wc_router.v,tb_router.cpp,
 $(eval $(call unit_bench,wc_router/ecube,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=3 ROUTING=0 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
 $(eval $(call unit_bench,wc_router/ecube_ap,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=6 B=1 ROUTING=0 CUBE_N=3 ALL_PORT=1 HIGH_FIRST=0 $(UNIT_MESH)))
 $(eval $(call unit_bench,wc_router/table,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 W=48 ROUTING=2 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
+# the two-stage hop (STAGES=2): XY with intermediate reception, e-cube all-port, the table router
+$(eval $(call unit_bench,wc_router/xy_s2,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=4 ROUTING=1 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH) STAGES=2))
+$(eval $(call unit_bench,wc_router/ecube_ap_s2,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=6 B=1 ROUTING=0 CUBE_N=3 ALL_PORT=1 HIGH_FIRST=0 $(UNIT_MESH) STAGES=2))
+$(eval $(call unit_bench,wc_router/table_s2,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 W=48 ROUTING=2 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH) STAGES=2))
 
 TEST_PREP += $(UNIT_BINS)
 
@@ -87,7 +92,8 @@ TEST_PREP += $(UNIT_BINS)
 # show the whole-router lockstep has teeth (a C model with the arbiter
 # pointer frozen, the other dimension order, the node given the forwarded
 # head instead of the one it absorbs, the address count not decremented in
-# the forward copy's head: each must be caught by the lockstep group
+# the forward copy's head, and in the two-stage router a granted head
+# crossing in its grant cycle: each must be caught by the lockstep group
 # itself, not by any other failing group).
 test-unit: $(UNIT_BINS)
 	@pass=0; fail=0; \
@@ -98,7 +104,11 @@ test-unit: $(UNIT_BINS)
 	  if grep -q '^FAIL .*vs C model each cycle' $(UNIT_B)/wc_router/xy/mutate$$mu.log; then \
 	    echo "ok   mutation check: router lockstep catches C model mutation $$mu"; pass=$$((pass+1)); \
 	  else echo "FAIL mutation check: router lockstep passed with C model mutation $$mu"; fail=$$((fail+1)); fi; done; \
-	echo "test-unit: $(words $(UNIT_BINS)) benches + 4 mutation checks"; \
+	$(UNIT_B)/wc_router/xy_s2/Vwc_router --mutate 5 --no-lost-tail 1 > $(UNIT_B)/wc_router/xy_s2/mutate5.log 2>&1; \
+	if grep -q '^FAIL .*vs C model each cycle' $(UNIT_B)/wc_router/xy_s2/mutate5.log; then \
+	  echo "ok   mutation check: two-stage router lockstep catches C model mutation 5"; pass=$$((pass+1)); \
+	else echo "FAIL mutation check: two-stage router lockstep passed with C model mutation 5"; fail=$$((fail+1)); fi; \
+	echo "test-unit: $(words $(UNIT_BINS)) benches + 5 mutation checks"; \
 	echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
 
 # Soak: every bench again under other seeds (random stimulus only; the

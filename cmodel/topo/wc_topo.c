@@ -43,6 +43,7 @@ wc_topo *wc__topo_alloc(enum wc_topo_kind kind, int nrouters, int nports,
     t->nrouters = nrouters;
     t->nports = nports;
     t->nnodes = nnodes;
+    t->stages = 1;
     t->nlocal = 1;
     t->root = -1;
     t->peer = malloc(np * sizeof *t->peer);

@@ -46,6 +46,10 @@ typedef struct wc_topo {
     int nports;              /* P, same for every router */
     int nnodes;              /* terminals */
     int nlocal;              /* local ports per node: N for all-port cube, else 1 */
+    /* the routers' hop pipeline (wc_router_cfg.stages, wc_router.v
+     * STAGES): 1 (what wc_topo_create gives) or 2; the tools set it from
+     * --router-stages before building anything from the topology */
+    int stages;
     wc_endpoint *peer;       /* [nrouters*nports]: other end of router port */
     int *node_router;        /* [nnodes] router a node hangs off */
     int *node_port;          /* [nnodes] its (first) local port on that router */

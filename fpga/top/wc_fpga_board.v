@@ -24,6 +24,8 @@ module wc_fpga_board #(
     parameter integer ROUTING  = `WC_ROUTING_XY,
     parameter integer NODE     = 5,
     parameter integer RATE     = 8,
+    // the router's hop pipeline (wc_router.v STAGES), 1 or 2
+    parameter integer STAGES   = 1,
 `endif
     // Design clock in Hz: sets the UART divider (115200 baud) and the
     // epoch (half a second), so the status line comes twice a second
@@ -77,7 +79,7 @@ module wc_fpga_board #(
 `else
     wire [7:0] status;
     wc_fpga_router_tg #(
-        .ROUTING(ROUTING), .NODE(NODE), .RATE(RATE),
+        .ROUTING(ROUTING), .NODE(NODE), .RATE(RATE), .STAGES(STAGES),
         .RUN_CYCLES(CLK_HZ / 2), .DRAIN_CYCLES(1024),
         .UART_DIV((CLK_HZ + `WC_FPGA_BAUD / 2) / `WC_FPGA_BAUD),
         .HEART_BIT(24)

@@ -13,6 +13,8 @@ module wc_fpga_ice40_top #(
     parameter integer ROUTING  = `WC_ROUTING_XY,
     parameter integer NODE     = 5,
     parameter integer RATE     = 8,
+    // the router's hop pipeline (wc_router.v STAGES), 1 or 2
+    parameter integer STAGES   = 1,
 `ifdef WC_FPGA_CORE
     parameter integer RAM_BYTES = 8192,
     parameter         INIT_FILE = "",
@@ -61,7 +63,7 @@ module wc_fpga_ice40_top #(
 `ifdef WC_FPGA_CORE
         .RAM_BYTES(RAM_BYTES), .INIT_FILE(INIT_FILE),
 `else
-        .ROUTING(ROUTING), .NODE(NODE), .RATE(RATE),
+        .ROUTING(ROUTING), .NODE(NODE), .RATE(RATE), .STAGES(STAGES),
 `endif
         .CLK_HZ(CLK_HZ), .NLED(NLED), .LED_NEG(LED_NEG)
     ) u_board (

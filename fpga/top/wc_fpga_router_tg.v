@@ -36,6 +36,8 @@ module wc_fpga_router_tg #(
     parameter integer B            = (ROUTING == `WC_ROUTING_TABLE) ? 8 : 4,
     // Offered load per input, in sixteenths of a flit per cycle.
     parameter integer RATE         = 8,
+    // The router's hop pipeline (wc_router.v STAGES), 1 or 2.
+    parameter integer STAGES       = 1,
     // Epoch: cycles of injection, then of drain (a drain must outlast the
     // longest backlog: P inputs of B flits plus 8-flit worms behind them).
     parameter integer RUN_CYCLES   = 1 << 24,
@@ -144,7 +146,7 @@ module wc_fpga_router_tg #(
 
     wc_router #(
         .P(P), .W(W), .B(B), .ROUTING(ROUTING), .CUBE_N(4), .ALL_PORT(0), .HIGH_FIRST(1),
-        .MESH_X(4), .MESH_Y(4), .NNODES(NN), .CAW(CAW)
+        .MESH_X(4), .MESH_Y(4), .NNODES(NN), .CAW(CAW), .STAGES(STAGES)
     ) u_router (
         .clk_i(clk_i), .rst_ni(rst_ni), .node_id_i(DW'(NODE)),
         .cfg_we_i(cfg_we), .cfg_addr_i(CAW'(cfg_q)), .cfg_data_i(cfg_data),

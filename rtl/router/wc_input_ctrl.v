@@ -52,7 +52,10 @@ module wc_input_ctrl #(
     // port}: PW + 3), or 0 when routes come from route_*_i/nroute_*_i.
     parameter integer RW = 0,
     // depth from which the buffer's body is block RAM (wc_fifo.v)
-    parameter integer RAM_MIN_B = 5
+    parameter integer RAM_MIN_B = 5,
+    // hop pipeline (wc_router.v STAGES): with 2, the head behind a
+    // crossing tail requests in the tail's cycle (early request)
+    parameter integer STAGES = 1
 ) (
     input  wire          clk_i,
     input  wire          rst_ni,
@@ -104,6 +107,11 @@ module wc_input_ctrl #(
     // From the output side this cycle.
     input  wire          grant_i,      // req_o won its output
     input  wire          fwd_i,        // front flit crossed the crossbar
+    // The output this input holds (port_q) and whether that output has a
+    // credit: for a unicast worm in progress, whether its front crosses
+    // this cycle (fwd_i) straight from registers.
+    output wire [PW-1:0] held_port_o,
+    input  wire          held_cred_i,
     output wire          drop_o        // a worm was discarded (count it)
 );
     localparam integer W  = FW - 2;
@@ -135,9 +143,10 @@ module wc_input_ctrl #(
     wire [SW-1:0]  slot_in, slot_head, slot_next, slot_third;
     wire [CW-1:0]  cnt;
     wire [DCW-1:0] dec;
-    // The front's request, a cycle ahead (RW > 0): see below.
-    wire           la_head, la_reqok, la_here;
-    wire [PW-1:0]  la_port;
+    // The front's request, a cycle ahead (RW > 0): see below; and the
+    // early request's (le_*, two stages).
+    wire           la_head, la_reqok, la_here, le_ok;
+    wire [PW-1:0]  la_port, le_port;
     generate
         if (RW > 0) begin : g_rs
             assign slot_in      = {in_route_i, in_dec, in_flit_i};
@@ -152,9 +161,10 @@ module wc_input_ctrl #(
             assign next_route_o = {RWP{1'b0}};
         end
     endgenerate
-    // (the decode behind the front is never used)
+    // (the decode behind the front: its multidestination bit for the
+    // early request)
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [DCW-1:0] unused_next_dec = slot_next[FW +: DCW];
+    wire [DCW-1:0] next_dec = slot_next[FW +: DCW];
     /* verilator lint_on UNUSEDSIGNAL */
 
     wc_fifo #(.FW(SW), .B(B), .RAM_MIN_B(RAM_MIN_B)) u_fifo (
@@ -203,6 +213,9 @@ module wc_input_ctrl #(
     // them.  (Table routers look their routes up at the front: theirs stay
     // combinational.)
     wire here = idle && la_here && la_head;
+    // the early request's condition at the buffer (two stages; see there)
+    wire le_ok0 = two && is_tail && next_o[W] && nroute_ok_i &&
+                  !(next_dec[1] && (nroute_local_i || next_o[W + 1]));
 
     generate
         if (RW > 0) begin : g_la
@@ -218,6 +231,7 @@ module wc_input_ctrl #(
             assign n[1] = (cnt == CW'(2)) ? slot_in : slot_third;
             assign c[1] = n_in - 1'b1;
             wire [PW+2:0] flags [0:1];
+            wire [PW:0]   eflags [0:1];
             genvar k;
             for (k = 0; k < 2; k = k + 1) begin : g_cand
                 wire [RW-1:0] fr    = f[k][FW + DCW +: RW];
@@ -228,6 +242,10 @@ module wc_input_ctrl #(
                 wire          fbad  = !fr[PW] || (f[k][FW + 1] && f[k][W + 1]) || (fhere && (B < 2 || (has2 && !fleg)));
                 assign flags[k] = {c[k] != {(CW + 1){1'b0}} && f[k][W], !fbad && (!fhere || has2), fhere,
                                    fhere ? nr[PW-1:0] : fr[PW-1:0]};
+                // the early request's (two stages): the front a tail, a
+                // head behind it that will be routed
+                assign eflags[k] = {has2 && f[k][W + 1] && n[k][W] && nr[PW] &&
+                                    !(n[k][FW + 1] && (nr[PW + 1] || n[k][W + 1])), nr[PW-1:0]};
             end
             reg [PW+2:0] la_q;
             always @(posedge clk_i) begin
@@ -235,6 +253,12 @@ module wc_input_ctrl #(
                 else         la_q <= flags[(pop && !empty) ? 1 : 0];
             end
             assign {la_head, la_reqok, la_here, la_port} = la_q;
+            reg [PW:0] le_q;
+            always @(posedge clk_i) begin
+                if (!rst_ni) le_q <= {(PW + 1){1'b0}};
+                else         le_q <= eflags[(pop && !empty) ? 1 : 0];
+            end
+            assign {le_ok, le_port} = le_q;
 `ifndef SYNTHESIS
             always @(posedge clk_i) begin
                 // (the port matters only to a request)
@@ -243,6 +267,9 @@ module wc_input_ctrl #(
                                (la_head && la_reqok && la_port != port0)))
                     $error("%m: front flags a cycle ahead disagree with the front: %b %b %b %h vs %b %b %b %h cnt %0d",
                            la_head, la_reqok, la_here, la_port, !empty && is_head, reqok0, here0, port0, cnt);
+                if (rst_ni && (le_ok != le_ok0 || (le_ok && le_port != nroute_port_i)))
+                    $error("%m: early-request flags a cycle ahead disagree with the buffer: %b %h vs %b %h",
+                           le_ok, le_port, le_ok0, nroute_port_i);
             end
 `endif
         end else begin : g_nla
@@ -254,6 +281,8 @@ module wc_input_ctrl #(
             assign la_here  = here0;
             // (the port of an input that does not request: as it always was)
             assign la_port  = fresh ? port0 : route_port_i;
+            assign le_ok    = le_ok0;
+            assign le_port  = nroute_port_i;
         end
     endgenerate
 
@@ -272,16 +301,37 @@ module wc_input_ctrl #(
                                   : ((cnt == CW'(1)) ? in_flit_i[`WC_ADDR_DST_LSB +: `WC_ADDR_DST_W]
                                                      : next_o[`WC_ADDR_DST_LSB +: `WC_ADDR_DST_W]);
 
+    // Early request (two stages): a unicast worm whose tail crosses now,
+    // with a head behind it that will be routed, not absorbed or
+    // dropped, asks for that head's route in this cycle, so the head
+    // crosses in the next one, right behind its tail (the input loses no
+    // cycle between worms).  Absorbed and dropped heads wait for the
+    // front, as fresh heads do.  The route behind the front is ready for
+    // both kinds of router (the stored record, the table's second lookup).
+    // Whether the tail crosses is its output's credit: the output belongs
+    // to this worm and nothing else holds a unicast front back, so the
+    // request does not wait for the crossbar's decision (fwd_i).
+    // (from registers a cycle ahead where the routes are stored, as the
+    // front's request: le_ok, below)
+    wire early_ok = (STAGES == 2) && active_q && le_ok;
+    wire early    = early_ok && held_cred_i;
+    assign held_port_o = port_q;
     assign nonempty_o = !empty;
-    assign req_o      = idle && la_head && la_reqok;
-    assign port_o     = (active_q || dual_q) ? port_q : la_port;
+    assign req_o      = (idle && la_head && la_reqok) || early;
+    assign port_o     = early_ok ? le_port : (active_q || dual_q) ? port_q : la_port;
     assign active_o   = active_q;
     assign dual_o     = dual_q;
     assign hold_o     = here;
     assign skip_o     = skip_q;
     // the stripped address needs no output: it only goes to the node
-    wire   absorb     = dual_q && (fwd_i || (skip_q && !empty));
-    assign pop        = discard || fwd_i || absorb;
+    // Whether the front crosses.  Two stages: only an output owned at the
+    // start of the cycle moves a flit, and the output this input holds is
+    // owned by it, so the front crosses exactly when that output has a
+    // credit (the transfer decision of wc_router.v, asserted equal below):
+    // the pop then does not wait for the output side's decision.
+    wire   fwd        = (STAGES == 2) ? ((active_q || (dual_q && !skip_q)) && !empty && held_cred_i) : fwd_i;
+    wire   absorb     = dual_q && (fwd || (skip_q && !empty));
+    assign pop        = discard || fwd || absorb;
     assign abs_valid_o = absorb;
     assign abs_flit_o  = absorb ? head_o : {FW{1'b0}};
     assign drop_o     = bad || (stray && !dropping_q);
@@ -307,14 +357,15 @@ module wc_input_ctrl #(
         hdone_d    = hdone_q;
         if (grant_i && !here) begin
             active_d = 1'b1;
-            port_d   = la_port;
+            port_d   = early_ok ? le_port : la_port;
         end
         if (grant_i && here) begin
             dual_d   = 1'b1;
             port_d   = la_port;
         end
-        // (a one-flit worm is granted and forwarded in the same cycle)
-        if (fwd_i && !dual_q && is_tail)
+        // (a one-flit worm is granted and forwarded in the same cycle; an
+        // early grant goes on with the worm behind the tail)
+        if (fwd && !dual_q && is_tail && !(grant_i && early_ok))
             active_d = 1'b0;
         if (absorb) begin
             skip_d  = is_head && !hdone_q;
@@ -355,6 +406,12 @@ module wc_input_ctrl #(
     always @(posedge clk_i) begin
         if (rst_ni && grant_i && !req_o)
             $error("%m: grant without request");
+        if (rst_ni && fwd != fwd_i)
+            $error("%m: the front's own transfer decision %b disagrees with the router's %b", fwd, fwd_i);
+        if (rst_ni && active_q && !empty && held_cred_i != fwd_i)
+            $error("%m: a unicast worm's front crossed against its output's credit (%b, crossed %b)", held_cred_i, fwd_i);
+        if (rst_ni && grant_i && STAGES == 2 && fwd_i && !early)
+            $error("%m: two stages: a grant beside a transfer that is not an early request");
         if (rst_ni && fwd_i && !(active_q || (dual_q && !skip_q) || (grant_i && fresh && !here)))
             $error("%m: forward without an allocated output");
         if (rst_ni && active_q && dual_q)

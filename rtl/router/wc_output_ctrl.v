@@ -4,9 +4,14 @@
 // round-robin arbitration among the inputs that request it.
 //
 // The output belongs to one worm from the grant of its head to the
-// transfer of its tail; only a free output arbitrates.  A grant and the
-// head's transfer may happen in the same cycle, and the tail's release
-// lets a new head win the next cycle: back-to-back worms leave no bubble.
+// transfer of its tail.  STAGES = 1: only a free output arbitrates; a
+// grant and the head's transfer may happen in the same cycle, and the
+// tail's release lets a new head win the next cycle: back-to-back worms
+// leave no bubble.  STAGES = 2: the grant is registered and only an owned
+// output transfers, so the arbitration never feeds the transfer of the
+// same cycle; an output arbitrates when free or when its tail leaves this
+// cycle (the next worm is allocated while the tail crosses: still no
+// bubble), and the transfer only enables the grant, it does not produce it.
 // The credit counter starts at the downstream buffer depth B and counts
 // free downstream slots; the router moves a flit only while has_cred_o
 // (an absorbing worm needs the credits of two outputs at once, so the
@@ -15,7 +20,9 @@
 module wc_output_ctrl #(
     parameter integer P  = 5,   // inputs that may request this output
     parameter integer IW = 3,   // input index width
-    parameter integer B  = 8    // downstream buffer depth (initial credits)
+    parameter integer B  = 8,   // downstream buffer depth (initial credits)
+    // hop pipeline, 1 or 2 (wc_router.v STAGES)
+    parameter integer STAGES = 1
 ) (
     input  wire          clk_i,
     input  wire          rst_ni,
@@ -35,6 +42,7 @@ module wc_output_ctrl #(
     initial begin
         if (P < 1) $error("%m: P must be >= 1");
         if (B < 1) $error("%m: B must be >= 1");
+        if (STAGES != 1 && STAGES != 2) $error("%m: STAGES must be 1 or 2 (got %0d)", STAGES);
     end
 
     // The round-robin arbitration of wc_rr_arb (first requester at or
@@ -49,11 +57,15 @@ module wc_output_ctrl #(
     reg [P-1:0]  mask_q, mask_d;   // inputs at or after the pointer
     reg [CW-1:0] cred_q, cred_d;
 
-    wire [P-1:0] req       = own_q ? {P{1'b0}} : req_i;
+    // (two stages: the requests of an owned output are arbitrated anyway,
+    // and the grant taken only if its tail leaves now)
+    wire         alloc     = (STAGES == 2) ? (!own_q || (xfer_i && tail_i)) : !own_q;
+    wire [P-1:0] req       = (STAGES == 2) ? req_i : (own_q ? {P{1'b0}} : req_i);
     wire [P-1:0] at_after  = req & mask_q;
     wire [P-1:0] pick_from = (at_after != {P{1'b0}}) ? at_after : req;
-    wire [P-1:0] gnt_oh    = pick_from & (~pick_from + 1'b1);
-    wire         arb_valid = (req != {P{1'b0}});
+    wire [P-1:0] pick      = pick_from & (~pick_from + 1'b1);
+    wire [P-1:0] gnt_oh    = pick & {P{alloc}};
+    wire         arb_valid = (req != {P{1'b0}}) && alloc;
     reg  [IW-1:0] arb_idx;
     always @* begin : enc
         integer k;
@@ -65,9 +77,10 @@ module wc_output_ctrl #(
     assign gnt_valid_o = arb_valid;
     assign gnt_idx_o   = arb_idx;
     assign gnt_oh_o    = gnt_oh;
-    assign sel_o       = own_q ? owner_q : arb_idx;
-    assign sel_oh_o    = own_q ? owner_oh_q : gnt_oh;
-    assign busy_o      = own_q || arb_valid;
+    // (two stages: only the owner crosses; a grant crosses next cycle)
+    assign sel_o       = (own_q || STAGES == 2) ? owner_q : arb_idx;
+    assign sel_oh_o    = own_q ? owner_oh_q : ((STAGES == 2) ? {P{1'b0}} : gnt_oh);
+    assign busy_o      = own_q || (STAGES == 1 && arb_valid);
     assign has_cred_o  = (cred_q != {CW{1'b0}});
 
     always @* begin
@@ -75,6 +88,10 @@ module wc_output_ctrl #(
         owner_d    = owner_q;
         owner_oh_d = owner_oh_q;
         mask_d     = mask_q;
+        // (two stages: the tail's release first, the next worm's grant
+        // beside it wins)
+        if (STAGES == 2 && xfer_i && tail_i)
+            own_d = 1'b0;
         if (arb_valid) begin
             own_d      = 1'b1;
             owner_d    = arb_idx;
@@ -83,7 +100,7 @@ module wc_output_ctrl #(
             // mask arbitrates as the full one, from input 0)
             mask_d     = ~((gnt_oh << 1) - 1'b1);
         end
-        if (xfer_i && tail_i)
+        if (STAGES == 1 && xfer_i && tail_i)
             own_d = 1'b0;
         cred_d = cred_q - CW'(xfer_i) + CW'(credit_i);
     end

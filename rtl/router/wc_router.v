@@ -6,10 +6,15 @@
 //   link in -> [wc_input_ctrl: FIFO] -> route compute -> [wc_output_ctrl:
 //   round-robin allocation, credits] -> wc_crossbar -> link out
 //
-// Timing: a flit written into an input buffer at the end of cycle t is
-// routed, allocated and driven onto the output link in cycle t+1 and lands
-// in the next router's buffer at the end of t+1: one cycle per hop for
-// the head, one flit per cycle per port after it.  Outputs depend only on
+// Timing (STAGES = 1): a flit written into an input buffer at the end of
+// cycle t is routed, allocated and driven onto the output link in cycle
+// t+1 and lands in the next router's buffer at the end of t+1: one cycle
+// per hop for the head, one flit per cycle per port after it.  STAGES = 2:
+// the route is computed as the flit is written (or looked up a cycle
+// ahead), the head is allocated its output in t+1 into a register and
+// crosses in t+2: two cycles per hop for a head, still one flit per cycle
+// after it, and an output allocates its next worm in the cycle its tail
+// crosses.  Outputs depend only on
 // registers (no combinational path from link inputs to link outputs), so
 // routers chain without loops.  Credits return one cycle after a flit
 // leaves a buffer; the credit loop is 3 cycles (send, dequeue, credit
@@ -39,7 +44,13 @@ module wc_router #(
     parameter integer CAW        = 16,
     // Buffer depth from which the input buffers keep their body in block
     // RAM (wc_fifo.v: the first three flits are registers either way).
-    parameter integer FIFO_RAM_MIN_B = 5
+    parameter integer FIFO_RAM_MIN_B = 5,
+    // Hop pipeline: 1 = route, allocation and traversal of a head in one
+    // cycle (one cycle per hop); 2 = allocation registered, traversal in
+    // the next cycle (two cycles per hop for a head, one per flit after
+    // it), so arbitration and transfer are separate paths of the clock
+    // period.  Mirrors wc_router_cfg.stages.
+    parameter integer STAGES     = 1
 ) (
     input  wire                       clk_i,
     input  wire                       rst_ni,
@@ -88,6 +99,7 @@ module wc_router #(
                    (ALL_PORT != 0) ? 2 * CUBE_N : CUBE_N + 1, P);
         if (ROUTING == `WC_ROUTING_XY && P != 5) $error("%m: XY routing needs P=5 (got %0d)", P);
         if (ROUTING < 0 || ROUTING > 2) $error("%m: unknown ROUTING %0d", ROUTING);
+        if (STAGES != 1 && STAGES != 2) $error("%m: STAGES must be 1 or 2 (got %0d)", STAGES);
     end
 
     // The address is a register latched in reset, so route compute depends
@@ -106,7 +118,8 @@ module wc_router #(
     wire [P*FW-1:0] head, next;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [P-1:0]    nonempty, req, active, dual, hold, skip, drop, grant, fwd;
-    wire [P*PW-1:0] port;
+    wire [P*PW-1:0] port, held_port;
+    reg  [P-1:0]    held_cred;
     wire [P*PW-1:0] rport, nport;
     wire [P-1:0]    rok, rlocal, nok, nlocal, nturn;
     // route records: of the flit arriving, of the front, of the one behind
@@ -117,7 +130,7 @@ module wc_router #(
     genvar i;
     generate
         for (i = 0; i < P; i = i + 1) begin : g_in
-            wc_input_ctrl #(.FW(FW), .B(B), .PW(PW), .RW(RW), .RAM_MIN_B(FIFO_RAM_MIN_B)) u_in (
+            wc_input_ctrl #(.FW(FW), .B(B), .PW(PW), .RW(RW), .RAM_MIN_B(FIFO_RAM_MIN_B), .STAGES(STAGES)) u_in (
                 .clk_i(clk_i), .rst_ni(rst_ni),
                 .in_valid_i(in_valid_i[i]), .in_flit_i(in_flit_i[i*FW +: FW]),
                 .in_route_i(in_rt[i*RWP +: RWP]),
@@ -132,7 +145,8 @@ module wc_router #(
                 .req_o(req[i]), .port_o(port[i*PW +: PW]), .active_o(active[i]),
                 .dual_o(dual[i]), .hold_o(hold[i]), .skip_o(skip[i]),
                 .abs_valid_o(abs_valid_o[i]), .abs_flit_o(abs_flit_o[i*FW +: FW]),
-                .grant_i(grant[i]), .fwd_i(fwd[i]), .drop_o(drop[i])
+                .grant_i(grant[i]), .fwd_i(fwd[i]), .drop_o(drop[i]),
+                .held_port_o(held_port[i*PW +: PW]), .held_cred_i(held_cred[i])
             );
         end
     endgenerate
@@ -248,7 +262,7 @@ module wc_router #(
                 for (k = 0; k < P; k = k + 1)
                     req_here[k] = req[k] && (port[k*PW +: PW] == PW'(o));
             end
-            wc_output_ctrl #(.P(P), .IW(PW), .B(B)) u_out (
+            wc_output_ctrl #(.P(P), .IW(PW), .B(B), .STAGES(STAGES)) u_out (
                 .clk_i(clk_i), .rst_ni(rst_ni),
                 .req_i(req_here), .xfer_i(xfer[o]),
                 .tail_i(xbar_out[o*FW + W + 1]), .credit_i(out_credit_i[o]),
@@ -266,7 +280,9 @@ module wc_router #(
     // A worm moves when its output has a credit; the forward copy of an
     // absorbed worm waits while the stripped address goes to the node, and
     // nothing moves in the cycle an absorbing head is granted.
-    wire [P-1:0] ready = nonempty & ~hold & ~(dual & skip);
+    // (two stages: an owner is never an idle input, so no head being
+    // granted is selected and the hold is left off the transfer's path)
+    wire [P-1:0] ready = nonempty & ~((STAGES == 2) ? {P{1'b0}} : hold) & ~(dual & skip);
     always @* begin : transfer
         integer q;
         for (q = 0; q < P; q = q + 1)
@@ -276,6 +292,17 @@ module wc_router #(
     wc_crossbar #(.P(P), .NI(P), .FW(FW), .IW(P), .ONEHOT(1)) u_xbar (
         .in_i(fwdv), .sel_i(sel_oh), .out_o(xbar_out)
     );
+
+    // The credit of the output each input holds (its early request, two
+    // stages).
+    always @* begin : held
+        integer h, q;
+        for (h = 0; h < P; h = h + 1) begin
+            held_cred[h] = 1'b0;
+            for (q = 0; q < P; q = q + 1)
+                if (held_port[h*PW +: PW] == PW'(q)) held_cred[h] = has_cred[q];
+        end
+    end
 
     // Per-input grant / forward, gathered from the outputs.
     reg [P-1:0] grant_r, fwd_r;
@@ -323,6 +350,9 @@ module wc_router #(
             for (q = 0; q < P; q = q + 1)
                 if (fwd[q] && !(active[q] || dual[q] || grant[q]))
                     $error("%m: input %0d forwarded without allocation", q);
+            for (q = 0; q < P; q = q + 1)
+                if (STAGES == 2 && (sel_oh[q*P +: P] & hold) != {P{1'b0}})
+                    $error("%m: two stages: output %0d owned by an input whose head is being granted", q);
         end
     end
 `endif

@@ -68,6 +68,13 @@ typedef struct wc_opt {
 #define WC_OPT_FUNC_REPEAT(n, m, f, d, h) \
     { .name = n, .kind = WC_OPT_FUNC, .meta = m, .help = h, .dst = d, .fn = f, .repeat = 1 }
 #define WC_OPT_END { .name = 0 }
+/* The routers' hop pipeline (wc_topo.stages), one option for every
+ * command that builds a network. */
+#define WC_OPT_ROUTER_STAGES(var) \
+    WC_OPT_INT("--router-stages", "S", var, 1, 2, \
+               "router hop pipeline: 1 = a head is allocated and crosses in one\n" \
+               "cycle per hop, 2 = registered allocation, then traversal (two\n" \
+               "cycles per hop for a head, shorter clock period)")
 /* The network names every command takes (wc_topo_create). */
 #define WC_TOPO_NAMES "cube:N[:all][:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH"
 

@@ -268,7 +268,7 @@ int wc_cmd_msg(int argc, char **argv)
     wc_msg_opts o;
     wc_msg_result r;
     const char *topo = NULL, *wave_dir = NULL;
-    int csv = 0, quiet = 0, rc, *gdst = NULL, gall = 0, groot = -1, gn = 0, once = 0, size[2], st, no_wave = 0, k;
+    int csv = 0, quiet = 0, rc, *gdst = NULL, gall = 0, groot = -1, gn = 0, once = 0, size[2], st, no_wave = 0, k, stages = 1;
     nic_list wn = { NULL, 0 };
     char err[512];
     wc_topo *t;
@@ -277,6 +277,7 @@ int wc_cmd_msg(int argc, char **argv)
     wc_opt opts[] = {
         WC_OPT_STRING("--topo", "T", &topo, "cube:N[:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH\n"
                                            "(one NIC per node: all-port cubes are refused)"),
+        WC_OPT_ROUTER_STAGES(&stages),
         WC_OPT_CHOICE("--engine", "E", &o.engine, engines, engine_v,
                       "c: C model, rtl: Verilated routers and NICs, built on first use,\n"
                       "lockstep: both, every NIC output and router port compared every cycle,\n"
@@ -417,6 +418,7 @@ int wc_cmd_msg(int argc, char **argv)
         st = wc_cli_error(&cli, "%s", err);
         goto bad;
     }
+    t->stages = stages;
     if (groot >= 0) {
         if (groot >= t->nnodes || group.random >= t->nnodes) {
             st = groot >= t->nnodes

@@ -123,12 +123,13 @@ int wc_cmd_run(int argc, char **argv)
     const char *topo = NULL, **per = NULL, *wave_dir = NULL;
     node_list wn = { NULL, 0 };
     long seed;
-    int rc = 2, st, k, quiet = 0, md = 1, no_wave = 0;
+    int rc = 2, st, k, quiet = 0, md = 1, no_wave = 0, stages = 1;
     double fault = 0;
     char err[600];
     wc_topo *t = NULL;
     wc_opt opts[] = {
         WC_OPT_STRING("--topo", "T", &topo, WC_TOPO_NAMES "\n(one node per host: core, RAM, NIC; the routers between)"),
+        WC_OPT_ROUTER_STAGES(&stages),
         WC_OPT_STRING("--fw", "ELF", &o.fw, "firmware of every node (RV32IM ELF linked for the node RAM)"),
         WC_OPT_FUNC_REPEAT("--fw-node", "N=ELF", parse_fw_node, &fwn, "node N runs ELF instead of --fw"),
         WC_OPT_FUNC_REPEAT("--arg", "K=V", parse_arg, &o,
@@ -216,6 +217,7 @@ int wc_cmd_run(int argc, char **argv)
         rc = wc_cli_error(&cli, "%s", err);
         goto out;
     }
+    t->stages = stages;
     if (t->nnodes < 2) {
         rc = wc_cli_error(&cli, "%s has %d node: a system needs at least 2", t->name, t->nnodes);
         goto out;

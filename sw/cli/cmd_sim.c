@@ -230,13 +230,14 @@ int wc_cmd_sim(int argc, char **argv)
     wc_sim_result r;
     double sweep_r[3] = { 0.02, 1.0, 0.02 }, sw_a, sw_b, sw_s, stable_lat = 500;
     int csv = 0, sweep, no_wave = 0, quiet = 0, i, rc, wr[64], nwr = -1, once, once_n = 0, sets = 10, *list, st;
-    int batch = 1;
+    int batch = 1, stages = 1;
     long_arg lmix = { 0, 0 };
     char err[512];
     wc_topo *t;
     long seed;
     wc_opt opts[] = {
         WC_OPT_STRING("--topo", "T", &topo, WC_TOPO_NAMES),
+        WC_OPT_ROUTER_STAGES(&stages),
         WC_OPT_CHOICE("--traffic", "P", &o.traffic, traffics, NULL, "traffic pattern"),
         WC_OPT_DOUBLE("--rate", "R", &o.rate, 0, HUGE_VAL, "offered flits/node/cycle, up to one per injection channel of a\n"
                       "node (and one packet per cycle)"),
@@ -321,9 +322,10 @@ int wc_cmd_sim(int argc, char **argv)
                     "--queue-cap) instead of ending at the SATURATED verdict"),
         WC_OPT_LONG("--queue-cap", "P", &o.queue_cap, 1, 1L << 20,
                     "the sources' backlog, packets per node, that means saturation"),
-        WC_OPT_INT("--mutate", "K", &o.mutate, 0, 4,
+        WC_OPT_INT("--mutate", "K", &o.mutate, 0, WC_ROUTER_MUTATIONS,
                    "self-check: break the C model (1 arbitration, 2 routing,\n"
-                   "3 absorbed head, 4 forwarded head)"),
+                   "3 absorbed head, 4 forwarded head, 5 traversal stage of\n"
+                   "--router-stages 2)"),
         WC_OPT_INT("--mutate-rtl", "K", &o.mutate_rtl, 0, 1,
                    "self-check of the RTL's assertions: one credit too many into\n"
                    "node 0's router (1): its assertion must end the run"),
@@ -397,6 +399,7 @@ int wc_cmd_sim(int argc, char **argv)
         free(list);
     }
     if (!(t = wc_topo_create(topo, err, sizeof err))) { fprintf(stderr, "wormcast sim: %s\n", err); return 2; }
+    t->stages = stages;
 
     if (sweep) {
         double rate, best = 0, best_off = 0, zero = -1, zero_rate = 0, top = wc_sim_rate_max(t, o.packet);

@@ -272,6 +272,8 @@ static int sc_open(wc_engine *e, const wc_engine_cfg *c, char *err, int errlen)
     int n, rc = -1;
     if (c->node)
         return wc_err(err, errlen, "the SystemC engine has routers and NICs, not node SoCs (use engine c or rtl)");
+    if (wc_engine_check_stages(WC_ENGINE_SC, t, err, errlen))
+        return -1;
     if (!(e->sc = wc_sc_load(err, errlen)))
         return -1;
     if (!(rr = wc_alloc((size_t)t->nrouters, 1, "the RTL router list", err, errlen)) ||
@@ -347,6 +349,14 @@ static int load_tables(wc_engine *e, const wc_engine_cfg *c, char *err, int errl
         e->ops->net_cfg(e, w[k].router, w[k].addr, w[k].data);
     free(w);
     wc_net_free(net);
+    return 0;
+}
+
+int wc_engine_check_stages(int engine, const wc_topo *t, char *err, int errlen)
+{
+    if (t->stages != 1 && wc_engine_kind_sc(engine))
+        return wc_err(err, errlen, "the SystemC engine builds its network from the topology's name: one-cycle hops "
+                      "only (--router-stages 1)");
     return 0;
 }
 

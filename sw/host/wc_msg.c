@@ -146,6 +146,8 @@ int wc_msg_check(const wc_topo *t, const wc_msg_opts *o, const wc_nic_cfg *nc, c
         return wc_err(err, errlen, "unknown NIC mode %d", o->mode);
     if (wc_engine_check_mutate(o->engine, o->mutate, WC_NIC_MUTATIONS, "NIC", err, errlen))
         return -1;
+    if (wc_engine_check_stages(o->engine, t, err, errlen))
+        return -1;
     if (wc_engine_check_mutate_rtl(o->engine, o->mutate_rtl, 1, err, errlen))
         return -1;
     if (o->messages < 0 || o->min_cycles < 0 || o->host_delay < 0 || o->mem_wait < 0 || o->watchdog < 1 ||

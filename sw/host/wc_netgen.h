@@ -12,7 +12,7 @@ int wc_netgen_verilog(const wc_topo *t, int W, int B, FILE *f);
 
 /* The wc_router parameters a topology needs, in one place for the
  * generated network top and for the per-router Verilator builds. */
-#define WC_ROUTER_NPARAMS 11
+#define WC_ROUTER_NPARAMS 12
 typedef struct { const char *name; long value; } wc_param;
 void wc_router_params(const wc_topo *t, int W, int B, wc_param out[WC_ROUTER_NPARAMS]);
 

@@ -436,7 +436,7 @@ struct wc_rtl {
 wc_rtl *wc_rtl_open(const wc_topo *t, int W, int B, int flat, int trace, char *err, int errlen)
 {
     char key[600], what[1000], gp[WC_ROUTER_NPARAMS][64], wbuf[16], bbuf[16], exe[PATH_MAX], topo[512];
-    char *args[WC_ROUTER_NPARAMS + 8];
+    char *args[WC_ROUTER_NPARAMS + 8], sbuf[16];
     model md = { key, "libwcrouter.so", what, router_srcs, args, WC_ENGINE_ROUTER_NET_SYM, WC_ENGINE_ROUTER_NET,
                  sizeof(wc_engine_net_abi) };
     wc_rtl *m;
@@ -444,7 +444,7 @@ wc_rtl *wc_rtl_open(const wc_topo *t, int W, int B, int flat, int trace, char *e
     if (flat) {
         if (self_exe(exe, sizeof exe))
             return wc_err(err, errlen, "cannot find the wormcast binary (/proc/self/exe) to generate the network top"), NULL;
-        snprintf(key, sizeof key, "%s_w%d_b%d%s", t->name, W, B, trace ? "_fst" : "");
+        snprintf(key, sizeof key, "%s_w%d_b%d_s%d%s", t->name, W, B, t->stages, trace ? "_fst" : "");
         sanitize(key);
         snprintf(topo, sizeof topo, "%s", t->name);
         snprintf(wbuf, sizeof wbuf, "%d", W);
@@ -456,11 +456,14 @@ wc_rtl *wc_rtl_open(const wc_topo *t, int W, int B, int flat, int trace, char *e
         args[i++] = wbuf;
         args[i++] = bbuf;
         args[i++] = trace ? "1" : "0";
+        snprintf(sbuf, sizeof sbuf, "%d", t->stages);
+        args[i++] = sbuf;
         args[i] = NULL;
         md.so = "libwcrtl.so";
         md.sym = WC_ENGINE_FLAT_NET_SYM;
         md.kind = WC_ENGINE_FLAT_NET;
-        snprintf(what, sizeof what, "the whole %s network (W=%d, B=%d%s)", t->name, W, B, trace ? ", FST" : "");
+        snprintf(what, sizeof what, "the whole %s network (W=%d, B=%d, %d-stage hop%s)", t->name, W, B, t->stages,
+                 trace ? ", FST" : "");
     } else {
         wc_param prm[WC_ROUTER_NPARAMS];
         wc_router_params(t, W, B, prm);

@@ -1406,13 +1406,18 @@ int wc_sim_check(const wc_topo *t, const wc_sim_opts *o, char *err, int errlen)
     if (o->rtl_flat && wc_engine_kind_sc(o->engine))
         return wc_err(err, errlen, "--rtl-flat chooses the form of the RTL engine; engine %s has routers as "
                       "SystemC modules", wc_engine_kind_name(o->engine));
-    if (wc_engine_check_mutate(o->engine, o->mutate, 4, "router", err, errlen))
+    if (wc_engine_check_mutate(o->engine, o->mutate, WC_ROUTER_MUTATIONS, "router", err, errlen))
+        return -1;
+    if (wc_engine_check_stages(o->engine, t, err, errlen))
         return -1;
     if (wc_engine_check_mutate_rtl(o->engine, o->mutate_rtl, 0, err, errlen))
         return -1;
     /* 3 and 4 break the handling of multidestination worms: without them
      * in the traffic the run would pass, proving nothing */
-    if (o->mutate >= 3 && !(o->mcast_scheme == WC_MC_WORM && (o->multicast > 0 || o->once)) && !(o->malformed > 0))
+    if (o->mutate == 5 && t->stages != 2)
+        return wc_err(err, errlen, "--mutate 5 breaks the traversal stage of the two-stage hop, and this run has "
+                      "one-cycle hops: add --router-stages 2");
+    if (o->mutate >= 3 && o->mutate <= 4 && !(o->mcast_scheme == WC_MC_WORM && (o->multicast > 0 || o->once)) && !(o->malformed > 0))
         return wc_err(err, errlen, "--mutate %d breaks multidestination worms, and this run sends none: add "
                       "--multicast F --mcast-scheme worm (or --mcast-once with it)", o->mutate);
     if (o->rtl_flat && o->engine == WC_ENGINE_C)

@@ -112,5 +112,17 @@ expect_err "--stable-lat alone" "--stable-lat needs --sweep or --csv" sim --topo
 out=$("$wc" sim --topo mesh:4x4 --rate 0.05 --multicast 1 --warmup 100 --cycles 2000 --quiet); rc=$?
 check "multicast traffic only: exit 0, no unicast latency claimed" \
       "[ $rc -eq 0 ] && grep -q 'no unicast packet to measure' <<<\"\$out\" && grep -q 'multicast .*completion avg' <<<\"\$out\""
+# Zero-load latency of the hop pipelines: a packet of L flits through R
+# routers takes R * stages + L - 1 cycles without contention (one link
+# on cube:6 neighbor traffic: 2 routers, 8 flits: 9 and 11 cycles), and a
+# uniform network pays one cycle more per router in two stages
+for s in 1 2; do
+  out=$("$wc" sim --topo cube:6 --traffic neighbor --router-stages $s --rate 0.002 --warmup 1000 --cycles 100000 --quiet)
+  want=$((2 * s + 8 - 1))
+  check "--router-stages $s: a 1-link 8-flit packet takes $want cycles (p99)" \
+        "grep -Eq '^  latency +avg [0-9.]+  p99 $want  ' <<<\"\$out\""
+done
+expect_err "--router-stages out of range" "--router-stages expects an integer in 1..2, got '3'" sim --topo mesh:4x4 --router-stages 3
+expect_err "--mutate 5 without two stages" "add --router-stages 2" sim --topo mesh:4x4 --engine lockstep --mutate 5
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -3,7 +3,8 @@
 # The lockstep comparison must be able to fail: each C-model mutation
 # (1 = round-robin pointer never advances, 2 = the other dimension order,
 # 3 = the absorption channel gets the forwarded head, 4 = the forwarded
-# head keeps its address count)
+# head keeps its address count, 5 = the two-stage hop's granted head
+# crosses in its grant cycle)
 # must make `wormcast sim --engine lockstep` report a mismatch and exit
 # non-zero; the first one also leaves a waveform and a GTKWave layout.
 set -u
@@ -20,7 +21,8 @@ run() { # name topo mutate rate [more options]
 for spec in "arb-mesh mesh:4x4 1 0.5" "arb-cube cube:4 1 0.6" "arb-irregular irregular:8,8,2,1 1 0.2" \
             "route-mesh mesh:4x4 2 0.1" "route-cube cube:4 2 0.1" "route-cube-all cube:4:all 2 0.1" \
             "absorb-mesh mesh:4x4 3 0.05 --multicast 0.3 --mcast-scheme worm --mcast-dests 5" \
-            "forward-irregular irregular:8,8,2,1 4 0.05 --multicast 0.3 --mcast-scheme worm --mcast-dests 5"; do
+            "forward-irregular irregular:8,8,2,1 4 0.05 --multicast 0.3 --mcast-scheme worm --mcast-dests 5" \
+            "traverse-mesh mesh:4x4 5 0.1 --router-stages 2"; do
   set -- $spec
   rc=$(run "$@")
   check "$1: mutation $3 on $2 exits non-zero" "[ $rc -ne 0 ]"
@@ -30,6 +32,9 @@ done
 # and without a mutation the same runs pass
 "$wc" sim --topo mesh:4x4 --engine lockstep --rate 0.5 --warmup 0 --cycles 20000 --seed 3 --quiet > "$out/clean.out" 2>&1
 check "unmutated run passes" "[ $? -eq 0 ]"
+"$wc" sim --topo mesh:4x4 --engine lockstep --router-stages 2 --rate 0.5 --warmup 0 --cycles 20000 --seed 3 --quiet \
+  > "$out/clean-s2.out" 2>&1
+check "unmutated two-stage run passes" "[ $? -eq 0 ]"
 w=$out/arb-mesh
 check "waveform written" "[ -s $w/mismatch.fst ] || [ -s $w/mismatch.vcd ]"
 check "GTKWave layout groups links and nodes, the C model's values closed" \

@@ -25,7 +25,7 @@
 #        build-engine.sh nic-sc OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh node   OUTDIR [-GNAME=VALUE ...]
 #        build-engine.sh node-sc OUTDIR [-GNAME=VALUE ...]
-#        build-engine.sh flat   OUTDIR WORMCAST TOPO W B TRACE(0|1)
+#        build-engine.sh flat   OUTDIR WORMCAST TOPO W B TRACE(0|1) STAGES(1|2)
 # Logs go to OUTDIR/{verilator,make,link}.log; the shared object appears
 # (renamed into place) only when every step succeeded.
 set -eu
@@ -129,9 +129,9 @@ case $kind in
       --trace-fst --trace-structs --timescale 1ns/1ns "$@" "${NODE_SRCS[@]}" \
       -- -DVM_TRACE=1 -DVM_TRACE_FST=1 -lz ;;
   flat)
-    [ $# -eq 5 ] || { echo "usage: $0 flat OUTDIR WORMCAST TOPO W B TRACE(0|1)" >&2; exit 2; }
-    wc=$1 topo=$2 w=$3 b=$4 trace=$5
-    "$wc" netgen --topo "$topo" --width "$w" --buffer "$b" > "$out/wc_net_top.v.tmp"
+    [ $# -eq 6 ] || { echo "usage: $0 flat OUTDIR WORMCAST TOPO W B TRACE(0|1) STAGES(1|2)" >&2; exit 2; }
+    wc=$1 topo=$2 w=$3 b=$4 trace=$5 stages=$6
+    "$wc" netgen --topo "$topo" --width "$w" --buffer "$b" --router-stages "$stages" > "$out/wc_net_top.v.tmp"
     mv "$out/wc_net_top.v.tmp" "$out/wc_net_top.v"
     # the dimensions the shim checks against the network the tool asks for
     ports=$(sed -n 's/^ *input  *wire *\[\([0-9]*\):0\] *ext_valid_i,.*/\1/p' "$out/wc_net_top.v")

@@ -21,7 +21,14 @@
 #error "build with -DUT_P=.. -DUT_IW=.. -DUT_B=.."
 #endif
 
+#ifndef UT_STAGES
+#define UT_STAGES 1
+#endif
+
 static const int P = UT_P, IW = UT_IW, B = UT_B, W = 32;
+// two stages: only an owned output transfers, and it arbitrates when free
+// or in the cycle its tail leaves (wc_router_eval with cfg.stages = 2)
+static const bool TWO = UT_STAGES == 2;
 
 // struct wc_out of cmodel/wc_router.h
 struct RefOut {
@@ -53,7 +60,8 @@ int main(int argc, char **argv)
     }
     const int NCYC = 200000;
     char name[160];
-    std::snprintf(name, sizeof name, "wc_output_ctrl P=%d B=%d: %d cycles against the C-model output unit", P, B, NCYC);
+    std::snprintf(name, sizeof name, "wc_output_ctrl P=%d B=%d STAGES=%d: %d cycles against the C-model output unit", P, B,
+                  UT_STAGES, NCYC);
     UnitCheck ck(name);
     std::snprintf(name, sizeof name, "wc_output_ctrl P=%d: owner never changes mid-worm", P);
     UnitCheck ck_own(name);
@@ -87,11 +95,15 @@ int main(int argc, char **argv)
 
         // ---- reference eval
         int g = ref.own ? -1 : wc_rr_arb(req, ref.ptr);
+        if (TWO)
+            g = -1;     // (decided after the transfer below)
         int sel = ref.own ? ref.owner : (g >= 0 ? g : 0);
         bool busy = ref.own || g >= 0, has_cred = ref.cred > 0;
         bool withheld = wc_rng_chance(&rng, 0.1);
         bool xfer = busy && ((has >> sel) & 1) && has_cred && !withheld;
         bool tail = ((has >> sel) & 1) ? unit_is_tail(in[sel].flits.front(), W) : wc_rng_chance(&rng, 0.5);
+        if (TWO && (!ref.own || (xfer && tail)))
+            g = wc_rr_arb(req, ref.ptr);
 
         m.req_i = req;
         m.credit_i = credit;
@@ -111,7 +123,7 @@ int main(int argc, char **argv)
         if (g >= 0)
             same &= ck.ok(m.gnt_idx_o == g, "cycle %d req=%#x ptr=%d: gnt_idx %d, ref %d", t, req, ref.ptr,
                           m.gnt_idx_o, g);
-        if (ref.own || g >= 0)
+        if (ref.own || (g >= 0 && !TWO))
             same &= ck.ok(m.sel_o == sel, "cycle %d: sel %d, ref %d", t, m.sel_o, sel);
         same &= ck.ok(m.busy_o == busy, "cycle %d: busy %d, ref %d", t, m.busy_o, busy);
         same &= ck.ok(m.has_cred_o == has_cred, "cycle %d: has_cred %d, ref %d (cred %d)", t, m.has_cred_o,
@@ -145,8 +157,10 @@ int main(int argc, char **argv)
         }
         unit_tick(m);
 
-        // ---- reference commit
-        if (g >= 0) {
+        // ---- reference commit (a one-stage grant's own one-flit worm
+        // releases it again; a two-stage grant follows the tail it
+        // replaces)
+        if (g >= 0 && !TWO) {
             ref.own = true;
             ref.owner = g;
             ref.ptr = g == P - 1 ? 0 : g + 1;
@@ -162,6 +176,12 @@ int main(int argc, char **argv)
             in[sel].ours.pop_front();
             down++;
             down_free--;
+        }
+        if (g >= 0 && TWO) {
+            ref.own = true;
+            ref.owner = g;
+            ref.ptr = g == P - 1 ? 0 : g + 1;
+            in[g].active = true;
         }
         ref.cred += (int)credit - (int)xfer;
         if (credit) {

@@ -32,6 +32,9 @@
 #error "build with the router parameters as -DUT_<NAME>=<value>"
 #endif
 
+#ifndef UT_STAGES
+#define UT_STAGES 1
+#endif
 #ifndef UT_W
 #define UT_W WC_FLIT_DATA_W
 #endif
@@ -280,6 +283,7 @@ int main(int argc, char **argv)
     b.cfg.mesh_x = UT_MESH_X;
     b.cfg.mesh_y = UT_MESH_Y;
     b.cfg.nnodes = UT_NNODES;
+    b.cfg.stages = UT_STAGES;
     // the lockstep's own self-check: a broken C model must be caught
     b.cfg.mutate = (int)unit_opt(argc, argv, "--mutate", 0);
     b.buf.assign((size_t)P * B, 0);
@@ -300,8 +304,8 @@ int main(int argc, char **argv)
         std::snprintf(kind, sizeof kind, "table NNODES=%d W=%d", UT_NNODES, W);
     char name[200];
     std::snprintf(name, sizeof name,
-                  "wc_router %s P=%d B=%d: outputs, absorption channels, credits, drop count vs C model each cycle",
-                  kind, P, B);
+                  "wc_router %s P=%d B=%d STAGES=%d: outputs, absorption channels, credits, drop count vs C model "
+                  "each cycle", kind, P, B, UT_STAGES);
     UnitCheck ck(name);
     std::snprintf(name, sizeof name,
                   "wc_router %s: whole worms per output, no stray body out, flits only with credit", kind);
