@@ -58,6 +58,9 @@ run_task() {  # run_task SBY TASK
     abc\ pdr*)
       depth=$(sed -n 's/^Invariant F\[\([0-9]*\)\].*/invariant F[\1]/p' "$dir/engine_0/logfile.txt" 2>/dev/null | tail -n 1)
       [ "$res" = FAIL ] && depth=$(sed -n 's/.*was asserted in frame \([0-9]*\).*/cex frame \1/p' "$dir/engine_0/logfile.txt" | tail -n 1) ;;
+    abc\ bmc3*)
+      depth="bmc $(sed -n 's/^depth *\([0-9]*\)/\1/p' "$dir/config.sby" | head -n 1)"
+      [ "$res" = FAIL ] && depth=$(sed -n 's/.*was asserted in frame \([0-9]*\).*/cex frame \1/p' "$dir/engine_0/logfile.txt" | tail -n 1) ;;
     smtbmc*)
       if grep -q 'returned pass for induction' "$log"; then
         # smtbmc tries induction from step DEPTH down: success in step s
