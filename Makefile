@@ -11,6 +11,7 @@
 #   make results    regenerate docs/results/ (CSV + PNG)
 #   make fpga       FPGA builds and synthesis reports (BOARD=, TOP= for one)
 #   make fpga-area  every design synthesized for iCE40 and ECP5 -> build/fpga/area.txt (in make fpga)
+#   make formal     every SymbiYosys proof, a line per property (docs/formal.md); make formal-mutants
 #   make help       every target of every tier, one line each
 # A build step prints one short line; make V=1 prints each command in full.
 # Components add themselves through mk/*.mk by appending to TEST_TARGETS,

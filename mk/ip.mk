@@ -27,14 +27,16 @@ $(IP_B)/.stamp: tools/gen-ip.sh Makefile $(wildcard mk/*.mk) fpga/tops.mk $(wild
 	$(Q)tools/gen-ip.sh $(IP_B) . $(IP_LISTS)
 	@touch $@
 
-# fusesoc from PyPI, in the venv the ECP5 tools use too (mk/fpga.mk)
+# fusesoc from PyPI, in the venv the ECP5 tools use too (mk/fpga.mk);
+# one pip at a time in it (make test installs make formal's too)
 IP_FUSESOC_PKG ?= fusesoc==2.4.7
 IP_FUSESOC     := $(BUILD)/venv/bin/fusesoc
 IP_FUSESOC_STAMP := $(BUILD)/venv/.fusesoc-$(subst ==,-,$(IP_FUSESOC_PKG))
 $(IP_FUSESOC_STAMP):
 	@echo "  PIP     $(IP_FUSESOC_PKG) into $(BUILD)/venv"
-	$(Q)test -x $(BUILD)/venv/bin/pip || python3 -m venv $(BUILD)/venv
-	$(Q)$(BUILD)/venv/bin/pip install -q $(IP_FUSESOC_PKG)
+	@mkdir -p $(BUILD)
+	$(Q)flock $(BUILD)/venv.lock sh -c 'test -x $(BUILD)/venv/bin/pip || python3 -m venv $(BUILD)/venv; \
+	  $(BUILD)/venv/bin/pip install -q $(IP_FUSESOC_PKG)'
 	@rm -f $(BUILD)/venv/.fusesoc-*
 	@touch $@
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Install the Debian packages Wormcast needs, if any are missing.
 # As root: apt-get installs them.  Otherwise: prints the exact command.
-# Usage: tools/deps.sh [group...]   groups: base (default), fpga, view, pictures, systemc, fuzz
+# Usage: tools/deps.sh [group...]   groups: base (default), fpga, view, pictures, systemc, fuzz, formal
+# (formal: make formal's PDR engine, yosys-abc of Debian's yosys; the rest is PyPI)
 # (pictures: make wave-pictures renders the docs' waveforms through GTKWave on a virtual display)
 # (fuzz: make fuzz and make test-asan, clang with libFuzzer, ASan and UBSan)
 # (base includes systemc: make test builds the SystemC networks, docs/systemc.md;
@@ -13,7 +14,7 @@ declare -A cmd_pkg=(
   [yosys]=yosys [dot]=graphviz [gnuplot]=gnuplot-nox
   [riscv64-unknown-elf-gcc]=gcc-riscv64-unknown-elf
   [gtkwave]=gtkwave [vcd2fst]=gtkwave [clang]=clang [parallel]=parallel [nextpnr-ice40]=nextpnr-ice40 [icepack]=fpga-icestorm
-  [xvfb-run]=xvfb [import]=imagemagick [convert]=imagemagick
+  [yosys-abc]=yosys [xvfb-run]=xvfb [import]=imagemagick [convert]=imagemagick
 )
 groups=${*:-base}
 want=()
@@ -25,7 +26,8 @@ for g in $groups; do
     pictures) want+=(gtkwave xvfb-run import convert) ;;
     systemc) ;;
     fuzz)  want+=(clang) ;;
-    *) echo "deps.sh: unknown group '$g' (base, fpga, view, pictures, systemc, fuzz)" >&2; exit 2 ;;
+    formal) want+=(yosys-abc) ;;
+    *) echo "deps.sh: unknown group '$g' (base, fpga, view, pictures, systemc, fuzz, formal)" >&2; exit 2 ;;
   esac
 done
 missing=()

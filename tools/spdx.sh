@@ -17,7 +17,7 @@ style() {
   case $1 in
     *.c|*.h|*.S|*.def|*.inc) echo c ;;
     *.cpp|*.hpp|*.v|*.vh|*.sv|*.dot) echo cpp ;;
-    *.sh|*.mk|*/Makefile|Makefile|*.gp|*.cfg|*.conf|*.py|.ci/run|*.gitignore) echo hash ;;
+    *.sh|*.mk|*.sby|*.patch|*/Makefile|Makefile|*.gp|*.cfg|*.conf|*.py|.ci/run|*.gitignore) echo hash ;;
     *) echo "" ;;
   esac
 }

@@ -66,6 +66,22 @@ module wc_rv32_core #(
     output wire        rvfi_trap_o,
     output wire        rvfi_intr_o,
     output wire [31:0] rvfi_cause_o
+`ifdef RISCV_FORMAL
+    ,
+    // Only with RISCV_FORMAL defined (proofs; docs/formal.md): the rest of
+    // RVFI, valid with rvfi_valid_o.  Record index since reset; the source
+    // registers an instruction's format reads (0/0 for the others);
+    // machine mode (3), XLEN 32 (ixl 1), never halts.  Absent from
+    // synthesis and simulation builds, whose area and ports stay as they are.
+    output wire [63:0] rvfi_order_o,
+    output wire [4:0]  rvfi_rs1_addr_o,
+    output wire [4:0]  rvfi_rs2_addr_o,
+    output wire [31:0] rvfi_rs1_rdata_o,
+    output wire [31:0] rvfi_rs2_rdata_o,
+    output wire        rvfi_halt_o,
+    output wire [1:0]  rvfi_mode_o,
+    output wire [1:0]  rvfi_ixl_o
+`endif
 );
     generate
         if (RVFI != 0 && RVFI != 1) begin : g_bad_rvfi
@@ -331,6 +347,36 @@ module wc_rv32_core #(
             assign rvfi_trap_o      = trap_q;
             assign rvfi_intr_o      = intr_q;
             assign rvfi_cause_o     = cause_q;
+`ifdef RISCV_FORMAL
+            // source registers by format: R (OP), branches and stores read
+            // both; I-type, loads, JALR and the register CSR forms rs1
+            wire [6:0] opc    = ir_q[6:0];
+            wire       rd2    = opc == 7'b0110011 || opc == 7'b1100011 || opc == 7'b0100011;
+            wire       rd1    = rd2 || opc == 7'b0010011 || opc == 7'b0000011 || opc == 7'b1100111 ||
+                                (opc == 7'b1110011 && !f3[2] && f3[1:0] != 2'b00);
+            wire       isrc   = !intr && !ifault_q;
+            reg [63:0] order_q;
+            reg [4:0]  rs1a_q, rs2a_q;
+            reg [31:0] rs1d_q, rs2d_q;
+            always @(posedge clk_i)
+                if (!rst_ni)      order_q <= 64'd0;
+                else if (valid_q) order_q <= order_q + 64'd1;
+            always @(posedge clk_i)
+                if (retire) begin
+                    rs1a_q <= isrc && rd1 ? ir_q[19:15] : 5'd0;
+                    rs2a_q <= isrc && rd2 ? ir_q[24:20] : 5'd0;
+                    rs1d_q <= isrc && rd1 ? rs1 : 32'd0;
+                    rs2d_q <= isrc && rd2 ? rs2 : 32'd0;
+                end
+            assign rvfi_order_o     = order_q;
+            assign rvfi_rs1_addr_o  = rs1a_q;
+            assign rvfi_rs2_addr_o  = rs2a_q;
+            assign rvfi_rs1_rdata_o = rs1d_q;
+            assign rvfi_rs2_rdata_o = rs2d_q;
+            assign rvfi_halt_o      = 1'b0;
+            assign rvfi_mode_o      = 2'd3;
+            assign rvfi_ixl_o       = 2'd1;
+`endif
         end else begin : g_no_rvfi
             // only the retire port uses these
             wire unused_rvfi = &{1'b0, lanes, intr};
@@ -348,6 +394,16 @@ module wc_rv32_core #(
             assign rvfi_trap_o      = 1'b0;
             assign rvfi_intr_o      = 1'b0;
             assign rvfi_cause_o     = 32'd0;
+`ifdef RISCV_FORMAL
+            assign rvfi_order_o     = 64'd0;
+            assign rvfi_rs1_addr_o  = 5'd0;
+            assign rvfi_rs2_addr_o  = 5'd0;
+            assign rvfi_rs1_rdata_o = 32'd0;
+            assign rvfi_rs2_rdata_o = 32'd0;
+            assign rvfi_halt_o      = 1'b0;
+            assign rvfi_mode_o      = 2'd3;
+            assign rvfi_ixl_o       = 2'd1;
+`endif
         end
     endgenerate
 
