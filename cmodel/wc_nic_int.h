@@ -57,8 +57,10 @@ typedef struct {
     uint8_t hs, succ;               /* forwarding: the next job of its group exists, and its index */
     uint8_t ndone;                  /* children with every packet acknowledged */
     uint8_t need;                   /* wc_nic_jsel: a pass over the children is due */
-    uint8_t cv, creq, cc;           /* wc_nic_jsel: candidate valid, a REQ, its child */
-    uint16_t ck;                    /* ... its packets sent (the FPFS key) */
+    uint32_t rdy;                   /* wc_nic_jsel: the ready set, a bit a child */
+    uint8_t creq;                   /* ... its level: REQs, */
+    uint16_t ck;                    /* ... or data at this many packets sent (FPFS) */
+    uint8_t cv, cc;                 /* ... the candidate: the set not empty, its lowest child */
     uint16_t tag, group, src, msglen, npk, avail;
     uint32_t addr;                  /* host address of packet 0's payload */
     uint16_t dst[MAXC];
@@ -195,7 +197,8 @@ typedef struct {
     uint8_t job_ptr;
     uint8_t last_ack;               /* the last packet chosen was an ack */
     uint8_t pe_v, pe_j, pe_pid, pe_pi, pe_pb, pe_ptr;   /* the pass engine */
-    uint8_t rb_v, rb_req, rb_c;     /* the pass's best child so far */
+    uint32_t pq;                    /* the pass's ready set so far */
+    uint8_t rb_req;                 /* ... its level */
     uint16_t rb_k;
     nic_send prep;                  /* the next job packet, for the selection register */
     uint8_t prep_first;             /* ... its child's first copy of it */
@@ -345,7 +348,7 @@ typedef struct {
      * late child, a candidate still due, a finished job with room) */
     int ok;
     wc_nic_rel_child e;             /* the child's entry after it (ok, and not DONE or FIND) */
-    nic_jkey key;                   /* the child's claim after it (ACK, TMO, FIND) */
+    nic_jkey key;                   /* the child's claim after it (ACK, TMO, FIND, a data SEL) */
     int full;                       /* ACK: the child has every packet acknowledged now */
     int tmo, scan_j, scan_c;        /* TMO: the child timed out */
     uint32_t tmo_amt;               /* packets it rewinds */

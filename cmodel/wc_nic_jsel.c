@@ -1,17 +1,21 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The job unit's transmit selection (rtl/nic/wc_nic_jsel.v).  Every job
- * keeps one candidate: the child it sends to next (a REQ due goes before
- * data; then FPFS and host mode take the child with the fewest packets
- * sent, the lowest index on a tie; FCFS the lowest child up to the one
- * being served).  A candidate comes from a pass over the job's children,
- * one FIND a cycle through the child table's pipeline, run by one pass
- * engine for every job in turn; after that it is kept current by the
- * events themselves: an ack, NAK or timeout that changes a child compares
- * the child's new claim with the candidate (or with the best of a pass
- * under way), so an idle job wakes up without a pass and a pass need not
- * start over.  A pass is due when the candidate is used (the child's
- * claim moved on), when a forwarding job's packet count grows, and when a
- * job goes live or becomes its group's oldest.
+/* The job unit's transmit selection (rtl/nic/wc_nic_jsel.v).  A job
+ * sends to its children in claim order: a REQ due goes before data; then
+ * FPFS and host mode take the child with the fewest packets sent, the
+ * lowest index on a tie; FCFS the lowest child up to the one being
+ * served.  Every job keeps a ready set (a bit a child) of the children
+ * whose claim is at its best level (REQs, or data at the fewest packets
+ * sent; in FCFS all data is one level), and that level; its candidate is
+ * the set's lowest child.  A SEL takes its child out of the set (or keeps
+ * it, still at the level), so a level's children go one a cycle, O(1) a
+ * packet.  The set comes from a pass over the job's children, one FIND a
+ * cycle through the child table's pipeline, run by one pass engine for
+ * every job in turn, gathering the best level it sees; the events keep
+ * it current: an ack, NAK, timeout or INIT puts its child in (at the
+ * level), makes it the set alone (a better level) or takes it out, in
+ * the job's set or that of a pass under way that has visited the child.
+ * A pass is due when the set empties, when a forwarding job's packet
+ * count grows, and when a job goes live or becomes its group's oldest.
  *
  * The selection proper: round robin over the jobs with a candidate, which
  * goes to stage B (SEL); stage B checks it is still due and writes the
@@ -65,54 +69,49 @@ nic_jkey nic_jsel_key(const wc_nic *n, const nic_job *jb, const wc_nic_rel_child
     return k;
 }
 
-/* a goes strictly before b */
-static int key_before(const wc_nic *n, nic_jkey a, nic_jkey b)
+/* Levels {a REQ, packets sent}: claim a's level goes strictly before
+ * the level of set r (none if r is empty), or is it */
+static int lv_before(const wc_nic *n, nic_jkey a, uint32_t r, unsigned req, unsigned k)
 {
     if (!a.v)
         return 0;
-    if (!b.v)
+    if (!r)
         return 1;
-    if (a.req != b.req)
+    if ((unsigned)a.req != req)
         return a.req;
-    if (a.req || n->regs.mode == WC_NIC_MODE_FCFS)
-        return a.c < b.c;
-    return a.k < b.k || (a.k == b.k && a.c < b.c);
+    return !a.req && n->regs.mode != WC_NIC_MODE_FCFS && a.k < k;
 }
 
-static nic_jkey cand_of(const nic_job *jb)
+static int lv_same(const wc_nic *n, nic_jkey a, uint32_t r, unsigned req, unsigned k)
 {
-    nic_jkey k;
-    k.v = jb->cv;
-    k.req = jb->creq;
-    k.c = jb->cc;
-    k.k = jb->ck;
-    return k;
+    return a.v && r && (unsigned)a.req == req && (a.req || n->regs.mode == WC_NIC_MODE_FCFS || a.k == k);
 }
 
-static void set_cand(nic_job *jb, nic_jkey k)
+/* Child c's new claim into set *r of level {*req, *k}: a better level
+ * makes the child the set alone; its level puts it in; else it leaves.
+ * Mutation 15 (lockstep self-check): a child at the level stays out. */
+static void lv_merge(const wc_nic *n, uint32_t *r, uint8_t *req, uint16_t *k, unsigned c, nic_jkey e)
 {
-    jb->cv = (uint8_t)k.v;
-    jb->creq = (uint8_t)k.req;
-    jb->cc = (uint8_t)k.c;
-    jb->ck = (uint16_t)k.k;
+    if (lv_before(n, e, *r, *req, *k)) {
+        *r = 1u << c;
+        *req = (uint8_t)e.req;
+        *k = (uint16_t)e.k;
+    } else if (lv_same(n, e, *r, *req, *k) && n->c.mutate != 15) {
+        *r |= 1u << c;
+    } else {
+        *r &= ~(1u << c);
+    }
 }
 
-static nic_jkey best_of(const nic_jobs_q *q)
+/* a job's ready set, and its candidate: the set's lowest child */
+static void set_rdy(nic_job *jb, uint32_t r)
 {
-    nic_jkey k;
-    k.v = q->rb_v;
-    k.req = q->rb_req;
-    k.c = q->rb_c;
-    k.k = q->rb_k;
-    return k;
-}
-
-static void set_best(nic_jobs_q *q, nic_jkey k)
-{
-    q->rb_v = (uint8_t)k.v;
-    q->rb_req = (uint8_t)k.req;
-    q->rb_c = (uint8_t)k.c;
-    q->rb_k = (uint16_t)k.k;
+    unsigned c = 0;
+    jb->rdy = r;
+    jb->cv = r != 0;
+    while (r && !(r >> c & 1u))
+        c++;
+    jb->cc = (uint8_t)c;
 }
 
 /* A candidate to stage B: the first job at or after the pointer that
@@ -190,47 +189,35 @@ void nic_jsel_stage_b(const wc_nic *n, nic_jobs_dec *d)
      * (Karn: a resent packet's ack cannot tell which copy it answers) */
     d->probe = d->first && !q->pr_v;
     wc_nic_rel_sent(&d->e, k, now, T);
+    /* the child's claim after the packet, from the registered job (its
+     * ready set keeps it if the claim stays at the level) */
+    d->key = nic_jsel_key(n, jb, &d->e, o->c);
 }
 
-/* An event moved child c of job j to claim k: the candidate, or the best
- * of the pass under way if the pass has already visited c, takes it if
- * it goes first now; the candidate's own child (or the pass's best) that
- * fell back means look again.  An idle job (no candidate, no pass due)
- * takes any claim. */
+/* An event moved child c of job j to claim k: into the set of a pass
+ * under way if the pass has visited c, else into the job's set; a job
+ * due a pass takes no event (the pass reads the child).  A pass whose set
+ * empties starts over; a job's empty set makes a pass due. */
 static void merge(wc_nic *n, int j, unsigned c, nic_jkey k, int *restart)
 {
     nic_jobs_q *q = &n->jobs;
     nic_job *jb = &q->job[j];
+    uint32_t r;
     if (q->pe_v && q->pe_j == j) {
-        nic_jkey rb = best_of(q);
         if (c >= q->pe_pb)
             return;             /* not visited yet: the pass will read it */
-        if (rb.v && rb.c == c) {
-            if (key_before(n, rb, k))
-                *restart = 1;
-            else
-                set_best(q, k);
-        } else if (key_before(n, k, rb)) {
-            set_best(q, k);
-        }
+        r = q->pq;
+        lv_merge(n, &q->pq, &q->rb_req, &q->rb_k, c, k);
+        *restart = r && !q->pq;
         return;
     }
-    if (jb->cv) {
-        nic_jkey ck = cand_of(jb);
-        if (jb->cc == c) {
-            if (key_before(n, ck, k)) {
-                jb->cv = 0;
-                jb->need = 1;
-            } else {
-                set_cand(jb, k);
-            }
-        } else if (key_before(n, k, ck)) {
-            set_cand(jb, k);
-        }
+    if (!jb->cv && jb->need)
         return;
-    }
-    if (!jb->need && k.v)
-        set_cand(jb, k);
+    r = jb->rdy;
+    lv_merge(n, &r, &jb->creq, &jb->ck, c, k);
+    if (jb->cv && !r)
+        jb->need = 1;
+    set_rdy(jb, r);
 }
 
 /* (a pass's id is one bit: a FIND is in flight for one cycle, and a
@@ -239,7 +226,7 @@ static void restart_pass(nic_jobs_q *q)
 {
     q->pe_pid ^= 1u;
     q->pe_pi = q->pe_pb = 0;
-    q->rb_v = 0;
+    q->pq = 0;
 }
 
 /* The pass engine's next job, from registered state: the first at or
@@ -296,8 +283,24 @@ void nic_jsel_commit(wc_nic *n, const nic_dec *d, unsigned chg, unsigned live0)
 
     if (o->v && o->op == JOP_SEL) {
         nic_job *jb = &q->job[o->j];
-        jb->cv = 0;
-        jb->need = 1;
+        /* the child leaves the set, or stays if its claim after the
+         * packet is at the level; but for FCFS's move to the next child
+         * (REQs may be due that no event names: a pass looks) */
+        int fc_inc = n->regs.mode == WC_NIC_MODE_FCFS && jd->ok && !o->req && o->c == jb->fc &&
+                     jd->pkt.k + 1u == jb->npk;
+        uint32_t r = 0;
+        if (jd->ok && !fc_inc && jb->cv && !(pe_v && pe_j == o->j)) {
+            nic_jkey k = {0, 0, 0, 0};
+            if (!o->req)
+                k = jd->key;
+            r = jb->rdy;
+            lv_merge(n, &r, &jb->creq, &jb->ck, o->c, k);
+        }
+        set_rdy(jb, r);
+        /* (a job that left has none due: a job starting at its index
+         * this cycle is idle) */
+        if (jb->valid && jb->live && o->c < jb->nc)
+            jb->need = !r;
         if (jd->ok) {
             q->prep = jd->pkt;
             q->prep_first = (uint8_t)jd->first;
@@ -307,8 +310,7 @@ void nic_jsel_commit(wc_nic *n, const nic_dec *d, unsigned chg, unsigned live0)
         }
     }
     if (o->v && o->op == JOP_FIND && jd->ok) {
-        if (key_before(n, jd->key, best_of(q)))
-            set_best(q, jd->key);
+        lv_merge(n, &q->pq, &q->rb_req, &q->rb_k, o->c, jd->key);
         q->pe_pb++;
         fin = q->pe_pb == q->job[o->j].nc;
     }
@@ -320,7 +322,10 @@ void nic_jsel_commit(wc_nic *n, const nic_dec *d, unsigned chg, unsigned live0)
     else if (pe_v && (restart || (chg >> pe_j & 1u)))
         restart_pass(q);
     else if (fin) {
-        set_cand(&q->job[pe_j], best_of(q));
+        nic_job *jb = &q->job[pe_j];
+        set_rdy(jb, q->pq);
+        jb->creq = q->rb_req;
+        jb->ck = q->rb_k;
         q->pe_v = 0;
     }
     for (j = 0; j < n->J; j++)
@@ -332,7 +337,7 @@ void nic_jsel_commit(wc_nic *n, const nic_dec *d, unsigned chg, unsigned live0)
         q->pe_j = (uint8_t)j;
         q->pe_pid ^= 1u;
         q->pe_pi = q->pe_pb = 0;
-        q->rb_v = 0;
+        q->pq = 0;
         q->pe_ptr = (uint8_t)((j + 1) % n->J);
         q->job[j].need = 0;
     }

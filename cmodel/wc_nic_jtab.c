@@ -138,6 +138,7 @@ unsigned nic_jtab_commit(wc_nic *n, const nic_dec *d)
             jb->ndone++;
         if (o->op == JOP_DONE) {
             jb->valid = jb->live = jb->cv = jb->need = 0;
+            jb->rdy = 0;
             if (jb->fwd && jb->hs) {
                 q->job[jb->succ].old = 1;
                 chg |= 1u << jb->succ;
@@ -150,6 +151,7 @@ unsigned nic_jtab_commit(wc_nic *n, const nic_dec *d)
         job_clear(jb);
         memcpy(jb, &d->sq.nj, offsetof(nic_job, ch));
         jb->valid = jb->live = jb->cv = jb->need = jb->ndone = jb->hs = 0;
+        jb->rdy = 0;
         jb->old = 1;
     }
     if (d->sq.init && jd->sq_gnt && d->sq.fin)

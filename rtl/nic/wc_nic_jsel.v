@@ -2,18 +2,26 @@
 `default_nettype none
 `include "wc_defs.vh"
 `include "wc_nic_checks.vh"
-// The job unit's transmit selection.  Every job keeps one candidate: the
-// child it sends to next (a REQ due goes before data; then FPFS and host
-// mode take the child with the fewest packets sent, the lowest index on a
-// tie; FCFS the lowest child up to the one being served).  A candidate
-// comes from a pass over the job's children, one FIND a cycle through the
-// child table's pipeline (wc_nic_jrel), run by one pass engine for every
-// job in turn; after that the events keep it current: an ACK, TMO or INIT
-// that changes a child compares the child's new claim with the candidate
-// (or with the best of a pass under way, if the pass has visited it), so
-// an idle job wakes up without a pass.  A pass is due when the candidate
-// is used, and when every child's claim moved (a forwarding job's packet
-// count grew, the job became its group's oldest: chg_i).
+// The job unit's transmit selection.  A job sends to its children in
+// claim order: a REQ due goes before data; then FPFS and host mode take
+// the child with the fewest packets sent, the lowest index on a tie; FCFS
+// the lowest child up to the one being served.  Every job keeps a ready
+// set: a bit a child (J x MAXCHILD flops) for the children whose claim is
+// at the job's best level (a REQ, or data at the fewest packets sent; in
+// FCFS every data claim is one level), and that level; its candidate is
+// the set's lowest child, a priority pick in one cycle.  A SEL moves its
+// child out of the set (or keeps it, if its claim after the packet is
+// still at the level), so the children of a level go one a cycle: a
+// multisend to D children costs O(1) cycles a packet, not a pass of D.
+// The set comes from a pass over the job's children, one FIND a cycle
+// through the child table's pipeline (wc_nic_jrel), run by one pass engine
+// for every job in turn, which gathers the set of the best level it has
+// seen; the events keep it current: an ACK, TMO or INIT that changes a
+// child puts the child in (its claim at the level), makes it the set
+// alone (a better level) or takes it out (a worse one); the same for a
+// pass under way if the pass has visited the child.  A pass is due when
+// the set empties, and when every child's claim moved (a forwarding job's
+// packet count grew, the job became its group's oldest: chg_i).
 //
 // The selection proper: round robin over the jobs with a candidate, which
 // goes to stage B (SEL); stage B checks that it is still due and writes
@@ -143,6 +151,8 @@ module wc_nic_jsel #(
     localparam integer GIW = `WC_NH0_GROUP_W;
     localparam integer TW  = `WC_NH0_TYPE_W;
     localparam integer CLW = 2 + CIW + KW;          // a claim {v, req, c, k}
+    localparam integer LVW = 1 + KW;                // a level {req, k}
+    localparam integer MC  = MAXCHILD;
     localparam [DW-1:0] NOPAR    = `WC_NIC_NO_PARENT;
     localparam [15:0]   PAY16    = PAYLOAD[15:0];
     localparam [TW-1:0] PT_MDATA = `WC_PT_MDATA;
@@ -215,32 +225,48 @@ module wc_nic_jsel #(
         else
             claim = {1'b0, 1'b0, c, {KW{1'b0}}};
     endfunction
-    // claim a goes strictly before claim b
-    function first_of(input [CLW-1:0] a, input [CLW-1:0] b);
-        reg [CIW-1:0] ac, bc;
-        reg [KW-1:0]  ak, bk;
+    // Levels: {a REQ, packets sent}; a set's level is valid when the set
+    // is not empty.  Claim a's level goes strictly before level l (lv:
+    // l valid), or is l; within a level the lower child goes first.
+    function lv_before(input [CLW-1:0] a, input lv, input [LVW-1:0] l);
+        if (!a[CLW-1])
+            lv_before = 1'b0;
+        else if (!lv)
+            lv_before = 1'b1;
+        else if (a[CLW-2] != l[KW])
+            lv_before = a[CLW-2];
+        else
+            lv_before = !a[CLW-2] && !fcfs && a[0 +: KW] < l[0 +: KW];
+    endfunction
+    function lv_same(input [CLW-1:0] a, input lv, input [LVW-1:0] l);
+        lv_same = a[CLW-1] && lv && a[CLW-2] == l[KW] && (a[CLW-2] || fcfs || a[0 +: KW] == l[0 +: KW]);
+    endfunction
+    // the lowest child of a ready set
+    function [CIW-1:0] lowest(input [MAXCHILD-1:0] r);
+        integer c;
         begin
-            ac = a[KW +: CIW];  bc = b[KW +: CIW];  ak = a[0 +: KW];  bk = b[0 +: KW];
-            if (!a[CLW-1])
-                first_of = 1'b0;
-            else if (!b[CLW-1])
-                first_of = 1'b1;
-            else if (a[CLW-2] != b[CLW-2])
-                first_of = a[CLW-2];
-            else if (a[CLW-2] || fcfs)
-                first_of = ac < bc;
-            else
-                first_of = ak < bk || (ak == bk && ac < bc);
+            lowest = {CIW{1'b0}};
+            for (c = MAXCHILD - 1; c >= 0; c = c - 1)
+                if (r[c]) lowest = c[CIW-1:0];
         end
     endfunction
 
     // ---- state -------------------------------------------------------
-    reg  [J-1:0]      cv_q, need_q;         // candidate valid; a pass is due
-    reg  [J*CLW-1:0]  cand_q;               // the candidate's claim (its valid bit unused: cv_q)
+    reg  [J-1:0]      need_q;               // a pass is due
+    reg  [J*MC-1:0]   rdy_q;                // the ready sets
+    reg  [J*LVW-1:0]  lv_q;                 // ... their levels
     reg               pe_v_q, pe_pid_q;     // the pass engine: a pass of job pe_j_q
     reg  [JW-1:0]     pe_j_q, pe_ptr_q;
     reg  [NCW-1:0]    pe_pi_q, pe_pb_q;     // children issued, children read
-    reg  [CLW-1:0]    rb_q;                 // the pass's best so far
+    reg  [MC-1:0]     pq_q;                 // the pass's set so far
+    reg  [LVW-1:0]    rb_q;                 // ... its level
+    // a job has a candidate: its ready set is not empty
+    reg  [J-1:0]      cv_q;
+    always @* begin : cand_valid
+        integer j;
+        for (j = 0; j < J; j = j + 1)
+            cv_q[j] = rdy_q[j*MC +: MC] != {MC{1'b0}};
+    end
     reg  [JW-1:0]     jobp_q;               // the SEL round robin
     reg  [SIDW-1:0]   ackp_q;               // the acknowledgement round robin
     reg               lack_q;               // the last packet chosen was an ack
@@ -262,8 +288,8 @@ module wc_nic_jsel #(
     wc_rr_arb #(.N(J), .IW(JW)) u_sel_rr (.req_i(has), .ptr_i(jobp_q), .gnt_valid_o(sel_any), .gnt_idx_o(sel_j));
     assign sel_req_o  = sel_any && !pv_q && !(b_v_i && b_op_i == OP_SEL);
     assign sel_j_o    = sel_j;
-    assign sel_c_o    = cand_q[sel_j*CLW + KW +: CIW];
-    assign sel_creq_o = cand_q[sel_j*CLW + CLW - 2];
+    assign sel_c_o    = lowest(rdy_q[sel_j*MC +: MC]);
+    assign sel_creq_o = lv_q[sel_j*LVW + KW];
     assign find_req_o = pe_v_q && pe_pi_q < job_nc_i[pe_j_q*NCW +: NCW];
     assign find_j_o   = pe_j_q;
     assign find_c_o   = pe_pi_q[CIW-1:0];
@@ -290,24 +316,32 @@ module wc_nic_jsel #(
     assign probe_o   = sel_ok_o && bfirst && !pr_v_i;
     assign probe_k_o = b_sent_i;
 
-    // The event's merge: the candidate, or the best of the pass under
-    // way if the pass has visited the child, takes the claim if it goes
-    // first now; the candidate's own child (or the pass's best) that fell
-    // back means look again.  An idle job (no candidate, no pass due)
-    // takes any claim.
-    wire [CLW-1:0] bcand = {1'b1, cand_q[b_j_i*CLW +: CLW-1]};
-    wire [CIW-1:0] bcc   = cand_q[b_j_i*CLW + KW +: CIW];
+    // The merge of a child's new claim into a ready set: the set of a
+    // pass under way (a FIND; an event on a child it has visited), else
+    // the job's (an event; a SEL, with its child's claim after the
+    // packet).  A better level makes the child the set alone; its level
+    // puts it in; else it leaves.  A job due a pass (need, empty set)
+    // takes no event: the pass reads the child.
     wire           in_pass = pe_v_q && pe_j_q == b_j_i;
     wire           m_seen  = {{(32-CIW){1'b0}}, b_c_i} < {{(32-NCW){1'b0}}, pe_pb_q};
-    wire           rb_mine = rb_q[CLW-1] && rb_q[KW +: CIW] == b_c_i;
+    wire           use_pq  = b_find || (b_evt && in_pass);
+    wire [MC-1:0]  r_in    = use_pq ? pq_q : rdy_q[b_j_i*MC +: MC];
+    wire [LVW-1:0] l_in    = use_pq ? rb_q : lv_q[b_j_i*LVW +: LVW];
+    wire           r_lv    = r_in != {MC{1'b0}};
+    // the SEL's child after its packet: a REQ asked, or one packet more
+    wire [CLW-1:0] sclaim  = b_req_i ? {CLW{1'b0}} : claim(b_j_i, b_c_i, b_adm_i, b_sent_i + 1'b1, b_acked_i);
+    wire [CLW-1:0] mclaim  = b_find ? fclaim : b_sel ? sclaim : eclaim;
+    wire [MC-1:0]  cbit    = {{(MC-1){1'b0}}, 1'b1} << b_c_i;
+    wire           m_bef   = lv_before(mclaim, r_lv, l_in);
+    wire [MC-1:0]  r_out   = m_bef ? cbit : lv_same(mclaim, r_lv, l_in) ? r_in | cbit : r_in & ~cbit;
+    wire [LVW-1:0] l_out   = m_bef ? {mclaim[CLW-2], mclaim[0 +: KW]} : l_in;
+    wire           r_empt  = r_lv && r_out == {MC{1'b0}};
     wire           m_pass  = b_evt && in_pass && m_seen;
-    wire           m_restart = m_pass && rb_mine && first_of(rb_q, eclaim);
-    wire           m_rb    = m_pass && (rb_mine ? !first_of(rb_q, eclaim) : first_of(eclaim, rb_q));
-    wire           m_cand  = b_evt && !in_pass && cv_q[b_j_i];
-    wire           m_drop  = m_cand && bcc == b_c_i && first_of(bcand, eclaim);
-    wire           m_set   = (m_cand && (bcc == b_c_i ? !first_of(bcand, eclaim) : first_of(eclaim, bcand))) ||
-                             (b_evt && !in_pass && !cv_q[b_j_i] && !need_q[b_j_i] && eclaim[CLW-1]);
-    wire [CLW-1:0] f_rb    = first_of(fclaim, rb_q) ? fclaim : rb_q;
+    wire           m_restart = m_pass && r_empt;
+    wire           m_job   = b_evt && !in_pass && (cv_q[b_j_i] || !need_q[b_j_i]);
+    // a SEL keeps the set without its child but for FCFS's move to the
+    // next child (REQs may be due that no event names: a pass looks)
+    wire           s_keep  = b_sel && sel_ok_o && !(fcfs && fc_inc_o) && !in_pass && cv_q[b_j_i];
     wire [NCW-1:0] f_pb    = pe_pb_q + 1'b1;
     wire           f_fin   = b_find && f_pb == job_nc_i[b_j_i*NCW +: NCW];
 
@@ -425,9 +459,9 @@ module wc_nic_jsel #(
     always @(posedge clk_i) begin : regs
         integer j;
         if (clr) begin
-            cv_q <= {J{1'b0}};  need_q <= {J{1'b0}};
+            rdy_q <= {(J*MC){1'b0}};  need_q <= {J{1'b0}};
             pe_v_q <= 1'b0;  pe_pid_q <= 1'b0;  pe_j_q <= {JW{1'b0}};  pe_ptr_q <= {JW{1'b0}};
-            pe_pi_q <= {NCW{1'b0}};  pe_pb_q <= {NCW{1'b0}};  rb_q <= {CLW{1'b0}};
+            pe_pi_q <= {NCW{1'b0}};  pe_pb_q <= {NCW{1'b0}};  pq_q <= {MC{1'b0}};  rb_q <= {LVW{1'b0}};
             jobp_q <= {JW{1'b0}};  ackp_q <= {SIDW{1'b0}};  lack_q <= 1'b0;  pv_q <= 1'b0;
         end else begin
             // the selection register's pick
@@ -441,31 +475,34 @@ module wc_nic_jsel #(
                 jobp_q <= ({{(32-JW){1'b0}}, sel_j} == J - 1) ? {JW{1'b0}} : sel_j + 1'b1;
             if (find_gnt_i)
                 pe_pi_q <= pe_pi_q + 1'b1;
-            // stage B: SEL uses the candidate (a pass is due) and fills
-            // the prep register
+            // stage B: SEL takes its child out of the set (a pass is due
+            // when the set empties) and fills the prep register
             if (b_sel) begin
-                cv_q[b_j_i]   <= 1'b0;
-                need_q[b_j_i] <= 1'b1;
+                rdy_q[b_j_i*MC +: MC] <= s_keep ? r_out : {MC{1'b0}};
+                if (s_keep)
+                    lv_q[b_j_i*LVW +: LVW] <= l_out;
+                // (a job that left has none due: a job starting at its
+                // index this cycle is idle)
+                if (b_live)
+                    need_q[b_j_i] <= !s_keep || r_out == {MC{1'b0}};
             end
             if (sel_ok_o)
                 pv_q <= 1'b1;
-            if (b_find) begin
-                rb_q    <= f_rb;
+            if (b_find || m_pass) begin
+                pq_q <= r_out;
+                rb_q <= l_out;
+            end
+            if (b_find)
                 pe_pb_q <= f_pb;
-            end
-            if (m_rb)
-                rb_q <= eclaim;
-            if (m_drop) begin
-                cv_q[b_j_i]   <= 1'b0;
-                need_q[b_j_i] <= 1'b1;
-            end
-            if (m_set) begin
-                cv_q[b_j_i] <= 1'b1;
-                cand_q[b_j_i*CLW +: CLW] <= eclaim;
+            if (m_job) begin
+                rdy_q[b_j_i*MC +: MC]   <= r_out;
+                lv_q[b_j_i*LVW +: LVW] <= l_out;
+                if (r_empt)
+                    need_q[b_j_i] <= 1'b1;
             end
             // the pass engine: a finished job's pass ends, else a pass
-            // starts over (its best fell back, or chg), else the last
-            // FIND gives the job its candidate; a live job of chg without
+            // starts over (its set emptied, or chg), else the last FIND
+            // gives the job its set; a live job of chg without
             // a candidate is due a pass (a candidate stays: the newly
             // eligible children have more packets sent than it, or are
             // REQs of a job that had none; a job not yet live gets its
@@ -476,10 +513,10 @@ module wc_nic_jsel #(
                 pe_pid_q <= !pe_pid_q;
                 pe_pi_q  <= {NCW{1'b0}};
                 pe_pb_q  <= {NCW{1'b0}};
-                rb_q     <= {CLW{1'b0}};
+                pq_q     <= {MC{1'b0}};
             end else if (f_fin) begin
-                cv_q[pe_j_q] <= f_rb[CLW-1];
-                cand_q[pe_j_q*CLW +: CLW] <= f_rb;
+                rdy_q[pe_j_q*MC +: MC]   <= r_out;
+                lv_q[pe_j_q*LVW +: LVW] <= l_out;
                 pe_v_q <= 1'b0;
             end
             for (j = 0; j < J; j = j + 1)
@@ -491,34 +528,32 @@ module wc_nic_jsel #(
                 pe_pid_q <= !pe_pid_q;
                 pe_pi_q  <= {NCW{1'b0}};
                 pe_pb_q  <= {NCW{1'b0}};
-                rb_q     <= {CLW{1'b0}};
+                pq_q     <= {MC{1'b0}};
                 pe_ptr_q <= ({{(32-JW){1'b0}}, pe_nj} == J - 1) ? {JW{1'b0}} : pe_nj + 1'b1;
                 need_q[pe_nj] <= 1'b0;
             end
             // a job starting afresh has no candidate and no pass due (only
             // a free job starts: nothing above touched it)
             if (newj_i) begin
-                cv_q[newj_j_i]   <= 1'b0;
+                rdy_q[newj_j_i*MC +: MC] <= {MC{1'b0}};
                 need_q[newj_j_i] <= 1'b0;
             end
             if (newj2_i) begin
-                cv_q[newj2_j_i]   <= 1'b0;
+                rdy_q[newj2_j_i*MC +: MC] <= {MC{1'b0}};
                 need_q[newj2_j_i] <= 1'b0;
             end
             if (push_i) begin
-                cv_q[push_j_i]   <= 1'b0;
+                rdy_q[push_j_i*MC +: MC] <= {MC{1'b0}};
                 need_q[push_j_i] <= 1'b0;
             end
         end
     end
-    // a job's candidate after this cycle's stage B (the SEL's use, the
-    // event's merge): chg makes a pass due only without one
+    // a job's candidate after this cycle's stage B (the SEL, the event's
+    // merge): chg makes a pass due only without one
     function cv_n(input integer j);
-        if (b_sel && {{(32-JW){1'b0}}, b_j_i} == j)
-            cv_n = 1'b0;
-        else if (m_set && {{(32-JW){1'b0}}, b_j_i} == j)
-            cv_n = 1'b1;
-        else if (m_drop && {{(32-JW){1'b0}}, b_j_i} == j)
+        if ((s_keep || m_job) && {{(32-JW){1'b0}}, b_j_i} == j)
+            cv_n = r_out != {MC{1'b0}};
+        else if (b_sel && {{(32-JW){1'b0}}, b_j_i} == j)
             cv_n = 1'b0;
         else
             cv_n = cv_q[j];
@@ -562,6 +597,8 @@ module wc_nic_jsel #(
             // the pass engine reads only its job's children, in order
             if (pe_v_q && cv_q[pe_j_q])
                 $error("%m: job %0d has a candidate and a pass under way", pe_j_q);
+            if ((need_q & cv_q) != {J{1'b0}})
+                $error("%m: jobs %b are due a pass and have a candidate", need_q & cv_q);
             if (b_find && {{(32-CIW){1'b0}}, b_c_i} != {{(32-NCW){1'b0}}, pe_pb_q})
                 $error("%m: pass of job %0d read child %0d, expected %0d", pe_j_q, b_c_i, pe_pb_q);
             if (sl_valid_o && !sl_ack_o && !sl_req_o &&

@@ -22,7 +22,7 @@
 //    forwarded packets, the staging buffers' tags, buffer 0 pinned by the
 //    emitter.
 // The C side's candidates, pass engine, prep register and pointers
-// (n->jobs: job[].cv/creq/cc/ck/need, pe_*, rb_*, prep, ack_ptr, job_ptr,
+// (n->jobs: job[].rdy/cv/creq/cc/ck/need, pe_*, pq, rb_*, prep, ack_ptr, job_ptr,
 // last_ack) are the unit's; the bench writes the other pieces' state (the
 // job table, the child entries, stage B's register n->jobs.b, the probe,
 // the transmitter, the slots) into the same wc_nic, and stage B's outcome
@@ -52,14 +52,15 @@ const unsigned NOPAR = WC_NIC_NO_PARENT;
 enum {
     X_REQ, X_DATA, X_SEL_NO, X_FCFS_INC, X_PROBE, X_FIND, X_PASS_CAND, X_PASS_NONE, X_RESTART_CHG, X_RESTART_FELL,
     X_MERGE_PASS, X_MERGE_SKIP, X_CAND_BETTER, X_CAND_DROP, X_CAND_KEEP, X_WOKEN, X_INIT_CAND, X_PASS_PUSH,
-    X_NEED_CHG, X_STALE_FIND, X_FIRST, X_RESEND, X_NX
+    X_NEED_CHG, X_STALE_FIND, X_FIRST, X_RESEND, X_SEL_NEXT, X_SEL_EMPTY, X_JOIN, X_NX
 };
 const char *const XNAME[X_NX] = {
     "req-to-prep", "data-to-prep", "sel-no-longer-due", "fcfs-advance", "probe-started", "find-read",
     "pass-gives-candidate", "pass-finds-nothing", "pass-restarted-by-chg", "pass-restarted-best-fell-back",
     "event-merged-into-pass", "event-ahead-of-pass", "candidate-replaced-by-better", "candidate-dropped",
     "candidate-kept", "idle-job-woken-by-event", "candidate-from-init", "pass-ended-by-completion",
-    "pass-due-by-chg", "find-of-stale-pass", "first-copy", "resend"};
+    "pass-due-by-chg", "find-of-stale-pass", "first-copy", "resend", "sel-leaves-next-child-ready",
+    "sel-empties-ready-set", "event-child-joins-ready-set"};
 
 struct Bench {
     NuBench &b;
@@ -79,7 +80,8 @@ struct Bench {
         // (one child a job: no other child's claim to merge against, and
         // a pass ends with its one FIND)
         for (int i = 0; i < X_NX; i++)
-            e[i] = b.event(XNAME[i], (i != X_CAND_BETTER && i != X_MERGE_PASS && i != X_RESTART_FELL) ||
+            e[i] = b.event(XNAME[i], (i != X_CAND_BETTER && i != X_MERGE_PASS && i != X_RESTART_FELL &&
+                                      i != X_SEL_NEXT && i != X_JOIN) ||
                                          (MC > 1 && N > 2));
         sev.add(b);
         e_soft = b.event("soft-reset");
@@ -314,6 +316,7 @@ struct Bench {
         if (push >= 0) {
             nic_job *x = &q->job[push];
             x->valid = x->live = x->cv = x->need = 0;
+            x->rdy = 0;
             done_want[push] = false;
         }
         if (promo >= 0) q->job[promo].old = 1;
@@ -341,7 +344,9 @@ struct Bench {
             b.hit(e[X_CAND_KEEP], before.cv && x->cv && x->cc == before.cc);
             b.hit(e[X_WOKEN], before.live && !before.cv && !before.need && x->cv);
             b.hit(e[X_INIT_CAND], o.op == JOP_INIT && !before.cv && x->cv);
+            b.hit(e[X_JOIN], before.cv && !(before.rdy >> o.c & 1u) && (x->rdy >> o.c & 1u) && x->rdy != 1u << o.c);
         }
+        if (o.v && o.op == JOP_SEL && jd.ok) b.hit(e[q->job[o.j].cv ? X_SEL_NEXT : X_SEL_EMPTY]);
         if (b_ok) q->job[o.j].ch[o.c] = ne;
         if (o.v && o.op == JOP_SEL && jd.ok) q->job[o.j].ch[o.c] = jd.e;
         // the neighbours take the selection: the ack flag clears, the
