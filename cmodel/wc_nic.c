@@ -34,6 +34,7 @@ const char *wc_nic_mutation_name(int k)
         "stage B reads the child table without the bypass of the entry the operation ahead wrote (wc_nic_jrel.c)",
         "the acknowledgement matcher places an ack twice (wc_nic_jrel.c)",
         "the counter scheduler leaves the amount it moves into the counter memory pending (wc_nic_regs.c)",
+        "a unicast stream's init loses its write to the next-sequence table (wc_nic_regs.c)",
     };
     return k >= 0 && k <= WC_NIC_MUTATIONS ? name[k] : "unknown";
 }
