@@ -272,7 +272,8 @@ int nic_regs_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d, int slots_
                 n->gbusy[sq->init_id] = 1;
             }
         } else {
-            n->unext[sq->init_id] = (uint16_t)(sq->base + sq->npk);
+            if (n->c.mutate != 16)
+                n->unext[sq->init_id] = (uint16_t)(sq->base + sq->npk);
             n->ubusy[sq->init_id] = 1;
         }
         if (sq->fin)

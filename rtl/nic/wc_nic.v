@@ -259,7 +259,7 @@ module wc_nic #(
     wire            ev_nvalid;
     wire [GIW-1:0]  ev_ngroup, rp_s_ngid;
     wire [GIW-1:0]  rp_ngid = ev_nvalid ? ev_ngroup : rp_s_ngid;
-    wire [DW-1:0]   sq_node;
+    wire [DW-1:0]   sq_node, sq_nnode;
     wire            sq_err_st, sq_desc_err, sq_adv, sq_req, sq_fetch, sq_create, sq_init;
     wire            sq_init_grp, sq_init_fin, sq_busy;
     wire [127:0]    sq_push_w;
@@ -314,7 +314,7 @@ module wc_nic #(
         .rp_node_i(rp_tab_node), .rp_gid_i(rp_tab_gid), .rp_ngid_i(rp_ngid), .rp_uexp_o(rp_uexp), .rp_gexp_o(rp_gexp),
         .rp_gvalid_o(rp_gvalid), .rp_gparent_o(rp_gparent), .rp_gnc_o(rp_gnc), .rp_gchild_o(rp_gchild),
         .ak_sid_i(jb_ak_sid), .ak_kind_o(ak_kind), .ak_exp_o(ak_exp), .ak_gvalid_o(ak_gvalid), .ak_gparent_o(ak_gparent),
-        .sq_gid_i(sq_gid), .sq_ngid_i(sq_ngid), .sq_node_i(sq_node), .sq_gvalid_o(sq_gvalid), .sq_gparent_o(sq_gparent),
+        .sq_gid_i(sq_gid), .sq_ngid_i(sq_ngid), .sq_node_i(sq_node), .sq_nnode_i(sq_nnode), .sq_gvalid_o(sq_gvalid), .sq_gparent_o(sq_gparent),
         .sq_gnc_o(sq_gnc), .sq_gchild_o(sq_gchild), .sq_gnext_o(sq_gnext), .sq_unext_o(sq_unext)
     );
 
@@ -476,7 +476,7 @@ module wc_nic #(
                 .MAXCHILD(MAXCHILD)) u_sq (
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst), .self_i(self), .en_i(en), .mode_i(mode),
         .sq_size_i(sq_size), .sq_head_i(sq_head), .sq_tail_i(sq_tail), .job_valid_i(job_valid[JSEND-1:0]),
-        .gid_o(sq_gid), .ngid_o(sq_ngid), .node_o(sq_node), .gvalid_i(sq_gvalid), .gparent_i(sq_gparent), .gnc_i(sq_gnc),
+        .gid_o(sq_gid), .ngid_o(sq_ngid), .node_o(sq_node), .nnode_o(sq_nnode), .gvalid_i(sq_gvalid), .gparent_i(sq_gparent), .gnc_i(sq_gnc),
         .gchild_i(sq_gchild), .ubusy_i(ubusy), .gbusy_i(gbusy), .gnext_i(sq_gnext), .unext_i(sq_unext),
         .push_i(sq_push), .err_st_o(sq_err_st), .push_w_o(sq_push_w), .desc_err_o(sq_desc_err),
         .adv_o(sq_adv),
@@ -512,13 +512,16 @@ module wc_nic #(
             end
         end
     end
-    // the groups announced a cycle ahead for the children's block RAM
+    // the groups and nodes announced a cycle ahead for the register
+    // block's block RAM (children, next sequence numbers)
     reg  [GIW-1:0] rp_ngid_q, sq_ngid_q;
+    reg  [DW-1:0]  sq_nnode_q;
     reg            ngid_ok_q = 1'b0;
     always @(posedge clk_i) begin
-        rp_ngid_q <= rp_ngid;
-        sq_ngid_q <= sq_ngid;
-        ngid_ok_q <= 1'b1;
+        rp_ngid_q  <= rp_ngid;
+        sq_ngid_q  <= sq_ngid;
+        sq_nnode_q <= sq_nnode;
+        ngid_ok_q  <= 1'b1;
     end
     always @(posedge clk_i) begin : protocol
         integer s, n;
@@ -528,6 +531,8 @@ module wc_nic #(
             $error("%m: receive processor reads group %0d, announced %0d", rp_tab_gid, rp_ngid_q);
         if (ngid_ok_q && sq_gid != sq_ngid_q)
             $error("%m: send queue unit reads group %0d, announced %0d", sq_gid, sq_ngid_q);
+        if (ngid_ok_q && sq_node != sq_nnode_q)
+            $error("%m: send queue unit reads node %0d, announced %0d", sq_node, sq_nnode_q);
         if (rst_ni) begin
             if (tx_valid_o && lcred_q == 16'd0)
                 $error("%m: flit sent to the router without a credit");

@@ -162,11 +162,13 @@ module wc_nic_regs #(
     output wire                         ak_gvalid_o,
     output wire [`WC_HEAD_DST_W-1:0]    ak_gparent_o,
     // send queue unit: its descriptor's group and node; the group's
-    // children are read a cycle ahead, at the group it will have after
-    // this edge (sq_ngid_i)
+    // children and the next sequence numbers are read a cycle ahead, at
+    // the group and node it will have after this edge (sq_ngid_i,
+    // sq_nnode_i)
     input  wire [`WC_NH0_GROUP_W-1:0]   sq_gid_i,
     input  wire [`WC_NH0_GROUP_W-1:0]   sq_ngid_i,
     input  wire [`WC_HEAD_DST_W-1:0]    sq_node_i,
+    input  wire [`WC_HEAD_DST_W-1:0]    sq_nnode_i,
     output wire                         sq_gvalid_o,
     output wire [`WC_HEAD_DST_W-1:0]    sq_gparent_o,
     output wire [$clog2(MAXCHILD+1)-1:0] sq_gnc_o,
@@ -200,8 +202,9 @@ module wc_nic_regs #(
     // Only the word index selects a register; byte lanes are not used.
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_bus = ^{s_sel_i, s_adr_i[31:2+AW], s_adr_i[1:0]};
-    // the children are defined only for groups in the table (GB bits)
-    wire unused_ngid = ^{rp_ngid_i[GIW-1:GB], sq_ngid_i[GIW-1:GB]};
+    // the children are defined only for groups in the table (GB bits),
+    // the next sequence numbers for nodes in it (NB bits)
+    wire unused_ngid = ^{rp_ngid_i[GIW-1:GB], sq_ngid_i[GIW-1:GB], sq_nnode_i};
     /* verilator lint_on UNUSEDSIGNAL */
 
     // ---------------------------------------------------------------- state
@@ -264,14 +267,17 @@ module wc_nic_regs #(
     (* ram_style = "block", no_rw_check *) reg [MAXCHILD*DW-1:0] gc_sq [0:NGROUPS-1];
     reg  [MAXCHILD*DW-1:0]    rp_gc_rd_q, sq_gc_rd_q;
     reg                   rp_gc_byp_q, sq_gc_byp_q;
-    // stream tables
     // stream tables: a memory per table plus a written-since-reset flag
     // per entry, so a reset clears a whole table in one edge (an entry
-    // reads 0 until written) and the memory itself needs no reset
+    // reads 0 until written) and the memory itself needs no reset.  The
+    // next sequence numbers have one reader, the send queue unit, and are
+    // block RAM read a cycle ahead at its next node and group, with the
+    // word written at that edge bypassed to the read (below).
     reg  [15:0]     uexp_m  [0:NNODES-1];
-    reg  [15:0]     unext_m [0:NNODES-1];
+    (* ram_style = "block", no_rw_check *) reg [15:0] unext_m [0:NNODES-1];
     reg  [15:0]     gexp_m  [0:NGROUPS-1];
-    reg  [15:0]     gnext_m [0:NGROUPS-1];
+    (* ram_style = "block", no_rw_check *) reg [15:0] gnext_m [0:NGROUPS-1];
+    reg  [15:0]     unext_rd_q, gnext_rd_q;
     reg  [NNODES-1:0]  uexp_v_q, uexp_v_d, unext_v_q, unext_v_d;
     reg  [NGROUPS-1:0] gexp_v_q, gexp_v_d, gnext_v_q, gnext_v_d;
     reg  [NNODES-1:0]  ubusy_q, ubusy_d;
@@ -294,14 +300,8 @@ module wc_nic_regs #(
     function [15:0] uexp(input [NB-1:0] a);
         uexp = uexp_v_q[a] ? uexp_m[a] : 16'd0;
     endfunction
-    function [15:0] unext(input [NB-1:0] a);
-        unext = unext_v_q[a] ? unext_m[a] : 16'd0;
-    endfunction
     function [15:0] gexp(input [GB-1:0] a);
         gexp = gexp_v_q[a] ? gexp_m[a] : 16'd0;
-    endfunction
-    function [15:0] gnext(input [GB-1:0] a);
-        gnext = gnext_v_q[a] ? gnext_m[a] : 16'd0;
     endfunction
 
     wire nin_rp = {20'd0, rp_node_i} < NNODES;
@@ -327,8 +327,9 @@ module wc_nic_regs #(
     assign sq_gparent_o = gp_q[sq_gid_i[GB-1:0]*DW +: DW];
     assign sq_gnc_o     = gn_q[sq_gid_i[GB-1:0]*NCW +: NCW];
     assign sq_gchild_o  = sq_gc_byp_q ? gt_stage_q : sq_gc_rd_q;
-    assign sq_gnext_o   = gin_sq ? gnext(sq_gid_i[GB-1:0]) : 16'd0;
-    assign sq_unext_o   = nin_sq ? unext(sq_node_i[NB-1:0]) : 16'd0;
+    // (the words read at the last edge, at this cycle's group and node)
+    assign sq_gnext_o   = (gin_sq && gnext_v_q[sq_gid_i[GB-1:0]]) ? gnext_rd_q : 16'd0;
+    assign sq_unext_o   = (nin_sq && unext_v_q[sq_node_i[NB-1:0]]) ? unext_rd_q : 16'd0;
 
     assign ackpend_o = ackp_q;
     assign ak_kind_o = akind_q[ak_sid_i*3 +: 3];
@@ -851,9 +852,22 @@ module wc_nic_regs #(
     end
     always @(posedge clk_i) begin
         if (uexp_we)  uexp_m[uexp_wa]   <= uexp_wd;
-        if (unext_we) unext_m[unext_wa] <= unext_wd;
         if (gexp_we)  gexp_m[gexp_wa]   <= gexp_wd;
+    end
+    // The next sequence numbers: one write port each (the send queue
+    // unit's init) and one read port, at the entry the unit addresses
+    // after this edge; a word written at this edge to that entry is the
+    // read's (the memory returns the old one: no_rw_check).  Its flag
+    // decides whether it is read at all, as it is updated at this edge.
+    always @(posedge clk_i) begin
+        if (unext_we) unext_m[unext_wa] <= unext_wd;
+    end
+    always @(posedge clk_i) begin
         if (gnext_we) gnext_m[gnext_wa] <= gnext_wd;
+    end
+    always @(posedge clk_i) begin
+        unext_rd_q <= (unext_we && unext_wa == sq_nnode_i[NB-1:0]) ? unext_wd : unext_m[sq_nnode_i[NB-1:0]];
+        gnext_rd_q <= (gnext_we && gnext_wa == sq_ngid_i[GB-1:0])  ? gnext_wd : gnext_m[sq_ngid_i[GB-1:0]];
     end
 `ifndef SYNTHESIS
     // Wishbone B4 classic slave (docs/bus.md, docs/nic.md): the answer is

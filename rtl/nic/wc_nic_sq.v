@@ -41,6 +41,9 @@ module wc_nic_sq #(
     output wire [`WC_NH0_GROUP_W-1:0]   gid_o,
     output wire [`WC_NH0_GROUP_W-1:0]   ngid_o,         // gid_o after this edge
     output wire [`WC_HEAD_DST_W-1:0]    node_o,         // unicast stream being set up
+    // node_o after this edge: the stream tables are block RAM, read a
+    // cycle ahead
+    output wire [`WC_HEAD_DST_W-1:0]    nnode_o,
     input  wire                         gvalid_i,
     input  wire [`WC_HEAD_DST_W-1:0]    gparent_i,
     input  wire [NCW-1:0]               gnc_i,
@@ -237,7 +240,16 @@ module wc_nic_sq #(
     assign gid_o       = x;
     // the group's children are read a cycle ahead (block RAM)
     assign ngid_o      = clr ? {`WC_NH0_GROUP_W{1'b0}} : d_d[64 + `WC_SD2_DST_LSB +: `WC_SD2_DST_W];
-    assign node_o      = uni ? x : l_q[i_q[CIW-1:0]*DW +: DW];
+    // the unicast stream of a descriptor, a list and a stream index
+    // (node_o now, nnode_o after the edge: the same function of both)
+    function [DW-1:0] stream_node(input [`WC_SD0_OP_W-1:0] o, input [DW-1:0] dst,
+                                  input [MAXCHILD*DW-1:0] l, input [CIW-1:0] i);
+        stream_node = o == `WC_OP_UNICAST ? dst : l[i*DW +: DW];
+    endfunction
+    assign node_o      = stream_node(op, x, l_q, i_q[CIW-1:0]);
+    assign nnode_o     = clr ? {DW{1'b0}} :
+                         stream_node(d_d[`WC_SD0_OP_LSB +: `WC_SD0_OP_W], d_d[64 + `WC_SD2_DST_LSB +: `WC_SD2_DST_W],
+                                     l_d, i_d[CIW-1:0]);
     assign init_o      = st_q == S_INIT;
     assign init_grp_o  = mcast;
     assign init_c_o    = i_q[CIW-1:0];

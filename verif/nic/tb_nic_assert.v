@@ -57,7 +57,7 @@ module tb_nic_assert;
         .ackpend_o(), .ubusy_o(), .gbusy_o(),
         .rp_node_i({9'd0, exp_node ^ {2'd0, rp_skew}}), .rp_gid_i(12'd0), .rp_ngid_i(12'd0), .rp_uexp_o(), .rp_gexp_o(), .rp_gvalid_o(), .rp_gparent_o(),
         .rp_gnc_o(), .rp_gchild_o(), .ak_sid_i({SIDW{1'b0}}), .ak_kind_o(), .ak_exp_o(), .ak_gvalid_o(), .ak_gparent_o(),
-        .sq_gid_i(12'd0), .sq_ngid_i(12'd0), .sq_node_i(12'd0), .sq_gvalid_o(), .sq_gparent_o(), .sq_gnc_o(), .sq_gchild_o(),
+        .sq_gid_i(12'd0), .sq_ngid_i(12'd0), .sq_node_i(12'd0), .sq_nnode_i(12'd0), .sq_gvalid_o(), .sq_gparent_o(), .sq_gnc_o(), .sq_gchild_o(),
         .sq_gnext_o(), .sq_unext_o()
     );
     // a Wishbone access held until its ACK, as the core makes it
@@ -325,7 +325,7 @@ module tb_nic_assert;
     wc_nic_sq #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .JSEND(JSEND), .J(J), .KW(KW)) u_sq (
         .clk_i(clk), .rst_ni(rst_sq), .soft_i(1'b0), .self_i(12'd1), .en_i(sq_en), .mode_i(2'd0),
         .sq_size_i(16'd4), .sq_head_i(16'd0), .sq_tail_i(16'd1), .job_valid_i({JSEND{1'b0}}),
-        .gid_o(), .ngid_o(), .node_o(), .gvalid_i(1'b0), .gparent_i(12'd0), .gnc_i({NCW{1'b0}}),
+        .gid_o(), .ngid_o(), .node_o(), .nnode_o(), .gvalid_i(1'b0), .gparent_i(12'd0), .gnc_i({NCW{1'b0}}),
         .gchild_i({MAXC*DW{1'b0}}), .ubusy_i({NNODES{1'b0}}), .gbusy_i({NGROUPS{1'b0}}),
         .gnext_i(16'd0), .unext_i(16'd0),
         .push_i(sq_push), .err_st_o(), .push_w_o(), .desc_err_o(), .adv_o(),

@@ -62,10 +62,11 @@ struct Bench {
     std::deque<Access> script;
     bool req = false;                   // the host holds a request
     unsigned sq_pgid = 0;               // sq_ngid_i of the cycle before
+    unsigned sq_pnode = 0;              // sq_nnode_i of the cycle before
     unsigned rp_pgid = 0;               // rp_ngid_i of the cycle before
     Access cur{};
     int e_rd, e_wr, e_gt[NGTS], e_clear, e_w1c, e_irq, e_drained, e_win, e_ovr, e_strong, e_weak, e_clr, e_grant2,
-        e_grant3, e_exp, e_init, e_initwait, e_initc, e_wrap, e_done, e_peak, e_early, e_soft,
+        e_grant3, e_exp, e_init, e_initbyp, e_initwait, e_initc, e_wrap, e_done, e_peak, e_early, e_soft,
         e_cread, e_cpend, e_cinf, e_cdrop, e_cland;
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
@@ -88,6 +89,7 @@ struct Bench {
         e_grant3 = b.event("repeated-grant");
         e_exp = b.event("stream-advanced");
         e_init = b.event("stream-initialised");
+        e_initbyp = b.event("stream-initialised-as-read-ahead");
         e_initwait = b.event("init-step-not-taken");
         e_initc = b.event("group-child-step-no-update");
         e_wrap = b.event("next-sequence-wraps");
@@ -242,11 +244,17 @@ struct Bench {
             }
         }
         // the send queue unit: a refused descriptor, or a stream's init
+        // The unit reads the next sequence numbers at the group and node it
+        // announced in the cycle before (as wc_nic wires them: asserted
+        // there), and a stream's init is of the stream it reads.
+        unsigned sq_gid = sq_pgid, sq_node = sq_pnode;
         unsigned sqa = b.below(10);
         d.sq_push = sqa == 0;
         bool init = sqa == 1 || sqa == 2, init_grp = b.chance(0.5);
-        // mostly the same two streams, so their next sequence numbers wrap
-        unsigned init_gid = b.chance(0.8) ? 1 % G : b.below(G), init_node = b.chance(0.8) ? 0 : b.below(N);
+        if (init_grp && sq_gid >= (unsigned)G) init_grp = false;
+        if (!init_grp && sq_node >= (unsigned)N) init_grp = true;
+        if (init_grp && sq_gid >= (unsigned)G) init = false;
+        unsigned init_gid = init_grp ? sq_gid : b.below(G), init_node = init_grp ? b.below(N) : sq_node;
         unsigned init_npk = (unsigned)(b.chance(0.5) ? unit_mask(KW) : b.bits(KW));
         if (init) {
             d.sq.init = 1;
@@ -270,16 +278,17 @@ struct Bench {
         int slots = b.chance(0.2) ? (int)b.below(S + 1) : -1;
         // the read ports
         unsigned rp_node = node_or_junk(), rp_gid = gid_or_junk();
-        unsigned ak_sid = b.below(NG), sq_gid = gid_or_junk(), sq_node = node_or_junk();
-        // the send queue unit's group after the edge, mostly the one it reads
-        unsigned sq_ngid = b.chance(0.7) ? sq_gid : gid_or_junk();
+        unsigned ak_sid = b.below(NG);
+        // the send queue unit's group and node after the edge: mostly the
+        // ones it reads, else mostly the same two streams, so their next
+        // sequence numbers wrap
+        unsigned sq_ngid = b.chance(0.5) ? sq_gid : b.chance(0.6) ? 1 % G : gid_or_junk();
+        unsigned sq_nnode = b.chance(0.5) ? sq_node : b.chance(0.6) ? 0 : node_or_junk();
         unsigned rp_ngid = b.chance(0.7) ? rp_gid : gid_or_junk();
         // a stream's update reads its entry through its unit's read port,
         // which addresses that stream in that cycle (as wc_nic wires them)
         if (exp_inc && exp_grp) rp_gid = exp_gid;
         if (exp_inc && !exp_grp) rp_node = exp_node;
-        if (init && init_grp) sq_gid = init_gid;
-        if (init && !init_grp) sq_node = init_node;
 
         // node_id_i counts only in reset: out of it, it wanders
         m.node_id_i = b.below(4096);
@@ -335,6 +344,7 @@ struct Bench {
         m.sq_gid_i = sq_gid;
         m.sq_ngid_i = sq_ngid;
         m.sq_node_i = sq_node;
+        m.sq_nnode_i = sq_nnode;
         m.eval();
 
         // NICR_STATUS: busy and a prefetched buffer, as the model reads them
@@ -395,6 +405,7 @@ struct Bench {
         if (sc)
             for (int c = 0; c < sc->nchild; c++) b.eqf("sq_gchild_o", m.sq_gchild_o, c * DW, DW, sc->child[c], c);
         sq_pgid = sq_ngid;
+        sq_pnode = sq_nnode;
         b.eq("sq_gnext_o", m.sq_gnext_o, sg ? n->gnext[sq_gid] : 0, 16);
         b.eq("sq_unext_o", m.sq_unext_o, sq_node < (unsigned)N ? n->unext[sq_node] : 0, 16);
 
@@ -412,6 +423,8 @@ struct Bench {
         b.hit(e_grant3, set3);
         b.hit(e_exp, exp_inc);
         b.hit(e_init, upd);
+        // the entry written at this edge is the one read ahead at it
+        b.hit(e_initbyp, upd && (init_grp ? sq_ngid == init_gid : sq_nnode == init_node));
         b.hit(e_initwait, init && !gnt);
         b.hit(e_initc, gnt && init_grp && !d.sq.fin);
         b.hit(e_wrap, upd && d.sq.base + init_npk > 0xFFFFu);

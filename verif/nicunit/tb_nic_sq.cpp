@@ -308,10 +308,14 @@ struct Bench {
         // the group the register block reads the children at, a cycle
         // ahead: the descriptor's after the edge
         unsigned ngid = m.ngid_o;
+        // and the node it reads the next sequence numbers at: node_o after
+        // the edge (node_o itself is checked where a stream is set up)
+        unsigned nnode = m.nnode_o;
         // (a soft reset clears the C side's register and job state, which
         // the bench keeps as its own: the host sets it up again)
         b.edge(m, n, soft, e_soft);
         b.eq("ngid_o", ngid, WC_GET(r->d[2], SD2_DST), WC_NH0_GROUP_W);
+        b.eq("nnode_o", nnode, m.node_o, DW);
         if (soft) {
             g->en = 1;
             g->sq_size = 4;
