@@ -53,9 +53,8 @@ FPGA_DEPS_core := $(FPGA_CORE_HEX)
 # every node printing, whose netlist fpga-netlist-system runs), the nodes'
 # and NICs' parameters those of `wormcast netgen --params node --nic
 # NIC_BOARD`, set on wc_fpga_system by Yosys commands the build writes
-# (FPGA_YS_system, mk/fpga.mk).  ECP5 only: with the board NIC some
-# 94,000 LUT sites and 176 blocks of 18 Kbit (docs/fpga.md), beyond any
-# iCE40 and, as yet, an LFE5U-85F.
+# (FPGA_YS_system, mk/fpga.mk).  ECP5 only: its area
+# (docs/results/fpga.md) is beyond any iCE40.
 FPGA_SYSTEM_FW      ?= $(SYS_B)/fw/ring.elf
 FPGA_SYSTEM_HEX     := $(BUILD)/fpga/fw/system.hex
 FPGA_TOP_system      := wc_fpga_%_top
@@ -63,9 +62,9 @@ FPGA_SRCS_system      = fpga/top/wc_fpga_ecp5_top.v fpga/top/wc_fpga_board.v $(F
 FPGA_DEFS_system     := -DWC_FPGA_SYSTEM
 FPGA_FAMILIES_system := ecp5
 # synthesized for area (docs/fpga.md, "ECP5 synthesis options"): LUT4s
-# without the PFU multiplexers (the NIC's XOR networks and multiplexers
-# took 2,800 LUT4 more per NIC with them), index arithmetic in LUTs, not
-# MULT18X18D (6 per NIC, which the netlist simulation has no model of),
+# without the PFU multiplexers (which suit wide multiplexers, not the NIC's
+# XOR networks), index arithmetic in LUTs, not MULT18X18D (which the
+# netlist simulation has no model of),
 # comparisons with constants in LUTs, not carry chains.  Those are mapped
 # before synth_ecp5, not by its -cmp2softlogic: Yosys 0.70's mapping gets
 # a constant on the left wrong (c < x as c <= x), which made the NIC's
@@ -78,8 +77,8 @@ FPGA_FAMILIES_system := ecp5
 FPGA_ECP5_AREA_PRE     := hierarchy -top @TOP@; proc; flatten; opt -nodffe -nosdff; wreduce; \
                           techmap -map fpga/wc_cmp_const_right.v; techmap -map +/cmp2softlogic.v
 FPGA_ECP5_SYNTH_system := $(FPGA_ECP5_AREA_PRE); synth_ecp5 -top @TOP@ -nowidelut -nodsp
-# its place and route took 2,954 s (router1 1,253 s at 95% of the LUT
-# sites), beyond flow.sh's default bound of 1,200 s
+# its place and route, near the device's full LUT sites, takes longer than
+# flow.sh's default bound of 1,200 s (its build time: docs/results/fpga.md)
 FPGA_PNR_TIMEOUT_system := 5400
 # the self-test of the up*/down* table router of make fpga-area's
 # router_table row (P = 8, 64 hosts, B = 8): router FPGA_RT_ROUTER of the
@@ -87,8 +86,7 @@ FPGA_PNR_TIMEOUT_system := 5400
 # configuration port after reset, taken from `wormcast topo --tables
 # memh` as a Verilog header (wc_fpga_router_tg.v); the HX8K only (the
 # UP5K has too few LUTs for it; the ULX3S's ECP5 build is not made).
-# It does not fit the HX8K yet: 8,405 of its 7,680 logic cells
-# (docs/results/fpga.md), so make fpga leaves it out until the router is
+# It does not fit the HX8K yet (docs/results/fpga.md), so make fpga leaves it out until the router is
 # smaller; make fpga BOARD=hx8k TOP=router_table tries it.
 FPGA_TOPS += router_table
 FPGA_ON_REQUEST := router_table

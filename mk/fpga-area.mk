@@ -25,8 +25,8 @@ FPGA_AREA_FAMILIES := ice40 ecp5
 # Each family's Yosys and synthesis, one for every design, so that the
 # designs compare with each other: iCE40 as every iCE40 area figure of
 # the project is made (test-synth-nic, lint-node, fpga-router, lint-core:
-# Debian's Yosys, plain synth_ice40; the board builds add -abc9, 7% more
-# LUT4 for the XY router); ECP5 as the 4-node system's board build and
+# Debian's Yosys, plain synth_ice40; the board builds add -abc9, a few
+# more LUT4: docs/results/fpga.md); ECP5 as the 4-node system's board build and
 # the NIC's netlist are synthesized (the venv's Yosys, for area:
 # FPGA_ECP5_SYNTH_system, fpga/tops.mk), so the system's and the NIC's
 # rows are what the ULX3S build and its goals see.

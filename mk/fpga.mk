@@ -43,8 +43,7 @@ FPGA_MHZ_hx8k_core       := 27
 FPGA_MHZ_icebreaker_core := 12
 FPGA_MHZ_ulx3s_core      := 40
 # the routers on the ULX3S: the issue's goal is 100 MHz, which they miss
-# (67.93 MHz for router_xy at that target; at 60 the default seed gave
-# 58.97 and seed 2 64.25), so their builds target 55; MHZ=100 tries the goal
+# (docs/results/fpga.md), so their builds target 55; MHZ=100 tries the goal
 # (ROUTER_STAGES=2, the two-stage hop: the goals themselves, 100 MHz on
 # the ULX3S and 75 on the HX8K)
 FPGA_MHZ_ulx3s_router_xy   := $(if $(FPGA_ROUTER_SFX),100,55)
@@ -52,8 +51,7 @@ FPGA_MHZ_ulx3s_router_cube := $(if $(FPGA_ROUTER_SFX),100,55)
 FPGA_MHZ_hx8k_router_xy    := $(if $(FPGA_ROUTER_SFX),75)
 FPGA_MHZ_hx8k_router_cube  := $(if $(FPGA_ROUTER_SFX),75)
 # the 4-node system: the issue's goal for it on ECP5 is 50 MHz, which it
-# misses (23.79 MHz at 96% of the LFE5U-85F's LUT sites: docs/fpga.md),
-# so its build targets what it reaches, with a margin; MHZ=50 tries the goal
+# misses (docs/results/fpga.md, "The issue's goals"), so its build targets what it reaches, with a margin; MHZ=50 tries the goal
 FPGA_MHZ_ulx3s_system    := 20
 # a build's target clock: MHZ=n, the design's own or the board's
 fpga_mhz = $(or $(MHZ),$(FPGA_MHZ_$(1)_$(2)),$(FPGA_MHZ_$(1)))
@@ -92,7 +90,7 @@ $(FPGA_FW_B)/core_break.elf: sw/fw/tests/hello.c sw/fw/rt.h $(FPGA_FW_OBJS) $(FP
 # (the image the core's own benches load: rv32iss --hex, words from the
 # RAM base; the link's RAM region keeps it within FPGA_CORE_RAM)
 # (an image that comes out the same keeps its time, so that a relinked
-# program does not start a synthesis again, the system's 8 minutes or more)
+# program does not start a synthesis again, the system's long one)
 FPGA_HEX_RECIPE = $(CORE_ISS) --hex $@.tmp $< > /dev/null && { cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }
 $(FPGA_FW_B)/%.hex: $(FPGA_FW_B)/%.elf $(CORE_ISS)
 	$(FPGA_HEX_RECIPE)
@@ -124,9 +122,8 @@ FPGA_TOOLS_ecp5  := fpga-venv
 # where the builds go (test-fpga-pnr sends its own elsewhere)
 BUILD_FPGA_OUT ?= $(BUILD)/fpga
 # iCE40 synthesis, the same for the board builds and the netlists that
-# make test-fpga-netlist simulates.  -abc9 maps LUTs timing-driven: the
-# HX8K router_xy reached 56.14 MHz instead of 49.52 (default seed), at 7%
-# more LUT4, and passed at every seed tried (docs/fpga.md)
+# make test-fpga-netlist simulates.  -abc9 maps LUTs timing-driven, which
+# buys the HX8K routers' clock for a few more LUT4 (docs/results/fpga.md)
 FPGA_ICE40_SYNTH := synth_ice40 -abc9
 # ECP5 synthesis, likewise shared with the netlist simulation; a design
 # may have its own, FPGA_ECP5_SYNTH_<design> (fpga/tops.mk; the choice of
@@ -213,7 +210,7 @@ $(foreach p,$(filter-out $(addprefix %/,$(FPGA_SYNTH_FILE_TOPS)),$(FPGA_PAIRS)),
 # A design of FPGA_SYNTH_FILE_TOPS has its synthesis as a file of its own
 # (design.json for nextpnr, nl.v the netlist as Verilog, synth.stat), made
 # once for the board build and the netlist's simulation and the area
-# report alike: the system's takes 8 minutes or more.  It is made again when the
+# report alike: the system's is the longest step of its build.  It is made again when the
 # sources, the design's files (FPGA_DEPS), its Yosys commands (FPGA_YS)
 # or the build's settings change: synth.cfg holds those settings.
 FPGA_TOOLF_ice40 := $(FPGA_TOOLS_ice40)
@@ -248,11 +245,10 @@ FPGA_TARGETS += fpga-flows
 # ---- the flow in make test -------------------------------------------------
 # One quick placed-and-routed build keeps the flow from rotting: the
 # iCEBreaker's router_cube (the smallest iCE40 and the fastest place and
-# route, about 45 s of one core) through the same flow.sh as make fpga,
+# route) through the same flow.sh as make fpga,
 # at its own folder so that make fpga's report is not touched.  It must
 # meet the board's clock (nextpnr's placement is deterministic for a seed
-# and tool version: fmax 19.18 MHz at 15.94 with Debian's nextpnr 0.4)
-# and leave a bitstream that starts with the iCE40 preamble.
+# and tool version; its fmax: docs/results/fpga.md) and leave a bitstream that starts with the iCE40 preamble.
 FPGA_TEST_B := $(BUILD)/fpga/test
 .PHONY: test-fpga-pnr
 test-fpga-pnr: fpga-deps
@@ -472,8 +468,8 @@ fpga-system-rtl: $(FN_SYS_B)/Vwc_fpga_system $(FN_SYS_HEXS) $(BUILD)/bin/wormcas
 FPGA_TARGETS += fpga-system-rtl
 
 # The system design on the board (fpga/tops.mk, design `system`): its
-# synth_ecp5, made once (the board build's synthesis file, 8 minutes or more of
-# one core), serves the board build (nextpnr), the area report and the
+# synth_ecp5, made once (the board build's synthesis file, its longest
+# step), serves the board build (nextpnr), the area report and the
 # netlist's simulation.  The board that builds it: the first that can.
 FPGA_SYSTEM_BOARD := $(firstword $(foreach b,$(FPGA_BOARDS),$(if $(call fpga_can,$(b),system),$(b))))
 FPGA_SYSTEM_SYN   := $(BUILD_FPGA_OUT)/$(FPGA_SYSTEM_BOARD)/system
@@ -485,9 +481,8 @@ FN_SYS_SYN := $(BUILD)/fpga/system
 # The LUT sites a placement needs are more than Yosys's LUT4: nextpnr
 # packs each CCU2C carry cell into two and each TRELLIS_DPR16X4 into four
 # and two for its write port (the system's "Total LUT4s" before packing
-# is exactly that sum; the core design's 4,143 LUT4, 350 CCU2C and 32
-# DPR16X4 took 5,141 sites, the XY router's 2,509, 246 and 100 took
-# 3,799), so the summary gives that lower bound beside the device's.
+# is exactly that sum, and the placed designs' sites agree with it), so
+# the summary gives that lower bound beside the device's.
 fpga-system-synth: $(FPGA_SYSTEM_SYN)/design.json
 	@mkdir -p $(FN_SYS_SYN)
 	@echo "fpga-system-synth: $$(tools/fpga-stat.sh $(FPGA_SYSTEM_SYN)/synth.stat), $$(awk '$$2 == "TRELLIS_FF" {print $$1} \
