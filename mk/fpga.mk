@@ -554,6 +554,7 @@ lint-fpga: $(FPGA_RT_VH)
 	    $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS)) || exit 1; done
 	@verilator --lint-only -Wall $(FPGA_DEFS_router_table) -GROUTING=2 -Irtl/include -Ifpga/top -Irtl/router \
 	  --top-module wc_fpga_router_tg $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS))
+	@mkdir -p $(FN_B)
 	@iverilog -g2012 $(FPGA_DEFS_router_table) -Pwc_fpga_router_tg.ROUTING=2 -Irtl/include -Ifpga/top \
 	  -s wc_fpga_router_tg -o $(FN_B)/lint-table.vvp $(filter-out $(FPGA_BOARD_TOPS),$(FPGA_TOP_SRCS))
 	@for m in wc_fpga_core wc_fpga_board; do \

@@ -34,7 +34,7 @@ cases=(
   "jobs_hostdone|u_jobs.u_jtab.protocol: message of job 3 reported in host memory, not a live forwarding job waiting for it"
   "jtab_fwd_busy|u_jobs.u_jtab.protocol: forwarding job 3 started but not a free forwarding job, or the sequencer busy"
   "jrel_init_live|u_jrel.protocol: INIT of job 0 child 0, which is live"
-  "jsel_cand_pass|u_jsel.protocol: job 0 has a candidate and a pass under way"
+  "jsel_cand_pass|u_jsel.protocol: job 0 has a candidate and a pass under way;u_jsel.protocol: jobs 0001 are due a pass and have a candidate"
   "jrto_foreign_rtt|u_jrto.protocol: a round trip or Karn's rule for job 1 child 2, not the probe's"
   "tx_credit|u_tx.protocol: credit overflow (the router returned more than B = 2);u_tx.protocol: 3 credits for a router buffer of 2"
   "tx_sel_overwrite|u_tx.protocol: selection overwritten before it went to the emitter"

@@ -173,6 +173,10 @@ int main(int argc, char **argv)
         m.turn_ok_i = nturn;
         m.grant_i = grant;
         m.fwd_i = fwd;
+        // the held output's credit: in the router it is what decides a
+        // unicast front's crossing (asserted equal to fwd_i); the one-stage
+        // unit reads it for nothing else
+        m.held_cred_i = fwd;
         m.eval();
 
         bool same = true;
