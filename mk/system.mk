@@ -127,6 +127,7 @@ results-system: bench-system
 	cp $(BUILD)/bench/system_mcast.csv $(BUILD)/bench/system_latency16.csv docs/results/
 	gnuplot -e "csv='docs/results/system_latency16.csv'; png='docs/results/system_latency16.png'" \
 	  tests/system/bench_plot.gp
+	$(call results_page,system)
 
 # the demo runs the smallest images
 all: $(SYS_ELFS)
