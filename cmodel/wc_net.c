@@ -19,6 +19,15 @@ struct wc_net {
     uint64_t *inc_vmask, *inc_cmask;
     uint64_t *inc_flit;     /* [R*P] */
     uint8_t *evald;         /* router evaluated (non-idle) this cycle */
+    /* Work in proportion to activity: bit sets over the routers.
+     * visit: routers the next cycle evaluates (not idle) or quiets
+     * (evaluated the cycle before); commit: routers whose edge this cycle
+     * changes state (evaluated, or a flit or credit arrives); busy: the
+     * routers evaluated this cycle, the only ones with outputs.  A router
+     * outside visit is idle with its outputs clear and its drop counter
+     * output up to date, so skipping it is what evaluating it would do. */
+    uint64_t *visit, *commit, *busy;
+    int nw;                 /* words of each set */
     uint64_t *link_mask;    /* [R]: ports wired to another router */
     int *peer_r, *peer_p;   /* [R*P]: the peer port split, for links */
 };
@@ -74,11 +83,16 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
         !(n->evald = wc_alloc(R, 1, "the link state", err, errlen)) ||
         !(n->link_mask = wc_alloc(R, sizeof *n->link_mask, "the link table", err, errlen)) ||
         !(n->peer_r = wc_alloc(RP, sizeof *n->peer_r, "the link table", err, errlen)) ||
-        !(n->peer_p = wc_alloc(RP, sizeof *n->peer_p, "the link table", err, errlen))) {
+        !(n->peer_p = wc_alloc(RP, sizeof *n->peer_p, "the link table", err, errlen)) ||
+        !(n->visit = wc_alloc(3u * ((R + 63u) / 64u), sizeof *n->visit, "the activity sets", err, errlen))) {
         wc_net_free(n);
         return NULL;
     }
+    n->nw = (int)((R + 63u) / 64u);
+    n->commit = n->visit + n->nw;
+    n->busy = n->commit + n->nw;
     for (r = 0; r < n->R; r++) {
+        n->visit[r >> 6] |= 1ull << (r & 63);   /* the first cycle looks at every router */
         wc_router_init(&n->rt[r], &n->cfg, r,
                        n->bufs + (size_t)r * (size_t)n->P * (size_t)B,
                        n->tables ? n->tables + (size_t)r * 2u * (size_t)t->nnodes : NULL);
@@ -102,6 +116,7 @@ void wc_net_free(wc_net *n)
         return;
     free(n->rt); free(n->bufs); free(n->tables); free(n->peer);
     free(n->inc_vmask); free(n->inc_cmask); free(n->inc_flit); free(n->evald); free(n->link_mask); free(n->peer_r); free(n->peer_p);
+    free(n->visit);
     free(n);
 }
 
@@ -149,6 +164,8 @@ void wc_net_set_ext(wc_net *n, int idx, int valid, uint64_t flit, int credit)
     }
     if (credit)
         n->inc_cmask[r] |= 1ull << p;
+    if (valid || credit)
+        n->commit[r >> 6] |= 1ull << (r & 63);
 }
 
 /* Deliver router r's outputs of this cycle to the routers at the other
@@ -163,44 +180,67 @@ static void push_outputs(wc_net *n, int r)
         m &= m - 1;
         n->inc_vmask[pr] |= 1ull << pp;
         n->inc_flit[pr * P + pp] = rt->out_flit[p];
+        n->commit[pr >> 6] |= 1ull << (pr & 63);
     }
     m = rt->in_credit_mask & n->link_mask[r];
     while (m) {
-        int p = __builtin_ctzll(m);
+        int p = __builtin_ctzll(m), pr = n->peer_r[r * P + p];
         m &= m - 1;
-        n->inc_cmask[n->peer_r[r * P + p]] |= 1ull << n->peer_p[r * P + p];
+        n->inc_cmask[pr] |= 1ull << n->peer_p[r * P + p];
+        n->commit[pr >> 6] |= 1ull << (pr & 63);
     }
 }
 
 void wc_net_step(wc_net *n)
 {
-    const int R = n->R, P = n->P;
-    int r;
+    const int P = n->P, nw = n->nw;
+    int w;
 
     /* evaluate: outputs from registered state only; idle routers are
      * cleared once and then skipped */
-    for (r = 0; r < R; r++) {
-        wc_router *rt = &n->rt[r];
-        rt->drop_count_o = rt->drops;
-        if (!wc_router_idle(rt)) {
-            wc_router_eval(rt);
-            n->evald[r] = 1;
-            push_outputs(n, r);
-        } else if (n->evald[r]) {
-            wc_router_quiet(rt);
-            n->evald[r] = 0;
+    for (w = 0; w < nw; w++) {
+        uint64_t m = n->visit[w], b = 0;
+        n->visit[w] = 0;
+        while (m) {
+            const int r = w * 64 + __builtin_ctzll(m);
+            wc_router *rt = &n->rt[r];
+            m &= m - 1;
+            rt->drop_count_o = rt->drops;
+            if (!wc_router_idle(rt)) {
+                wc_router_eval(rt);
+                n->evald[r] = 1;
+                b |= 1ull << (r & 63);
+                push_outputs(n, r);
+            } else if (n->evald[r]) {
+                wc_router_quiet(rt);
+                n->evald[r] = 0;
+            }
         }
+        n->busy[w] = b;
+        n->commit[w] |= b;
     }
-    /* commit: every router takes what its neighbours sent this cycle */
-    for (r = 0; r < R; r++) {
-        if (n->evald[r] || n->inc_vmask[r] || n->inc_cmask[r]) {
-            wc_router_commit(&n->rt[r], n->inc_vmask[r], n->inc_flit + (size_t)r * (size_t)P, n->inc_cmask[r]);
+    /* commit: every router takes what its neighbours sent this cycle;
+     * what is not idle after its edge, or has outputs to clear, is
+     * visited next cycle */
+    for (w = 0; w < nw; w++) {
+        uint64_t m = n->commit[w], v = 0;
+        n->commit[w] = 0;
+        while (m) {
+            const int r = w * 64 + __builtin_ctzll(m);
+            wc_router *rt = &n->rt[r];
+            m &= m - 1;
+            wc_router_commit(rt, n->inc_vmask[r], n->inc_flit + (size_t)r * (size_t)P, n->inc_cmask[r]);
             n->inc_vmask[r] = 0;
             n->inc_cmask[r] = 0;
+            if (n->evald[r] || !wc_router_idle(rt))
+                v |= 1ull << (r & 63);
         }
+        n->visit[w] |= v;
     }
     n->cycle++;
 }
+
+const uint64_t *wc_net_busy(const wc_net *n) { return n->busy; }
 
 void wc_net_port(const wc_net *n, int r, int p, int *valid, uint64_t *flit, int *credit)
 {

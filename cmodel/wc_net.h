@@ -40,6 +40,10 @@ void wc_net_step(wc_net *n);
  * the flit leaving on the output, and the credit leaving the input. */
 static inline int wc_net_idx(int P, int r, int p) { return r * P + p; }
 void wc_net_port(const wc_net *n, int r, int p, int *valid, uint64_t *flit, int *credit);
+/* The routers evaluated this cycle, bit r%64 of word r/64 (after
+ * wc_net_step): the others' outputs and absorption channels are all clear
+ * this cycle. */
+const uint64_t *wc_net_busy(const wc_net *n);
 /* bit p set when port p of router r carries a flit or a credit this cycle */
 uint64_t wc_net_active_ports(const wc_net *n, int r);
 /* absorption channel of router r, input port p this cycle (abs_*_o) */

@@ -258,6 +258,17 @@ typedef struct {
     wc_sim_result *res;
     long in_flight;                 /* injected (head sent), not yet delivered */
     long *next_create;              /* per node: cycle of its next packet */
+    /* Work in proportion to activity (the output is what visiting every
+     * node and port in order gives):
+     * the sources by their next packet's cycle, a heap on (cycle, node);
+     * the terminal ports with something to drive (a queue, a worm being
+     * injected, a credit owed, inputs to release), a bit each in txa;
+     * the terminal ports the network drove this cycle, found from the
+     * routers it evaluated (wc_engine_net_busy), in rxa. */
+    struct src { long at; int n; } *sh; int nsh;
+    int *due;                       /* [N] the sources of this cycle, by node */
+    uint64_t *txa, *rxa;            /* [(ntp + 63) / 64] */
+    uint64_t *term;                 /* [R] ports with a terminal */
     long measured_left;
     long offered_flits;             /* of the well-formed packets created in the window */
     long queued;                    /* packets in source queues */
@@ -343,6 +354,13 @@ static int pick_dst(sim *s, int src)
     return d == src ? -1 : d;
 }
 
+/* port p has something to drive from the next cycle on */
+static void tx_mark(sim *s, const tport *p)
+{
+    const long i = p - s->tp;
+    s->txa[i >> 6] |= 1ull << (i & 63);
+}
+
 static int q_push(sim *s, tport *p, int id)
 {
     if (p->qn == p->qcap) {
@@ -357,6 +375,7 @@ static int q_push(sim *s, tport *p, int id)
     p->q[(p->qh + p->qn) % p->qcap] = id;
     p->qn++;
     s->queued++;
+    tx_mark(s, p);
     return 0;
 }
 
@@ -1081,12 +1100,61 @@ static long bad_brcp_worm(sim *s, int src, long now)
     return -1;
 }
 
+/* ---- the sources' heap on (cycle of the next packet, node) */
+static int src_less(const struct src *a, const struct src *b)
+{
+    return a->at < b->at || (a->at == b->at && a->n < b->n);
+}
+
+static void src_push(sim *s, long at, int n)
+{
+    struct src *h = s->sh, x;
+    int i = s->nsh++;
+    x.at = at; x.n = n;
+    while (i > 0 && src_less(&x, &h[(i - 1) / 2])) {
+        h[i] = h[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h[i] = x;
+}
+
+static void src_pop(sim *s)
+{
+    struct src *h = s->sh, last = h[--s->nsh];
+    int i = 0, c;
+    while ((c = 2 * i + 1) < s->nsh) {
+        if (c + 1 < s->nsh && src_less(&h[c + 1], &h[c]))
+            c++;
+        if (!src_less(&h[c], &last))
+            break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = last;
+}
+
+/* The nodes whose next packet is due (next_create <= now) into s->due, in
+ * node order, as a loop over every node would take them; create puts
+ * each back in the heap at its next packet's cycle.  The count. */
+static int sources_due(sim *s, long now)
+{
+    int k = 0;
+    while (s->nsh && s->sh[0].at <= now) {
+        int n = s->sh[0].n, j;
+        src_pop(s);
+        for (j = k++; j > 0 && s->due[j - 1] > n; j--)
+            s->due[j] = s->due[j - 1];
+        s->due[j] = n;
+    }
+    return k;
+}
+
 /* Packet creation for this cycle: a Bernoulli process per node. */
 static void create(sim *s, long now, int creating)
 {
     const double pp = s->o->rate / s->o->packet;
     const long cap = s->o->queue_cap * (long)s->N;
-    int n;
+    int n, nd, d;
     if (!creating)
         return;
     if (s->o->once && now == 0) {
@@ -1099,12 +1167,13 @@ static void create(sim *s, long now, int creating)
             new_mcast(s, nm > 1 ? s->o->once_srcs[k] : s->o->once_src, now);
         }
     }
-    for (n = 0; n < s->N; n++) {
+    nd = sources_due(s, now);
+    for (d = 0; d < nd; d++) {
         int dst, bad = BAD_NONE;
         long id;
-        if (s->next_create[n] > now)
-            continue;
+        n = s->due[d];
         s->next_create[n] = now + next_gap(s, pp);
+        src_push(s, s->next_create[n], n);
         /* run on past saturation: the backlog at its cap takes nothing
          * more (without run_on the run has ended: wc_sim_run) */
         if (s->queued >= cap) {
@@ -1240,6 +1309,7 @@ static void receive(sim *s, tport *p, uint64_t f, long now, int measuring)
     int type = (int)(f >> s->W) & 3;
     uint32_t data = (uint32_t)(f & dmask);
     p->rx_credit = 1;
+    tx_mark(s, p);
     if (measuring)
         r->accepted += 1;
     if ((type & WC_FT_HEAD) && WC_GET(data, HEAD_KIND) == WC_KIND_MULTI) {
@@ -1654,11 +1724,21 @@ static int setup(sim *s, char *err, int errlen)
     }
     if (!(s->next_create = wc_alloc((size_t)s->N, sizeof *s->next_create, "the traffic sources", err, errlen)))
         return -1;
-    for (n = 0; n < s->N; n++)
+    if (!(s->sh = wc_alloc((size_t)s->N, sizeof *s->sh, "the traffic sources", err, errlen)) ||
+        !(s->due = wc_alloc((size_t)s->N, sizeof *s->due, "the traffic sources", err, errlen)))
+        return -1;
+    for (n = 0; n < s->N; n++) {
         s->next_create[n] = next_gap(s, o->rate / o->packet) - 1;
+        src_push(s, s->next_create[n], n);
+    }
     if (!(s->tp_of = wc_alloc((size_t)s->R * (size_t)s->P, sizeof *s->tp_of, "the terminal table", err, errlen)) ||
         !(s->tp = wc_alloc((size_t)s->N * (size_t)t->nlocal, sizeof *s->tp, "terminals", err, errlen)))
         return -1;
+    if (!(s->txa = wc_alloc(((size_t)s->N * (size_t)t->nlocal + 63u) / 64u * 2u, sizeof *s->txa, "terminals", err,
+                            errlen)) ||
+        !(s->term = wc_alloc((size_t)s->R, sizeof *s->term, "terminals", err, errlen)))
+        return -1;
+    s->rxa = s->txa + ((size_t)s->N * (size_t)t->nlocal + 63u) / 64u;
     for (i = 0; i < s->R * s->P; i++)
         s->tp_of[i] = -1;
     for (n = 0; n < s->N; n++)
@@ -1668,6 +1748,7 @@ static int setup(sim *s, char *err, int errlen)
             p->idx = t->node_router[n] * s->P + t->node_port[n] + i;
             p->r = t->node_router[n];
             p->p = t->node_port[n] + i;
+            s->term[p->r] |= 1ull << p->p;
             s->tp_of[p->idx] = s->ntp++;
         }
     return 0;
@@ -1697,56 +1778,121 @@ static void sim_free(sim *s)
             free(s->tp[i].rb);
         }
     free(s->tp); free(s->tp_of); free(s->pk); free(s->next_create);
+    free(s->sh); free(s->due); free(s->txa); free(s->term);
     wc_score_free(s->sb);
     for (i = 0; i < s->ne; i++)
         wc_engine_close(s->E[i]);
 }
 
 /* ---- the run ------------------------------------------------------------------ */
+/* the first set bit of a[] at or after bit i (a[] as it is now), or n */
+static int next_bit(const uint64_t *a, int n, int i)
+{
+    int w = i >> 6;
+    uint64_t m;
+    if (i >= n)
+        return n;
+    m = a[w] & (~0ull << (i & 63));
+    while (!m) {
+        if (++w > (n - 1) >> 6)
+            return n;
+        m = a[w];
+    }
+    i = w * 64 + __builtin_ctzll(m);
+    return i < n ? i : n;
+}
+
+/* Terminal port p's inputs to the network this cycle: its flit, the
+ * credit for last cycle's ejected flit.  1 if a flit went. */
+static int drive(sim *s, tport *p, int starting, waverec *wr)
+{
+    uint64_t f = 0;
+    int k, v = (p->qn || p->cur >= 0) ? inject(s, p, starting, &f) : 0;
+    if (v || p->rx_credit || p->drove) {
+        for (k = 0; k < s->ne; k++)
+            wc_engine_net_set(s->E[k], p->idx, v, f, p->rx_credit);
+        p->drove = v || p->rx_credit;
+    }
+    if (wr->w) { wr->iv[p->idx] = (uint8_t)v; wr->ifl[p->idx] = f; wr->ic[p->idx] = (uint8_t)p->rx_credit; }
+    p->rx_credit = 0;
+    if (v)
+        after_inject(s, p);
+    return v;
+}
+
+/* What the first instance drove at terminal port p this cycle: 1 if a flit. */
+static int take(sim *s, tport *p, long cyc, int measuring)
+{
+    int v, c;
+    uint64_t f;
+    if (!((wc_engine_net_active(s->E[0], p->r) >> p->p) & 1))
+        return 0;
+    wc_engine_net_port(s->E[0], p->r, p->p, &v, &f, &c);
+    p->credits += c;
+    if (v)
+        receive(s, p, f, cyc, measuring);
+    return v;
+}
+
+/* Router r's absorption channels (intermediate reception): 1 if a flit. */
+static int absorb(sim *s, int r, long cyc, int measuring)
+{
+    uint64_t m = wc_engine_net_abs_mask(s->E[0], r);
+    const int moved = m != 0;
+    while (m) {
+        int pp = __builtin_ctzll(m), v;
+        uint64_t f;
+        m &= m - 1;
+        f = wc_engine_net_abs(s->E[0], r, pp, &v);
+        absorb_flit(s, &s->ab[r * s->P + pp], f, cyc, measuring);
+    }
+    return moved;
+}
+
 /* The terminals drive their ports; the instances evaluate; the terminals
  * read the first instance's ejected flits, credits and absorption
- * channels.  1 if anything moved. */
+ * channels.  1 if anything moved.  Ports and routers are taken in order,
+ * the idle ones skipped (a waveform records every port; an instance that
+ * cannot tell which routers it evaluated, the RTL, has all looked at). */
 static int terminals(sim *s, long cyc, int starting, int measuring, waverec *wr)
 {
-    wc_engine *E0 = s->E[0];
-    int i, k, r, moved = 0;
-    for (i = 0; i < s->ntp; i++) {
+    const uint64_t *busy;
+    const int all = wr->w != NULL;
+    int i, r, w, moved = 0;
+    for (i = all ? 0 : next_bit(s->txa, s->ntp, 0); i < s->ntp; i = all ? i + 1 : next_bit(s->txa, s->ntp, i + 1)) {
         tport *p = &s->tp[i];
-        uint64_t f = 0;
-        int v = (p->qn || p->cur >= 0) ? inject(s, p, starting, &f) : 0;
-        if (v || p->rx_credit || p->drove) {
-            for (k = 0; k < s->ne; k++)
-                wc_engine_net_set(s->E[k], p->idx, v, f, p->rx_credit);
-            p->drove = v || p->rx_credit;
+        moved |= drive(s, p, starting, wr);
+        if (!(p->qn || p->cur >= 0 || p->drove || p->rx_credit))
+            s->txa[i >> 6] &= ~(1ull << (i & 63));
+    }
+    for (i = 0; i < s->ne; i++)
+        wc_engine_net_eval(s->E[i]);
+    if (!(busy = wc_engine_net_busy(s->E[0]))) {
+        for (i = 0; i < s->ntp; i++)
+            moved |= take(s, &s->tp[i], cyc, measuring);
+        for (r = 0; r < s->R; r++)
+            moved |= absorb(s, r, cyc, measuring);
+        return moved;
+    }
+    /* the terminal ports of the routers evaluated, in port order */
+    for (w = 0; w < (s->R + 63) / 64; w++)
+        for (uint64_t m = busy[w]; m; m &= m - 1) {
+            uint64_t pm;
+            r = w * 64 + __builtin_ctzll(m);
+            for (pm = wc_engine_net_active(s->E[0], r) & s->term[r]; pm; pm &= pm - 1) {
+                i = s->tp_of[r * s->P + __builtin_ctzll(pm)];
+                s->rxa[i >> 6] |= 1ull << (i & 63);
+            }
         }
-        if (wr->w) { wr->iv[p->idx] = (uint8_t)v; wr->ifl[p->idx] = f; wr->ic[p->idx] = (uint8_t)p->rx_credit; }
-        p->rx_credit = 0;
-        if (v) { after_inject(s, p); moved = 1; }
+    for (w = 0; w < (s->ntp + 63) / 64; w++) {
+        uint64_t m = s->rxa[w];
+        s->rxa[w] = 0;
+        for (; m; m &= m - 1)
+            moved |= take(s, &s->tp[w * 64 + __builtin_ctzll(m)], cyc, measuring);
     }
-    for (k = 0; k < s->ne; k++)
-        wc_engine_net_eval(s->E[k]);
-    for (i = 0; i < s->ntp; i++) {
-        tport *p = &s->tp[i];
-        int v, c;
-        uint64_t f;
-        if (!((wc_engine_net_active(E0, p->r) >> p->p) & 1))
-            continue;
-        wc_engine_net_port(E0, p->r, p->p, &v, &f, &c);
-        p->credits += c;
-        if (v) { receive(s, p, f, cyc, measuring); moved = 1; }
-    }
-    /* absorption channels (intermediate reception) */
-    for (r = 0; r < s->R; r++) {
-        uint64_t m = wc_engine_net_abs_mask(E0, r);
-        while (m) {
-            int pp = __builtin_ctzll(m), v;
-            uint64_t f;
-            m &= m - 1;
-            f = wc_engine_net_abs(E0, r, pp, &v);
-            absorb_flit(s, &s->ab[r * s->P + pp], f, cyc, measuring);
-            moved = 1;
-        }
-    }
+    for (w = 0; w < (s->R + 63) / 64; w++)
+        for (uint64_t m = busy[w]; m; m &= m - 1)
+            moved |= absorb(s, w * 64 + __builtin_ctzll(m), cyc, measuring);
     return moved;
 }
 

@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: Apache-2.0
+# Simulator speed: the output of the faster simulator is the old one's.
+#   make test-speed-same     the bench workloads and more runs print the same, byte for byte, as the base build SPEED_BASE
+#   make bench-speed         cycles/s of this tree against BASE=REV (default: the previous tag, else HEAD~) -> build/bench/speed.csv
+# SPEED_BASE is the last revision before the activity-driven simulator:
+# every command must print what it printed (a deliberate change of the
+# model's behaviour moves it to the commit that makes the change).
+# bench-speed: ROUNDS=N alternating rounds (5), ENGINES="c rtl" (c),
+# ONLY="mesh8-0.1 ..." (every workload of tests/speed/workloads.txt);
+# RESULTS=1 also writes docs/results/speed.csv and speed.md.
+SPEED_BASE ?= 5b6bf5d
+BASE       ?=
+
+# (make test, about 40 s the first time: the base's build, then seconds)
+TEST_TARGETS += test-speed-same
+.PHONY: test-speed-same bench-speed
+test-speed-same: $(BUILD)/bin/wormcast
+	@tests/speed/same-output.sh "$$(tools/speed-base.sh $(SPEED_BASE))" $(BUILD)/bin/wormcast
+
+BENCH_TARGETS += bench-speed
+bench-speed: $(BUILD)/bin/wormcast
+	@$(if $(RESULTS),OUT=docs/results/speed.csv) tools/bench-speed.sh $(BUILD)/bin/wormcast $(BASE)
+	$(if $(RESULTS),@tools/results-page.sh docs/results/speed.md.in docs/results/speed.md)
