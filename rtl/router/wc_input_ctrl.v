@@ -113,6 +113,10 @@ module wc_input_ctrl #(
     output wire [PW-1:0] held_port_o,
     input  wire          held_cred_i,
     output wire          drop_o        // a worm was discarded (count it)
+`ifdef FORMAL
+    // (proofs only, formal/wc_router_fv.v: the buffer's count)
+    , output wire [$clog2(B + 1)-1:0] fv_cnt_o
+`endif
 );
     localparam integer W  = FW - 2;
     localparam integer DW = `WC_HEAD_DST_W;
@@ -175,6 +179,9 @@ module wc_input_ctrl #(
         .third_o(slot_third), .cnt_o(cnt)
     );
     assign head_o = slot_head[FW-1:0];
+`ifdef FORMAL
+    assign fv_cnt_o = cnt;
+`endif
     assign next_o = slot_next[FW-1:0];
     assign dec    = slot_head[FW +: DCW];
 

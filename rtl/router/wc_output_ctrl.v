@@ -37,6 +37,10 @@ module wc_output_ctrl #(
     output wire          gnt_valid_o,  // new allocation this cycle
     output wire [IW-1:0] gnt_idx_o,
     output wire [P-1:0]  gnt_oh_o      // the same, one-hot
+`ifdef FORMAL
+    // (proofs only, formal/wc_router_fv.v: the credit counter)
+    , output wire [$clog2(B + 1)-1:0] fv_cred_o
+`endif
 );
     localparam integer CW = $clog2(B + 1);
     initial begin
@@ -82,6 +86,9 @@ module wc_output_ctrl #(
     assign sel_oh_o    = own_q ? owner_oh_q : ((STAGES == 2) ? {P{1'b0}} : gnt_oh);
     assign busy_o      = own_q || (STAGES == 1 && arb_valid);
     assign has_cred_o  = (cred_q != {CW{1'b0}});
+`ifdef FORMAL
+    assign fv_cred_o   = cred_q;
+`endif
 
     always @* begin
         own_d      = own_q;

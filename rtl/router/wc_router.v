@@ -77,6 +77,12 @@ module wc_router #(
     output wire [P*(W+2)-1:0]         abs_flit_o,
     // Worms discarded as unroutable or malformed (saturating).
     output wire [15:0]                drop_count_o
+`ifdef FORMAL
+    // (proofs only, formal/wc_router_fv.v): each output's credit
+    // counter and each input buffer's count, CW = clog2(B + 1) bits each
+    , output wire [P*$clog2(B + 1)-1:0] fv_cred_o
+    , output wire [P*$clog2(B + 1)-1:0] fv_cnt_o
+`endif
 );
     // One C++ class for all routers of a network instead of one flattened
     // copy per router: network builds stay fast (and so does the model).
@@ -147,6 +153,9 @@ module wc_router #(
                 .abs_valid_o(abs_valid_o[i]), .abs_flit_o(abs_flit_o[i*FW +: FW]),
                 .grant_i(grant[i]), .fwd_i(fwd[i]), .drop_o(drop[i]),
                 .held_port_o(held_port[i*PW +: PW]), .held_cred_i(held_cred[i])
+`ifdef FORMAL
+                , .fv_cnt_o(fv_cnt_o[i*$clog2(B + 1) +: $clog2(B + 1)])
+`endif
             );
         end
     endgenerate
@@ -273,6 +282,9 @@ module wc_router #(
                 .sel_o(unused_sel[o*PW +: PW]), .sel_oh_o(sel_oh[o*P +: P]),
                 .busy_o(busy[o]), .has_cred_o(has_cred[o]),
                 .gnt_valid_o(unused_gvalid[o]), .gnt_idx_o(unused_gidx[o*PW +: PW]), .gnt_oh_o(gnt_oh[o*P +: P])
+`ifdef FORMAL
+                , .fv_cred_o(fv_cred_o[o*$clog2(B + 1) +: $clog2(B + 1)])
+`endif
             );
             assign out_valid_o[o] = xfer[o];
             // Idle links carry zeros so waveforms and lockstep compare clean.

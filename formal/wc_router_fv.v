@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: Apache-2.0
+`default_nettype none
+`include "wc_defs.vh"
+// Proof harness of wc_router (formal/router.sby), its neighbours as
+// assumptions:
+//  - each upstream sender (a router output or a NIC) starts with B
+//    credits after reset, spends one per flit and sends only with one
+//    left, and gets one back for every in_credit_o;
+//  - its flits form well-formed worms: a head first, body flits, a tail
+//    last (a head-and-tail flit is a worm of its own); a multidestination
+//    head with k address flits (k <= 2 here) is followed by at least k
+//    flits before its tail, and is not a single flit;
+//  - each downstream receiver is a buffer of B flits: it takes every
+//    flit the router sends, drains at any rate, and returns one credit a
+//    cycle after each flit leaves it (the credit wire of wc_input_ctrl);
+//  - the node drains every absorption channel (no flow control);
+//  - the node id is any valid node, latched in reset; reset in the first
+//    cycle only; without IRC every head is unicast.
+// Data independence: the router never reads the top bits of a flit's
+// data (a head's USER field, a body flit above ADDR_DST), so the checker
+// tags every flit there with the input it entered on (bits W-1..W-3) and
+// a flag for the one tracked worm (bit W-4); the assumptions fix those
+// bits, every other bit is free.
+// Properties, one per proof task (`define):
+//   RT_CREDIT  every output's credit counter is within 0..B and equals the
+//              free slots of the downstream buffer (less the credits on
+//              their way back); the downstream buffer never overflows
+//   RT_BUFFER  every input buffer holds at most B flits: its count plus
+//              the sender's credits plus the credit in flight is B
+//   RT_WORM    an output carries one worm at a time: a head only between
+//              worms, then flits of the same input up to a tail
+//   RT_ORDER   the tracked worm (any one, on any input, chosen by the
+//              solver; routable, not absorbed here) leaves only on the
+//              port the routing function chose for its head, and a
+//              tracked flit (any position, any data) leaves at its place
+//              in the worm, unchanged: in order, none twice, none lost
+//              before a later one
+//   RT_ABSORB  the tracked worm is a multidestination worm absorbed here
+//              (conformant forward leg): its flits reach the input's
+//              absorption channel in order and unchanged, and the forward
+//              copy leaves on the port the routing function chose for the
+//              next destination, with the head rewritten and the first
+//              address stripped
+module wc_router_fv #(
+    parameter integer ROUTING    = `WC_ROUTING_ECUBE,
+    parameter integer CUBE_N     = 2,
+    parameter integer ALL_PORT   = 0,
+    parameter integer MESH_X     = 2,
+    parameter integer MESH_Y     = 2,
+    parameter integer B          = 2,
+    parameter integer STAGES     = 1,
+    // 1: multidestination worms in the traffic (intermediate reception)
+    parameter integer IRC        = 1
+) (
+    input wire clk_i
+);
+    localparam integer P  = (ROUTING == `WC_ROUTING_XY) ? 5 :
+                            ((ALL_PORT != 0) ? 2 * CUBE_N : CUBE_N + 1);
+    localparam integer PW = $clog2(P);
+    localparam integer W  = 32;
+    localparam integer FW = W + 2;
+    localparam integer CW = $clog2(B + 1);
+    localparam integer DW = `WC_HEAD_DST_W;
+    localparam integer NW = `WC_HEAD_NADDR_W;
+    localparam integer NNODE = (ROUTING == `WC_ROUTING_XY) ? MESH_X * MESH_Y : (1 << CUBE_N);
+    // tag bits: source input, tracked worm
+    localparam integer TS = W - 3;
+    localparam integer TM = W - 4;
+
+    reg rst_n_q = 1'b0;
+    always @(posedge clk_i) rst_n_q <= 1'b1;
+
+    (* anyconst *) reg [DW-1:0] node;
+    (* anyseq *)   reg [P-1:0]    in_valid;
+    (* anyseq *)   reg [P*FW-1:0] in_flit;
+    (* anyseq *)   reg [P-1:0]    ds_pop;
+    wire [P-1:0]    in_credit, out_valid, abs_valid;
+    wire [P*FW-1:0] out_flit, abs_flit;
+    wire [P*CW-1:0] fv_cred, fv_cnt;
+    reg  [P-1:0]    out_credit;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [15:0]     drops;
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    wc_router #(.P(P), .W(W), .B(B), .ROUTING(ROUTING), .CUBE_N(CUBE_N), .ALL_PORT(ALL_PORT),
+                .HIGH_FIRST(1), .MESH_X(MESH_X), .MESH_Y(MESH_Y), .STAGES(STAGES)) dut (
+        .clk_i(clk_i), .rst_ni(rst_n_q), .node_id_i(node),
+        .cfg_we_i(1'b0), .cfg_addr_i(16'd0), .cfg_data_i(8'd0),
+        .in_valid_i(in_valid), .in_flit_i(in_flit), .in_credit_o(in_credit),
+        .out_valid_o(out_valid), .out_flit_o(out_flit), .out_credit_i(out_credit),
+        .abs_valid_o(abs_valid), .abs_flit_o(abs_flit), .drop_count_o(drops),
+        .fv_cred_o(fv_cred), .fv_cnt_o(fv_cnt));
+
+    always @* assume ({1'b0, node} < (DW + 1)'(NNODE));
+
+    // the ports widened to 2^PW (zeros above P): indexed by the tracked
+    // input and port without reading past a vector
+    localparam integer PX = 1 << PW;
+    wire [PX-1:0]    in_valid_x  = PX'(in_valid);
+    wire [PX*FW-1:0] in_flit_x   = (PX*FW)'(in_flit);
+    wire [PX-1:0]    out_valid_x = PX'(out_valid);
+    wire [PX*FW-1:0] out_flit_x  = (PX*FW)'(out_flit);
+    wire [PX-1:0]    abs_valid_x = PX'(abs_valid);
+    wire [PX*FW-1:0] abs_flit_x  = (PX*FW)'(abs_flit);
+
+    // the routing function, as a reference for the tracked worm: the
+    // route of a destination arriving on input ti
+    (* anyconst *) reg [PW-1:0] ti;
+    always @* assume (ti < PW'(P));
+    reg  [DW-1:0] ref_dst;
+    wire [PW-1:0] ref_port;
+    wire          ref_ok, ref_local, ref_turn;
+    generate
+        if (ROUTING == `WC_ROUTING_XY) begin : g_xy
+            wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_ref (
+                .node_i(node), .dst_i(ref_dst), .in_port_i(ti),
+                .port_o(ref_port), .ok_o(ref_ok), .local_o(ref_local), .turn_ok_o(ref_turn));
+        end else begin : g_ecube
+            wc_route_ecube #(.N(CUBE_N), .ALL_PORT(ALL_PORT), .HIGH_FIRST(1), .PW(PW)) u_ref (
+                .node_i(node), .dst_i(ref_dst), .in_port_i(ti),
+                .port_o(ref_port), .ok_o(ref_ok), .local_o(ref_local), .turn_ok_o(ref_turn));
+        end
+    endgenerate
+
+    // ---- upstream: credits and well-formed worms, per input
+    reg [CW-1:0] ucred_q [0:P-1];
+    reg [P-1:0]  inw_q;            // inside a worm
+    reg [1:0]    need_q [0:P-1];   // address flits still owed
+    // the tracked worm: on input ti, picked at its head, once
+    (* anyseq *) reg pick_worm, pick_flit;
+    reg          tw_q, twdone_q;   // tracked worm being sent; sent
+    reg          tabs_q;           // it is absorbed here
+    reg [3:0]    tin_q;            // its flits sent so far
+    reg [FW-1:0] thead_q;          // its head
+    reg [PW-1:0] tport_q;          // where it must leave
+    reg          tf_q;             // a tracked flit picked
+    reg [3:0]    tfi_q;            // its index in the worm
+    reg [FW-1:0] tfd_q;            // its flit
+    reg [FW-1:0] trw_q;            // the rewritten head (absorbed worm)
+
+    wire [FW-1:0] tflit = in_flit_x[ti*FW +: FW];
+    wire          tsend = in_valid_x[ti];
+    wire          thd   = tflit[W];
+    wire          tmul  = (tflit[`WC_HEAD_KIND_LSB +: `WC_HEAD_KIND_W] == `WC_HEAD_KIND_W'(`WC_KIND_MULTI)) &&
+                          (tflit[`WC_HEAD_NADDR_LSB +: NW] != {NW{1'b0}});
+    wire          tstart = rst_n_q && tsend && thd && !tw_q && !twdone_q && pick_worm;
+    wire          tcur   = tstart || (tw_q && tsend);   // this flit is the tracked worm's
+    always @* ref_dst = tflit[`WC_HEAD_DST_LSB +: DW];
+
+    genvar i;
+    generate
+        for (i = 0; i < P; i = i + 1) begin : g_up
+            wire [FW-1:0] f    = in_flit[i*FW +: FW];
+            wire          hd   = f[W];
+            wire          tl   = f[W + 1];
+            wire [NW-1:0] na   = f[`WC_HEAD_NADDR_LSB +: NW];
+            wire          mul  = (f[`WC_HEAD_KIND_LSB +: `WC_HEAD_KIND_W] == `WC_HEAD_KIND_W'(`WC_KIND_MULTI));
+            always @* begin
+                if (!rst_n_q) assume (!in_valid[i]);
+                if (in_valid[i]) begin
+                    assume (ucred_q[i] != {CW{1'b0}});
+                    assume (hd == !inw_q[i]);
+                    if (hd) begin
+                        assume (!mul || na <= NW'(2));
+                        if (IRC == 0) assume (!mul);
+                        if (mul && na != {NW{1'b0}}) assume (!tl);
+                    end else if (need_q[i] > 2'd1) begin
+                        assume (!tl);
+                    end
+                    assume (f[TS +: 3] == 3'(i));
+                    assume (f[TM] == ((i == ti) && tcur));
+                end
+            end
+            always @(posedge clk_i) begin
+                if (!rst_n_q) begin
+                    ucred_q[i] <= CW'(B);
+                    inw_q[i]   <= 1'b0;
+                    need_q[i]  <= 2'd0;
+                end else begin
+                    ucred_q[i] <= ucred_q[i] - CW'(in_valid[i]) + CW'(in_credit[i]);
+                    if (in_valid[i]) begin
+                        inw_q[i] <= !tl;
+                        if (hd)
+                            need_q[i] <= mul ? na[1:0] : 2'd0;
+                        else if (need_q[i] != 2'd0)
+                            need_q[i] <= need_q[i] - 2'd1;
+                    end
+                end
+            end
+        end
+    endgenerate
+
+    // the tracked worm's own assumptions: routable, absorbed here or not
+    // as the property asks, a conformant forward leg; at most 15 flits
+    wire tabs_hd = tmul && ref_ok && ref_local;
+    always @* if (tsend && rst_n_q) begin
+        if (tstart) begin
+            assume (ref_ok);
+`ifdef RT_ABSORB
+            assume (tabs_hd);
+`else
+            assume (!tabs_hd);
+`endif
+        end
+        if (tw_q && tin_q == 4'd1 && tabs_q)
+            assume (ref_ok && ref_turn && !tflit[W] &&
+                    (!ref_local || thead_q[`WC_HEAD_NADDR_LSB +: NW] == NW'(1)));
+        if (tw_q) assume (tin_q != 4'd15);
+    end
+    always @(posedge clk_i) begin
+        if (!rst_n_q) begin
+            tw_q <= 1'b0;
+            twdone_q <= 1'b0;
+            tf_q <= 1'b0;
+            tin_q <= 4'd0;
+            tabs_q <= 1'b0;
+        end else if (tcur) begin
+            tin_q <= tin_q + 4'd1;
+            if (tstart) begin
+                tw_q    <= 1'b1;
+                thead_q <= tflit;
+                tabs_q  <= tabs_hd;
+                tport_q <= ref_port;
+            end
+            if (tflit[W + 1]) begin
+                tw_q     <= 1'b0;
+                twdone_q <= 1'b1;
+            end
+            if (tw_q && tin_q == 4'd1 && tabs_q) begin
+                // the forward leg's port and the head the next router gets
+                tport_q <= ref_port;
+                trw_q <= thead_q;
+                trw_q[`WC_HEAD_DST_LSB +: DW] <= tflit[`WC_ADDR_DST_LSB +: DW];
+                trw_q[`WC_HEAD_NADDR_LSB +: NW] <= thead_q[`WC_HEAD_NADDR_LSB +: NW] - 1'b1;
+                trw_q[W + 1] <= tflit[W + 1];
+            end
+            if (pick_flit && !tf_q) begin
+                tf_q  <= 1'b1;
+                tfi_q <= tin_q;
+                tfd_q <= tflit;
+            end
+        end
+    end
+
+    // ---- downstream buffers, per output
+    reg [CW:0] ds_q [0:P-1];
+    generate
+        for (i = 0; i < P; i = i + 1) begin : g_ds
+            always @(posedge clk_i) begin
+                if (!rst_n_q) begin
+                    ds_q[i]       <= {(CW + 1){1'b0}};
+                    out_credit[i] <= 1'b0;
+                end else begin
+                    ds_q[i]       <= ds_q[i] + (CW + 1)'(out_valid[i]) - (CW + 1)'(ds_pop[i] && ds_q[i] != 0);
+                    out_credit[i] <= ds_pop[i] && ds_q[i] != 0;
+                end
+            end
+        end
+    endgenerate
+
+`ifdef RT_CREDIT
+    generate
+        for (i = 0; i < P; i = i + 1) begin : g_credit
+            always @* if (rst_n_q) begin
+                assert (fv_cred[i*CW +: CW] <= CW'(B));
+                assert (ds_q[i] <= (CW + 1)'(B));
+                assert ({1'b0, fv_cred[i*CW +: CW]} + ds_q[i] + (CW + 1)'(out_credit[i]) == (CW + 1)'(B));
+            end
+        end
+    endgenerate
+`endif
+
+`ifdef RT_BUFFER
+    generate
+        for (i = 0; i < P; i = i + 1) begin : g_buffer
+            always @* if (rst_n_q) begin
+                assert (fv_cnt[i*CW +: CW] <= CW'(B));
+                assert ({1'b0, fv_cnt[i*CW +: CW]} + {1'b0, ucred_q[i]} + (CW + 1)'(in_credit[i]) == (CW + 1)'(B));
+            end
+        end
+    endgenerate
+`endif
+
+`ifdef RT_WORM
+    // per output: inside a worm, and the input it came from
+    reg [P-1:0] ow_q;
+    reg [2:0]   osrc_q [0:P-1];
+    generate
+        for (i = 0; i < P; i = i + 1) begin : g_worm
+            wire [FW-1:0] f = out_flit[i*FW +: FW];
+            always @(posedge clk_i) begin
+                if (!rst_n_q) ow_q[i] <= 1'b0;
+                else if (out_valid[i]) begin
+                    ow_q[i]   <= !f[W + 1];
+                    osrc_q[i] <= f[TS +: 3];
+                end
+            end
+            always @* if (rst_n_q && out_valid[i]) begin
+                assert (f[W] == !ow_q[i]);
+                if (ow_q[i]) assert (f[TS +: 3] == osrc_q[i]);
+            end
+        end
+    endgenerate
+`endif
+
+`ifdef RT_ORDER
+    // the tracked worm's flits out, counted on the port they must use
+    reg [3:0] tout_q;
+    wire      tout = out_valid_x[tport_q] && out_flit_x[tport_q*FW + TM];
+    always @(posedge clk_i) begin
+        if (!rst_n_q) tout_q <= 4'd0;
+        else if (tout) tout_q <= tout_q + 4'd1;
+    end
+    generate
+        for (i = 0; i < P; i = i + 1) begin : g_order
+            always @* if (rst_n_q) begin
+                if (out_valid[i] && out_flit[i*FW + TM]) assert (PW'(i) == tport_q);
+                if (abs_valid[i]) assert (!abs_flit[i*FW + TM]);
+            end
+        end
+    endgenerate
+    always @* if (rst_n_q) begin
+        assert (tout_q <= tin_q);
+        if (tout) begin
+            assert (tout_q < tin_q);
+            if (tf_q && tout_q == tfi_q) assert (out_flit_x[tport_q*FW +: FW] == tfd_q);
+        end
+    end
+`endif
+
+`ifdef RT_ABSORB
+    // the absorbed copy on input ti's channel; the forward copy on the
+    // forward leg's port, one flit (the stripped address) shorter
+    reg [3:0] tabs_n_q, tout_q;
+    wire      tab  = abs_valid_x[ti] && abs_flit_x[ti*FW + TM];
+    wire      tout = out_valid_x[tport_q] && out_flit_x[tport_q*FW + TM];
+    always @(posedge clk_i) begin
+        if (!rst_n_q) begin
+            tabs_n_q <= 4'd0;
+            tout_q   <= 4'd0;
+        end else begin
+            if (tab)  tabs_n_q <= tabs_n_q + 4'd1;
+            if (tout) tout_q   <= tout_q + 4'd1;
+        end
+    end
+    generate
+        for (i = 0; i < P; i = i + 1) begin : g_absorb
+            always @* if (rst_n_q) begin
+                if (abs_valid[i] && abs_flit[i*FW + TM]) assert (PW'(i) == ti);
+                // the forward port is known once the address flit is in
+                if (out_valid[i] && out_flit[i*FW + TM]) assert (tin_q >= 4'd2 && PW'(i) == tport_q);
+            end
+        end
+    endgenerate
+    always @* if (rst_n_q) begin
+        assert (tabs_n_q <= tin_q);
+        if (tab) begin
+            assert (tabs_n_q < tin_q);
+            if (tf_q && tabs_n_q == tfi_q) assert (abs_flit_x[ti*FW +: FW] == tfd_q);
+        end
+        if (tout) begin
+            assert (tout_q + 4'd1 < tin_q);
+            if (tout_q == 4'd0) assert (out_flit_x[tport_q*FW +: FW] == trw_q);
+            if (tf_q && tout_q != 4'd0 && tout_q + 4'd1 == tfi_q) assert (out_flit_x[tport_q*FW +: FW] == tfd_q);
+        end
+    end
+`endif
+
+    initial begin
+        if (B < 1) $error("%m: B must be >= 1 (got %0d)", B);
+        if (P > 8) $error("%m: the source tag holds 8 inputs (P = %0d)", P);
+    end
+endmodule
+`resetall
