@@ -47,7 +47,8 @@ void wc_router_reset(wc_router *r)
 void wc_router_cfg_write(wc_router *r, unsigned addr, unsigned data)
 {
     unsigned nn = (unsigned)r->cfg->nnodes;
-    if (r->cfg->routing != WC_ROUTING_TABLE)
+    const wc_routing *f = wc_routing_by_id(r->cfg->routing);
+    if (!f || !f->tables)
         return;
     if (addr < 2 * nn)
         r->table[addr] = (uint8_t)data;
@@ -65,49 +66,64 @@ int wc_rr_arb(uint64_t req, int ptr)
     return hi ? ptr + __builtin_ctzll(hi) : __builtin_ctzll(req);
 }
 
-/* route compute: wc_route_ecube.v / wc_route_xy.v / wc_route_table.v */
+/* What the routing function reads of this router (wc_route_ctx). */
+static void route_ctx(const wc_router *r, wc_route_ctx *x)
+{
+    const wc_router_cfg *c = r->cfg;
+    x->node = (unsigned)r->node_id;
+    x->cube_n = (unsigned)c->cube_n;
+    x->all_port = c->all_port;
+    x->high_first = c->high_first;
+    x->mx = (unsigned)c->mesh_x;
+    x->my = (unsigned)c->mesh_y;
+    x->table = r->table;
+    x->down_only = r->down_only;
+    x->nnodes = (unsigned)c->nnodes;
+}
+
+/* Adaptive choice (wc_router.v g_better): output a is better than b when
+ * it is free and b is owned, or both alike and a has more credits; ties
+ * keep the function's first output.  Registered state only, so the RTL
+ * makes the same choice in the same cycle.  Mutation 6 inverts it: the
+ * output with fewer credits wins, ties go to the second. */
+static int better(const wc_router *r, int a, int b)
+{
+    long ka = (long)!r->out[a].own << 16 | r->out[a].cred, kb = (long)!r->out[b].own << 16 | r->out[b].cred;
+    return r->cfg->mutate == 6 ? ka <= kb : ka > kb;
+}
+
+/* route compute: the function's module (wc_routing.rtl_module) */
 int wc_router_route(const wc_router *r, int in_port, unsigned dst, int *local)
 {
     const wc_router_cfg *c = r->cfg;
-    int p;
-    *local = 0;
-    switch (c->routing) {
-    case WC_ROUTING_ECUBE:
-        p = wc_route_ecube((unsigned)r->node_id, dst, (unsigned)in_port, (unsigned)c->cube_n, c->all_port,
-                           c->mutate == 2 ? !c->high_first : c->high_first);
-        if (p >= 0)
-            *local = wc_ecube_local((unsigned)p, (unsigned)c->cube_n);
-        return p;
-    case WC_ROUTING_XY:
-        p = wc_route_xy((unsigned)r->node_id, dst, (unsigned)c->mesh_x, (unsigned)c->mesh_y);
-        if (c->mutate == 2 && p >= 0) {
-            /* YX instead of XY: the routing mutation for the self-check */
-            unsigned y = (unsigned)r->node_id / (unsigned)c->mesh_x, dy = dst / (unsigned)c->mesh_x;
-            if (dy != y)
-                p = dy > y ? WC_MESH_PORT_N : WC_MESH_PORT_S;
-        }
-        if (p >= 0)
-            *local = wc_xy_local((unsigned)p);
-        return p;
-    default:
-        /* an entry naming a port the router lacks is as unroutable as
-         * WC_RT_PORT_NONE: the RTL checks the same way */
-        p = wc_route_table_local(r->table, (unsigned)c->nnodes, dst, r->down_only[in_port], local);
-        return p < c->P ? p : -1;
+    const wc_routing *f = wc_routing_by_id(c->routing);
+    wc_route_ctx x;
+    int p, alt;
+    route_ctx(r, &x);
+    if (c->mutate == 2)
+        x.high_first = !x.high_first;
+    p = f ? f->route(&x, (unsigned)in_port, dst, local, &alt) : (*local = 0, -1);
+    if (c->mutate == 2 && c->routing == WC_ROUTING_XY && p >= 0) {
+        /* YX instead of XY: the routing mutation for the self-check */
+        unsigned y = (unsigned)r->node_id / (unsigned)c->mesh_x, dy = dst / (unsigned)c->mesh_x;
+        if (dy != y)
+            p = dy > y ? WC_MESH_PORT_N : WC_MESH_PORT_S;
     }
+    /* an entry naming a port the router lacks is as unroutable as
+     * WC_RT_PORT_NONE: the RTL checks the same way */
+    if (p >= c->P)
+        return -1;
+    if (p >= 0 && alt >= 0 && alt < c->P && better(r, alt, p))
+        p = alt;
+    return p;
 }
 
 int wc_router_turn_ok(const wc_router *r, int in_port, int out_port)
 {
-    const wc_router_cfg *c = r->cfg;
-    switch (c->routing) {
-    case WC_ROUTING_ECUBE:
-        return wc_ecube_turn_ok((unsigned)in_port, (unsigned)out_port, (unsigned)c->cube_n, c->high_first);
-    case WC_ROUTING_XY:
-        return wc_xy_turn_ok((unsigned)in_port, (unsigned)out_port);
-    default:
-        return 1;   /* the table lookup's phase is the up*-down* rule */
-    }
+    const wc_routing *f = wc_routing_by_id(r->cfg->routing);
+    wc_route_ctx x;
+    route_ctx(r, &x);
+    return f ? f->turn_ok(&x, (unsigned)in_port, (unsigned)out_port) : 0;
 }
 
 void wc_router_quiet(wc_router *r)

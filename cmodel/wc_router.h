@@ -19,7 +19,7 @@
 
 #define WC_MAX_PORTS 64
 /* mutations 1..WC_ROUTER_MUTATIONS (wc_router_cfg.mutate) */
-#define WC_ROUTER_MUTATIONS 5
+#define WC_ROUTER_MUTATIONS 6
 
 typedef struct {
     int P, W, B;
@@ -39,7 +39,9 @@ typedef struct {
      * 1 = arbiter pointer does not advance, 2 = e-cube/XY picks the other
      * dimension order, 3 = the absorption channel gets the forwarded head,
      * 4 = the forwarded head keeps its address count, 5 = two-stage hop:
-     * a granted head crosses in its grant cycle (no traversal stage). */
+     * a granted head crosses in its grant cycle (no traversal stage), 6 =
+     * an adaptive function's choice inverted (fewer credits wins, ties go
+     * to the second output). */
     int mutate;
 } wc_router_cfg;
 

@@ -121,7 +121,7 @@ static wc_topo *make_cube(const char *arg, char *err, int errlen)
     t->n = (int)n;
     t->all_port = all;
     t->high_first = !low;
-    t->routing = WC_ROUTING_ECUBE;
+    t->routing = wc_routing_default(WC_TOPO_CUBE)->id;
     t->nlocal = all ? (int)n : 1;
     snprintf(t->name, sizeof t->name, "cube:%d%s%s", (int)n, all ? ":all" : "", low ? ":low" : "");
     for (r = 0; r < nn; r++) {
@@ -169,7 +169,7 @@ static wc_topo *make_mesh(const char *arg, char *err, int errlen)
     }
     t->mx = (int)mx;
     t->my = (int)my;
-    t->routing = WC_ROUTING_XY;
+    t->routing = wc_routing_default(WC_TOPO_MESH)->id;
     snprintf(t->name, sizeof t->name, "mesh:%dx%d", t->mx, t->my);
     for (r = 0; r < t->nrouters; r++) {
         int cx = r % t->mx, cy = r / t->mx;
@@ -215,7 +215,7 @@ wc_topo *wc__topo_switched(const char *name, int S, int P, const int *nhosts,
         wc_err(err, errlen, "%s: out of memory", name);
         return NULL;
     }
-    t->routing = WC_ROUTING_TABLE;
+    t->routing = wc_routing_default(WC_TOPO_SWITCHED)->id;
     snprintf(t->name, sizeof t->name, "%s", name);
     for (i = 0; i < nn; i++)
         t->node_router[i] = -1;
@@ -425,23 +425,50 @@ wc_topo *wc_topo_create(const char *name, char *err, int errlen)
 
 /* ---- routing ---------------------------------------------------------------- */
 
+void wc_topo_route_ctx(const wc_topo *t, int r, wc_route_ctx *x)
+{
+    x->node = (unsigned)r;
+    x->cube_n = (unsigned)t->n;
+    x->all_port = t->all_port;
+    x->high_first = t->high_first;
+    x->mx = (unsigned)t->mx;
+    x->my = (unsigned)t->my;
+    x->nnodes = (unsigned)t->nnodes;
+    x->table = t->rtable ? t->rtable + (size_t)r * 2 * (size_t)t->nnodes : NULL;
+    x->down_only = t->down_only ? t->down_only + (size_t)r * (size_t)t->nports : NULL;
+}
+
 int wc_topo_route(const wc_topo *t, int r, int in_port, int dst)
 {
-    if (!t || r < 0 || r >= t->nrouters || dst < 0 || dst >= t->nnodes)
+    const wc_routing *f;
+    wc_route_ctx x;
+    int local, alt;
+    if (!t || r < 0 || r >= t->nrouters || dst < 0 || dst >= t->nnodes || !(f = wc_routing_by_id(t->routing)))
         return -1;
-    switch (t->kind) {
-    case WC_TOPO_CUBE:
-        return wc_route_ecube((unsigned)r, (unsigned)dst, (unsigned)in_port,
-                              (unsigned)t->n, t->all_port, t->high_first);
-    case WC_TOPO_MESH:
-        return wc_route_xy((unsigned)r, (unsigned)dst, (unsigned)t->mx, (unsigned)t->my);
-    case WC_TOPO_SWITCHED: {
-        int down = in_port >= 0 && in_port < t->nports && t->down_only[r * t->nports + in_port];
-        return wc_route_table(t->rtable + (size_t)r * 2 * (size_t)t->nnodes,
-                              (unsigned)t->nnodes, (unsigned)dst, down);
+    if (in_port < 0 || in_port >= t->nports)
+        in_port = t->nports;   /* no arrival port: not a down link, any turn */
+    wc_topo_route_ctx(t, r, &x);
+    if (f->tables && in_port >= t->nports)
+        x.down_only = NULL;
+    /* an adaptive function's first output: its choice at zero load */
+    return f->route(&x, (unsigned)in_port, (unsigned)dst, &local, &alt);
+}
+
+int wc_topo_set_routing(wc_topo *t, const char *name, char *err, int errlen)
+{
+    const wc_routing *f = wc_routing_by_name(name), *d = wc_routing_default(t->kind);
+    char names[256];
+    if (!f) {
+        wc_routing_names(names, sizeof names);
+        wc_err(err, errlen, "unknown routing '%s' (expected one of: %s)", name, names);
+        return -1;
     }
+    if (f->kind != (int)t->kind) {
+        wc_err(err, errlen, "routing %s does not route %s (it routes with %s)", f->name, t->name, d ? d->name : "?");
+        return -1;
     }
-    return -1;
+    t->routing = f->id;
+    return 0;
 }
 
 int wc_topo_inject_port(const wc_topo *t, int src, int dst)
@@ -507,12 +534,12 @@ static void json_ints(FILE *f, const int *v, int n)
 void wc_topo_json(const wc_topo *t, FILE *f, int with_routes)
 {
     int r, p, P = t->nports, first = 1, i;
-    static const char *rname[] = { "ecube", "xy", "table" };
+    const wc_routing *rf = wc_routing_by_id(t->routing);
 
     fprintf(f, "{\n  \"name\": ");
     wc_json_put_string(f, t->name);
     fprintf(f, ",\n  \"kind\": \"%s\",\n  \"routing\": \"%s\",\n", kind_name(t->kind),
-            t->routing >= 0 && t->routing <= 2 ? rname[t->routing] : "unknown");
+            rf ? rf->name : "unknown");
     fprintf(f, "  \"nrouters\": %d,\n  \"nports\": %d,\n  \"nnodes\": %d,\n  \"nlocal\": %d,\n",
             t->nrouters, P, t->nnodes, t->nlocal);
     fprintf(f, "  \"links\": [");

@@ -18,6 +18,7 @@
 #ifndef WC_TOPO_H
 #define WC_TOPO_H
 #include <stdint.h>
+#include "wc_route.h"
 
 enum wc_topo_kind { WC_TOPO_CUBE, WC_TOPO_MESH, WC_TOPO_SWITCHED };
 
@@ -36,7 +37,7 @@ typedef struct { int router; int port; } wc_endpoint;
 typedef struct wc_topo {
     enum wc_topo_kind kind;
     char name[256];          /* canonical name, e.g. "cube:6", "mesh:8x8" */
-    int routing;             /* WC_ROUTING_ECUBE / _XY / _TABLE */
+    int routing;             /* WC_ROUTING_*: the kind's default (wc_routing_default), or wc_topo_set_routing's */
     /* cube */
     int n, all_port, high_first;
     /* mesh */
@@ -74,6 +75,13 @@ void wc_topo_free(wc_topo *t);
  * parameters).  -1 if unroutable. */
 int wc_topo_route(const wc_topo *t, int r, int in_port, int dst);
 
+/* The network's routing function by name (--routing NAME, wc_routing in
+ * cmodel/wc_route.h): 0, or -1 with a message listing the names when it
+ * is unknown or does not route this kind of network.  Set before building
+ * anything from the topology. */
+int wc_topo_set_routing(wc_topo *t, const char *name, char *err, int errlen);
+/* What router r's routing function reads (wc_route_ctx). */
+void wc_topo_route_ctx(const wc_topo *t, int r, wc_route_ctx *x);
 /* Injection port for a unicast src->dst (all-port cube: the local channel
  * of the first dimension; otherwise node_port[src]).  -1 for out-of-range
  * nodes and for src == dst on an all-port cube (no dimension to take). */

@@ -30,6 +30,7 @@
 `define WC_ROUTING_ECUBE 0 // e-cube on binary n-cubes
 `define WC_ROUTING_XY 1 // XY dimension order on 2D meshes
 `define WC_ROUTING_TABLE 2 // Table-driven (up*/down* tables computed in C)
+`define WC_ROUTING_WEST_FIRST 3 // West-first turn model on 2D meshes: west hops first, then adaptive among the minimal legal outputs
 `define WC_RT_DOWN_ONLY 1 // Route-table phase: worm arrived on a down link, only down links allowed
 `define WC_RT_PORT_NONE 255 // Route-table entry meaning 'no route': the worm is dropped and counted
 `define WC_RT_LOCAL 128 // Route-table entry flag: the port leads to a host (ejection), so a multidestination worm for that host is absorbed here

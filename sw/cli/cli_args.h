@@ -75,6 +75,12 @@ typedef struct wc_opt {
                "router hop pipeline: 1 = a head is allocated and crosses in one\n" \
                "cycle per hop, 2 = registered allocation, then traversal (two\n" \
                "cycles per hop for a head, shorter clock period)")
+/* The network's routing function by name (wc_topo_set_routing), one
+ * option for every command that builds a network. */
+#define WC_OPT_ROUTING(var) \
+    WC_OPT_STRING("--routing", "NAME", var, \
+                  "routing function of a mesh: xy (default) or west-first; the\n" \
+                  "other networks keep theirs (cube: ecube, switched: table)")
 /* The network names every command takes (wc_topo_create). */
 #define WC_TOPO_NAMES "cube:N[:all][:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH"
 

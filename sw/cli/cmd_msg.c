@@ -269,6 +269,7 @@ int wc_cmd_msg(int argc, char **argv)
     wc_msg_result r;
     const char *topo = NULL, *wave_dir = NULL;
     int csv = 0, quiet = 0, rc, *gdst = NULL, gall = 0, groot = -1, gn = 0, once = 0, size[2], st, no_wave = 0, k, stages = 1;
+    const char *routing = NULL;
     nic_list wn = { NULL, 0 };
     char err[512];
     wc_topo *t;
@@ -278,6 +279,7 @@ int wc_cmd_msg(int argc, char **argv)
         WC_OPT_STRING("--topo", "T", &topo, "cube:N[:low] | mesh:XxY | irregular:S,P,H,SEED | file:PATH\n"
                                            "(one NIC per node: all-port cubes are refused)"),
         WC_OPT_ROUTER_STAGES(&stages),
+        WC_OPT_ROUTING(&routing),
         WC_OPT_CHOICE("--engine", "E", &o.engine, engines, engine_v,
                       "c: C model, rtl: Verilated routers and NICs, built on first use,\n"
                       "lockstep: both, every NIC output and router port compared every cycle,\n"
@@ -419,6 +421,11 @@ int wc_cmd_msg(int argc, char **argv)
         goto bad;
     }
     t->stages = stages;
+    if (routing && wc_topo_set_routing(t, routing, err, sizeof err)) {
+        st = wc_cli_error(&cli, "%s", err);
+        wc_topo_free(t);
+        goto bad;
+    }
     if (groot >= 0) {
         if (groot >= t->nnodes || group.random >= t->nnodes) {
             st = groot >= t->nnodes

@@ -25,11 +25,13 @@ int wc_cmd_netgen(int argc, char **argv)
     static const int kind_v[] = { PARAMS_ROUTER, PARAMS_NIC, PARAMS_NODE };
     const char *topo = NULL, *nic = NULL;
     int W = WC_FLIT_DATA_W, B = 8, st, params = PARAMS_NONE, stages = 1;
+    const char *routing = NULL;
     char err[512];
     wc_topo *t;
     wc_opt opts[] = {
         WC_OPT_STRING("--topo", "T", &topo, WC_TOPO_NAMES),
         WC_OPT_ROUTER_STAGES(&stages),
+        WC_OPT_ROUTING(&routing),
         WC_OPT_INT("--width", "W", &W, 32, 62, "flit data width in bits"),
         WC_OPT_INT("--buffer", "B", &B, 1, 4096, "router input buffer depth in flits"),
         WC_OPT_CHOICE("--params", "K", &params, kinds, kind_v,
@@ -54,6 +56,10 @@ int wc_cmd_netgen(int argc, char **argv)
     if (!(t = wc_topo_create(topo, err, sizeof err)))
         return wc_cli_error(&cli, "%s", err);
     t->stages = stages;
+    if (routing && wc_topo_set_routing(t, routing, err, sizeof err)) {
+        wc_topo_free(t);
+        return wc_cli_error(&cli, "%s", err);
+    }
     if (params == PARAMS_ROUTER) {
         wc_param prm[WC_ROUTER_NPARAMS];
         wc_router_params(t, W, B, prm);

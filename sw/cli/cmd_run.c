@@ -124,12 +124,14 @@ int wc_cmd_run(int argc, char **argv)
     node_list wn = { NULL, 0 };
     long seed;
     int rc = 2, st, k, quiet = 0, md = 1, no_wave = 0, stages = 1;
+    const char *routing = NULL;
     double fault = 0;
     char err[600];
     wc_topo *t = NULL;
     wc_opt opts[] = {
         WC_OPT_STRING("--topo", "T", &topo, WC_TOPO_NAMES "\n(one node per host: core, RAM, NIC; the routers between)"),
         WC_OPT_ROUTER_STAGES(&stages),
+        WC_OPT_ROUTING(&routing),
         WC_OPT_STRING("--fw", "ELF", &o.fw, "firmware of every node (RV32IM ELF linked for the node RAM)"),
         WC_OPT_FUNC_REPEAT("--fw-node", "N=ELF", parse_fw_node, &fwn, "node N runs ELF instead of --fw"),
         WC_OPT_FUNC_REPEAT("--arg", "K=V", parse_arg, &o,
@@ -218,6 +220,10 @@ int wc_cmd_run(int argc, char **argv)
         goto out;
     }
     t->stages = stages;
+    if (routing && wc_topo_set_routing(t, routing, err, sizeof err)) {
+        rc = wc_cli_error(&cli, "%s", err);
+        goto out;
+    }
     if (t->nnodes < 2) {
         rc = wc_cli_error(&cli, "%s has %d node: a system needs at least 2", t->name, t->nnodes);
         goto out;

@@ -231,6 +231,7 @@ int wc_cmd_sim(int argc, char **argv)
     double sweep_r[3] = { 0.02, 1.0, 0.02 }, sw_a, sw_b, sw_s, stable_lat = 500;
     int csv = 0, sweep, no_wave = 0, quiet = 0, i, rc, wr[64], nwr = -1, once, once_n = 0, sets = 10, *list, st;
     int batch = 1, stages = 1;
+    const char *routing = NULL;
     long_arg lmix = { 0, 0 };
     char err[512];
     wc_topo *t;
@@ -238,6 +239,7 @@ int wc_cmd_sim(int argc, char **argv)
     wc_opt opts[] = {
         WC_OPT_STRING("--topo", "T", &topo, WC_TOPO_NAMES),
         WC_OPT_ROUTER_STAGES(&stages),
+        WC_OPT_ROUTING(&routing),
         WC_OPT_CHOICE("--traffic", "P", &o.traffic, traffics, NULL, "traffic pattern"),
         WC_OPT_DOUBLE("--rate", "R", &o.rate, 0, HUGE_VAL, "offered flits/node/cycle, up to one per injection channel of a\n"
                       "node (and one packet per cycle)"),
@@ -400,6 +402,11 @@ int wc_cmd_sim(int argc, char **argv)
     }
     if (!(t = wc_topo_create(topo, err, sizeof err))) { fprintf(stderr, "wormcast sim: %s\n", err); return 2; }
     t->stages = stages;
+    if (routing && wc_topo_set_routing(t, routing, err, sizeof err)) {
+        fprintf(stderr, "wormcast sim: %s\n", err);
+        wc_topo_free(t);
+        return 2;
+    }
 
     if (sweep) {
         double rate, best = 0, best_off = 0, zero = -1, zero_rate = 0, top = wc_sim_rate_max(t, o.packet);

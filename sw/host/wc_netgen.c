@@ -5,11 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include "wc_defs.h"
+#include "wc_route.h"
 #include "wc_err.h"
 
 void wc_router_params(const wc_topo *t, int W, int B, wc_param out[WC_ROUTER_NPARAMS])
 {
     int caw = 1, k = 0;
+    const wc_routing *f = wc_routing_by_id(t->routing);
+    long geo[WC_RG_N] = { 1, 0, 1, 1, 1 };
+    wc_route_ctx x;
+    wc_topo_route_ctx(t, 0, &x);
+    if (f)
+        f->rtl_params(&x, geo);   /* the function's netgen hook */
     while ((1L << caw) < 2L * t->nnodes + t->nports)
         caw++;
 #define PARAM(n, v) do { out[k].name = n; out[k].value = (v); k++; } while (0)
@@ -17,11 +24,11 @@ void wc_router_params(const wc_topo *t, int W, int B, wc_param out[WC_ROUTER_NPA
     PARAM("W", W);
     PARAM("B", B);
     PARAM("ROUTING", t->routing);
-    PARAM("CUBE_N", t->routing == WC_ROUTING_ECUBE ? t->n : 1);
-    PARAM("ALL_PORT", t->routing == WC_ROUTING_ECUBE ? t->all_port : 0);
-    PARAM("HIGH_FIRST", t->routing == WC_ROUTING_ECUBE ? t->high_first : 1);
-    PARAM("MESH_X", t->routing == WC_ROUTING_XY ? t->mx : 1);
-    PARAM("MESH_Y", t->routing == WC_ROUTING_XY ? t->my : 1);
+    PARAM("CUBE_N", geo[WC_RG_CUBE_N]);
+    PARAM("ALL_PORT", geo[WC_RG_ALL_PORT]);
+    PARAM("HIGH_FIRST", geo[WC_RG_HIGH_FIRST]);
+    PARAM("MESH_X", geo[WC_RG_MESH_X]);
+    PARAM("MESH_Y", geo[WC_RG_MESH_Y]);
     PARAM("NNODES", t->nnodes);
     PARAM("CAW", caw);
     PARAM("STAGES", t->stages);

@@ -1063,6 +1063,64 @@ static void worm_copy(sim *s, tport *p, long now)
         mcast_reached(s, s->pk[item].mc, p->node, now, -1);
 }
 
+/* Whether the leg to d1 from d0, for a worm that came from src, is a legal
+ * turn of the base routing for some arrival at d0 (an adaptive function
+ * may arrive on any of its minimal outputs' far ends: every path it could
+ * take is followed). */
+static int turn_ok_any(const wc_topo *t, int src, int d0, int d1)
+{
+    const wc_routing *fn = wc_routing_by_id(t->routing);
+    const size_t nst = (size_t)t->nrouters * (size_t)(t->nports + 1);
+    int (*stack)[2], sp = 0, ok = 0;
+    uint8_t *seen;
+    wc_route_ctx x;
+    if (!fn)
+        return 1;
+    stack = malloc(nst * sizeof *stack);
+    seen = calloc(nst, 1);
+    if (!stack || !seen) {
+        free(stack);
+        free(seen);
+        return 1;   /* (no memory: no such worm, none expected dropped) */
+    }
+    stack[sp][0] = t->node_router[src];
+    stack[sp][1] = t->node_port[src];
+    sp++;
+    while (sp > 0 && !ok) {
+        int r, in, alt, local, k, o[2];
+        sp--;
+        r = stack[sp][0];
+        in = stack[sp][1];
+        wc_topo_route_ctx(t, r, &x);
+        if (r == t->node_router[d0]) {
+            int f = fn->route(&x, (unsigned)in, (unsigned)d1, &local, &alt);
+            ok = f < 0 || fn->turn_ok(&x, (unsigned)in, (unsigned)f);
+            continue;
+        }
+        o[0] = fn->route(&x, (unsigned)in, (unsigned)d0, &local, &alt);
+        o[1] = alt;
+        for (k = 0; k < 2; k++) {
+            wc_endpoint e;
+            size_t key;
+            if (o[k] < 0 || o[k] >= t->nports)
+                continue;
+            e = t->peer[r * t->nports + o[k]];
+            if (e.router < 0)
+                continue;
+            key = (size_t)e.router * (size_t)(t->nports + 1) + (size_t)e.port;
+            if (seen[key])
+                continue;
+            seen[key] = 1;
+            stack[sp][0] = e.router;
+            stack[sp][1] = e.port;
+            sp++;
+        }
+    }
+    free(stack);
+    free(seen);
+    return ok;
+}
+
 /* A two-destination worm whose turn at its first destination breaks the
  * base routing (cube and mesh): that router must drop and count it.
  * Returns the packet id, or -1 if no such pair turned up. */
@@ -1087,8 +1145,7 @@ static long bad_brcp_worm(sim *s, int src, long now)
         f = wc_topo_route(t, routers[h - 1], in, d[1]);
         if (f < 0)
             continue;
-        ok = t->kind == WC_TOPO_CUBE ? wc_ecube_turn_ok((unsigned)in, (unsigned)f, (unsigned)t->n, t->high_first)
-                                     : wc_xy_turn_ok((unsigned)in, (unsigned)f);
+        ok = turn_ok_any(t, src, d[0], d[1]);
         if (ok)
             continue;
         if ((id = new_pkt(s, src, d[0], now, BAD_BRCP, s->o->packet + 1)) < 0)

@@ -122,6 +122,9 @@ for s in 1 2; do
   check "--router-stages $s: a 1-link 8-flit packet takes $want cycles (p99)" \
         "grep -Eq '^  latency +avg [0-9.]+  p99 $want  ' <<<\"\$out\""
 done
+expect_err "--routing unknown" "unknown routing 'foo' (expected one of: ecube, xy, table, west-first)" sim --topo mesh:4x4 --routing foo
+expect_err "--routing west-first on a cube" "routing west-first does not route cube:4 (it routes with ecube)" sim --topo cube:4 --routing west-first
+expect_err "--routing west-first on the RTL" "runs on the C model only" sim --topo mesh:4x4 --routing west-first --engine rtl
 expect_err "--router-stages out of range" "--router-stages expects an integer in 1..2, got '3'" sim --topo mesh:4x4 --router-stages 3
 expect_err "--mutate 5 without two stages" "add --router-stages 2" sim --topo mesh:4x4 --engine lockstep --mutate 5
 echo "$pass passed, $fail failed"
