@@ -83,6 +83,10 @@ module wc_input_ctrl #(
     // will be.
     output wire [`WC_HEAD_DST_W-1:0] ahead_dst_o,
     output wire [`WC_ADDR_DST_W-1:0] ahead_ndst_o,
+    // Whether those flits will be there: {behind, front}.  A lookup
+    // that keeps words between cycles (the table's shared copy) must not
+    // take an absent flit's field for a destination.
+    output wire [1:0]                ahead_vld_o,
     // Route of the front flit's destination (meaningful for a head).
     input  wire [PW-1:0] route_port_i,
     input  wire          route_ok_i,
@@ -300,6 +304,10 @@ module wc_input_ctrl #(
                                                      : next_o[`WC_HEAD_DST_LSB +: `WC_HEAD_DST_W])
                                   : ((cnt == CW'(0)) ? in_flit_i[`WC_HEAD_DST_LSB +: `WC_HEAD_DST_W]
                                                      : head_o[`WC_HEAD_DST_LSB +: `WC_HEAD_DST_W]);
+    // (the occupancy after this cycle's pop and push; a push never
+    // overflows the buffer: the credit protocol)
+    wire [CW:0] ahead_cnt = {1'b0, cnt} + (CW + 1)'(in_valid_i) - (CW + 1)'(popping);
+    assign ahead_vld_o = {ahead_cnt >= (CW + 1)'(2), ahead_cnt != {(CW + 1){1'b0}}};
     /* verilator lint_off UNUSEDSIGNAL */
     wire [FW-1:0] third = slot_third[FW-1:0];
     /* verilator lint_on UNUSEDSIGNAL */

@@ -59,6 +59,9 @@ module wc_route_table #(
     input  wire [7:0]                  cfg_data_i,
     // per lookup: the destination routed next cycle
     input  wire [NL*`WC_HEAD_DST_W-1:0] dst_i,
+    // per lookup: dst_i is a flit's (SHARE = 1 keeps words only for
+    // those; a copy per lookup ignores it)
+    input  wire [NL-1:0]                vld_i,
     // per lookup: the route of the previous cycle's dst_i, as of now
     output reg  [NL*PW-1:0]             port_o,
     output reg  [NL-1:0]                ok_o,
@@ -139,7 +142,7 @@ module wc_route_table #(
         if (SHARE == 0) begin : g_own
             // (the phase split of a write serves the pairs' words only)
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_split = ^{w_idx, w_ph_q};
+            wire unused_split = ^{w_idx, w_ph_q, vld_i};
             /* verilator lint_on UNUSEDSIGNAL */
             for (g = 0; g < NL; g = g + 1) begin : g_lk
                 wire [TW-1:0] idx;
@@ -168,6 +171,8 @@ module wc_route_table #(
             for (g = 0; g < P; g = g + 1) begin : g_pr
                 wire [AW-1:0] a = dst_i[g*DW +: AW];
                 wire [AW-1:0] b = dst_i[(g + P)*DW +: AW];
+                wire          av = vld_i[g];
+                wire          bv = vld_i[g + P];
                 (* ram_style = "block", no_rw_check *) reg [EW-1:0] table_q [0:(1 << AW)-1];
                 always @(posedge clk_i) begin
                     if (tab_we && !w_ph) table_q[w_idx][0 +: CEW]   <= cfg_c;
@@ -190,10 +195,13 @@ module wc_route_table #(
                 wire [EW-1:0] cur_a = rda_q ? ram : ka_q;
                 wire [EW-1:0] cur_b = ram;
                 // a stays at the front, or the flit behind moves up (a
-                // pop), or a is new (nothing is behind it then)
-                wire a_a   = va_q && a == ia_q;
-                wire a_b   = vb_q && a == ib_q;
-                wire a_new = !a_a && !a_b;
+                // pop), or a is new (nothing is behind it then).  Only
+                // a flit's field is compared or kept: an empty buffer's
+                // is anything (unknown in four-state simulation), and a
+                // kept word of no flit is not valid.
+                wire a_a   = av && va_q && a == ia_q;
+                wire a_b   = av && vb_q && a == ib_q;
+                wire a_new = av && !a_a && !a_b;
                 wire [AW-1:0] raddr = a_new ? a : b;
                 reg  [EW-1:0] ka_d;
                 always @* begin
@@ -209,8 +217,8 @@ module wc_route_table #(
                     ib_q  <= b;
                     rda_q <= a_new;
                     // (the word kept after reset is not known to be any)
-                    va_q  <= rst_ni;
-                    vb_q  <= rst_ni && !a_new;
+                    va_q  <= rst_ni && av;
+                    vb_q  <= rst_ni && bv && !a_new;
                 end
                 wire ph = down_only_q[g];
                 assign entry[g*CEW +: CEW]       = ph ? cur_a[CEW +: CEW] : cur_a[0 +: CEW];

@@ -132,6 +132,7 @@ module wc_router #(
     wire [P*RWP-1:0] in_rt, head_rt, next_rt;
     // destinations of the front and the flit behind it next cycle
     wire [P*DW-1:0]  ahead_dst, ahead_ndst;
+    wire [P-1:0]     ahead_fvld, ahead_nvld;
 
     genvar i;
     generate
@@ -142,6 +143,7 @@ module wc_router #(
                 .in_route_i(in_rt[i*RWP +: RWP]),
                 .head_route_o(head_rt[i*RWP +: RWP]), .next_route_o(next_rt[i*RWP +: RWP]),
                 .ahead_dst_o(ahead_dst[i*DW +: DW]), .ahead_ndst_o(ahead_ndst[i*DW +: DW]),
+                .ahead_vld_o({ahead_nvld[i], ahead_fvld[i]}),
                 .credit_o(in_credit_o[i]),
                 .head_o(head[i*FW +: FW]), .nonempty_o(nonempty[i]),
                 .next_o(next[i*FW +: FW]), .fwd_o(fwdv[i*FW +: FW]),
@@ -173,13 +175,10 @@ module wc_router #(
             // waits): the lookups read copies of the table in block RAM,
             // addressed a cycle ahead with the destinations the input
             // will have at its front and behind it after this cycle's pop
-            // and push; each lookup has a copy of its own (SHARE = 0).
-            // The shared copy per input (SHARE = 1, wc_route_table.v)
-            // is exact in two-state simulation but not in four-state:
-            // an empty input's unknown destination makes its kept-word
-            // compare X in Icarus, and the router's table lookups with
-            // it (tests/ip/tables.sh), so it stays off until that
-            // compare is qualified by the buffer's state.
+            // and push; an input's two lookups share one copy, as at most
+            // one of them is a new destination in a cycle (SHARE = 1,
+            // wc_route_table.v), told which of them are flits' so that
+            // an empty buffer's field is never kept.
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_node_id = ^{node_q, head_rt, next_rt, head, next};
             /* verilator lint_on UNUSEDSIGNAL */
@@ -187,10 +186,11 @@ module wc_router #(
             wire [2*P*PW-1:0] ports;
             wire [2*P-1:0]    oks, locals;
             assign dsts = {ahead_ndst, ahead_dst};
-            wc_route_table #(.P(P), .PW(PW), .NNODES(NNODES), .CAW(CAW), .NL(2 * P), .SHARE(0)) u_rt (
+            wc_route_table #(.P(P), .PW(PW), .NNODES(NNODES), .CAW(CAW), .NL(2 * P), .SHARE(1)) u_rt (
                 .clk_i(clk_i), .rst_ni(rst_ni),
                 .cfg_we_i(cfg_we_i), .cfg_addr_i(cfg_addr_i), .cfg_data_i(cfg_data_i),
-                .dst_i(dsts), .port_o(ports), .ok_o(oks), .local_o(locals)
+                .dst_i(dsts), .vld_i({ahead_nvld, ahead_fvld}),
+                .port_o(ports), .ok_o(oks), .local_o(locals)
             );
             assign in_rt  = {P*RWP{1'b0}};
             assign rport  = ports[0 +: P*PW];
@@ -211,7 +211,7 @@ module wc_router #(
             // head's route at the front and as the forward leg's route
             // behind it.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_cfg = ^{cfg_we_i, cfg_addr_i, cfg_data_i, ahead_dst, ahead_ndst};
+            wire unused_cfg = ^{cfg_we_i, cfg_addr_i, cfg_data_i, ahead_dst, ahead_ndst, ahead_fvld, ahead_nvld};
             /* verilator lint_on UNUSEDSIGNAL */
             for (i = 0; i < P; i = i + 1) begin : g_rc
                 wire [DW-1:0] dst = in_flit_i[i*FW + `WC_HEAD_DST_LSB +: DW];

@@ -136,8 +136,10 @@ int main(int argc, char **argv)
                     if ((meant[p + P] = q.size() >= 2)) dst[p + P] = q[1];
                 }
             }
-            for (int p = 0; p < NL; p++)
+            for (int p = 0; p < NL; p++) {
                 ut_set(m.dst_i, p * WC_HEAD_DST_W, WC_HEAD_DST_W, dst[p]);
+                ut_set(m.vld_i, p, 1, meant[p]);
+            }
             int waddr = -1;
             unsigned wdata = 0;
             if (wc_rng_chance(&rng, 0.2)) {
