@@ -247,7 +247,8 @@ int nic_regs_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d, int slots_
         inc[cnt_of(WC_NICR_RX_PKTS)]++;
     if (rp->accept) {
         if (rp->sid < (unsigned)n->N) n->uexp[rp->sid]++;
-        else n->gexp[rp->sid - (unsigned)n->N]++;
+        /* mutation 17: a group stream's expected sequence number stays */
+        else if (n->c.mutate != 17) n->gexp[rp->sid - (unsigned)n->N]++;
     }
     if (d->jobs.tmo) {
         inc[cnt_of(WC_NICR_RETX)] += d->jobs.tmo_amt;

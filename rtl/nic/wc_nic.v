@@ -204,7 +204,7 @@ module wc_nic #(
     wire            ctx_err;
     // jobs
     wire            jb_sl_valid, jb_sl_ack, jb_sl_req;
-    wire [SIDW-1:0] jb_sl_sid, jb_ak_sid;
+    wire [SIDW-1:0] jb_sl_sid, jb_ak_sid, jb_ak_nptr;
     wire            s_ready, s_from, s_fill;
     wire [SW-1:0]   s_buf;
     wire [JW-1:0]   s_job;
@@ -259,6 +259,9 @@ module wc_nic #(
     wire            ev_nvalid;
     wire [GIW-1:0]  ev_ngroup, rp_s_ngid;
     wire [GIW-1:0]  rp_ngid = ev_nvalid ? ev_ngroup : rp_s_ngid;
+    // and its table node after the edge (the expected sequence numbers)
+    wire [`WC_NH0_SRC_W-1:0] ev_nsrc, rp_s_nnode;
+    wire [`WC_NH0_SRC_W-1:0] rp_nnode = ev_nvalid ? ev_nsrc : rp_s_nnode;
     wire [DW-1:0]   sq_node, sq_nnode;
     wire            sq_err_st, sq_desc_err, sq_adv, sq_req, sq_fetch, sq_create, sq_init;
     wire            sq_init_grp, sq_init_fin, sq_busy;
@@ -311,9 +314,9 @@ module wc_nic #(
         .init_gid_i(sq_gid[GB-1:0]), .init_node_i(sq_node[NB-1:0]),
         .init_npk_i(sq_c_npk),
         .ackpend_o(ackpend), .ubusy_o(ubusy), .gbusy_o(gbusy),
-        .rp_node_i(rp_tab_node), .rp_gid_i(rp_tab_gid), .rp_ngid_i(rp_ngid), .rp_uexp_o(rp_uexp), .rp_gexp_o(rp_gexp),
+        .rp_node_i(rp_tab_node), .rp_nnode_i(rp_nnode), .rp_gid_i(rp_tab_gid), .rp_ngid_i(rp_ngid), .rp_uexp_o(rp_uexp), .rp_gexp_o(rp_gexp),
         .rp_gvalid_o(rp_gvalid), .rp_gparent_o(rp_gparent), .rp_gnc_o(rp_gnc), .rp_gchild_o(rp_gchild),
-        .ak_sid_i(jb_ak_sid), .ak_kind_o(ak_kind), .ak_exp_o(ak_exp), .ak_gvalid_o(ak_gvalid), .ak_gparent_o(ak_gparent),
+        .ak_sid_i(jb_ak_sid), .ak_nptr_i(jb_ak_nptr), .ak_kind_o(ak_kind), .ak_exp_o(ak_exp), .ak_gvalid_o(ak_gvalid), .ak_gparent_o(ak_gparent),
         .sq_gid_i(sq_gid), .sq_ngid_i(sq_ngid), .sq_node_i(sq_node), .sq_nnode_i(sq_nnode), .sq_gvalid_o(sq_gvalid), .sq_gparent_o(sq_gparent),
         .sq_gnc_o(sq_gnc), .sq_gchild_o(sq_gchild), .sq_gnext_o(sq_gnext), .sq_unext_o(sq_unext)
     );
@@ -329,7 +332,7 @@ module wc_nic #(
         .ev_valid_o(ev_valid), .ev_status_o(ev_status), .ev_type_o(ev_type), .ev_slot_ok_o(ev_slot_ok),
         .ev_slot_o(ev_slot), .ev_src_o(ev_src), .ev_group_o(ev_group), .ev_seq_o(ev_seq),
         .ev_off_o(ev_off), .ev_len_o(ev_len), .ev_msglen_o(ev_msglen),
-        .ev_nvalid_o(ev_nvalid), .ev_ngroup_o(ev_ngroup)
+        .ev_nvalid_o(ev_nvalid), .ev_nsrc_o(ev_nsrc), .ev_ngroup_o(ev_ngroup)
     );
 
     // a forwarded packet's slot counts its job's children (a job starting
@@ -360,7 +363,7 @@ module wc_nic #(
     wc_nic_rxp #(.NNODES(NNODES), .NGROUPS(NGROUPS), .PAYLOAD(PAYLOAD), .NSLOT(NSLOT),
                  .JSEND(JSEND), .JFWD(JFWD), .NCTX(NCTX), .KW(KW), .MAXCHILD(MAXCHILD)) u_rxp (
         .clk_i(clk_i), .rst_ni(rst_ni), .soft_i(srst), .self_i(self), .en_i(en), .mode_i(mode),
-        .now_i(now), .timeout_i(timeout), .tab_node_o(rp_tab_node), .tab_gid_o(rp_tab_gid), .s_ngid_o(rp_s_ngid),
+        .now_i(now), .timeout_i(timeout), .tab_node_o(rp_tab_node), .tab_gid_o(rp_tab_gid), .s_ngid_o(rp_s_ngid), .s_nnode_o(rp_s_nnode),
         .ev_valid_i(ev_valid), .ev_status_i(ev_status), .ev_type_i(ev_type), .ev_slot_ok_i(ev_slot_ok),
         .ev_slot_i(ev_slot), .ev_src_i(ev_src), .ev_group_i(ev_group), .ev_seq_i(ev_seq),
         .ev_off_i(ev_off), .ev_len_i(ev_len), .ev_msglen_i(ev_msglen),
@@ -406,7 +409,7 @@ module wc_nic #(
         .stage_err_i(dm_st_done && dm_st_err), .stage_err_job_i(tx_sel_job),
         .hostdone_i(dm_hostdone), .hostdone_job_i(dm_hostdone_job), .hostdone_err_i(dm_hostdone_err),
         .sel_busy_i(tx_sel_valid), .sel_data_i(tx_sel_data), .sel_job_i(tx_sel_job), .ackpend_i(ackpend),
-        .ak_sid_o(jb_ak_sid), .ak_kind_i(ak_kind), .ak_exp_i(ak_exp), .ak_gvalid_i(ak_gvalid), .ak_gparent_i(ak_gparent),
+        .ak_sid_o(jb_ak_sid), .ak_nptr_o(jb_ak_nptr), .ak_kind_i(ak_kind), .ak_exp_i(ak_exp), .ak_gvalid_i(ak_gvalid), .ak_gparent_i(ak_gparent),
         .slot_tag_i(sl_tag), .slot_fj_i(sl_fj), .slot_k_i(sl_k),
         .stage_valid_i(st_valid), .stage_job_i(st_job), .stage_k_i(st_k), .stage0_pin_i(st_pin0),
         .sl_valid_o(jb_sl_valid), .sl_ack_o(jb_sl_ack), .sl_req_o(jb_sl_req), .sl_sid_o(jb_sl_sid),
@@ -513,12 +516,14 @@ module wc_nic #(
         end
     end
     // the groups and nodes announced a cycle ahead for the register
-    // block's block RAM (children, next sequence numbers)
+    // block's block RAM (children, expected and next sequence numbers)
     reg  [GIW-1:0] rp_ngid_q, sq_ngid_q;
     reg  [DW-1:0]  sq_nnode_q;
+    reg  [`WC_NH0_SRC_W-1:0] rp_nnode_q;
     reg            ngid_ok_q = 1'b0;
     always @(posedge clk_i) begin
         rp_ngid_q  <= rp_ngid;
+        rp_nnode_q <= rp_nnode;
         sq_ngid_q  <= sq_ngid;
         sq_nnode_q <= sq_nnode;
         ngid_ok_q  <= 1'b1;
@@ -529,6 +534,8 @@ module wc_nic #(
         // reader announced in the cycle before: it must be the one read.
         if (ngid_ok_q && rp_tab_gid != rp_ngid_q)
             $error("%m: receive processor reads group %0d, announced %0d", rp_tab_gid, rp_ngid_q);
+        if (ngid_ok_q && rp_tab_node != rp_nnode_q)
+            $error("%m: receive processor reads node %0d, announced %0d", rp_tab_node, rp_nnode_q);
         if (ngid_ok_q && sq_gid != sq_ngid_q)
             $error("%m: send queue unit reads group %0d, announced %0d", sq_gid, sq_ngid_q);
         if (ngid_ok_q && sq_node != sq_nnode_q)

@@ -114,6 +114,10 @@ module wc_nic_jsel #(
     input  wire                         sel_busy_i,     // the selection register is full
     input  wire [NG-1:0]                ackpend_i,
     output wire [SIDW-1:0]              ak_sid_o,       // register block read port
+    // the acknowledgement round robin's pointer after this edge: the
+    // register block picks over its next pending flags from it, so that
+    // it reads the stream's expected sequence number a cycle ahead
+    output wire [SIDW-1:0]              ak_nptr_o,
     input  wire [2:0]                   ak_kind_i,
     input  wire [15:0]                  ak_exp_i,
     input  wire                         ak_gvalid_i,
@@ -360,6 +364,8 @@ module wc_nic_jsel #(
         .req_i(ackpend_i), .ptr_i(ackp_q), .gnt_valid_o(ak_any), .gnt_idx_o(ak_sid)
     );
     assign ak_sid_o = ak_sid;
+    // (a soft reset's pointer does not matter: no flag is pending after it)
+    assign ak_nptr_o = !sl_ack_o ? ackp_q : ({{(32-SIDW){1'b0}}, ak_sid} == NG - 1) ? {SIDW{1'b0}} : ak_sid + 1'b1;
     assign sl_sid_o = ak_sid;
     // stream id -> peer node, or group id (stream ids above NNODES)
     function [DW-1:0] sid_node(input [SIDW-1:0] sid);

@@ -145,8 +145,10 @@ module wc_nic_regs #(
     output wire [NNODES-1:0]            ubusy_o,
     output wire [NGROUPS-1:0]           gbusy_o,
     // receive processor: its event's source and group; the group's
-    // children are read a cycle ahead, at its group after this edge
+    // children and the stream's expected sequence number are read a
+    // cycle ahead, at its node and group after this edge
     input  wire [`WC_HEAD_DST_W-1:0]    rp_node_i,
+    input  wire [`WC_HEAD_DST_W-1:0]    rp_nnode_i,
     input  wire [`WC_NH0_GROUP_W-1:0]   rp_gid_i,
     input  wire [`WC_NH0_GROUP_W-1:0]   rp_ngid_i,
     output wire [15:0]                  rp_uexp_o,
@@ -155,8 +157,12 @@ module wc_nic_regs #(
     output wire [`WC_HEAD_DST_W-1:0]    rp_gparent_o,
     output wire [$clog2(MAXCHILD+1)-1:0] rp_gnc_o,
     output wire [MAXCHILD*`WC_HEAD_DST_W-1:0] rp_gchild_o,
-    // acknowledgement selection: the stream it picked
+    // acknowledgement selection: the stream it picked, and its round
+    // robin's pointer after this edge (the expected sequence number is
+    // read a cycle ahead, at the stream picked from it over the flags
+    // after the edge)
     input  wire [$clog2(NNODES+NGROUPS)-1:0] ak_sid_i,
+    input  wire [$clog2(NNODES+NGROUPS)-1:0] ak_nptr_i,
     output wire [2:0]                   ak_kind_o,
     output wire [15:0]                  ak_exp_o,
     output wire                         ak_gvalid_o,
@@ -204,7 +210,7 @@ module wc_nic_regs #(
     wire unused_bus = ^{s_sel_i, s_adr_i[31:2+AW], s_adr_i[1:0]};
     // the children are defined only for groups in the table (GB bits),
     // the next sequence numbers for nodes in it (NB bits)
-    wire unused_ngid = ^{rp_ngid_i[GIW-1:GB], sq_ngid_i[GIW-1:GB], sq_nnode_i};
+    wire unused_ngid = ^{rp_ngid_i[GIW-1:GB], sq_ngid_i[GIW-1:GB], sq_nnode_i, rp_nnode_i};
     /* verilator lint_on UNUSEDSIGNAL */
 
     // ---------------------------------------------------------------- state
@@ -272,10 +278,17 @@ module wc_nic_regs #(
     // reads 0 until written) and the memory itself needs no reset.  The
     // next sequence numbers have one reader, the send queue unit, and are
     // block RAM read a cycle ahead at its next node and group, with the
-    // word written at that edge bypassed to the read (below).
-    reg  [15:0]     uexp_m  [0:NNODES-1];
+    // word written at that edge bypassed to the read (below).  The
+    // expected sequence numbers have two readers, the receive processor
+    // and the acknowledgement selection: a copy each, the receive
+    // processor's one memory per table (read at its next node and group),
+    // the selection's one memory over the stream ids (read at the stream
+    // its round robin will pick after the edge), written together.
+    (* ram_style = "block", no_rw_check *) reg [15:0] uexp_m  [0:NNODES-1];
     (* ram_style = "block", no_rw_check *) reg [15:0] unext_m [0:NNODES-1];
-    reg  [15:0]     gexp_m  [0:NGROUPS-1];
+    (* ram_style = "block", no_rw_check *) reg [15:0] gexp_m  [0:NGROUPS-1];
+    (* ram_style = "block", no_rw_check *) reg [15:0] akexp_m [0:NNODES+NGROUPS-1];
+    reg  [15:0]     uexp_rd_q, gexp_rd_q, akexp_rd_q;
     (* ram_style = "block", no_rw_check *) reg [15:0] gnext_m [0:NGROUPS-1];
     reg  [15:0]     unext_rd_q, gnext_rd_q;
     reg  [NNODES-1:0]  uexp_v_q, uexp_v_d, unext_v_q, unext_v_d;
@@ -297,17 +310,12 @@ module wc_nic_regs #(
     assign soft_o = srst;
 
     // -------------------------------------------------------- read ports
-    function [15:0] uexp(input [NB-1:0] a);
-        uexp = uexp_v_q[a] ? uexp_m[a] : 16'd0;
-    endfunction
-    function [15:0] gexp(input [GB-1:0] a);
-        gexp = gexp_v_q[a] ? gexp_m[a] : 16'd0;
-    endfunction
-
+    // (the words read at the last edge, at this cycle's node, group and
+    // stream, under the entries' flags)
     wire nin_rp = {20'd0, rp_node_i} < NNODES;
     wire gin_rp = {20'd0, rp_gid_i} < NGROUPS;
-    assign rp_uexp_o    = nin_rp ? uexp(rp_node_i[NB-1:0]) : 16'd0;
-    assign rp_gexp_o    = gin_rp ? gexp(rp_gid_i[GB-1:0]) : 16'd0;
+    assign rp_uexp_o    = (nin_rp && uexp_v_q[rp_node_i[NB-1:0]]) ? uexp_rd_q : 16'd0;
+    assign rp_gexp_o    = (gin_rp && gexp_v_q[rp_gid_i[GB-1:0]]) ? gexp_rd_q : 16'd0;
     assign rp_gvalid_o  = gin_rp && gv_q[rp_gid_i[GB-1:0]];
     assign rp_gparent_o = gp_q[rp_gid_i[GB-1:0]*DW +: DW];
     assign rp_gnc_o     = gn_q[rp_gid_i[GB-1:0]*NCW +: NCW];
@@ -317,7 +325,7 @@ module wc_nic_regs #(
     wire          ak_uni = {{(32-SIDW){1'b0}}, ak_sid_i} < NNODES;
     // group = sid - NNODES, < NGROUPS <= 2^GB: exact modulo 2^GB
     wire [GB-1:0] ak_gi  = ak_sid_i[GB-1:0] - NNODES[GB-1:0];
-    assign ak_exp_o     = ak_uni ? uexp(ak_sid_i[NB-1:0]) : gexp(ak_gi);
+    assign ak_exp_o     = (ak_uni ? uexp_v_q[ak_sid_i[NB-1:0]] : gexp_v_q[ak_gi]) ? akexp_rd_q : 16'd0;
     assign ak_gvalid_o  = !ak_uni && gv_q[ak_gi];
     assign ak_gparent_o = gp_q[ak_gi*DW +: DW];
 
@@ -850,9 +858,30 @@ module wc_nic_regs #(
             gnext_v_q <= gnext_v_d;
         end
     end
+    // The expected sequence numbers: one write (an accepted packet) into
+    // both copies; each copy read at the entry its reader addresses after
+    // this edge, a word written to it at this edge taken from the write.
+    // The selection's entry is the stream its round robin will pick: the
+    // first stream pending after this edge at or after its next pointer
+    // (when none is, it reads nothing).
+    wire            ak_nany;
+    wire [SIDW-1:0] ak_nsid;
+    wc_rr_arb #(.N(NG), .IW(SIDW)) u_ak_next (.req_i(ackp_d), .ptr_i(ak_nptr_i), .gnt_valid_o(ak_nany), .gnt_idx_o(ak_nsid));
+    wire [SIDW-1:0] exp_wsid = uexp_we ? SIDW'(uexp_wa) : SIDW'(NNODES) + SIDW'(gexp_wa);
+    wire [15:0]     exp_wd   = uexp_we ? uexp_wd : gexp_wd;
     always @(posedge clk_i) begin
-        if (uexp_we)  uexp_m[uexp_wa]   <= uexp_wd;
-        if (gexp_we)  gexp_m[gexp_wa]   <= gexp_wd;
+        if (uexp_we) uexp_m[uexp_wa] <= uexp_wd;
+    end
+    always @(posedge clk_i) begin
+        if (gexp_we) gexp_m[gexp_wa] <= gexp_wd;
+    end
+    always @(posedge clk_i) begin
+        if (exp_inc_i) akexp_m[exp_wsid] <= exp_wd;
+    end
+    always @(posedge clk_i) begin
+        uexp_rd_q  <= (uexp_we && uexp_wa == rp_nnode_i[NB-1:0]) ? uexp_wd : uexp_m[rp_nnode_i[NB-1:0]];
+        gexp_rd_q  <= (gexp_we && gexp_wa == rp_ngid_i[GB-1:0])  ? gexp_wd : gexp_m[rp_ngid_i[GB-1:0]];
+        akexp_rd_q <= (exp_inc_i && exp_wsid == ak_nsid) ? exp_wd : akexp_m[ak_nsid];
     end
     // The next sequence numbers: one write port each (the send queue
     // unit's init) and one read port, at the entry the unit addresses
@@ -876,6 +905,13 @@ module wc_nic_regs #(
     // request), and a write reads back 0.  The host's side is not checked
     // here: a host that drops its request early still gets its ACK.
     reg go_q, wr_q, cg_q, cg2_q;
+    // the stream the selection's read was announced at, when one was
+    reg [SIDW-1:0] aknsid_q;
+    reg            akchk_q = 1'b0;
+    always @(posedge clk_i) begin
+        aknsid_q <= ak_nsid;
+        akchk_q  <= ak_nany;
+    end
     always @(posedge clk_i) begin
         go_q  <= rst_ni && go && !cget;
         cg_q  <= rst_ni && cget;
@@ -972,6 +1008,10 @@ module wc_nic_regs #(
             // sets up.
             if (uexp_we && {20'd0, rp_node_i} != {{(32-NB){1'b0}}, uexp_wa})
                 $error("%m: unicast stream %0d advanced while the receive port reads node %0d", uexp_wa, rp_node_i);
+            // The selection reads the stream announced for its memory
+            // copy in the cycle before whenever one is pending.
+            if (akchk_q && ackp_q != {NG{1'b0}} && ak_sid_i != aknsid_q)
+                $error("%m: acknowledgement selection reads stream %0d, announced %0d", ak_sid_i, aknsid_q);
             if (gexp_we && {20'd0, rp_gid_i} != {{(32-GB){1'b0}}, gexp_wa})
                 $error("%m: group stream %0d advanced while the receive port reads group %0d", gexp_wa, rp_gid_i);
             if (unext_we && {20'd0, sq_node_i} != {{(32-NB){1'b0}}, unext_wa})

@@ -61,8 +61,10 @@ module wc_nic_rxa #(
     output wire [`WC_NH0_SRC_W-1:0]    ev_src_o,
     output wire [`WC_NH0_GROUP_W-1:0]  ev_group_o,
     // the event after this edge (the register block reads its group's
-    // children a cycle ahead, in block RAM)
+    // children and its stream's expected sequence number a cycle ahead,
+    // in block RAM)
     output wire                        ev_nvalid_o,
+    output wire [`WC_NH0_SRC_W-1:0]    ev_nsrc_o,
     output wire [`WC_NH0_GROUP_W-1:0]  ev_ngroup_o,
     output wire [`WC_NH1_SEQ_W-1:0]    ev_seq_o,
     output wire [`WC_NH1_OFF_W-1:0]    ev_off_o,
@@ -296,6 +298,7 @@ module wc_nic_rxa #(
     // ---------------------------------------------------------- registers
     wire clr = !rst_ni || soft_i;
     assign ev_nvalid_o = !clr && ev_d;
+    assign ev_nsrc_o   = clr ? {`WC_NH0_SRC_W{1'b0}} : evh0_d[`WC_NH0_SRC_LSB +: `WC_NH0_SRC_W];
     assign ev_ngroup_o = clr ? {`WC_NH0_GROUP_W{1'b0}} : evh0_d[`WC_NH0_GROUP_LSB +: `WC_NH0_GROUP_W];
     always @(posedge clk_i) begin
         if (clr) begin

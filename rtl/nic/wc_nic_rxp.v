@@ -64,9 +64,11 @@ module wc_nic_rxp #(
     // entry and the stream's expected sequence number
     output wire [`WC_NH0_SRC_W-1:0]     tab_node_o,
     output wire [`WC_NH0_GROUP_W-1:0]   tab_gid_o,
-    // the grant scanner's group after this edge (tab_gid_o's when no
-    // event is there then: the children are read a cycle ahead)
+    // the grant scanner's group and node after this edge (tab_gid_o's
+    // and tab_node_o's when no event is there then: the children and the
+    // expected sequence numbers are read a cycle ahead)
     output wire [`WC_NH0_GROUP_W-1:0]   s_ngid_o,
+    output wire [`WC_NH0_SRC_W-1:0]     s_nnode_o,
     input  wire                         gvalid_i,
     input  wire [`WC_HEAD_DST_W-1:0]    gparent_i,
     input  wire [NCW-1:0]               gnc_i,
@@ -240,12 +242,15 @@ module wc_nic_rxp #(
     // the grant scanner's stream: a node or a group
     wire            s_uni = {{(32-SIDW){1'b0}}, scan_q} < NNODES;
     wire [GIW-1:0]  s_gid = sid_gid(scan_q);
-    reg  [`WC_NH0_SRC_W-1:0] s_node;
-    always @* begin : scan_ids
+    // a stream id's node (its low bits: read only for a unicast stream)
+    function [`WC_NH0_SRC_W-1:0] sid_node(input [SIDW-1:0] s);
         integer b;
-        s_node = {`WC_NH0_SRC_W{1'b0}};
-        for (b = 0; b < SIDW && b < `WC_NH0_SRC_W; b = b + 1) s_node[b] = scan_q[b];
-    end
+        begin
+            sid_node = {`WC_NH0_SRC_W{1'b0}};
+            for (b = 0; b < SIDW && b < `WC_NH0_SRC_W; b = b + 1) sid_node[b] = s[b];
+        end
+    endfunction
+    wire [`WC_NH0_SRC_W-1:0] s_node = sid_node(scan_q);
     // the tables' read port: the event's stream, else the scanner's
     assign tab_node_o = ev_valid_i ? ev_src_i : s_node;
     assign tab_gid_o  = ev_valid_i ? ev_group_i : s_gid;
@@ -615,7 +620,8 @@ module wc_nic_rxp #(
 
     // ---------------------------------------------------------- registers
     wire clr = !rst_ni || soft_i;
-    assign s_ngid_o = sid_gid(clr ? {SIDW{1'b0}} : scan_d);
+    assign s_ngid_o  = sid_gid(clr ? {SIDW{1'b0}} : scan_d);
+    assign s_nnode_o = sid_node(clr ? {SIDW{1'b0}} : scan_d);
     always @(posedge clk_i) begin
         if (clr) begin
             cv_q <= {NCTX{1'b0}};  ccl_q <= {NCTX{1'b0}};  cer_q <= {NCTX{1'b0}};

@@ -64,9 +64,11 @@ struct Bench {
     unsigned sq_pgid = 0;               // sq_ngid_i of the cycle before
     unsigned sq_pnode = 0;              // sq_nnode_i of the cycle before
     unsigned rp_pgid = 0;               // rp_ngid_i of the cycle before
+    unsigned rp_pnode = 0;              // rp_nnode_i of the cycle before
+    unsigned ak_pptr = 0;               // ak_nptr_i of the cycle before
     Access cur{};
     int e_rd, e_wr, e_gt[NGTS], e_clear, e_w1c, e_irq, e_drained, e_win, e_ovr, e_strong, e_weak, e_clr, e_grant2,
-        e_grant3, e_exp, e_init, e_initbyp, e_initwait, e_initc, e_wrap, e_done, e_peak, e_early, e_soft,
+        e_grant3, e_exp, e_expbyp, e_init, e_initbyp, e_initwait, e_initc, e_wrap, e_done, e_peak, e_early, e_soft,
         e_cread, e_cpend, e_cinf, e_cdrop, e_cland;
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
@@ -88,6 +90,7 @@ struct Bench {
         e_grant2 = b.event("scanner-grant");
         e_grant3 = b.event("repeated-grant");
         e_exp = b.event("stream-advanced");
+        e_expbyp = b.event("stream-advanced-as-read-ahead");
         e_init = b.event("stream-initialised");
         e_initbyp = b.event("stream-initialised-as-read-ahead");
         e_initwait = b.event("init-step-not-taken");
@@ -189,8 +192,15 @@ struct Bench {
         int cnt_reg = CNTS[b.below(sizeof CNTS / sizeof CNTS[0])];
         if (cnt) rp.cnt = cnt_reg;
         rp.rxpkt = b.chance(0.3);
+        // The receive processor reads the expected sequence numbers at the
+        // node and group it announced in the cycle before (as wc_nic wires
+        // them: asserted there), and an accepted packet is of the stream
+        // it reads.
+        unsigned rp_node = rp_pnode, rp_gid = rp_pgid;
         bool exp_inc = b.chance(0.15), exp_grp = b.chance(0.5);
-        unsigned exp_node = b.below(N), exp_gid = 1 + b.below(G - 1);
+        if (exp_grp && (rp_gid == 0 || rp_gid >= (unsigned)G)) exp_grp = false;
+        if (!exp_grp && rp_node >= (unsigned)N) exp_inc = false;
+        unsigned exp_node = rp_node < (unsigned)N ? rp_node : 0, exp_gid = exp_grp ? rp_gid : 1 % G;
         bool set = exp_inc || b.chance(0.3), ovr = false;
         unsigned sid = b.below(NG), kind = 1 + b.below(WC_NIC_PEND_GRANT);
         if (exp_inc) {
@@ -277,18 +287,27 @@ struct Bench {
         }
         int slots = b.chance(0.2) ? (int)b.below(S + 1) : -1;
         // the read ports
-        unsigned rp_node = node_or_junk(), rp_gid = gid_or_junk();
+        // the selection reads the stream its round robin picks from the
+        // pointer it announced in the cycle before over the pending flags
+        // (which the register block announced the read at); with none
+        // pending, any
         unsigned ak_sid = b.below(NG);
+        bool ak_any = false;
+        for (int i = 0; i < NG && !ak_any; i++)
+            if (n->ackpend[(ak_pptr + (unsigned)i) % NG]) {
+                ak_sid = (ak_pptr + (unsigned)i) % NG;
+                ak_any = true;
+            }
+        unsigned ak_nptr = b.below(NG);
         // the send queue unit's group and node after the edge: mostly the
         // ones it reads, else mostly the same two streams, so their next
         // sequence numbers wrap
         unsigned sq_ngid = b.chance(0.5) ? sq_gid : b.chance(0.6) ? 1 % G : gid_or_junk();
         unsigned sq_nnode = b.chance(0.5) ? sq_node : b.chance(0.6) ? 0 : node_or_junk();
-        unsigned rp_ngid = b.chance(0.7) ? rp_gid : gid_or_junk();
-        // a stream's update reads its entry through its unit's read port,
-        // which addresses that stream in that cycle (as wc_nic wires them)
-        if (exp_inc && exp_grp) rp_gid = exp_gid;
-        if (exp_inc && !exp_grp) rp_node = exp_node;
+        // the receive processor's node and group after the edge: mostly
+        // the ones it reads, else mostly the same two streams
+        unsigned rp_ngid = b.chance(0.5) ? rp_gid : b.chance(0.6) ? 1 % G : gid_or_junk();
+        unsigned rp_nnode = b.chance(0.5) ? rp_node : b.chance(0.6) ? 0 : node_or_junk();
 
         // node_id_i counts only in reset: out of it, it wanders
         m.node_id_i = b.below(4096);
@@ -340,7 +359,9 @@ struct Bench {
         m.rp_node_i = rp_node;
         m.rp_gid_i = rp_gid;
         m.rp_ngid_i = rp_ngid;
+        m.rp_nnode_i = rp_nnode;
         m.ak_sid_i = ak_sid;
+        m.ak_nptr_i = ak_nptr;
         m.sq_gid_i = sq_gid;
         m.sq_ngid_i = sq_ngid;
         m.sq_node_i = sq_node;
@@ -389,9 +410,11 @@ struct Bench {
         if (rc)
             for (int c = 0; c < rc->nchild; c++) b.eqf("rp_gchild_o", m.rp_gchild_o, c * DW, DW, rc->child[c], c);
         rp_pgid = rp_ngid;
+        rp_pnode = rp_nnode;
+        ak_pptr = ak_nptr;
         bool ak_uni = ak_sid < (unsigned)N;
         if (n->ackpend[ak_sid]) b.eq("ak_kind_o", m.ak_kind_o, n->ackpend[ak_sid], 3);
-        b.eq("ak_exp_o", m.ak_exp_o, ak_uni ? n->uexp[ak_sid] : n->gexp[ak_sid - N], 16);
+        if (ak_any) b.eq("ak_exp_o", m.ak_exp_o, ak_uni ? n->uexp[ak_sid] : n->gexp[ak_sid - N], 16);
         b.eq("ak_gvalid_o", m.ak_gvalid_o, !ak_uni && n->gt.g[ak_sid - N].valid, 1);
         if (!ak_uni) b.eq("ak_gparent_o", m.ak_gparent_o, n->gt.g[ak_sid - N].parent, DW);
         const wc_nic_group_ent *sg = sq_gid < (unsigned)G ? &n->gt.g[sq_gid] : nullptr;
@@ -422,6 +445,8 @@ struct Bench {
         b.hit(e_grant2, set2);
         b.hit(e_grant3, set3);
         b.hit(e_exp, exp_inc);
+        // the entry advanced at this edge is the one read ahead at it
+        b.hit(e_expbyp, exp_inc && (exp_grp ? rp_ngid == exp_gid : rp_nnode == exp_node));
         b.hit(e_init, upd);
         // the entry written at this edge is the one read ahead at it
         b.hit(e_initbyp, upd && (init_grp ? sq_ngid == init_gid : sq_nnode == init_node));
