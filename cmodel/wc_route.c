@@ -144,7 +144,8 @@ static void mesh_params(const wc_route_ctx *c, long g[WC_RG_N])
  * N, S) and every reversal are prohibited.  Arrival on port E means
  * travelling west, on W travelling east, on N travelling south, on S
  * travelling north; from the local port every network port is legal.
- * Mirrors wc_route_westfirst.v turn_ok_o. */
+ * (C model only: the RTL has no west-first branch, and the RTL and
+ * lockstep engines refuse the function.) */
 static int westfirst_turn_ok(unsigned in_port, unsigned out_port)
 {
     if (out_port == (unsigned)WC_MESH_PORT_L)
@@ -160,7 +161,7 @@ static int westfirst_turn_ok(unsigned in_port, unsigned out_port)
 
 /* West-first route compute: all west hops first (deterministic), then the
  * minimal outputs among E and N/S whose turn is legal; the first of them
- * (E before N/S) and the second in *alt.  Mirrors wc_route_westfirst.v. */
+ * (E before N/S) and the second in *alt. */
 static int westfirst_route(const wc_route_ctx *c, unsigned in_port, unsigned dst, int *local, int *alt)
 {
     unsigned x, y, dx, dy;

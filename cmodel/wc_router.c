@@ -81,10 +81,10 @@ static void route_ctx(const wc_router *r, wc_route_ctx *x)
     x->nnodes = (unsigned)c->nnodes;
 }
 
-/* Adaptive choice (wc_router.v g_better): output a is better than b when
- * it is free and b is owned, or both alike and a has more credits; ties
- * keep the function's first output.  Registered state only, so the RTL
- * makes the same choice in the same cycle.  Mutation 6 inverts it: the
+/* Adaptive choice: output a is better than b when it is free and b is
+ * owned, or both alike and a has more credits; ties keep the function's
+ * first output.  Registered state only, so that an RTL branch can make
+ * the same choice in the same cycle (none exists yet).  Mutation 6 inverts it: the
  * output with fewer credits wins, ties go to the second. */
 static int better(const wc_router *r, int a, int b)
 {
