@@ -232,7 +232,7 @@ static void table_params(const wc_route_ctx *c, long g[WC_RG_N])
     X(WC_ROUTING_TABLE, "table", WC_TOPO_SWITCHED, 1, 1, 0, table_route, table_turn, table_params, \
       "wc_route_table.v", "up*/down* tables (switched networks)") \
     X(WC_ROUTING_WEST_FIRST, "west-first", WC_TOPO_MESH, 0, 0, 1, westfirst_route, westfirst_turn, mesh_params, \
-      "wc_route_westfirst.v", "west-first turn model, partially adaptive (meshes)")
+      NULL, "west-first turn model, partially adaptive (meshes)")
 
 #define WC_ROUTING_ENTRY(id, nm, kd, df, tb, ad, rt, tn, pr, mod, ab) \
     { id, nm, kd, df, tb, ad, rt, tn, pr, mod, ab },

@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Routing functions of the router, one per RTL module
- * (rtl/router/wc_route_ecube.v, wc_route_xy.v, wc_route_westfirst.v,
- * wc_route_table.v), and the one table that describes them
- * (wc_routing, WC_ROUTINGS in wc_route.c): the router, the topologies,
- * netgen, the engines and the tests look a function up there instead of
- * switching on its number.  docs/adding-a-routing-function.md is the
- * checklist for a new one.
+/* Routing functions of the router, each with its RTL module where it
+ * has one (rtl/router/wc_route_ecube.v, wc_route_xy.v, wc_route_table.v),
+ * and the one table that describes them (wc_routing, WC_ROUTINGS in
+ * wc_route.c): the router, the topologies, netgen, the engines and the
+ * tests look a function up there instead of switching on its number.
  * Each route function returns the output port for a head flit, or -1 when
  * the worm cannot be routed (destination out of range / no table entry):
  * the router then drops the worm and counts it. */
@@ -48,7 +46,9 @@ typedef struct wc_routing {
     int (*turn_ok)(const wc_route_ctx *c, unsigned in_port, unsigned out_port);
     /* netgen hook: the geometry parameters of wc_router.v (WC_RG_*). */
     void (*rtl_params)(const wc_route_ctx *c, long geo[WC_RG_N]);
-    const char *rtl_module;      /* its route compute in rtl/router/ */
+    /* its route compute in rtl/router/; NULL: the C model only (the RTL
+     * engines refuse it, wc_engine_check_stages) */
+    const char *rtl_module;
     const char *about;           /* one line for --help and the docs */
 } wc_routing;
 

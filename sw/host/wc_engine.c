@@ -357,9 +357,10 @@ int wc_engine_check_stages(int engine, const wc_topo *t, char *err, int errlen)
     if (t->stages != 1 && wc_engine_kind_sc(engine))
         return wc_err(err, errlen, "the SystemC engine builds its network from the topology's name: one-cycle hops "
                       "only (--router-stages 1)");
-    if (t->routing == WC_ROUTING_WEST_FIRST && engine != WC_ENGINE_C && engine != WC_ENGINE_LOCKSTEP_C)
-        return wc_err(err, errlen, "--routing west-first runs on the C model only (--engine c): its RTL branch "
-                      "is not written yet");
+    const wc_routing *f = wc_routing_by_id(t->routing);
+    if (f && !f->rtl_module && engine != WC_ENGINE_C && engine != WC_ENGINE_LOCKSTEP_C)
+        return wc_err(err, errlen, "--routing %s runs on the C model only (--engine c): it has no RTL module",
+                      f->name);
     return 0;
 }
 

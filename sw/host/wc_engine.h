@@ -78,7 +78,8 @@ enum { WC_ENGINE_MUTATE_RTL_ROUTER = 1, WC_ENGINE_MUTATE_RTL_NIC = 2, WC_ENGINE_
 /* 0, or -1 with a message when K is no mutation of a run with or
  * without NICs, or engine (WC_ENGINE_*, -1: not checked) runs no RTL. */
 /* The SystemC engines build their routers from the topology's name, so
- * with one-cycle hops only: 0, or -1 with the reason for t->stages 2. */
+ * with one-cycle hops only, and a routing function without an RTL module
+ * runs on the C engines only: 0, or -1 with the reason. */
 int wc_engine_check_stages(int engine, const wc_topo *t, char *err, int errlen);
 int wc_engine_check_mutate_rtl(int engine, int mutate, int has_nics, char *err, int errlen);
 
