@@ -10,7 +10,8 @@
 #   make test-credit         the credit loop: a link sustains min(1, B/3) flits a cycle, C model and RTL
 #   make test-sim-multicast  sim multicasts: unicasts, trees of unicasts and worms complete, clean in lockstep
 #   make soak-router         every lockstep run of verif/net/lockstep.cfg for 2M cycles
-#   make bench-router        router and simulator figures against BookSim2 -> build/bench/router.txt
+#   make bench-router        router and simulator figures against BookSim2 -> build/bench/router.txt and CSVs
+#   make results-router      the same with the window study -> docs/results/router_*.csv, router_load.png, router.md
 #   make bench-irc           multidestination worms against a binomial tree of unicasts, on the RTL -> build/bench/irc.txt
 #   make fpga-router         iCE40 synthesis (and fmax) of one router per routing function
 WC           := $(BUILD)/bin/wormcast
@@ -34,7 +35,7 @@ ROUTER_LINT_CFGS := \
 NET_LINT_TOPOS := cube:4 cube:3:all mesh:4x4 irregular:8,8,2,1
 
 .PHONY: lint-router test-lint-router test-synth-router test-lockstep test-mutation test-malformed test-sim-cli \
-        bench-router soak-router demo-router
+        bench-router results-router soak-router demo-router
 
 # ---- the Verilated router models the suites load ----------------------------
 # (RTL_STAMP and rtl_models: mk/common.mk)
@@ -135,6 +136,14 @@ SOAK_TARGETS += soak-router
 bench-router: $(WC)
 	@verif/net/bench-router.sh $(WC)
 BENCH_TARGETS += bench-router
+
+# docs/results/router.md: the same figures plus the window study (about 20
+# minutes on 2 cores), their CSVs and the latency-against-load plot
+results-router: $(WC)
+	@verif/net/bench-router.sh --window $(WC) docs/results
+	gnuplot -e "dir='docs/results'" verif/net/router.gp
+	$(call results_page,router)
+RESULTS_TARGETS += results-router
 
 # iCE40 synthesis of one router per routing function (and place and route
 # for fmax when nextpnr-ice40 is installed: tools/deps.sh fpga).
