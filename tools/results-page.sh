@@ -9,7 +9,8 @@
 # figure) or another column of the same row (one algorithm against
 # another), FILTER comma-separated terms NAME=V, NAME<=V or NAME>=V (`-`
 # for none), FORMAT `.N` (N decimals), `,` (integer, thousands
-# separated), `,.N` (both).  Without max or min exactly one row must
+# separated), `,.N` (both), `s` (the cell as it is, text; no divisor,
+# max or min).  Without max or min exactly one row must
 # match.  Anything else in the template is copied as it is.
 # Usage: results-page.sh TEMPLATE OUT     (OUT - for standard output)
 set -eu
@@ -71,6 +72,7 @@ function value(spec,    w, n, agg, f, c, div, dcol, k, t, i, r, v, got, best, op
       if (op == ">=" && p + 0 < val + 0) break
     }
     if (i <= k) continue
+    if (got == 0) lastraw = cells[col[f, c]]
     v = cells[col[f, c]] / (dcol == "" ? div : cells[col[f, dcol]]); got++
     if (got == 1 || (agg == "max" && v > best) || (agg == "min" && v < best)) best = v
   }
@@ -90,6 +92,10 @@ function expand(spec,    n, f, a, b, i) {
     a = value(substr(spec, 1, i - 1)); b = value(substr(spec, i + 3))
     if (b == 0) die("division by zero in {{" spec "}}")
     return fmt(a / b, f)
+  }
+  if (f == "s") {
+    if (spec ~ /^(max|min) / || index(spec, " ; ") || spec ~ /^[^ ]+ [^ ]*\//) die("format s takes one cell: FILE COLUMN FILTER s")
+    value(spec); return lastraw
   }
   return fmt(value(spec), f)
 }

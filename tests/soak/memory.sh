@@ -25,6 +25,11 @@
 # usage: memory.sh WORMCAST [WARM] [LONG] [ENGINES] [FILTER]
 #   ENGINES: "c", "lockstep" or both (default "c lockstep")
 #   FILTER:  a bash extended glob on the run names, e.g. '@(irc-irr16-low|nic-cube4-fpfs)'
+#   MEMORY_CSV=FILE (environment): each run's row goes into FILE too,
+#   replacing the row of the same run and engine (so that runs made in
+#   groups add up to one table: docs/results/soak_mem.csv); columns run,
+#   engine, kind (low, sat or nic), warm, long, cycles, mism, rss_warm,
+#   rss_long, growth_pct, allowed, peak (KiB), result, commit, date
 # make test runs the C engine on two runs for 10^5 vs 10^6 cycles
 # (test-mem), make soak every run on both engines for 10^6 vs 10^7
 # (soak-mem; hours: docs/results/soak.md).
@@ -35,6 +40,7 @@ here=$(dirname "$0")
 cfg=$here/../../verif/net/lockstep.cfg
 bound_pct=10 queued_bytes=192 hist_kib=2048
 pass=0 fail=0
+commit=$(git -C "$(dirname "$0")" rev-parse --short=7 HEAD 2>/dev/null || echo -)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$here/../../tools/csvcol.sh"
@@ -100,8 +106,22 @@ for engine in $engines; do
       "${r0:-?} KiB" "${r1:-?} KiB" "$( [ "$growth" = - ] && echo - || awk -v g="$growth" -v b="$r0" 'BEGIN {printf "%+.1f%%", 100 * g / b}')" \
       "$allowed KiB" "${peak:-?} KiB" "$res"
     [ "${res%% *}" = FAIL ] && tail -5 "$tmp/err" | sed 's/^/    /'
+    if [ -n "${MEMORY_CSV:-}" ]; then
+      case $name in nic-*) kind=nic ;; *-sat) kind=sat ;; *) kind=low ;; esac
+      gp=$( [ "$growth" = - ] && echo - || awk -v g="$growth" -v b="$r0" 'BEGIN {printf "%.1f", 100 * g / b}')
+      echo "$name,$engine,$kind,$warm,$long,${cyc:--},${mism:--},${r0:--},${r1:--},$gp,$allowed,${peak:--},$res,$commit,$(date -u +%Y-%m-%d)" >> "$tmp/rows"
+    fi
   done
 done
 [ $((pass + fail)) -gt 0 ] || { echo "memory.sh: no run named '$filter'" >&2; exit 2; }
+if [ -n "${MEMORY_CSV:-}" ]; then
+  hdr=run,engine,kind,warm,long,cycles,mism,rss_warm,rss_long,growth_pct,allowed,peak,result,commit,date
+  # the rows of FILE that no run of this call replaces, then this call's
+  { echo "$hdr"
+    { [ -s "$MEMORY_CSV" ] && awk -F, 'NR == FNR {got[$1 "," $2] = 1; next} FNR > 1 && !(($1 "," $2) in got)' "$tmp/rows" "$MEMORY_CSV"
+      cat "$tmp/rows"; } | sort -t, -k2,2 -k1,1
+  } > "$tmp/csv" && cp "$tmp/csv" "$MEMORY_CSV"
+  echo "memory.sh: rows written to $MEMORY_CSV"
+fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
