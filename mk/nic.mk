@@ -9,6 +9,7 @@
 #   make test-nic-lockstep-net-*  networks of Verilated routers and NICs in lockstep with the C model, one run each
 #   make bench-nic                NIC multicast latency against host forwarding, FPFS against FCFS (RTL)
 #   make bench-nic-flow           what the NIC spends on retransmission, with and without faults (docs/nic-flow.md)
+#   make results-nic              both on the C model -> docs/results/nic_*.csv and nic.md
 #   make results-yu               Yu, Buntinas and Panda Figs. 4-5 and 7-8 at cycle level (docs/results/yu.md)
 
 NIC_TESTS   := $(patsubst tests/nic/%.c,$(BUILD)/tests/nic/%,$(wildcard tests/nic/test_*.c))
@@ -61,6 +62,15 @@ bench-nic-flow: $(BUILD)/bin/wormcast
 	@BUILD=$(BUILD) verif/net/bench-nic-flow.sh $(BUILD)/bin/wormcast
 BENCH_TARGETS += bench-nic-flow
 .PHONY: bench-nic-flow
+
+# docs/results/nic.md: both benches on the C model (cycle-exact with the
+# RTL) into docs/results, then the page from its template (two minutes)
+results-nic: $(BUILD)/bin/wormcast
+	@ENGINE=c verif/net/bench-nic.sh $(BUILD)/bin/wormcast docs/results
+	@BUILD=$(BUILD) verif/net/bench-nic-flow.sh $(BUILD)/bin/wormcast docs/results
+	$(call results_page,nic)
+RESULTS_TARGETS += results-nic
+.PHONY: results-nic
 
 # Networks of NICs in lockstep (Verilated routers and NICs against the C
 # model): cube:4 and irregular:8,8,2,1, FPFS and FCFS, random mixes of

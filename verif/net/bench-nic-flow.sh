@@ -14,10 +14,17 @@
 #              seed 4: forwarders short of forwarding jobs
 # The C model runs them (it is cycle-exact with the RTL: make test's
 # lockstep runs compare the two on the same mixes).
-# usage: bench-nic-flow.sh WORMCAST   (writes $BUILD/bench/nic_flow.txt)
+# usage: bench-nic-flow.sh WORMCAST [DIR]
+# Writes $BUILD/bench/nic_flow.txt and DIR/nic_flow.csv (default DIR
+# $BUILD/bench): topo,mode,load,fault_rate,cycles,faulted,resent,timeouts,
+# dups,nobuf,goodput,lat_avg,p99,max,p99_clean,stall,bad (p99_clean: the
+# same workload's p99 without faults, 0 for a clean run; bad: deliveries
+# lost, duplicated or corrupt)
 set -eu
-wc=$1 out=${BUILD:-build}/bench/nic_flow.txt
-mkdir -p "$(dirname "$out")"
+wc=$1 out=${BUILD:-build}/bench/nic_flow.txt dir=${2:-${BUILD:-build}/bench}
+mkdir -p "$(dirname "$out")" "$dir"
+csv=$dir/nic_flow.csv
+echo "topo,mode,load,fault_rate,cycles,faulted,resent,timeouts,dups,nobuf,goodput,lat_avg,p99,max,p99_clean,stall,bad" > "$csv"
 . "$(dirname "$0")/../../tools/csvcol.sh"
 row() { # name p99_ref args...: runs, prints one row; sets $p99
   local name=$1 ref=$2; shift 2
@@ -26,6 +33,8 @@ row() { # name p99_ref args...: runs, prints one row; sets $p99
   [ -n "$(col "$o" cycles)" ] || { echo "FAIL: $name: wormcast msg $* printed no result" >&2; exit 1; }
   local faults=$(( $(col "$o" faults_dropped) + $(col "$o" faults_flipped) ))
   p99=$(col "$o" lat_p99)
+  set -- $name
+  echo "$1,$2,$3,${4:-0},$(col "$o" cycles),$faults,$(col "$o" retx),$(col "$o" timeouts),$(col "$o" dups),$(col "$o" err_nobuf),$(awk -v b="$(col "$o" bytes)" -v c="$(col "$o" cycles)" 'BEGIN {printf "%.2f", b / c}'),$(col "$o" lat_avg),$p99,$(col "$o" lat_max),$ref,$(col "$o" stall),$(( $(col "$o" lost) + $(col "$o" duplicated) + $(col "$o" corrupt) ))" >> "$csv"
   awk -v n="$name" -v cyc="$(col "$o" cycles)" -v f=$faults -v rt="$(col "$o" retx)" -v to="$(col "$o" timeouts)" \
       -v du="$(col "$o" dups)" -v nb="$(col "$o" err_nobuf)" -v by="$(col "$o" bytes)" -v av="$(col "$o" lat_avg)" \
       -v p="$p99" -v mx="$(col "$o" lat_max)" -v ref="$ref" -v ok="$(col "$o" lost)$(col "$o" duplicated)$(col "$o" corrupt)" -v st="$(col "$o" stall)" '
@@ -54,4 +63,4 @@ for topo in cube:4 irregular:8,8,2,1; do
   done
 done
 } | tee "$out"
-echo "written to $out"
+echo "written to $out and $csv"
