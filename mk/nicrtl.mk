@@ -39,11 +39,9 @@ NIC_IV_CFGS := \
 # by the RTL's parameter names, as `wormcast run --nic` and `wormcast netgen
 # --nic` take them: 8 slots and 8 groups, one send and one forwarding
 # job, two contexts, packets of 64 bytes, and 3 children per group entry
-# and multisend (a tree over 4 nodes has no more).  The job unit's state
-# is per job and child: two of each job add about 4,000 LUT4 per NIC
-# (synth_ice40).  With it the 4-node system needs 77,134 of an
-# LFE5U-85F's 83,640 LUT sites before packing (synth_ecp5 for area:
-# docs/fpga.md).  The system's programs pass with it: docs/fpga.md.
+# and multisend (a tree over 4 nodes has no more): the fewest of each
+# that the system's programs pass with (docs/fpga.md); its area and the
+# 4-node system's: docs/results/fpga.md.
 NIC_BOARD := NSLOT=8,JSEND=1,JFWD=1,NCTX=2,NGROUPS=8,PAYLOAD=64,MAXCHILD=3
 # iCE40 synthesis of that NIC, with the 16 node ids the node model gives
 # a system of up to 16 nodes
