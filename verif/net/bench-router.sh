@@ -4,12 +4,16 @@
 # (reference: BookSim2's published figures, same workloads).  Writes the
 # CSVs that docs/results/router.md quotes into DIR and a readable summary
 # to build/bench/router.txt.
-#   usage: bench-router.sh [--window] WORMCAST [DIR]
+#   usage: bench-router.sh [--window] [--no-speed] WORMCAST [DIR]
 #   DIR       where the CSVs go (default build/bench; make results-router
 #             gives docs/results)
 #   --window  also the window study: every saturation sweep again with
 #             shorter and longer warm-up + measured windows (about 8 more
 #             minutes), router_window.csv
+#   --no-speed  keep DIR's router_speed.csv as it is: speeds depend on the
+#             machine and its load, the rest is deterministic, so `make
+#             results` (which passes it) writes the same pages on any
+#             machine; `make results-router ROUTER_SPEED=1` measures again
 # CSVs (one header line, then rows; rates as the sweep prints them):
 #   router_speed.csv  topology,rate,engine,cycles_per_s,load: simulated
 #                     cycles per second, 2000 warm-up + 30000 measured
@@ -29,9 +33,15 @@
 #   router_window.csv topology,traffic,warmup,cycles,sat_rate,sat_lat,
 #                     next_rate,next_lat (--window)
 set -u -o pipefail
-window=0
-[ "${1:-}" = --window ] && { window=1; shift; }
-wc=${1:?usage: bench-router.sh [--window] WORMCAST [DIR]}
+window=0 speed=1
+while :; do
+  case ${1:-} in
+    --window) window=1; shift ;;
+    --no-speed) speed=0; shift ;;
+    *) break ;;
+  esac
+done
+wc=${1:?usage: bench-router.sh [--window] [--no-speed] WORMCAST [DIR]}
 dir=${2:-${BUILD:-build}/bench}
 txt=${BUILD:-build}/bench/router.txt
 mkdir -p "$dir" "$(dirname "$txt")"
@@ -65,6 +75,10 @@ sweep_rows() { # topology traffic stages zero_load_lat sweep-output POINTS
     }' <<<"$5"
 }
 
+if [ $speed = 0 ]; then
+  [ -s "$dir/router_speed.csv" ] || { echo "bench-router: --no-speed needs $dir/router_speed.csv" >&2; exit 2; }
+  cp "$dir/router_speed.csv" "$tmp/speed"
+else
 progress "simulation speed (C model and Verilated RTL, 8 runs)"
 echo "topology,rate,engine,cycles_per_s,load" > "$tmp/speed"
 for t in mesh:8x8 cube:6; do
@@ -79,6 +93,7 @@ for t in mesh:8x8 cube:6; do
     done
   done
 done
+fi
 
 echo "topology,traffic,stages,zero_load_lat,sat_rate,sat_offered,sat_lat,next_rate,next_lat,overload_rate,overload_acc" > "$tmp/load"
 echo "topology,traffic,stages,rate,offered,accepted,lat_avg,lat_p99,drained" > "$tmp/sweep"
