@@ -144,8 +144,7 @@ static void mesh_params(const wc_route_ctx *c, long g[WC_RG_N])
  * N, S) and every reversal are prohibited.  Arrival on port E means
  * travelling west, on W travelling east, on N travelling south, on S
  * travelling north; from the local port every network port is legal.
- * (C model only: the RTL has no west-first branch, and the RTL and
- * lockstep engines refuse the function.) */
+ * (rtl/router/wc_route_west_first.v, turn_ok_o) */
 static int westfirst_turn_ok(unsigned in_port, unsigned out_port)
 {
     if (out_port == (unsigned)WC_MESH_PORT_L)
@@ -161,7 +160,8 @@ static int westfirst_turn_ok(unsigned in_port, unsigned out_port)
 
 /* West-first route compute: all west hops first (deterministic), then the
  * minimal outputs among E and N/S whose turn is legal; the first of them
- * (E before N/S) and the second in *alt. */
+ * (E before N/S) and the second in *alt (wc_route_west_first.v: port_o,
+ * alt_ok_o / alt_port_o). */
 static int westfirst_route(const wc_route_ctx *c, unsigned in_port, unsigned dst, int *local, int *alt)
 {
     unsigned x, y, dx, dy;
@@ -232,7 +232,7 @@ static void table_params(const wc_route_ctx *c, long g[WC_RG_N])
     X(WC_ROUTING_TABLE, "table", WC_TOPO_SWITCHED, 1, 1, 0, table_route, table_turn, table_params, \
       "wc_route_table.v", "up*/down* tables (switched networks)") \
     X(WC_ROUTING_WEST_FIRST, "west-first", WC_TOPO_MESH, 0, 0, 1, westfirst_route, westfirst_turn, mesh_params, \
-      NULL, "west-first turn model, partially adaptive (meshes)")
+      "wc_route_west_first.v", "west-first turn model, partially adaptive (meshes)")
 
 #define WC_ROUTING_ENTRY(id, nm, kd, df, tb, ad, rt, tn, pr, mod, ab) \
     { id, nm, kd, df, tb, ad, rt, tn, pr, mod, ab },

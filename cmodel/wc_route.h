@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Routing functions of the router, each with its RTL module where it
- * has one (rtl/router/wc_route_ecube.v, wc_route_xy.v, wc_route_table.v),
+ * has one (rtl/router/wc_route_ecube.v, wc_route_xy.v, wc_route_table.v,
+ * wc_route_west_first.v),
  * and the one table that describes them (wc_routing, WC_ROUTINGS in
  * wc_route.c): the router, the topologies, netgen, the engines and the
  * tests look a function up there instead of switching on its number.

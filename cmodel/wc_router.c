@@ -84,8 +84,9 @@ static void route_ctx(const wc_router *r, wc_route_ctx *x)
 /* Adaptive choice: output a is better than b when it is free and b is
  * owned, or both alike and a has more credits; ties keep the function's
  * first output.  Registered state only, so that an RTL branch can make
- * the same choice in the same cycle (none exists yet).  Mutation 6 inverts it: the
- * output with fewer credits wins, ties go to the second. */
+ * the same choice in the same cycle (wc_router.v better, wc_input_ctrl.v
+ * better_i).  Mutation 6 inverts it: the output with fewer credits wins,
+ * ties go to the second. */
 static int better(const wc_router *r, int a, int b)
 {
     long ka = (long)!r->out[a].own << 16 | r->out[a].cred, kb = (long)!r->out[b].own << 16 | r->out[b].cred;

@@ -2,7 +2,7 @@
 # Router RTL, C model, lockstep harness and network simulator.
 #   make lint-router         verilator -Wall on every router module, configuration and generated network; iverilog
 #   make test-lint-router    lint-router in make test
-#   make test-synth-router   yosys synth_ice40 of the 8x8 mesh router (LUT4 count)
+#   make test-synth-router   yosys synth_ice40 of the 8x8 mesh router, XY and west-first (LUT4 count)
 #   make test-lockstep-*     the router lockstep suite (verif/net/lockstep.cfg), one network each: RTL against C model
 #   make test-mutation       each C-model mutation of sim --engine lockstep must be caught
 #   make test-malformed      malformed worms are dropped and counted, in the C model and the RTL alike
@@ -28,11 +28,15 @@ ROUTER_LINT_CFGS := \
   "-GROUTING=2 -GP=8 -GNNODES=64" \
   "-GROUTING=2 -GP=8 -GNNODES=48 -GB=3" \
   "-GROUTING=1 -GSTAGES=2" \
+  "-GROUTING=3" \
+  "-GROUTING=3 -GSTAGES=2 -GMESH_X=8 -GMESH_Y=8 -GB=3" \
   "-GROUTING=0 -GCUBE_N=6 -GP=7 -GSTAGES=2" \
   "-GROUTING=0 -GCUBE_N=6 -GP=12 -GALL_PORT=1 -GSTAGES=2" \
   "-GROUTING=2 -GP=8 -GNNODES=64 -GSTAGES=2"
 # Generated network tops linted and compiled whole.
 NET_LINT_TOPOS := cube:4 cube:3:all mesh:4x4 irregular:8,8,2,1
+# (and the same netgen with these options)
+NET_LINT_EXTRA := "mesh:4x4 --routing west-first" "mesh:4x4 --routing west-first --router-stages 2"
 
 .PHONY: lint-router test-lint-router test-synth-router test-lockstep test-mutation test-malformed test-sim-cli \
         bench-router results-router soak-router demo-router
@@ -63,6 +67,11 @@ $(eval $(call rtl_router_model,irr16,irregular:16$(comma)8$(comma)4$(comma)1))
 $(eval $(call rtl_router_model,mesh4s2,mesh:4x4,--router-stages 2))
 $(eval $(call rtl_router_model,cube4s2,cube:4,--router-stages 2))
 $(eval $(call rtl_router_model,irr16s2,irregular:16$(comma)8$(comma)4$(comma)1,--router-stages 2))
+# west-first (--routing west-first), in both hop modes
+$(eval $(call rtl_router_model,mesh4wf,mesh:4x4,--routing west-first))
+$(eval $(call rtl_router_model,mesh4wfs2,mesh:4x4,--routing west-first --router-stages 2))
+$(eval $(call rtl_router_model,mesh8wf,mesh:8x8,--routing west-first))
+$(eval $(call rtl_router_model,mesh8wfs2,mesh:8x8,--routing west-first --router-stages 2))
 .PHONY: rtl-models
 rtl-models: $(RTL_MODELS)
 TEST_PREP += $(RTL_MODELS)
@@ -73,13 +82,13 @@ lint-router: $(WC)
 	ncfg=0; for c in $(ROUTER_LINT_CFGS); do \
 	  $(VLINT) rtl/router/wc_router.v --top-module wc_router $$c; ncfg=$$((ncfg+1)); done; \
 	mkdir -p $(BUILD)/lint; \
-	for t in $(NET_LINT_TOPOS); do \
+	for t in $(NET_LINT_TOPOS) $(NET_LINT_EXTRA); do \
 	  $(WC) netgen --topo $$t > $(BUILD)/lint/wc_net_top.v; \
 	  $(VLINT) $(BUILD)/lint/wc_net_top.v $(ROUTER_RTL) --top-module wc_net_top; \
 	  iverilog -g2012 -Irtl/include -Irtl/router -o $(BUILD)/lint/net.vvp $(BUILD)/lint/wc_net_top.v $(ROUTER_RTL); \
 	done; \
 	iverilog -g2012 -Irtl/include -o $(BUILD)/lint/router.vvp $(ROUTER_RTL); \
-	echo "lint-router: verilator -Wall clean on $(words $(ROUTER_RTL)) modules, $$ncfg router configurations, networks $(NET_LINT_TOPOS); iverilog compiles them"
+	echo "lint-router: verilator -Wall clean on $(words $(ROUTER_RTL)) modules, $$ncfg router configurations, networks $(NET_LINT_TOPOS) $(NET_LINT_EXTRA); iverilog compiles them"
 LINT_TARGETS += lint-router
 
 test-lint-router: lint-router
@@ -93,6 +102,11 @@ test-synth-router:
 	  tee -q -o $(BUILD)/fpga/router_mesh_ice40.stat stat"
 	@grep -q "SB_LUT4" $(BUILD)/fpga/router_mesh_ice40.stat
 	@echo "test-synth-router: yosys synth_ice40 of the mesh router: $$(awk '/SB_LUT4/ {print $$2}' $(BUILD)/fpga/router_mesh_ice40.stat) LUT4, $$(awk '/Number of cells/ {print $$4}' $(BUILD)/fpga/router_mesh_ice40.stat) cells"
+	@yosys -q -l $(BUILD)/fpga/router_wf_ice40.log -p "read_verilog -sv -Irtl/include $(ROUTER_RTL); \
+	  chparam -set ROUTING 3 -set MESH_X 8 -set MESH_Y 8 wc_router; synth_ice40 -top wc_router; \
+	  tee -q -o $(BUILD)/fpga/router_wf_ice40.stat stat"
+	@grep -q "SB_LUT4" $(BUILD)/fpga/router_wf_ice40.stat
+	@echo "test-synth-router: yosys synth_ice40 of the west-first mesh router: $$(awk '/SB_LUT4/ {print $$2}' $(BUILD)/fpga/router_wf_ice40.stat) LUT4, $$(awk '/Number of cells/ {print $$4}' $(BUILD)/fpga/router_wf_ice40.stat) cells"
 TEST_TARGETS += test-synth-router
 
 # The lockstep suite in independent pieces, one per run-name prefix of
@@ -105,19 +119,24 @@ LOCKSTEP_RUNS   := $(shell awk '!/^\#/ && NF {print $$1}' verif/net/lockstep.cfg
 # The two-stage hop's runs (s2-*) are one piece of a few runs of its own:
 # the mesh with one-cycle allocation at saturation, and the table router
 # with intermediate reception (the rest in soak-router).
-LOCKSTEP_PIECES := $(filter-out test-lockstep-s2,$(addprefix test-lockstep-,$(sort $(foreach n,$(LOCKSTEP_RUNS),$(firstword $(subst -, ,$(n)))))))
+LOCKSTEP_PIECES := $(filter-out test-lockstep-s2 test-lockstep-wf test-lockstep-wfs2,$(addprefix test-lockstep-,$(sort $(foreach n,$(LOCKSTEP_RUNS),$(firstword $(subst -, ,$(n)))))))
 LOCKSTEP_MODELS := $(call rtl_models,cube4 cube6 cube6all mesh4 mesh8 irr16)
 LOCKSTEP_S2     := s2-@(mesh4-sat|cube4-low|irc-irr16-low)
-.PHONY: $(LOCKSTEP_PIECES) test-lockstep-s2
+.PHONY: $(LOCKSTEP_PIECES) test-lockstep-s2 test-lockstep-wf test-lockstep-wfs2
 $(LOCKSTEP_PIECES): test-lockstep-%: $(WC) $(LOCKSTEP_MODELS)
 	@verif/net/lockstep-suite.sh $(WC) verif/net/lockstep.cfg 10000 190000 '$*-!(medium)'
 test-lockstep-s2: $(WC) $(call rtl_models,mesh4s2 cube4s2 irr16s2)
 	@verif/net/lockstep-suite.sh $(WC) verif/net/lockstep.cfg 10000 190000 '$(LOCKSTEP_S2)'
-test-lockstep: $(LOCKSTEP_PIECES) test-lockstep-s2
-TEST_TARGETS += $(LOCKSTEP_PIECES) test-lockstep-s2
+# West-first (wf-*, wfs2-*: its own models), one piece per hop mode.
+test-lockstep-wf: $(WC) $(call rtl_models,mesh8wf)
+	@verif/net/lockstep-suite.sh $(WC) verif/net/lockstep.cfg 10000 190000 'wf-*'
+test-lockstep-wfs2: $(WC) $(call rtl_models,mesh8wfs2)
+	@verif/net/lockstep-suite.sh $(WC) verif/net/lockstep.cfg 10000 190000 'wfs2-*'
+test-lockstep: $(LOCKSTEP_PIECES) test-lockstep-s2 test-lockstep-wf test-lockstep-wfs2
+TEST_TARGETS += $(LOCKSTEP_PIECES) test-lockstep-s2 test-lockstep-wf test-lockstep-wfs2
 TEST_FIRST   += test-lockstep-cube6all test-lockstep-irc test-lockstep-cube6 test-lockstep-mesh8
 
-test-mutation: $(WC) $(call rtl_models,mesh4 cube4 cube4all irr8 mesh4s2)
+test-mutation: $(WC) $(call rtl_models,mesh4 cube4 cube4all irr8 mesh4s2 mesh4wf mesh4wfs2)
 	@tests/router/mutation.sh $(WC)
 TEST_TARGETS += test-mutation
 

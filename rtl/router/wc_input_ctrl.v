@@ -49,8 +49,12 @@ module wc_input_ctrl #(
     parameter integer B  = 8,   // buffer depth, >= 1
     parameter integer PW = 3,   // output port index width
     // Route record width stored beside each flit ({turn_ok, local, ok,
-    // port}: PW + 3), or 0 when routes come from route_*_i/nroute_*_i.
+    // port}: PW + 3; an adaptive routing function's {alt_ok, alt_port,
+    // turn_ok, local, ok, port}: 2*PW + 4), or 0 when routes come from
+    // route_*_i/nroute_*_i.
     parameter integer RW = 0,
+    // the router's ports (better_i)
+    parameter integer NP = 5,
     // depth from which the buffer's body is block RAM (wc_fifo.v)
     parameter integer RAM_MIN_B = 5,
     // hop pipeline (wc_router.v STAGES): with 2, the head behind a
@@ -97,6 +101,14 @@ module wc_input_ctrl #(
     input  wire          nroute_ok_i,
     input  wire          nroute_local_i,
     input  wire          turn_ok_i,
+    // Adaptive routing (RW = 2*PW + 4): bit a*NP + b set when output a is
+    // better than output b this cycle (free against owned, else more
+    // credits; wc_router.v), from registers.  A head whose record offers
+    // a second output takes it when it is better than the first: the
+    // choice of wc_router_route() in cmodel/wc_router.c, made in the
+    // cycle the request is made, for the front's request (la_port) and
+    // the early request (le_port) alike.
+    input  wire [NP*NP-1:0] better_i,
     // Allocation request and the output it is for.
     output wire          req_o,
     output wire [PW-1:0] port_o,
@@ -126,6 +138,8 @@ module wc_input_ctrl #(
     localparam integer DW = `WC_HEAD_DST_W;
     localparam integer NW = `WC_HEAD_NADDR_W;
     localparam integer RWP = (RW > 0) ? RW : 1;
+    // the record offers a second output
+    localparam integer ALT = (RW >= 2 * PW + 4) ? 1 : 0;
 
     wire          empty, two;
     wire          pop;
@@ -155,6 +169,8 @@ module wc_input_ctrl #(
     // early request's (le_*, two stages).
     wire           la_head, la_reqok, la_here, le_ok;
     wire [PW-1:0]  la_port, le_port;
+    // (adaptive routing: the records' first outputs, before the choice)
+    wire [PW-1:0]  la_pport, le_pport;
     generate
         if (RW > 0) begin : g_rs
             assign slot_in      = {in_route_i, in_dec, in_flit_i};
@@ -263,30 +279,69 @@ module wc_input_ctrl #(
                 if (!rst_ni) la_q <= {(PW + 3){1'b0}};
                 else         la_q <= flags[(pop && !empty) ? 1 : 0];
             end
-            assign {la_head, la_reqok, la_here, la_port} = la_q;
+            assign {la_head, la_reqok, la_here, la_pport} = la_q;
             reg [PW:0] le_q;
             always @(posedge clk_i) begin
                 if (!rst_ni) le_q <= {(PW + 1){1'b0}};
                 else         le_q <= eflags[(pop && !empty) ? 1 : 0];
             end
-            assign {le_ok, le_port} = le_q;
+            assign {le_ok, le_pport} = le_q;
+            if (ALT != 0) begin : g_alt
+                // The second outputs, a cycle ahead like the first: the
+                // forward leg's record for an absorbed head, the front's
+                // otherwise; the early request's is the record behind.
+                wire [PW:0] aflags [0:1];
+                wire [PW:0] eaflags [0:1];
+                for (k = 0; k < 2; k = k + 1) begin : g_acand
+                    wire [RW-1:0] fr    = f[k][FW + DCW +: RW];
+                    wire [PW:0]   na    = n[k][FW + DCW + PW + 3 +: PW + 1];
+                    wire          fhere = f[k][FW + 1] && fr[PW] && fr[PW + 1];
+                    assign aflags[k]  = fhere ? na : fr[PW + 3 +: PW + 1];
+                    assign eaflags[k] = na;
+                end
+                reg [PW:0] la_alt_q, le_alt_q;
+                always @(posedge clk_i) begin
+                    if (!rst_ni) begin
+                        la_alt_q <= {(PW + 1){1'b0}};
+                        le_alt_q <= {(PW + 1){1'b0}};
+                    end else begin
+                        la_alt_q <= aflags[(pop && !empty) ? 1 : 0];
+                        le_alt_q <= eaflags[(pop && !empty) ? 1 : 0];
+                    end
+                end
+                // the choice: the second output when it is better
+                wire [PW-1:0] la_aport = la_alt_q[PW-1:0];
+                wire [PW-1:0] le_aport = le_alt_q[PW-1:0];
+                wire la_take = la_alt_q[PW] && better_i[32'(la_aport) * NP + 32'(la_pport)];
+                wire le_take = le_alt_q[PW] && better_i[32'(le_aport) * NP + 32'(le_pport)];
+                assign la_port = la_take ? la_aport : la_pport;
+                assign le_port = le_take ? le_aport : le_pport;
+            end else begin : g_noalt
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire unused_better = ^better_i;
+                /* verilator lint_on UNUSEDSIGNAL */
+                assign la_port = la_pport;
+                assign le_port = le_pport;
+            end
 `ifndef SYNTHESIS
             always @(posedge clk_i) begin
                 // (the port matters only to a request)
                 if (rst_ni && (la_head != (!empty && is_head) ||
                                (la_head && {la_reqok, la_here} != {reqok0, here0}) ||
-                               (la_head && la_reqok && la_port != port0)))
+                               (la_head && la_reqok && la_pport != port0)))
                     $error("%m: front flags a cycle ahead disagree with the front: %b %b %b %h vs %b %b %b %h cnt %0d",
-                           la_head, la_reqok, la_here, la_port, !empty && is_head, reqok0, here0, port0, cnt);
-                if (rst_ni && (le_ok != le_ok0 || (le_ok && le_port != nroute_port_i)))
+                           la_head, la_reqok, la_here, la_pport, !empty && is_head, reqok0, here0, port0, cnt);
+                if (rst_ni && (le_ok != le_ok0 || (le_ok && le_pport != nroute_port_i)))
                     $error("%m: early-request flags a cycle ahead disagree with the buffer: %b %h vs %b %h",
-                           le_ok, le_port, le_ok0, nroute_port_i);
+                           le_ok, le_pport, le_ok0, nroute_port_i);
             end
 `endif
         end else begin : g_nla
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_la = ^{slot_third, cnt};
+            wire unused_la = ^{slot_third, cnt, better_i, la_pport, le_pport};
             /* verilator lint_on UNUSEDSIGNAL */
+            assign la_pport = {PW{1'b0}};
+            assign le_pport = {PW{1'b0}};
             assign la_head  = !empty && is_head;
             assign la_reqok = reqok0;
             assign la_here  = here0;

@@ -36,7 +36,11 @@ module wc_output_ctrl #(
     output wire          has_cred_o,   // a downstream slot is free
     output wire          gnt_valid_o,  // new allocation this cycle
     output wire [IW-1:0] gnt_idx_o,
-    output wire [P-1:0]  gnt_oh_o      // the same, one-hot
+    output wire [P-1:0]  gnt_oh_o,     // the same, one-hot
+    // The registered state an adaptive routing function's choice reads
+    // (wc_router.v better matrix): owned, and the credit count.
+    output wire          own_o,
+    output wire [$clog2(B + 1)-1:0] cred_o
 `ifdef FORMAL
     // (proofs only, formal/wc_router_fv.v: the credit counter)
     , output wire [$clog2(B + 1)-1:0] fv_cred_o
@@ -86,6 +90,8 @@ module wc_output_ctrl #(
     assign sel_oh_o    = own_q ? owner_oh_q : ((STAGES == 2) ? {P{1'b0}} : gnt_oh);
     assign busy_o      = own_q || (STAGES == 1 && arb_valid);
     assign has_cred_o  = (cred_q != {CW{1'b0}});
+    assign own_o       = own_q;
+    assign cred_o      = cred_q;
 `ifdef FORMAL
     assign fv_cred_o   = cred_q;
 `endif

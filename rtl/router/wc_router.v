@@ -29,13 +29,13 @@ module wc_router #(
     parameter integer W          = `WC_FLIT_DATA_W,
     // Input buffer depth in flits, >= 1 (>= 3 for full throughput).
     parameter integer B          = 8,
-    // WC_ROUTING_ECUBE / _XY / _TABLE.
+    // WC_ROUTING_ECUBE / _XY / _TABLE / _WEST_FIRST.
     parameter integer ROUTING    = `WC_ROUTING_XY,
     // e-cube: dimension, node model, order.
     parameter integer CUBE_N     = 4,
     parameter integer ALL_PORT   = 0,
     parameter integer HIGH_FIRST = 1,
-    // XY mesh size.
+    // XY / west-first mesh size.
     parameter integer MESH_X     = 4,
     parameter integer MESH_Y     = 4,
     // Table routing: hosts addressed.
@@ -92,8 +92,11 @@ module wc_router #(
     localparam integer DW = `WC_HEAD_DST_W;
     // Function-routed routers (XY, e-cube) compute a flit's route as it is
     // written into the input buffer and store it beside the flit
-    // ({turn_ok, local, ok, port}); table routers look up at the front.
-    localparam integer RW  = (ROUTING == `WC_ROUTING_TABLE) ? 0 : PW + 3;
+    // ({turn_ok, local, ok, port}, and an adaptive function's second
+    // output {alt_ok, alt_port} above it); table routers look up at the
+    // front.
+    localparam integer ADAPT = (ROUTING == `WC_ROUTING_WEST_FIRST) ? 1 : 0;
+    localparam integer RW  = (ROUTING == `WC_ROUTING_TABLE) ? 0 : (ADAPT != 0) ? 2 * PW + 4 : PW + 3;
     localparam integer RWP = (RW > 0) ? RW : 1;
 
     initial begin
@@ -103,8 +106,9 @@ module wc_router #(
         if (ROUTING == `WC_ROUTING_ECUBE && P != ((ALL_PORT != 0) ? 2 * CUBE_N : CUBE_N + 1))
             $error("%m: e-cube with N=%0d ALL_PORT=%0d needs P=%0d (got %0d)", CUBE_N, ALL_PORT,
                    (ALL_PORT != 0) ? 2 * CUBE_N : CUBE_N + 1, P);
-        if (ROUTING == `WC_ROUTING_XY && P != 5) $error("%m: XY routing needs P=5 (got %0d)", P);
-        if (ROUTING < 0 || ROUTING > 2) $error("%m: unknown ROUTING %0d", ROUTING);
+        if ((ROUTING == `WC_ROUTING_XY || ROUTING == `WC_ROUTING_WEST_FIRST) && P != 5)
+            $error("%m: XY and west-first routing need P=5 (got %0d)", P);
+        if (ROUTING < 0 || ROUTING > 3) $error("%m: unknown ROUTING %0d", ROUTING);
         if (STAGES != 1 && STAGES != 2) $error("%m: STAGES must be 1 or 2 (got %0d)", STAGES);
     end
 
@@ -133,11 +137,13 @@ module wc_router #(
     // destinations of the front and the flit behind it next cycle
     wire [P*DW-1:0]  ahead_dst, ahead_ndst;
     wire [P-1:0]     ahead_fvld, ahead_nvld;
+    // adaptive routing: output a better than output b (bit a*P + b)
+    wire [P*P-1:0]   better;
 
     genvar i;
     generate
         for (i = 0; i < P; i = i + 1) begin : g_in
-            wc_input_ctrl #(.FW(FW), .B(B), .PW(PW), .RW(RW), .RAM_MIN_B(FIFO_RAM_MIN_B), .STAGES(STAGES)) u_in (
+            wc_input_ctrl #(.FW(FW), .B(B), .PW(PW), .RW(RW), .NP(P), .RAM_MIN_B(FIFO_RAM_MIN_B), .STAGES(STAGES)) u_in (
                 .clk_i(clk_i), .rst_ni(rst_ni),
                 .in_valid_i(in_valid_i[i]), .in_flit_i(in_flit_i[i*FW +: FW]),
                 .in_route_i(in_rt[i*RWP +: RWP]),
@@ -149,7 +155,7 @@ module wc_router #(
                 .next_o(next[i*FW +: FW]), .fwd_o(fwdv[i*FW +: FW]),
                 .route_port_i(rport[i*PW +: PW]), .route_ok_i(rok[i]), .route_local_i(rlocal[i]),
                 .nroute_port_i(nport[i*PW +: PW]), .nroute_ok_i(nok[i]), .nroute_local_i(nlocal[i]),
-                .turn_ok_i(nturn[i]),
+                .turn_ok_i(nturn[i]), .better_i(better),
                 .req_o(req[i]), .port_o(port[i*PW +: PW]), .active_o(active[i]),
                 .dual_o(dual[i]), .hold_o(hold[i]), .skip_o(skip[i]),
                 .abs_valid_o(abs_valid_o[i]), .abs_flit_o(abs_flit_o[i*FW +: FW]),
@@ -222,13 +228,22 @@ module wc_router #(
                         .node_i(node_q), .dst_i(dst), .in_port_i(PW'(i)),
                         .port_o(rc_port), .ok_o(rc_ok), .local_o(rc_local), .turn_ok_o(rc_turn)
                     );
+                end else if (ROUTING == `WC_ROUTING_WEST_FIRST) begin : g_west_first
+                    wire          rc_alt_ok;
+                    wire [PW-1:0] rc_alt_port;
+                    wc_route_west_first #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_rc (
+                        .node_i(node_q), .dst_i(dst), .in_port_i(PW'(i)),
+                        .port_o(rc_port), .ok_o(rc_ok), .local_o(rc_local), .turn_ok_o(rc_turn),
+                        .alt_ok_o(rc_alt_ok), .alt_port_o(rc_alt_port)
+                    );
+                    assign in_rt[i*RWP + PW + 3 +: PW + 1] = {rc_alt_ok, rc_alt_port};
                 end else begin : g_xy
                     wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_rc (
                         .node_i(node_q), .dst_i(dst), .in_port_i(PW'(i)),
                         .port_o(rc_port), .ok_o(rc_ok), .local_o(rc_local), .turn_ok_o(rc_turn)
                     );
                 end
-                assign in_rt[i*RWP +: RWP] = {rc_turn, rc_local, rc_ok, rc_port};
+                assign in_rt[i*RWP +: PW + 3] = {rc_turn, rc_local, rc_ok, rc_port};
                 wire [RWP-1:0] h = head_rt[i*RWP +: RWP];
                 wire [RWP-1:0] n = next_rt[i*RWP +: RWP];
                 assign rport[i*PW +: PW] = h[PW-1:0];
@@ -239,9 +254,11 @@ module wc_router #(
                 assign nlocal[i]         = n[PW + 1];
                 assign nturn[i]          = n[PW + 2];
             end
-            // (the turn check applies to the forward leg only)
+            // (the turn check applies to the forward leg only; the second
+            // outputs are the input's to choose from)
             /* verilator lint_off UNUSEDSIGNAL */
             wire [P-1:0] unused_turn;
+            wire [2*P*RWP-1:0] unused_alt = {head_rt, next_rt};
             for (i = 0; i < P; i = i + 1) begin : g_ut
                 assign unused_turn[i] = head_rt[i*RWP + PW + 2];
             end
@@ -257,7 +274,8 @@ module wc_router #(
     // rewritten head of an absorbing worm, which is what that worm's
     // output must carry.
     wire [P*P-1:0]  sel_oh, gnt_oh;
-    wire [P-1:0]    busy, has_cred;
+    wire [P-1:0]    busy, has_cred, own;
+    wire [P*CRW-1:0] cred;
     wire [P*FW-1:0] xbar_out;
     reg  [P-1:0]    xfer;
     // (indices for the unit bench; the router uses the one-hot forms)
@@ -266,6 +284,7 @@ module wc_router #(
     wire [P-1:0]    unused_gvalid;
     /* verilator lint_on UNUSEDSIGNAL */
 
+    localparam integer CRW = $clog2(B + 1);
     genvar o;
     generate
         for (o = 0; o < P; o = o + 1) begin : g_out
@@ -281,7 +300,8 @@ module wc_router #(
                 .tail_i(xbar_out[o*FW + W + 1]), .credit_i(out_credit_i[o]),
                 .sel_o(unused_sel[o*PW +: PW]), .sel_oh_o(sel_oh[o*P +: P]),
                 .busy_o(busy[o]), .has_cred_o(has_cred[o]),
-                .gnt_valid_o(unused_gvalid[o]), .gnt_idx_o(unused_gidx[o*PW +: PW]), .gnt_oh_o(gnt_oh[o*P +: P])
+                .gnt_valid_o(unused_gvalid[o]), .gnt_idx_o(unused_gidx[o*PW +: PW]), .gnt_oh_o(gnt_oh[o*P +: P]),
+                .own_o(own[o]), .cred_o(cred[o*CRW +: CRW])
 `ifdef FORMAL
                 , .fv_cred_o(fv_cred_o[o*$clog2(B + 1) +: $clog2(B + 1)])
 `endif
@@ -290,6 +310,25 @@ module wc_router #(
             // Idle links carry zeros so waveforms and lockstep compare clean.
             wire [FW-1:0] out_flit = xfer[o] ? xbar_out[o*FW +: FW] : {FW{1'b0}};
             assign out_flit_o[o*FW +: FW] = out_flit;
+        end
+    endgenerate
+
+    // The adaptive choice's comparison (wc_router.c better()): output a
+    // is better than output b when a is free and b owned, or both alike
+    // and a has more credits.  From registers only, so the choice adds no
+    // path from this cycle's allocation; only adaptive functions have it.
+    generate
+        if (ADAPT != 0) begin : g_better
+            for (o = 0; o < P; o = o + 1) begin : g_ba
+                for (i = 0; i < P; i = i + 1) begin : g_bb
+                    assign better[o*P + i] = {~own[o], cred[o*CRW +: CRW]} > {~own[i], cred[i*CRW +: CRW]};
+                end
+            end
+        end else begin : g_nobetter
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_own = ^{own, cred};
+            /* verilator lint_on UNUSEDSIGNAL */
+            assign better = {P*P{1'b0}};
         end
     endgenerate
 

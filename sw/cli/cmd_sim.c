@@ -191,6 +191,9 @@ static void print_human(const wc_topo *t, const wc_sim_opts *o, const wc_sim_res
                r->lat_avg, r->lat_p99, r->lat_max, r->delivered_measured, r->measured);
     printf("  packets    injected %ld  delivered %ld  lost %ld  duplicated %ld  out-of-order %ld  corrupt %ld  misrouted %ld\n",
            r->injected, r->delivered, r->lost, r->duplicated, r->out_of_order, r->corrupt, r->misrouted);
+    if (r->overtook)
+        printf("  order      %ld unicasts overtook an earlier one of their pair (adaptive routing: checked in any order)\n",
+               r->overtook);
     if (o->multicast > 0 && !r->mcast_measured_done)
         printf("  multicast  %ld measured multicasts to %d destinations: none completed\n", r->mcast_measured,
                o->mcast_dests);

@@ -303,6 +303,7 @@ int wc_score_arrive(wc_score *sb, uint64_t key, int (*match)(void *ctx, long ite
             return WC_SCORE_EARLY;
         }
         sb->c.delivered++;
+        sb->c.overtook++;
         return WC_SCORE_OK;
     }
     sb->c.corrupt++;

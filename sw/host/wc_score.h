@@ -45,6 +45,7 @@ typedef struct {
     long expected;          /* deliveries expected */
     long delivered;         /* ... arrived intact and in order (OK) */
     long out_of_order;      /* EARLY */
+    long overtook;          /* OK on an unordered stream ahead of an earlier item of it (not an error) */
     long duplicated;        /* DUP */
     long corrupt;           /* DAMAGED and UNKNOWN */
     long pending;           /* expected, not arrived */

@@ -144,8 +144,11 @@ void wc_sim_defaults(wc_sim_opts *o)
 enum { PK_QUEUED, PK_FLIGHT };
 enum { BAD_NONE, BAD_DST, BAD_STRAY, BAD_BRCP };
 /* scoreboard channels: unicast packets arrive in order per source and
- * destination; copies of multidestination worms in any order (worms from
- * one source to one node take different paths) */
+ * destination under a deterministic routing function, in any order under
+ * an adaptive one (two packets of a pair may take different paths:
+ * docs/router.md, west-first); copies of multidestination worms in any
+ * order (worms from one source to one node take different paths).  Either
+ * way every delivery is checked exactly once and intact. */
 enum { CH_UNICAST, CH_WORM };
 
 /* A packet or worm; whether it arrived is the scoreboard's.  Records
@@ -223,6 +226,8 @@ typedef struct {
     wc_engine *E[2];                /* E[0] leads: the terminals read it */
     int ne;
     wc_score *sb;
+    int uni_ordered;            /* unicast streams ordered: the routing is deterministic */
+    long uni_overtook;          /* (unordered) unicasts that overtook an earlier one of their pair */
     wc_rng rng;
     pkt *pk; long npk, pkcap;       /* slots in use or freed, allocated */
     long pkfree;                    /* free slots, chained by PK_NEXTF; -1 none */
@@ -1410,6 +1415,7 @@ static void receive(sim *s, tport *p, uint64_t f, long now, int measuring)
     }
     if (type & WC_FT_TAIL) {
         uni_ctx c;
+        wc_score_counts sc0, sc1;
         long id;
         int done, v;
         c.s = s;
@@ -1417,8 +1423,14 @@ static void receive(sim *s, tport *p, uint64_t f, long now, int measuring)
         c.ok = p->rx_ok;
         c.k = p->rx_k;
         p->rx_on = 0;
+        if (!s->uni_ordered)
+            wc_score_get(s->sb, &sc0);
         v = wc_score_arrive(s->sb, wc_score_key((unsigned)p->node, (unsigned)p->rx_src, CH_UNICAST), uni_match, &c,
                             &id, &done);
+        if (!s->uni_ordered) {
+            wc_score_get(s->sb, &sc1);
+            s->uni_overtook += sc1.overtook - sc0.overtook;
+        }
         if (done)
             unicast_done(s, id, v, now);
     }
@@ -1464,7 +1476,8 @@ static void after_inject(sim *s, tport *p)
                     bad = wc_score_expect(s->sb, wc_score_key((unsigned)pk_dest(s, k, j), (unsigned)k->src, CH_WORM),
                                           0, p->cur, err, sizeof err);
             else
-                bad = wc_score_expect(s->sb, wc_score_key((unsigned)k->dst, (unsigned)k->src, CH_UNICAST), 1, p->cur,
+                bad = wc_score_expect(s->sb, wc_score_key((unsigned)k->dst, (unsigned)k->src, CH_UNICAST),
+                                      s->uni_ordered, p->cur,
                                       err, sizeof err);
             if (bad)
                 run_fail(s, err);
@@ -1749,6 +1762,7 @@ static int setup(sim *s, char *err, int errlen)
     int i, n;
     if (!(s->sb = wc_score_create(err, errlen)))
         return -1;
+    s->uni_ordered = !(wc_routing_by_id(t->routing) && wc_routing_by_id(t->routing)->adaptive);
     /* records go back to their pools once delivered, checked and past
      * the scoreboard's memory of them */
     wc_score_recycle(s->sb, WC_SCORE_KEEP, pk_released, s);
@@ -2139,6 +2153,7 @@ int wc_sim_run(const wc_topo *t, const wc_sim_opts *o, wc_sim_result *res, char 
     wc_score_get(s->sb, &sc);
     res->duplicated += sc.duplicated;
     res->out_of_order += sc.out_of_order;
+    res->overtook = s->uni_overtook;
     res->corrupt += sc.corrupt;
     for (i = 0; i < s->ntp; i++)
         res->not_injected += s->tp[i].qn;

@@ -98,6 +98,9 @@ typedef struct {
     double lat_avg, lat_p99, lat_max;
     long measured, delivered_measured;
     long injected, delivered, lost, duplicated, out_of_order, corrupt, misrouted;
+    /* unicasts that overtook an earlier one of their pair (adaptive
+     * routing only: its unicast streams are unordered; not an error) */
+    long overtook;
     long not_injected;      /* still in source queues or held by node overheads at the end (never entered the network) */
     unsigned long drops;    /* routers' drop counters, summed */
     long malformed_sent;

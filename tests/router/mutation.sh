@@ -4,7 +4,8 @@
 # (1 = round-robin pointer never advances, 2 = the other dimension order,
 # 3 = the absorption channel gets the forwarded head, 4 = the forwarded
 # head keeps its address count, 5 = the two-stage hop's granted head
-# crosses in its grant cycle)
+# crosses in its grant cycle, 6 = west-first's adaptive choice inverted:
+# the output with fewer credits wins, in either hop mode)
 # must make `wormcast sim --engine lockstep` report a mismatch and exit
 # non-zero; the first one also leaves a waveform and a GTKWave layout.
 set -u
@@ -22,7 +23,9 @@ for spec in "arb-mesh mesh:4x4 1 0.5" "arb-cube cube:4 1 0.6" "arb-irregular irr
             "route-mesh mesh:4x4 2 0.1" "route-cube cube:4 2 0.1" "route-cube-all cube:4:all 2 0.1" \
             "absorb-mesh mesh:4x4 3 0.05 --multicast 0.3 --mcast-scheme worm --mcast-dests 5" \
             "forward-irregular irregular:8,8,2,1 4 0.05 --multicast 0.3 --mcast-scheme worm --mcast-dests 5" \
-            "traverse-mesh mesh:4x4 5 0.1 --router-stages 2"; do
+            "traverse-mesh mesh:4x4 5 0.1 --router-stages 2" \
+            "adapt-mesh mesh:4x4 6 0.3 --routing west-first" \
+            "adapt-mesh-s2 mesh:4x4 6 0.3 --routing west-first --router-stages 2"; do
   set -- $spec
   rc=$(run "$@")
   check "$1: mutation $3 on $2 exits non-zero" "[ $rc -ne 0 ]"
@@ -35,6 +38,11 @@ check "unmutated run passes" "[ $? -eq 0 ]"
 "$wc" sim --topo mesh:4x4 --engine lockstep --router-stages 2 --rate 0.5 --warmup 0 --cycles 20000 --seed 3 --quiet \
   > "$out/clean-s2.out" 2>&1
 check "unmutated two-stage run passes" "[ $? -eq 0 ]"
+for s in 1 2; do
+  "$wc" sim --topo mesh:4x4 --engine lockstep --routing west-first --router-stages $s --rate 0.3 --warmup 0 --cycles 20000 \
+    --seed 3 --quiet > "$out/clean-wf-s$s.out" 2>&1
+  check "unmutated west-first run passes (--router-stages $s)" "[ $? -eq 0 ]"
+done
 w=$out/arb-mesh
 check "waveform written" "[ -s $w/mismatch.fst ] || [ -s $w/mismatch.vcd ]"
 check "GTKWave layout groups links and nodes, the C model's values closed" \

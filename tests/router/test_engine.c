@@ -76,6 +76,9 @@ static void test_score(void)
     CHECK(v == WC_SCORE_OK && done, "unordered: item 6 first is OK (%d)", v);
     v = arrive(sb, C, 5, &item, &done);
     CHECK(v == WC_SCORE_OK && !done, "item 5 at its first receiver: OK, one delivery still owed");
+    wc_score_get(sb, &c);
+    CHECK(c.overtook == 1 && c.out_of_order == 1, "unordered: item 6 overtook item 5, counted apart from the "
+          "ordered stream's early item (%ld, %ld)", c.overtook, c.out_of_order);
     /* a failed item's deliveries stay pending but count as failed */
     wc_score_expect(sb, E, 1, 7, err, sizeof err);
     wc_score_fail(sb, 7);
