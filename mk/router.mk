@@ -14,6 +14,7 @@
 #   make results-router      the same with the window study -> docs/results/router_*.csv, router_load.png, router.md
 #   make bench-irc           multidestination worms against a binomial tree of unicasts, on the RTL -> build/bench/irc.txt
 #   make fpga-router         iCE40 synthesis (and fmax) of one router per routing function
+#   make results-routing     west-first against XY on mesh:8x8, latency against load (docs/results/routing.md, minutes)
 WC           := $(BUILD)/bin/wormcast
 ROUTER_RTL   := $(sort $(wildcard rtl/router/*.v))
 VLINT        := verilator --lint-only -Wall -Irtl/include -Irtl/router
@@ -204,3 +205,11 @@ TEST_TARGETS += test-sim-multicast
 bench-irc: $(WC)
 	@verif/net/bench-irc.sh $(WC)
 BENCH_TARGETS += bench-irc
+
+# West-first against XY on mesh:8x8 (docs/results/routing.md): 6 curves
+# through wormcast sweep, about 3 minutes on 2 cores
+results-routing: $(WC)
+	@tests/router/routing_figs.sh $(WC) docs/results $(BUILD)/sweep
+	$(call results_page,routing)
+.PHONY: results-routing
+RESULTS_TARGETS += results-routing
