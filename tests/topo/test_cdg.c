@@ -13,7 +13,9 @@
  * meshes (XY), and random irregular networks (up* / down* tables), whose
  * routes must also be legal: no hop up after a hop down (Schroeder et
  * al., "Autonet", IEEE JSAC 1991).  Mutants, routing functions with an
- * illegal turn, must each be caught.
+ * illegal turn, must each be caught.  An adaptive function (west-first)
+ * offers a second output: its graph has the dependencies of every path
+ * its choices allow (check_adaptive), whatever the router picks.
  * Usage: test_cdg [--soak N SEED]  (N more random irregular networks) */
 #include "wc_topo.h"
 #include "wc_route.h"
@@ -77,11 +79,40 @@ static int has_cycle(const dep *d, long nd, int nch, int *oom)
     return removed != nch;
 }
 
+/* One more dependency into the growing array; -1 when out of memory. */
+static int dep_add(dep **d, long *nd, long *cap, int from, int to)
+{
+    if (*nd == *cap) {
+        dep *n2 = realloc(*d, (size_t)*cap * 2 * sizeof **d);
+        if (!n2)
+            return -1;
+        *d = n2;
+        *cap *= 2;
+    }
+    (*d)[*nd].from = from;
+    (*d)[*nd].to = to;
+    (*nd)++;
+    return 0;
+}
+
+/* The distinct dependencies (sorted in place) and whether they close a
+ * cycle, into res. */
+static void dep_graph(cdg_result *res, dep *d, long nd, int nch)
+{
+    long i, w;
+    qsort(d, (size_t)nd, sizeof *d, dep_cmp);
+    for (i = 0, w = 0; i < nd; i++)
+        if (w == 0 || d[i].from != d[w - 1].from || d[i].to != d[w - 1].to)
+            d[w++] = d[i];
+    res->deps = w;
+    res->cyclic = has_cycle(d, w, nch, &res->oom);
+}
+
 static cdg_result check_routing(const wc_topo *t, route_fn route)
 {
     cdg_result res = { 0, 0, 0, 0, 0 };
     int P = t->nports, nch = t->nrouters * P, maxhops = t->nrouters * P + 1;
-    long cap = 1024, nd = 0, i, w;
+    long cap = 1024, nd = 0;
     dep *d = malloc((size_t)cap * sizeof *d);
     int src, dst;
     if (!d) {
@@ -113,19 +144,9 @@ static cdg_result check_routing(const wc_topo *t, route_fn route)
                     if (!t->up[r * P + p])
                         went_down = 1;
                 }
-                if (prev >= 0) {
-                    if (nd == cap) {
-                        dep *n2 = realloc(d, (size_t)cap * 2 * sizeof *d);
-                        if (!n2) {
-                            res.oom = 1;
-                            break;
-                        }
-                        d = n2;
-                        cap *= 2;
-                    }
-                    d[nd].from = prev;
-                    d[nd].to = r * P + p;
-                    nd++;
+                if (prev >= 0 && dep_add(&d, &nd, &cap, prev, r * P + p)) {
+                    res.oom = 1;
+                    break;
                 }
                 prev = r * P + p;
                 r = e.router;
@@ -134,16 +155,123 @@ static cdg_result check_routing(const wc_topo *t, route_fn route)
             if (!reached)
                 res.unrouted++;
         }
-    if (!res.oom) {
-        qsort(d, (size_t)nd, sizeof *d, dep_cmp);
-        for (i = 0, w = 0; i < nd; i++)
-            if (w == 0 || d[i].from != d[w - 1].from || d[i].to != d[w - 1].to)
-                d[w++] = d[i];
-        res.deps = w;
-        res.cyclic = has_cycle(d, w, nch, &res.oom);
-    }
+    if (!res.oom)
+        dep_graph(&res, d, nd, nch);
     free(d);
     return res;
+}
+
+/* An adaptive function's outputs at router r for a worm that arrived on
+ * in_port: the descriptor's route and its second output; the mutant
+ * (mutant != 0) also offers the Y output while west hops remain, the
+ * turns into W that west-first prohibits.  Returns the count (0..3). */
+static int adaptive_outs(const wc_topo *t, int r, int in_port, int dst, int mutant, int out[3])
+{
+    const wc_routing *f = wc_routing_by_id(t->routing);
+    wc_route_ctx x;
+    int local, alt, p, n = 0;
+    wc_topo_route_ctx(t, r, &x);
+    p = f->route(&x, (unsigned)in_port, (unsigned)dst, &local, &alt);
+    if (p < 0)
+        return 0;
+    out[n++] = p;
+    if (alt >= 0)
+        out[n++] = alt;
+    if (mutant && p == WC_MESH_PORT_W && dst / t->mx != r / t->mx)
+        out[n++] = dst / t->mx > r / t->mx ? WC_MESH_PORT_N : WC_MESH_PORT_S;
+    return n;
+}
+
+/* Every path an adaptive function allows, per destination: the channels a
+ * worm to dst can hold, from every source (a breadth-first walk over
+ * them), each with the channels it may ask for next. */
+static cdg_result check_adaptive(const wc_topo *t, int mutant)
+{
+    cdg_result res = { 0, 0, 0, 0, 0 };
+    int P = t->nports, nch = t->nrouters * P;
+    long cap = 1024, nd = 0;
+    dep *d = malloc((size_t)cap * sizeof *d);
+    int *queue = malloc((size_t)nch * sizeof *queue);
+    char *seen = malloc((size_t)nch);
+    int src, dst;
+    if (!d || !queue || !seen) {
+        free(d); free(queue); free(seen);
+        res.oom = 1;
+        return res;
+    }
+    for (dst = 0; dst < t->nnodes && !res.oom; dst++) {
+        int head = 0, tail = 0;
+        memset(seen, 0, (size_t)nch);
+        /* held = -1: at the source's router, nothing held yet */
+        for (src = -1; src < t->nnodes * 2 && !res.oom; ) {
+            int held, r, in, out[3], n, k;
+            if (src < t->nnodes - 1) {
+                src++;
+                if (src == dst)
+                    continue;
+                held = -1;
+                r = t->node_router[src];
+                in = wc_topo_inject_port(t, src, dst);
+                if (in < 0)
+                    continue;
+            } else if (head < tail) {
+                wc_endpoint e;
+                held = queue[head++];
+                e = t->peer[held];
+                r = e.router;
+                in = e.port;
+            } else {
+                break;
+            }
+            n = adaptive_outs(t, r, in, dst, mutant, out);
+            if (n == 0)
+                res.unrouted++;
+            for (k = 0; k < n; k++) {
+                int c = r * P + out[k];
+                wc_endpoint e = t->peer[c];
+                if (held >= 0 && dep_add(&d, &nd, &cap, held, c)) {
+                    res.oom = 1;
+                    break;
+                }
+                if (e.router == WC_PEER_NODE) {
+                    if (e.port != dst)
+                        res.unrouted++;
+                } else if (e.router < 0) {
+                    res.unrouted++;
+                } else if (!seen[c]) {
+                    seen[c] = 1;
+                    queue[tail++] = c;
+                }
+            }
+        }
+    }
+    if (!res.oom)
+        dep_graph(&res, d, nd, nch);
+    free(d); free(queue); free(seen);
+    return res;
+}
+
+/* West-first on a mesh: acyclic and every path reaches its destination;
+ * the mutant with the prohibited turns must close a cycle. */
+static long good_adaptive(const char *name, int mutant)
+{
+    char err[512];
+    cdg_result r;
+    wc_topo *t = wc_topo_create(name, err, sizeof err);
+    CHECK(t != NULL, "create %s: %s", name, t ? "" : err);
+    if (!t)
+        return 0;
+    CHECK(wc_topo_set_routing(t, "west-first", err, sizeof err) == 0, "%s: --routing west-first: %s", name, err);
+    r = check_adaptive(t, mutant);
+    wc_topo_free(t);
+    CHECK(!r.oom, "%s: out of memory", name);
+    if (mutant) {
+        CHECK(r.cyclic, "%s: west-first with the turns into W: no cycle found (%ld dependencies)", name, r.deps);
+        return 0;
+    }
+    CHECK(!r.cyclic, "%s west-first: the channel dependency graph has a cycle (%ld dependencies)", name, r.deps);
+    CHECK(r.unrouted == 0, "%s west-first: %ld paths not routed to their destination", name, r.unrouted);
+    return r.deps;
 }
 
 /* ---- the routing functions under test and their mutants -------------- */
@@ -276,6 +404,13 @@ int main(int argc, char **argv)
             deps += good(name);
             nirr++;
         }
+    });
+    GROUP("west-first on meshes: every path its choices allow", {
+        static const char *const wf[] = { "mesh:2x2", "mesh:4x4", "mesh:8x8", "mesh:3x5", "mesh:16x4", "mesh:4x16", NULL };
+        for (n = 0; wf[n]; n++)
+            deps += good_adaptive(wf[n], 0);
+        good_adaptive("mesh:4x4", 1);
+        printf("mutant %-32s caught on mesh:4x4\n", "west-first with turns into W");
     });
     GROUP("mutants: an illegal turn in each family is caught", {
         static const char *const meshes[] = { "mesh:4x4", "mesh:8x8", "mesh:3x5", NULL };
