@@ -8,6 +8,8 @@
 # the output with fewer credits wins, in either hop mode)
 # must make `wormcast sim --engine lockstep` report a mismatch and exit
 # non-zero; the first one also leaves a waveform and a GTKWave layout.
+# One RTL mutation besides: west-first's adaptive choice frozen in a copy
+# of the RTL.
 set -u
 wc=$1 out=${BUILD:-build}/test-mutation
 rm -rf "$out"; mkdir -p "$out"
@@ -31,6 +33,21 @@ for spec in "arb-mesh mesh:4x4 1 0.5" "arb-cube cube:4 1 0.6" "arb-irregular irr
   check "$1: mutation $3 on $2 exits non-zero" "[ $rc -ne 0 ]"
   check "$1: mismatch names cycle, router, port, expected and actual" \
         "grep -Eq 'LOCKSTEP MISMATCH: cycle [0-9]+ router [0-9]+ port [0-9]+ [a-z_]+: expected \(C model\) 0x[0-9a-f]+, actual \(RTL\) 0x[0-9a-f]+' '$out/$1.err'"
+done
+# An RTL mutation: west-first's choice frozen (the second output never
+# taken: the better matrix zero) in a copy of the RTL (never the tree),
+# whose lockstep runs must fail in both hop modes.
+root=$(cd "$(dirname "$0")/../.." && pwd) frozen=$out/rtl-frozen
+mkdir -p "$frozen/verif"
+cp -r "$root/defs" "$root/rtl" "$frozen/" && cp -r "$root/verif/net" "$frozen/verif/"
+sed -i -E "s/(assign better\[o\*P \+ i\] = )(\{~own\[o\].*\});/\11'b0 \&\& (\2);/" "$frozen/rtl/router/wc_router.v"
+check "frozen choice: the copy of wc_router.v is mutated" "! cmp -s '$root/rtl/router/wc_router.v' '$frozen/rtl/router/wc_router.v'"
+for s in 1 2; do
+  WORMCAST_ROOT=$frozen WORMCAST_BUILD=$out/rtl-frozen-build "$wc" sim --topo mesh:4x4 --engine lockstep --routing west-first \
+    --router-stages $s --rate 0.3 --warmup 0 --cycles 20000 --seed 3 --quiet > "$out/frozen-s$s.out" 2> "$out/frozen-s$s.err"
+  rc=$?
+  check "frozen adaptive choice in the RTL (--router-stages $s): lockstep mismatch" \
+        "[ $rc -ne 0 ] && grep -q 'LOCKSTEP MISMATCH' '$out/frozen-s$s.err'"
 done
 # and without a mutation the same runs pass
 "$wc" sim --topo mesh:4x4 --engine lockstep --rate 0.5 --warmup 0 --cycles 20000 --seed 3 --quiet > "$out/clean.out" 2>&1
