@@ -100,6 +100,15 @@ module wc_nic_slots #(
     // slots in use after this edge, valid when upd_o (NICR_SLOTS, PEAK)
     output wire                     upd_o,
     output reg  [$clog2(NSLOT+1)-1:0] cnt_o
+`ifdef FORMAL
+    // (proofs only, formal/wc_nic_slots_fv.v: the slots' state and the
+    // in-use set after this edge)
+    , output wire [NSLOT-1:0]       fv_used_o,
+    output wire [NSLOT-1:0]         fv_used_d_o,
+    output wire [NSLOT-1:0]         fv_dma_o,
+    output wire [NSLOT-1:0]         fv_fwd_o,
+    output wire [NSLOT*NCW-1:0]     fv_need_o
+`endif
 );
     localparam integer SCW = $clog2(NSLOT + 1);
 
@@ -221,6 +230,13 @@ module wc_nic_slots #(
             cnt_o = cnt_o + {{(SCW-1){1'b0}}, used_d[s]};
     end
     assign upd_o = reclaim_any;
+`ifdef FORMAL
+    assign fv_used_o   = used_q;
+    assign fv_used_d_o = used_d;
+    assign fv_dma_o    = dma_q;
+    assign fv_fwd_o    = fwd_q;
+    assign fv_need_o   = need_q;
+`endif
 
     assign tag_o      = used_q & fwd_q;
     assign fj_o       = fj_q;
