@@ -453,8 +453,8 @@ FPGA_TARGETS += fpga-dp16kd-x1
 # --nic), and the reference runs with the same NIC (wormcast run --nic).
 # The bench reads its image from fw.hex at run time, so one build runs
 # them all.  Verilating
-# the four nodes takes about two minutes of CPU and the runs three (2.1
-# million cycles), so it is a soak and make fpga target.  The fast UART
+# the four nodes and the runs take minutes of CPU (docs/results/fpga.md,
+# "Build details"), so it is a soak and make fpga target.  The fast UART
 # (16 cycles a bit) keeps the console buffers from filling, which would
 # make the board differ from the C model.
 FPGA_SYS_FW   ?= $(NODE_B)/fw/mcast_stress.elf
