@@ -29,7 +29,7 @@ ports-doc:
 # A templated results page from its CSVs: $(call results_page,NAME) ends
 # the recipe of the one results target that writes every CSV NAME.md.in
 # quotes.  Pages that quote several targets' CSVs (system.md, hypercube.md,
-# the index) are written by results-pages, which make results runs after
+# fpga.md, the index) are written by results-pages, which make results runs after
 # every results target: a page written while another target of a
 # parallel make is still writing a CSV it quotes would read half a file.
 results_page = @tools/results-page.sh docs/results/$(1).md.in docs/results/$(1).md
