@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Pictures of the docs drawn from Graphviz sources (docs/img/*.dot).
 #   make results-docs-img  the pictures of the docs from their Graphviz sources (docs/img/*.dot)
-#   make test-docs         every link of the docs resolves; no paper cited by a file outside the tree; port tables current
+#   make test-docs         every link of the docs resolves; no paper cited by a file outside the tree; port tables current; the results tools on inputs of their own
 #   make ports-doc         the port and parameter tables of the reference pages, from the RTL's module headers
 #   make check-results     the templated results pages (docs/results/*.md.in) match the committed CSVs
 #   make results-pages     every templated results page from the committed CSVs (make results ends with it)
@@ -17,6 +17,7 @@ TEST_TARGETS += test-docs
 .PHONY: test-docs
 test-docs:
 	@tests/docs/check_docs.sh
+	@tests/docs/results_tools.sh
 	@tools/ports-doc.sh --check $(PORTS_DOCS) && echo "ok   the port and parameter tables of $(PORTS_DOCS) match the RTL"
 
 # The pages that carry a top's port and parameter table (tools/ports-doc.sh)
@@ -28,7 +29,7 @@ ports-doc:
 # A templated results page from its CSVs: $(call results_page,NAME) ends
 # the recipe of the one results target that writes every CSV NAME.md.in
 # quotes.  Pages that quote several targets' CSVs (system.md, hypercube.md,
-# the index) are written by results-pages, which make results runs after
+# fpga.md, the index) are written by results-pages, which make results runs after
 # every results target: a page written while another target of a
 # parallel make is still writing a CSV it quotes would read half a file.
 results_page = @tools/results-page.sh docs/results/$(1).md.in docs/results/$(1).md

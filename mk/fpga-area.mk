@@ -4,8 +4,8 @@
 #   make fpga-area                  every design with synth_ice40 and synth_ecp5
 #                                   -> $(BUILD)/fpga/area.txt
 #   make fpga-area-nic-ecp5         one design for one family (fpga-area-DESIGN-FAMILY)
-#   make fpga-area-doc              docs/results/fpga.md's area table from
-#                                   docs/results/fpga_area.txt (make results)
+#   make fpga-area-doc              docs/results/fpga.md from its template, the area
+#                                   table from docs/results/fpga_area.txt (make results-pages too)
 #   make results-fpga-area          make fpga-area, its file copied to
 #                                   docs/results/fpga_area.txt, then the table
 # Each result is $(BUILD)/fpga/area/DESIGN-FAMILY.txt, made again when the
@@ -160,11 +160,14 @@ fpga-area: $(FPGA_AREA_FILES)
 	@cat $(FPGA_AREA_TXT)
 FPGA_TARGETS += fpga-area
 
-# The results page's table, from the committed copy of area.txt
-FPGA_AREA_PAGE := docs/results/fpga.md
+# The results page, its area table from the committed copy of area.txt:
+# tools/results-page.sh writes docs/results/fpga.md from fpga.md.in and
+# runs tools/fpga-area-doc.sh for the template's fpga-area block.  (Not a
+# results target: the page quotes router_load.csv too, which
+# results-router writes, so make results writes it with results-pages,
+# after every results target.)
 fpga-area-doc:
-	@tools/fpga-area-doc.sh $(FPGA_AREA_DATA) $(FPGA_AREA_PAGE)
-RESULTS_TARGETS += fpga-area-doc
+	$(call results_page,fpga)
 results-fpga-area: fpga-area
 	@cp $(FPGA_AREA_TXT) $(FPGA_AREA_DATA)
-	@tools/fpga-area-doc.sh $(FPGA_AREA_DATA) $(FPGA_AREA_PAGE)
+	$(call results_page,fpga)

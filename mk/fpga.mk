@@ -9,6 +9,7 @@
 #   make fpga BOARD=ulx3s TOP=router_cube [ULX3S_DEVICE=45k]
 #   make fpga BOARD=ulx3s TOP=router_xy ROUTER_STAGES=2   the two-stage hop (router designs)
 #   make fpga                                     every design on every board, and the synthesis reports
+#   make fpga ... FPGA_RECORD=1   also each build's row of docs/results/fpga_boards.csv (the page: make results-pages)
 #   make test-fpga-netlist    the synthesized netlists in simulation (make test)
 #   make soak-fpga-netlist    the same for every configuration, and the core design's
 #   make fpga-netlist-core    the core design (TOP=core) as RTL and as netlist
@@ -200,9 +201,24 @@ fpga_cmd = FPGA_ECP5_BIN=$(FPGA_VENV)/bin FPGA_PNR_TIMEOUT="$(or $(FPGA_PNR_TIME
 	  FPGA_YOSYS_PRE="$(FPGA_YS_$(2))" fpga/flow.sh fpga/boards/$(1) $(BUILD_FPGA_OUT)/$(1)/$(or $(FPGA_DIR_$(2)),$(2)) \
 	  $(subst %,$(FPGA_FAMILY_$(1)),$(FPGA_TOP_$(2))) "$(FPGA_PAR_$(2))" \
 	  $(call fpga_mhz,$(1),$(2)) $(or $(FPGA_SRCS_$(2)),$(FPGA_TOP_SRCS))
+# FPGA_RECORD=1: each build's summary also replaces its row of
+# docs/results/fpga_boards.csv (the row of the same design, board and
+# options: tools/fpga-board-row.sh), passed or failed; make results-pages
+# then writes docs/results/fpga.md from it.  The options are the build's
+# make variables that change it beyond BOARD and TOP, NAME=V joined by +
+# (a blank in V written ;).
+FPGA_BOARDS_CSV := docs/results/fpga_boards.csv
+fpga_opts = $(or $(subst $(eval) ,+,$(strip \
+  $(if $(and $(filter ulx3s,$(1)),$(filter-out 85k,$(ULX3S_DEVICE))),ULX3S_DEVICE=$(ULX3S_DEVICE)) \
+  $(if $(and $(FPGA_ROUTER_SFX),$(FPGA_DIR_$(2))),ROUTER_STAGES=2) $(if $(MHZ),MHZ=$(MHZ)) \
+  $(foreach v,FPGA_PNR_SEEDS FPGA_PNR_OPTS FPGA_ICE40_SYNTH FPGA_ECP5_SYNTH,$(if $(filter command line environment,$(origin $(v))),$(v)=$(subst $(eval) ,;,$(strip $($(v)))))))),-)
+fpga_record = $(if $(FPGA_RECORD),tools/fpga-board-row.sh $(FPGA_BOARDS_CSV) fpga/boards/$(1) $(2) '$(call fpga_opts,$(1),$(2))' \
+  $(BUILD_FPGA_OUT)/$(1)/$(or $(FPGA_DIR_$(2)),$(2))/summary.txt || rc=1;)
+# (a build that stops before its summary must not record the last one's)
+fpga_unrecord = $(if $(FPGA_RECORD),rm -f $(BUILD_FPGA_OUT)/$(1)/$(or $(FPGA_DIR_$(2)),$(2))/summary.txt;)
 define fpga_flow
 fpga-$(1)-$(2): $(FPGA_TOOLS_$(FPGA_FAMILY_$(1))) $(FPGA_DEPS_$(2))
-	@$(call fpga_cmd,$(1),$(2))
+	@rc=0; $(call fpga_unrecord,$(1),$(2)) $(call fpga_cmd,$(1),$(2)) || rc=1; $(call fpga_record,$(1),$(2)) exit $$$$rc
 endef
 $(foreach p,$(filter-out $(addprefix %/,$(FPGA_SYNTH_FILE_TOPS)),$(FPGA_PAIRS)), \
   $(eval $(call fpga_flow,$(patsubst %/,%,$(dir $(p))),$(notdir $(p)))))
@@ -230,7 +246,7 @@ $(BUILD_FPGA_OUT)/$(1)/$(2)/design.json: $(FPGA_TOOLF_$(FPGA_FAMILY_$(1))) $(FPG
 	@echo "fpga: synthesis of $(2) for $(1)"
 	@FPGA_STAGE=synth $(call fpga_cmd,$(1),$(2))
 fpga-$(1)-$(2): $(BUILD_FPGA_OUT)/$(1)/$(2)/design.json
-	@FPGA_STAGE=pnr $(call fpga_cmd,$(1),$(2))
+	@rc=0; $(call fpga_unrecord,$(1),$(2)) FPGA_STAGE=pnr $(call fpga_cmd,$(1),$(2)) || rc=1; $(call fpga_record,$(1),$(2)) exit $$$$rc
 endef
 $(foreach p,$(filter $(addprefix %/,$(FPGA_SYNTH_FILE_TOPS)),$(FPGA_PAIRS)), \
   $(eval $(call fpga_synth_file,$(patsubst %/,%,$(dir $(p))),$(notdir $(p)))))
@@ -437,8 +453,8 @@ FPGA_TARGETS += fpga-dp16kd-x1
 # --nic), and the reference runs with the same NIC (wormcast run --nic).
 # The bench reads its image from fw.hex at run time, so one build runs
 # them all.  Verilating
-# the four nodes takes about two minutes of CPU and the runs three (2.1
-# million cycles), so it is a soak and make fpga target.  The fast UART
+# the four nodes and the runs take minutes of CPU (docs/results/fpga.md,
+# "Build details"), so it is a soak and make fpga target.  The fast UART
 # (16 cycles a bit) keeps the console buffers from filling, which would
 # make the board differ from the C model.
 FPGA_SYS_FW   ?= $(NODE_B)/fw/mcast_stress.elf

@@ -8,13 +8,9 @@
 #                         fire: verif/nic/tb_nic_assert.v drives each unit
 #                         illegally through its ports (Icarus, seconds)
 #   make test-synth-nic   yosys synth_ice40 of a small NIC (LUT4 count); part of
-#                         make fpga, not make test: about 2 minutes of CPU
-#                         (17.7k LUT4 and 16 RAM40 with the board NIC's 3
-#                         children and one job of each kind; 37.5k and 34
-#                         with 16 children and two of each, 4 minutes; the
-#                         slots, staging buffers and group children in block
-#                         RAM; the per-child job state is still logic: where
-#                         the LUT4s go is docs/nic-uarch.md, "Area")
+#                         make fpga, not make test: minutes of CPU (the
+#                         board NIC's area: docs/results/fpga.md; where the
+#                         LUT4s go: docs/nic-uarch.md, "Area")
 
 # the round-robin arbiter is the router's (one copy for both)
 NIC_RTL   := $(sort $(wildcard rtl/nic/*.v)) rtl/router/wc_rr_arb.v

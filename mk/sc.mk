@@ -9,7 +9,7 @@
 #                   against the C model on cube:4 and mesh:4x4, and the
 #                   mutations that must fail
 #   make bench-sc   all-C, mixed, all-RTL SystemC networks against the C and
-#                   RTL engines of wormcast sim and msg
+#                   RTL engines of wormcast sim and msg (RESULTS=1: into docs/results/engines.md)
 #   make test-sc-node  (soak) the node SoC as an RTL SystemC module: its
 #                   `verilator --sc` build (minutes) and a firmware run with
 #                   one RTL node in lockstep with the C system model
@@ -216,6 +216,10 @@ test-sc-node: $(SC_NODE_RTLP) $(WC) $(NODE_ELFS)
 	@tests/sc/node.sh --rtl $(SC_NODE_RTLP) $(WC) $(NODE_B)/fw
 SOAK_TARGETS += test-sc-node
 
+# (RESULTS=1: its rows also replace those of docs/results/engines_net.csv,
+# and docs/results/engines.md is written again)
 bench-sc: $(SC_BIN) $(SC_SO) $(WC) $(call rtl_models,cube4 mesh4) $(RTL_STAMP)/nic-16
 	@sc/bench.sh $(SC_BIN) $(WC)
+	$(if $(RESULTS),@tools/csv-merge.sh bench$(comma)topology$(comma)engine$(comma)rtl_nodes docs/results/engines_net.csv $(BUILD)/bench/systemc.csv)
+	$(if $(RESULTS),$(call results_page,engines))
 BENCH_TARGETS += bench-sc

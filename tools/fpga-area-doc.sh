@@ -2,21 +2,14 @@
 # SPDX-License-Identifier: Apache-2.0
 # The area table of a results page from make fpga-area's file (area.txt's
 # format: mk/fpga-area.mk): what was measured, a row per design and
-# family, each design's parameters.  It replaces the lines between the
-# page's markers
-#   <!-- fpga-area: begin ... -->  and  <!-- fpga-area: end -->
-# and leaves the rest of the page as it is.
-# usage: tools/fpga-area-doc.sh AREA_TXT PAGE
+# family, each design's parameters, printed: tools/results-page.sh puts
+# them between a template's markers
+#   <!-- fpga-area: begin (... from FILE) -->  and  <!-- fpga-area: end -->
+# usage: tools/fpga-area-doc.sh AREA_TXT
 set -euo pipefail
-[ $# -eq 2 ] || { echo "fpga-area-doc.sh: usage: AREA_TXT PAGE" >&2; exit 2; }
-data=$1 page=$2
+[ $# -eq 1 ] || { echo "fpga-area-doc.sh: usage: AREA_TXT" >&2; exit 2; }
+data=$1
 [ -f "$data" ] || { echo "fpga-area-doc.sh: no area file $data (make fpga-area, then copy build/fpga/area.txt)" >&2; exit 2; }
-[ -f "$page" ] || { echo "fpga-area-doc.sh: no page $page" >&2; exit 2; }
-nb=$(grep -c '^<!-- fpga-area: begin' "$page" || true)
-ne=$(grep -c '^<!-- fpga-area: end -->' "$page" || true)
-[ "$nb" = 1 ] && [ "$ne" = 1 ] || { echo "fpga-area-doc.sh: $page needs one '<!-- fpga-area: begin' and one '<!-- fpga-area: end -->' line" >&2; exit 2; }
-table=$(mktemp) new=$(mktemp)
-trap 'rm -f "$table" "$new"' EXIT
 awk -v src="$(basename "$data")" '
   # 12345 -> 12,345
   function th(n,   s) { if (n !~ /^[0-9]+$/) return n; s = ""
@@ -66,10 +59,4 @@ awk -v src="$(basename "$data")" '
     print ""
     print "The designs (the top module, the parameters set on it):"
     print ""
-    for (i = 0; i < nd; i++) printf "- `%s`: %s\n", order[i], what[order[i]] }' "$data" > "$table"
-awk -v t="$table" '
-  /^<!-- fpga-area: begin/ { print; while ((getline l < t) > 0) print l; skip = 1; next }
-  /^<!-- fpga-area: end -->/ { skip = 0 }
-  !skip' "$page" > "$new"
-if cmp -s "$new" "$page"; then echo "fpga-area-doc: $page is up to date"
-else cat "$new" > "$page"; echo "fpga-area-doc: $page: the area table from $data"; fi
+    for (i = 0; i < nd; i++) printf "- `%s`: %s\n", order[i], what[order[i]] }' "$data"

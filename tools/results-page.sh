@@ -4,7 +4,9 @@
 # from the page's CSV files, so that a page cannot quote a figure its
 # data do not hold.  A placeholder is
 #   {{[max|min] FILE COLUMN[/DIVISOR] FILTER FORMAT}}
-# FILE a CSV beside the template, COLUMN one of its header's names,
+# FILE a CSV beside the template (or FILE.txt, fields separated by
+# blanks under a comment line "# columns: NAME ..."; its other comment
+# lines skipped), COLUMN one of its header's names,
 # DIVISOR a number the value is divided by (ours against a paper's
 # figure) or another column of the same row (one algorithm against
 # another), FILTER comma-separated terms NAME=V, NAME<=V or NAME>=V (`-`
@@ -12,6 +14,11 @@
 # separated), `,.N` (both), `s` (the cell as it is, text; no divisor,
 # max or min).  Without max or min exactly one row must
 # match.  Anything else in the template is copied as it is.
+# A block of lines a script writes from a data file beside the template
+# (a table with a row per measurement) sits between the lines
+#   <!-- NAME: begin (... from FILE) -->   and   <!-- NAME: end -->
+# the template leaves it empty, and tools/NAME-doc.sh FILE, which prints
+# the block, fills it (fpga-area-doc.sh, fpga-boards-doc.sh).
 # Usage: results-page.sh TEMPLATE OUT     (OUT - for standard output)
 set -eu
 [ $# -eq 2 ] || { echo "usage: results-page.sh TEMPLATE OUT" >&2; exit 2; }
@@ -25,6 +32,19 @@ function die(msg) { printf "results-page: %s:%d: %s\n", tpl, NR, msg > "/dev/std
 function load(f,    path, line, n, i, h, r) {
   if (f in rows) return
   path = dir "/" f
+  if (f ~ /\.txt$/) {
+    # a table of fields separated by blanks, its header a comment line
+    # "# columns: NAME ...", its other comment lines skipped
+    sep[f] = " "; r = 0; n = 0
+    while ((getline line < path) > 0) {
+      if (line ~ /^# columns: /) { n = split(substr(line, 12), h, " "); for (i = 1; i <= n; i++) col[f, h[i]] = i; continue }
+      if (line ~ /^#/ || line !~ /[^ ]/) continue
+      r++; cell[f, r] = line
+    }
+    if (n == 0) die("no # columns: line in " path)
+    close(path); rows[f] = r; return
+  }
+  sep[f] = ","
   # a CSV may open with comment lines before its header
   do { if ((getline line < path) <= 0) die("cannot read " path) } while (line ~ /^#/)
   n = split(line, h, ","); for (i = 1; i <= n; i++) col[f, h[i]] = i
@@ -61,7 +81,7 @@ function value(spec,    w, n, agg, f, c, div, dcol, k, t, i, r, v, got, best, op
   k = (w[3] == "-") ? 0 : split(w[3], t, ",")
   got = 0
   for (r = 1; r <= rows[f]; r++) {
-    split(cell[f, r], cells, ",")
+    split(cell[f, r], cells, sep[f])
     for (i = 1; i <= k; i++) {
       if (match(t[i], /<=|>=|=/) == 0) die("bad filter " t[i])
       op = substr(t[i], RSTART, RLENGTH); name = substr(t[i], 1, RSTART - 1); val = substr(t[i], RSTART + RLENGTH)
@@ -81,7 +101,8 @@ function value(spec,    w, n, agg, f, c, div, dcol, k, t, i, r, v, got, best, op
   return best
 }
 # {{A FORMAT}}, or {{A ; B FORMAT}} for the value of A over that of B
-# (two rows, or two files)
+# (two rows, or two files; A may be a number: 1000 ; B for ns from MHz),
+# or {{A minus B FORMAT}} for their difference
 function expand(spec,    n, f, a, b, i) {
   sub(/^ +/, "", spec); sub(/ +$/, "", spec)
   n = length(spec); i = n
@@ -89,10 +110,11 @@ function expand(spec,    n, f, a, b, i) {
   if (i == 0) die("placeholder {{" spec "}} needs FILE COLUMN FILTER FORMAT")
   f = substr(spec, i + 1); spec = substr(spec, 1, i - 1)
   if ((i = index(spec, " ; ")) > 0) {
-    a = value(substr(spec, 1, i - 1)); b = value(substr(spec, i + 3))
+    a = substr(spec, 1, i - 1); a = (a ~ /^[0-9.]+$/) ? a + 0 : value(a); b = value(substr(spec, i + 3))
     if (b == 0) die("division by zero in {{" spec "}}")
     return fmt(a / b, f)
   }
+  if ((i = index(spec, " minus ")) > 0) return fmt(value(substr(spec, 1, i - 1)) - value(substr(spec, i + 7)), f)
   if (f == "s") {
     if (spec ~ /^(max|min) / || index(spec, " ; ") || spec ~ /^[^ ]+ [^ ]*\//) die("format s takes one cell: FILE COLUMN FILTER s")
     value(spec); return lastraw
@@ -109,4 +131,24 @@ function expand(spec,    n, f, a, b, i) {
   print o line
 }
 ' "$tpl" > "$tmp"
+# the blocks: each begin line names its script and data file, whose
+# lines replace the block's
+tools=$(dirname "$0")
+if grep -q '^<!-- [a-z0-9-]*: begin ' "$tmp"; then
+  blk=$(mktemp)
+  trap 'rm -f "$tmp" "$blk" "$blk.page"' EXIT
+  while IFS= read -r b; do
+    name=${b#<!-- }; name=${name%%:*}
+    file=${b##*from }; file=${file%) -->}
+    case $b in *" from "*") -->") ;; *) echo "results-page: $tpl: the block $name names no data file: $b" >&2; exit 2 ;; esac
+    [ -x "$tools/$name-doc.sh" ] || { echo "results-page: $tpl: no script $tools/$name-doc.sh for the block $name" >&2; exit 2; }
+    "$tools/$name-doc.sh" "$dir/$file" > "$blk"
+    awk -v n="$name" -v t="$blk" '
+      index($0, "<!-- " n ": begin ") == 1 { print; while ((getline l < t) > 0) print l; close(t); skip = 1; next }
+      $0 == "<!-- " n ": end -->" { skip = 0; seen = 1 }
+      !skip
+      END { if (skip || !seen) { print "results-page: no end line for the block " n > "/dev/stderr"; exit 2 } }' "$tmp" > "$blk.page"
+    mv "$blk.page" "$tmp"
+  done < <(grep '^<!-- [a-z0-9-]*: begin ' "$tmp")
+fi
 if [ "$out" = - ]; then cat "$tmp"; else cp "$tmp" "$out"; fi
