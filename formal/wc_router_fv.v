@@ -106,7 +106,7 @@ module wc_router_fv #(
     // the routing function, as a reference for the tracked worm: the
     // route of a destination arriving on input ti
     (* anyconst *) reg [PW-1:0] ti;
-    always @* assume (ti < PW'(P));
+    always @* assume ({1'b0, ti} < (PW + 1)'(P));   // P = 8 fits PW + 1 bits only
     reg  [DW-1:0] ref_dst;
     wire [PW-1:0] ref_port;
     wire          ref_ok, ref_local, ref_turn;
