@@ -65,7 +65,8 @@ module wc_output_ctrl_fv #(
         end
     end
     always @* begin
-        assume (w < IW'(P));
+        // one bit wider: P = 2^IW (8 inputs) truncated to IW bits is 0
+        assume ({1'b0, w} < (IW + 1)'(P));
         if (!rst_n_q) assume (!xfer && !credit);
         if (xfer) assume (busy && has_cred);
         if (credit) assume (out_q != {CW{1'b0}});

@@ -54,7 +54,8 @@ module wc_router_fv #(
 ) (
     input wire clk_i
 );
-    localparam integer P  = (ROUTING == `WC_ROUTING_XY) ? 5 :
+    localparam integer MESH = (ROUTING == `WC_ROUTING_XY || ROUTING == `WC_ROUTING_WEST_FIRST) ? 1 : 0;
+    localparam integer P  = (MESH != 0) ? 5 :
                             ((ALL_PORT != 0) ? 2 * CUBE_N : CUBE_N + 1);
     localparam integer PW = $clog2(P);
     localparam integer W  = 32;
@@ -62,7 +63,7 @@ module wc_router_fv #(
     localparam integer CW = $clog2(B + 1);
     localparam integer DW = `WC_HEAD_DST_W;
     localparam integer NW = `WC_HEAD_NADDR_W;
-    localparam integer NNODE = (ROUTING == `WC_ROUTING_XY) ? MESH_X * MESH_Y : (1 << CUBE_N);
+    localparam integer NNODE = (MESH != 0) ? MESH_X * MESH_Y : (1 << CUBE_N);
     // tag bits: source input, tracked worm
     localparam integer TS = W - 3;
     localparam integer TM = W - 4;
@@ -106,12 +107,15 @@ module wc_router_fv #(
     // the routing function, as a reference for the tracked worm: the
     // route of a destination arriving on input ti
     (* anyconst *) reg [PW-1:0] ti;
-    always @* assume (ti < PW'(P));
+    always @* assume ({1'b0, ti} < (PW + 1)'(P));   // P = 8 fits PW + 1 bits only
     reg  [DW-1:0] ref_dst;
     wire [PW-1:0] ref_port;
     wire          ref_ok, ref_local, ref_turn;
     generate
-        if (ROUTING == `WC_ROUTING_XY) begin : g_xy
+        // west-first's reference is XY's (its deterministic choice): only
+        // the tasks that do not read the reference run on it (the initial
+        // block below refuses RT_ORDER and RT_ABSORB there)
+        if (MESH != 0) begin : g_xy
             wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_ref (
                 .node_i(node), .dst_i(ref_dst), .in_port_i(ti),
                 .port_o(ref_port), .ok_o(ref_ok), .local_o(ref_local), .turn_ok_o(ref_turn));
@@ -369,6 +373,12 @@ module wc_router_fv #(
     initial begin
         if (B < 1) $error("%m: B must be >= 1 (got %0d)", B);
         if (P > 8) $error("%m: the source tag holds 8 inputs (P = %0d)", P);
+`ifdef RT_ORDER
+        if (ROUTING == `WC_ROUTING_WEST_FIRST) $error("%m: RT_ORDER follows one route; west-first has two");
+`endif
+`ifdef RT_ABSORB
+        if (ROUTING == `WC_ROUTING_WEST_FIRST) $error("%m: RT_ABSORB follows one route; west-first has two");
+`endif
     end
 endmodule
 `resetall
