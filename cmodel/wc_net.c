@@ -21,20 +21,21 @@ struct wc_net {
     /* what arrives at each router this cycle, pushed by the senders */
     uint64_t *inc_vmask, *inc_cmask;
     uint64_t *inc_flit;     /* [R*P] */
-    uint8_t *evald;         /* router evaluated (not still) this cycle */
     /* Work in proportion to activity: bit sets over the routers.
      * visit: routers the next cycle evaluates (not still) or quiets
      * (evaluated the cycle before); commit: routers whose edge this cycle
      * changes state (evaluated, or a flit or credit arrives); busy: the
-     * routers evaluated this cycle, the only ones with outputs.  A router
+     * routers evaluated this cycle, the only ones with outputs; of those,
+     * busy_ext: the ones driving a port not wired to a router (a
+     * terminal's), busy_abs: the ones with an absorption channel valid.  A router
      * outside visit is still (wc_router_still: its outputs may wait for
      * credits, which arrive through commit) with its outputs clear and its
      * drop counter output up to date, so skipping it is what evaluating
      * it would do. */
-    uint64_t *visit, *commit, *busy;
+    uint64_t *visit, *commit, *busy, *busy_ext, *busy_abs;
     int nw;                 /* words of each set */
     uint64_t *link_mask;    /* [R]: ports wired to another router */
-    int *peer_r, *peer_p;   /* [R*P]: the peer port split, for links */
+    struct wc_net_link { int r, p; } *link;   /* [R*P]: the peer router and port of a link */
 };
 
 static inline wc_router *RT(const wc_net *n, int r)
@@ -96,11 +97,9 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
         !(n->inc_vmask = wc_alloc(R, sizeof *n->inc_vmask, "the link state", err, errlen)) ||
         !(n->inc_cmask = wc_alloc(R, sizeof *n->inc_cmask, "the link state", err, errlen)) ||
         !(n->inc_flit = wc_alloc(RP, sizeof *n->inc_flit, "the link state", err, errlen)) ||
-        !(n->evald = wc_alloc(R, 1, "the link state", err, errlen)) ||
         !(n->link_mask = wc_alloc(R, sizeof *n->link_mask, "the link table", err, errlen)) ||
-        !(n->peer_r = wc_alloc(RP, sizeof *n->peer_r, "the link table", err, errlen)) ||
-        !(n->peer_p = wc_alloc(RP, sizeof *n->peer_p, "the link table", err, errlen)) ||
-        !(n->visit = wc_alloc(3u * ((R + 63u) / 64u), sizeof *n->visit, "the activity sets", err, errlen))) {
+        !(n->link = wc_alloc(RP, sizeof *n->link, "the link table", err, errlen)) ||
+        !(n->visit = wc_alloc(5u * ((R + 63u) / 64u), sizeof *n->visit, "the activity sets", err, errlen))) {
         wc_net_free(n);
         return NULL;
     }
@@ -108,6 +107,8 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
     n->nw = (int)((R + 63u) / 64u);
     n->commit = n->visit + n->nw;
     n->busy = n->commit + n->nw;
+    n->busy_ext = n->busy + n->nw;
+    n->busy_abs = n->busy_ext + n->nw;
     for (r = 0; r < n->R; r++) {
         n->visit[r >> 6] |= 1ull << (r & 63);   /* the first cycle looks at every router */
         wc_router *rt = RT(n, r);
@@ -120,8 +121,8 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
                                   : e.router == WC_PEER_NODE ? -2 : -1;
             if (e.router >= 0) {
                 n->link_mask[r] |= 1ull << p;
-                n->peer_r[r * n->P + p] = e.router;
-                n->peer_p[r * n->P + p] = e.port;
+                n->link[r * n->P + p].r = e.router;
+                n->link[r * n->P + p].p = e.port;
             }
         }
     }
@@ -133,7 +134,7 @@ void wc_net_free(wc_net *n)
     if (!n)
         return;
     free(n->slots_raw); free(n->tables); free(n->peer);
-    free(n->inc_vmask); free(n->inc_cmask); free(n->inc_flit); free(n->evald); free(n->link_mask); free(n->peer_r); free(n->peer_p);
+    free(n->inc_vmask); free(n->inc_cmask); free(n->inc_flit); free(n->link_mask); free(n->link);
     free(n->visit);
     free(n);
 }
@@ -188,70 +189,80 @@ void wc_net_set_ext(wc_net *n, int idx, int valid, uint64_t flit, int credit)
 
 /* Deliver router r's outputs of this cycle to the routers at the other
  * end of its links: flits to their inputs, credits to their outputs. */
-static void push_outputs(wc_net *n, int r)
+static void push_outputs(wc_net *n, const wc_router *rt, int r)
 {
-    const wc_router *rt = RT(n, r);
     const int P = n->P;
+    const struct wc_net_link *lk = n->link + (size_t)r * (size_t)P;
+    uint64_t *inc_vmask = n->inc_vmask, *inc_cmask = n->inc_cmask, *commit = n->commit, *inc_flit = n->inc_flit;
     uint64_t m = rt->out_valid_mask & n->link_mask[r];
     while (m) {
-        int p = __builtin_ctzll(m), pr = n->peer_r[r * P + p], pp = n->peer_p[r * P + p];
+        const int p = __builtin_ctzll(m), pr = lk[p].r, pp = lk[p].p;
         m &= m - 1;
-        n->inc_vmask[pr] |= 1ull << pp;
-        n->inc_flit[pr * P + pp] = rt->out_flit[p];
-        n->commit[pr >> 6] |= 1ull << (pr & 63);
+        inc_vmask[pr] |= 1ull << pp;
+        inc_flit[pr * P + pp] = rt->out_flit[p];
+        commit[pr >> 6] |= 1ull << (pr & 63);
     }
     m = rt->in_credit_mask & n->link_mask[r];
     while (m) {
-        int p = __builtin_ctzll(m), pr = n->peer_r[r * P + p];
+        const int p = __builtin_ctzll(m), pr = lk[p].r;
         m &= m - 1;
-        n->inc_cmask[pr] |= 1ull << n->peer_p[r * P + p];
-        n->commit[pr >> 6] |= 1ull << (pr & 63);
+        inc_cmask[pr] |= 1ull << lk[p].p;
+        commit[pr >> 6] |= 1ull << (pr & 63);
     }
 }
 
 void wc_net_step(wc_net *n)
 {
     const int P = n->P, nw = n->nw;
+    unsigned char *const slots = n->slots;
+    const size_t stride = n->stride;
     int w;
 
-    /* evaluate: outputs from registered state only; idle routers are
-     * cleared once and then skipped */
+    /* evaluate: outputs from registered state only; still routers are
+     * cleared once (the cycle after their last evaluation) and then
+     * skipped */
     for (w = 0; w < nw; w++) {
-        uint64_t m = n->visit[w], b = 0;
+        uint64_t m = n->visit[w], prev = n->busy[w], b = 0, be = 0, ba = 0;
         n->visit[w] = 0;
         while (m) {
             const int r = w * 64 + __builtin_ctzll(m);
-            wc_router *rt = RT(n, r);
+            const uint64_t bit = m & -m;
+            wc_router *rt = (wc_router *)(void *)(slots + (size_t)r * stride);
             m &= m - 1;
             rt->drop_count_o = rt->drops;
             if (!wc_router_still(rt)) {
                 wc_router_eval(rt);
-                n->evald[r] = 1;
-                b |= 1ull << (r & 63);
-                push_outputs(n, r);
-            } else if (n->evald[r]) {
+                b |= bit;
+                if ((rt->out_valid_mask | rt->in_credit_mask) & ~n->link_mask[r])
+                    be |= bit;
+                if (rt->abs_mask)
+                    ba |= bit;
+                push_outputs(n, rt, r);
+            } else if (prev & bit) {
                 wc_router_quiet(rt);
-                n->evald[r] = 0;
             }
         }
         n->busy[w] = b;
+        n->busy_ext[w] = be;
+        n->busy_abs[w] = ba;
         n->commit[w] |= b;
     }
     /* commit: every router takes what its neighbours sent this cycle;
-     * what is not idle after its edge, or has outputs to clear, is
+     * what is not still after its edge, or has outputs to clear, is
      * visited next cycle */
     for (w = 0; w < nw; w++) {
-        uint64_t m = n->commit[w], v = 0;
+        uint64_t m = n->commit[w], v = n->busy[w];
         n->commit[w] = 0;
         while (m) {
             const int r = w * 64 + __builtin_ctzll(m);
-            wc_router *rt = RT(n, r);
+            wc_router *rt = (wc_router *)(void *)(slots + (size_t)r * stride);
+            const uint64_t bit = m & -m;
             m &= m - 1;
             wc_router_commit(rt, n->inc_vmask[r], n->inc_flit + (size_t)r * (size_t)P, n->inc_cmask[r]);
             n->inc_vmask[r] = 0;
             n->inc_cmask[r] = 0;
-            if (n->evald[r] || !wc_router_still(rt))
-                v |= 1ull << (r & 63);
+            if (!wc_router_still(rt))
+                v |= bit;
         }
         n->visit[w] |= v;
     }
@@ -259,6 +270,8 @@ void wc_net_step(wc_net *n)
 }
 
 const uint64_t *wc_net_busy(const wc_net *n) { return n->busy; }
+const uint64_t *wc_net_busy_ext(const wc_net *n) { return n->busy_ext; }
+const uint64_t *wc_net_busy_abs(const wc_net *n) { return n->busy_abs; }
 
 void wc_net_port(const wc_net *n, int r, int p, int *valid, uint64_t *flit, int *credit)
 {

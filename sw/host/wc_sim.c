@@ -269,7 +269,7 @@ typedef struct {
      * the terminal ports with something to drive (a queue, a worm being
      * injected, a credit owed, inputs to release), a bit each in txa;
      * the terminal ports the network drove this cycle, found from the
-     * routers it evaluated (wc_engine_net_busy), in rxa. */
+     * routers that drove one (wc_engine_net_busy_ext), in rxa. */
     struct src { long at; int n; } *sh; int nsh;
     int *due;                       /* [N] the sources of this cycle, by node */
     uint64_t *txa, *rxa;            /* [(ntp + 63) / 64] */
@@ -1927,7 +1927,7 @@ static int absorb(sim *s, int r, long cyc, int measuring)
  * cannot tell which routers it evaluated, the RTL, has all looked at). */
 static int terminals(sim *s, long cyc, int starting, int measuring, waverec *wr)
 {
-    const uint64_t *busy;
+    const uint64_t *busy, *babs;
     const int all = wr->w != NULL;
     int i, r, w, moved = 0;
     for (i = all ? 0 : next_bit(s->txa, s->ntp, 0); i < s->ntp; i = all ? i + 1 : next_bit(s->txa, s->ntp, i + 1)) {
@@ -1938,14 +1938,14 @@ static int terminals(sim *s, long cyc, int starting, int measuring, waverec *wr)
     }
     for (i = 0; i < s->ne; i++)
         wc_engine_net_eval(s->E[i]);
-    if (!(busy = wc_engine_net_busy(s->E[0]))) {
+    if (!(busy = wc_engine_net_busy_ext(s->E[0])) || !(babs = wc_engine_net_busy_abs(s->E[0]))) {
         for (i = 0; i < s->ntp; i++)
             moved |= take(s, &s->tp[i], cyc, measuring);
         for (r = 0; r < s->R; r++)
             moved |= absorb(s, r, cyc, measuring);
         return moved;
     }
-    /* the terminal ports of the routers evaluated, in port order */
+    /* the terminal ports the routers drove, in port order */
     for (w = 0; w < (s->R + 63) / 64; w++)
         for (uint64_t m = busy[w]; m; m &= m - 1) {
             uint64_t pm;
@@ -1962,7 +1962,7 @@ static int terminals(sim *s, long cyc, int starting, int measuring, waverec *wr)
             moved |= take(s, &s->tp[w * 64 + __builtin_ctzll(m)], cyc, measuring);
     }
     for (w = 0; w < (s->R + 63) / 64; w++)
-        for (uint64_t m = busy[w]; m; m &= m - 1)
+        for (uint64_t m = babs[w]; m; m &= m - 1)
             moved |= absorb(s, w * 64 + __builtin_ctzll(m), cyc, measuring);
     return moved;
 }
