@@ -179,24 +179,33 @@ static uint64_t rewrite_head(uint64_t head, uint64_t next, int W, int mutate)
     return head;
 }
 
-/* The transfer of output o from input sel, if the flit can go: the
- * crossbar and the router's transfer decision. */
-static void traverse(wc_router *r, int o, int sel, const uint64_t *head)
+/* The transfer of output o from input sel once the flit can go: the
+ * crossbar. */
+static void traverse_go(wc_router *r, int o, int sel)
 {
-    const wc_router_cfg *c = r->cfg;
     const int W = r->W, B = r->B;
     const wc_in *in = &r->in[sel];
-    if ((r->here_mask & BIT(sel)) || !(r->ne_mask & BIT(sel)) || r->out[o].cred == 0 || (in->dual && in->skip))
-        return;
+    const uint64_t h = in->buf[in->rd];
     uint64_t f;
     r->out_valid_mask |= BIT(o);
     r->pop_mask |= BIT(sel);
-    if (in->dual && !in->hdone && ((head[sel] >> W) & 1))
-        f = rewrite_head(head[sel], in->buf[in->rd == B - 1 ? 0 : in->rd + 1], W, c->mutate);
+    if (in->dual && !in->hdone && ((h >> W) & 1))
+        f = rewrite_head(h, in->buf[in->rd == B - 1 ? 0 : in->rd + 1], W, r->cfg->mutate);
     else
-        f = head[sel];
+        f = h;
     r->out_flit[o] = f;
     r->otail_mask |= ((f >> (W + 1)) & 1) << o;
+}
+
+/* The router's transfer decision for output o from input sel: a flit
+ * at the front, not a head absorbed here, a credit, not the stripped
+ * address of an absorbed worm.  (Most calls under load stop here.) */
+static inline void traverse(wc_router *r, int o, int sel)
+{
+    const wc_in *in = &r->in[sel];
+    if ((r->here_mask & BIT(sel)) || !(r->ne_mask & BIT(sel)) || r->out[o].cred == 0 || (in->dual && in->skip))
+        return;
+    traverse_go(r, o, sel);
 }
 
 /* The two-stage hop: only owned outputs cross (the allocation of the
@@ -205,13 +214,13 @@ static void traverse(wc_router *r, int o, int sel, const uint64_t *head)
  * now with a head behind it requests that head's route in the same cycle
  * (the head then crosses in the next, as the tail's successor), so a busy
  * input loses no cycle between its worms either. */
-static void eval_two(wc_router *r, const uint64_t *head, uint64_t *reqmask, uint64_t reqports)
+static void eval_two(wc_router *r, uint64_t *reqmask, uint64_t reqports)
 {
     const int W = r->W, B = r->B;
     uint64_t freed = 0;
     int i, o;
     FOR_BITS(o, r->own_mask) {
-        traverse(r, o, r->out[o].owner, head);
+        traverse(r, o, r->out[o].owner);
     }
     freed = r->otail_mask;
     r->early_mask = 0;
@@ -219,7 +228,7 @@ static void eval_two(wc_router *r, const uint64_t *head, uint64_t *reqmask, uint
         const wc_in *in = &r->in[i];
         uint64_t nx;
         int p, local, multi, naddr;
-        if (!in->active || in->cnt < 2 || !((head[i] >> (W + 1)) & 1))
+        if (!in->active || in->cnt < 2 || !((in->buf[in->rd] >> (W + 1)) & 1))
             continue;
         nx = in->buf[in->rd == B - 1 ? 0 : in->rd + 1];
         if (!((nx >> W) & 1))
@@ -261,11 +270,14 @@ void wc_router_eval(wc_router *r)
     FOR_BITS(i, r->ne_mask) {
         wc_in *in = &r->in[i];
         int is_head, is_tail, p, local, req_port;
-        head[i] = in->buf[in->rd];
-        if (in->dual)
+        if (in->dual) {
             dual |= BIT(i);
-        if (in->active || in->dual)
+            head[i] = in->buf[in->rd];
             continue;
+        }
+        if (in->active)
+            continue;                   /* (its flit is read where it crosses) */
+        head[i] = in->buf[in->rd];
         is_head = (int)(head[i] >> W) & 1;
         is_tail = (int)(head[i] >> (W + 1)) & 1;
         if (is_head) {
@@ -318,7 +330,7 @@ void wc_router_eval(wc_router *r)
      * wc_crossbar.v: owned outputs and outputs with requests (an owned
      * output ignores requests) */
     if (two) {
-        eval_two(r, head, reqmask, reqports);
+        eval_two(r, reqmask, reqports);
     } else {
         outs = r->own_mask | reqports;
         FOR_BITS(o, outs) {
@@ -331,7 +343,7 @@ void wc_router_eval(wc_router *r)
                 r->ogrant_mask |= BIT(o);
                 r->ogidx[o] = sel;
             }
-            traverse(r, o, sel, head);
+            traverse(r, o, sel);
         }
     }
     /* absorption channels: every flit an absorbing worm moves, and the
