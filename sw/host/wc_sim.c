@@ -1891,18 +1891,25 @@ static int drive(sim *s, tport *p, int starting, waverec *wr)
     return v;
 }
 
-/* What the first instance drove at terminal port p this cycle: 1 if a flit. */
-static int take(sim *s, tport *p, long cyc, int measuring)
+/* What the first instance drove at terminal port p this cycle, a port it
+ * says may carry something: 1 if a flit. */
+static int take_active(sim *s, tport *p, long cyc, int measuring)
 {
     int v, c;
     uint64_t f;
-    if (!((wc_engine_net_active(s->E[0], p->r) >> p->p) & 1))
-        return 0;
     wc_engine_net_port(s->E[0], p->r, p->p, &v, &f, &c);
     p->credits += c;
     if (v)
         receive(s, p, f, cyc, measuring);
     return v;
+}
+
+/* What the first instance drove at terminal port p this cycle: 1 if a flit. */
+static int take(sim *s, tport *p, long cyc, int measuring)
+{
+    if (!((wc_engine_net_active(s->E[0], p->r) >> p->p) & 1))
+        return 0;
+    return take_active(s, p, cyc, measuring);
 }
 
 /* Router r's absorption channels (intermediate reception): 1 if a flit. */
@@ -1959,7 +1966,7 @@ static int terminals(sim *s, long cyc, int starting, int measuring, waverec *wr)
         uint64_t m = s->rxa[w];
         s->rxa[w] = 0;
         for (; m; m &= m - 1)
-            moved |= take(s, &s->tp[w * 64 + __builtin_ctzll(m)], cyc, measuring);
+            moved |= take_active(s, &s->tp[w * 64 + __builtin_ctzll(m)], cyc, measuring);
     }
     for (w = 0; w < (s->R + 63) / 64; w++)
         for (uint64_t m = babs[w]; m; m &= m - 1)
