@@ -11,26 +11,37 @@ struct wc_net {
     wc_router_cfg cfg;
     int R, P;
     long cycle;
-    wc_router *rt;
-    uint64_t *bufs;
+    /* router r in its own block at slots + r * stride (cache-line
+     * aligned): the handle, then its per-port state and buffers sized to
+     * P ports (wc_router_mem_words) */
+    unsigned char *slots, *slots_raw;
+    size_t stride;
     uint8_t *tables;
     int *peer;              /* [R*P]: flat index of the peer port, -1 none, -2 terminal */
     /* what arrives at each router this cycle, pushed by the senders */
     uint64_t *inc_vmask, *inc_cmask;
     uint64_t *inc_flit;     /* [R*P] */
-    uint8_t *evald;         /* router evaluated (non-idle) this cycle */
     /* Work in proportion to activity: bit sets over the routers.
-     * visit: routers the next cycle evaluates (not idle) or quiets
+     * visit: routers the next cycle evaluates (not still) or quiets
      * (evaluated the cycle before); commit: routers whose edge this cycle
      * changes state (evaluated, or a flit or credit arrives); busy: the
-     * routers evaluated this cycle, the only ones with outputs.  A router
-     * outside visit is idle with its outputs clear and its drop counter
-     * output up to date, so skipping it is what evaluating it would do. */
-    uint64_t *visit, *commit, *busy;
+     * routers evaluated this cycle, the only ones with outputs; of those,
+     * busy_ext: the ones driving a port not wired to a router (a
+     * terminal's), busy_abs: the ones with an absorption channel valid.  A router
+     * outside visit is still (wc_router_still: its outputs may wait for
+     * credits, which arrive through commit) with its outputs clear and its
+     * drop counter output up to date, so skipping it is what evaluating
+     * it would do. */
+    uint64_t *visit, *commit, *busy, *busy_ext, *busy_abs;
     int nw;                 /* words of each set */
     uint64_t *link_mask;    /* [R]: ports wired to another router */
-    int *peer_r, *peer_p;   /* [R*P]: the peer port split, for links */
+    struct wc_net_link { int r, p; } *link;   /* [R*P]: the peer router and port of a link */
 };
+
+static inline wc_router *RT(const wc_net *n, int r)
+{
+    return (wc_router *)(void *)(n->slots + (size_t)r * n->stride);
+}
 
 void wc_net_router_cfg_of(const wc_topo *t, int W, int B, int mutate, wc_router_cfg *cfg)
 {
@@ -72,29 +83,37 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
     n->R = t->nrouters;
     n->P = t->nports;
     wc_net_router_cfg_of(t, W, B, mutate, &n->cfg);
-    if (!(n->rt = wc_alloc(R, sizeof *n->rt, "the routers", err, errlen)) ||
-        !(n->bufs = wc_alloc(RP * (size_t)B, sizeof *n->bufs, "the router buffers", err, errlen)) ||
+    n->stride = (sizeof(wc_router) + 7u) / 8u * 8u + (size_t)wc_router_mem_words(&n->cfg) * sizeof(uint64_t);
+    n->stride = (n->stride + 63u) / 64u * 64u;
+    if (R > ((size_t)-1 - 64u) / n->stride) {
+        wc_err(err, errlen, "out of memory for the routers (%zu x %zu bytes overflows)", R, n->stride);
+        wc_net_free(n);
+        return NULL;
+    }
+    if (!(n->slots_raw = wc_alloc(R * n->stride + 64u, 1, "the routers", err, errlen)) ||
         (t->routing == WC_ROUTING_TABLE &&
          !(n->tables = wc_alloc(R * 2u, (size_t)t->nnodes, "the routing tables", err, errlen))) ||
         !(n->peer = wc_alloc(RP, sizeof *n->peer, "the link table", err, errlen)) ||
         !(n->inc_vmask = wc_alloc(R, sizeof *n->inc_vmask, "the link state", err, errlen)) ||
         !(n->inc_cmask = wc_alloc(R, sizeof *n->inc_cmask, "the link state", err, errlen)) ||
         !(n->inc_flit = wc_alloc(RP, sizeof *n->inc_flit, "the link state", err, errlen)) ||
-        !(n->evald = wc_alloc(R, 1, "the link state", err, errlen)) ||
         !(n->link_mask = wc_alloc(R, sizeof *n->link_mask, "the link table", err, errlen)) ||
-        !(n->peer_r = wc_alloc(RP, sizeof *n->peer_r, "the link table", err, errlen)) ||
-        !(n->peer_p = wc_alloc(RP, sizeof *n->peer_p, "the link table", err, errlen)) ||
-        !(n->visit = wc_alloc(3u * ((R + 63u) / 64u), sizeof *n->visit, "the activity sets", err, errlen))) {
+        !(n->link = wc_alloc(RP, sizeof *n->link, "the link table", err, errlen)) ||
+        !(n->visit = wc_alloc(5u * ((R + 63u) / 64u), sizeof *n->visit, "the activity sets", err, errlen))) {
         wc_net_free(n);
         return NULL;
     }
+    n->slots = n->slots_raw + (64u - (uintptr_t)n->slots_raw % 64u) % 64u;
     n->nw = (int)((R + 63u) / 64u);
     n->commit = n->visit + n->nw;
     n->busy = n->commit + n->nw;
+    n->busy_ext = n->busy + n->nw;
+    n->busy_abs = n->busy_ext + n->nw;
     for (r = 0; r < n->R; r++) {
         n->visit[r >> 6] |= 1ull << (r & 63);   /* the first cycle looks at every router */
-        wc_router_init(&n->rt[r], &n->cfg, r,
-                       n->bufs + (size_t)r * (size_t)n->P * (size_t)B,
+        wc_router *rt = RT(n, r);
+        wc_router_init(rt, &n->cfg, r,
+                       (uint64_t *)(void *)((unsigned char *)rt + (sizeof(wc_router) + 7u) / 8u * 8u),
                        n->tables ? n->tables + (size_t)r * 2u * (size_t)t->nnodes : NULL);
         for (p = 0; p < n->P; p++) {
             wc_endpoint e = t->peer[r * n->P + p];
@@ -102,8 +121,8 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
                                   : e.router == WC_PEER_NODE ? -2 : -1;
             if (e.router >= 0) {
                 n->link_mask[r] |= 1ull << p;
-                n->peer_r[r * n->P + p] = e.router;
-                n->peer_p[r * n->P + p] = e.port;
+                n->link[r * n->P + p].r = e.router;
+                n->link[r * n->P + p].p = e.port;
             }
         }
     }
@@ -114,8 +133,8 @@ void wc_net_free(wc_net *n)
 {
     if (!n)
         return;
-    free(n->rt); free(n->bufs); free(n->tables); free(n->peer);
-    free(n->inc_vmask); free(n->inc_cmask); free(n->inc_flit); free(n->evald); free(n->link_mask); free(n->peer_r); free(n->peer_p);
+    free(n->slots_raw); free(n->tables); free(n->peer);
+    free(n->inc_vmask); free(n->inc_cmask); free(n->inc_flit); free(n->link_mask); free(n->link);
     free(n->visit);
     free(n);
 }
@@ -152,7 +171,7 @@ long wc_net_cfg_words(const wc_net *n, wc_cfg_word *out, long max)
 
 void wc_net_cfg_write(wc_net *n, int router, unsigned addr, unsigned data)
 {
-    wc_router_cfg_write(&n->rt[router], addr, data);
+    wc_router_cfg_write(RT(n, router), addr, data);
 }
 
 void wc_net_set_ext(wc_net *n, int idx, int valid, uint64_t flit, int credit)
@@ -170,70 +189,80 @@ void wc_net_set_ext(wc_net *n, int idx, int valid, uint64_t flit, int credit)
 
 /* Deliver router r's outputs of this cycle to the routers at the other
  * end of its links: flits to their inputs, credits to their outputs. */
-static void push_outputs(wc_net *n, int r)
+static void push_outputs(wc_net *n, const wc_router *rt, int r)
 {
-    const wc_router *rt = &n->rt[r];
     const int P = n->P;
+    const struct wc_net_link *lk = n->link + (size_t)r * (size_t)P;
+    uint64_t *inc_vmask = n->inc_vmask, *inc_cmask = n->inc_cmask, *commit = n->commit, *inc_flit = n->inc_flit;
     uint64_t m = rt->out_valid_mask & n->link_mask[r];
     while (m) {
-        int p = __builtin_ctzll(m), pr = n->peer_r[r * P + p], pp = n->peer_p[r * P + p];
+        const int p = __builtin_ctzll(m), pr = lk[p].r, pp = lk[p].p;
         m &= m - 1;
-        n->inc_vmask[pr] |= 1ull << pp;
-        n->inc_flit[pr * P + pp] = rt->out_flit[p];
-        n->commit[pr >> 6] |= 1ull << (pr & 63);
+        inc_vmask[pr] |= 1ull << pp;
+        inc_flit[pr * P + pp] = rt->out_flit[p];
+        commit[pr >> 6] |= 1ull << (pr & 63);
     }
     m = rt->in_credit_mask & n->link_mask[r];
     while (m) {
-        int p = __builtin_ctzll(m), pr = n->peer_r[r * P + p];
+        const int p = __builtin_ctzll(m), pr = lk[p].r;
         m &= m - 1;
-        n->inc_cmask[pr] |= 1ull << n->peer_p[r * P + p];
-        n->commit[pr >> 6] |= 1ull << (pr & 63);
+        inc_cmask[pr] |= 1ull << lk[p].p;
+        commit[pr >> 6] |= 1ull << (pr & 63);
     }
 }
 
 void wc_net_step(wc_net *n)
 {
     const int P = n->P, nw = n->nw;
+    unsigned char *const slots = n->slots;
+    const size_t stride = n->stride;
     int w;
 
-    /* evaluate: outputs from registered state only; idle routers are
-     * cleared once and then skipped */
+    /* evaluate: outputs from registered state only; still routers are
+     * cleared once (the cycle after their last evaluation) and then
+     * skipped */
     for (w = 0; w < nw; w++) {
-        uint64_t m = n->visit[w], b = 0;
+        uint64_t m = n->visit[w], prev = n->busy[w], b = 0, be = 0, ba = 0;
         n->visit[w] = 0;
         while (m) {
             const int r = w * 64 + __builtin_ctzll(m);
-            wc_router *rt = &n->rt[r];
+            const uint64_t bit = m & -m;
+            wc_router *rt = (wc_router *)(void *)(slots + (size_t)r * stride);
             m &= m - 1;
             rt->drop_count_o = rt->drops;
-            if (!wc_router_idle(rt)) {
+            if (!wc_router_still(rt)) {
                 wc_router_eval(rt);
-                n->evald[r] = 1;
-                b |= 1ull << (r & 63);
-                push_outputs(n, r);
-            } else if (n->evald[r]) {
+                b |= bit;
+                if ((rt->out_valid_mask | rt->in_credit_mask) & ~n->link_mask[r])
+                    be |= bit;
+                if (rt->abs_mask)
+                    ba |= bit;
+                push_outputs(n, rt, r);
+            } else if (prev & bit) {
                 wc_router_quiet(rt);
-                n->evald[r] = 0;
             }
         }
         n->busy[w] = b;
+        n->busy_ext[w] = be;
+        n->busy_abs[w] = ba;
         n->commit[w] |= b;
     }
     /* commit: every router takes what its neighbours sent this cycle;
-     * what is not idle after its edge, or has outputs to clear, is
+     * what is not still after its edge, or has outputs to clear, is
      * visited next cycle */
     for (w = 0; w < nw; w++) {
-        uint64_t m = n->commit[w], v = 0;
+        uint64_t m = n->commit[w], v = n->busy[w];
         n->commit[w] = 0;
         while (m) {
             const int r = w * 64 + __builtin_ctzll(m);
-            wc_router *rt = &n->rt[r];
+            wc_router *rt = (wc_router *)(void *)(slots + (size_t)r * stride);
+            const uint64_t bit = m & -m;
             m &= m - 1;
             wc_router_commit(rt, n->inc_vmask[r], n->inc_flit + (size_t)r * (size_t)P, n->inc_cmask[r]);
             n->inc_vmask[r] = 0;
             n->inc_cmask[r] = 0;
-            if (n->evald[r] || !wc_router_idle(rt))
-                v |= 1ull << (r & 63);
+            if (!wc_router_still(rt))
+                v |= bit;
         }
         n->visit[w] |= v;
     }
@@ -241,29 +270,31 @@ void wc_net_step(wc_net *n)
 }
 
 const uint64_t *wc_net_busy(const wc_net *n) { return n->busy; }
+const uint64_t *wc_net_busy_ext(const wc_net *n) { return n->busy_ext; }
+const uint64_t *wc_net_busy_abs(const wc_net *n) { return n->busy_abs; }
 
 void wc_net_port(const wc_net *n, int r, int p, int *valid, uint64_t *flit, int *credit)
 {
-    const wc_router *rt = &n->rt[r];
+    const wc_router *rt = RT(n, r);
     *valid = (int)(rt->out_valid_mask >> p) & 1;
     *flit = *valid ? rt->out_flit[p] : 0;
     *credit = (int)(rt->in_credit_mask >> p) & 1;
 }
 
 /* the output drop_count_o of this cycle (the register before the edge) */
-unsigned wc_net_drops(const wc_net *n, int r) { return n->rt[r].drop_count_o; }
-unsigned wc_net_drops_now(const wc_net *n, int r) { return n->rt[r].drops; }
+unsigned wc_net_drops(const wc_net *n, int r) { return RT(n, r)->drop_count_o; }
+unsigned wc_net_drops_now(const wc_net *n, int r) { return RT(n, r)->drops; }
 uint64_t wc_net_active_ports(const wc_net *n, int r)
 {
-    return n->rt[r].out_valid_mask | n->rt[r].in_credit_mask;
+    return RT(n, r)->out_valid_mask | RT(n, r)->in_credit_mask;
 }
 
-uint64_t wc_net_abs_mask(const wc_net *n, int r) { return n->rt[r].abs_mask; }
+uint64_t wc_net_abs_mask(const wc_net *n, int r) { return RT(n, r)->abs_mask; }
 
 uint64_t wc_net_abs(const wc_net *n, int r, int p, int *valid)
 {
-    *valid = (int)(n->rt[r].abs_mask >> p) & 1;
-    return *valid ? n->rt[r].abs_flit[p] : 0;
+    *valid = (int)(RT(n, r)->abs_mask >> p) & 1;
+    return *valid ? RT(n, r)->abs_flit[p] : 0;
 }
 long wc_net_cycle(const wc_net *n) { return n->cycle; }
-const wc_router *wc_net_router(const wc_net *n, int r) { return &n->rt[r]; }
+const wc_router *wc_net_router(const wc_net *n, int r) { return RT(n, r); }

@@ -44,6 +44,11 @@ void wc_net_port(const wc_net *n, int r, int p, int *valid, uint64_t *flit, int 
  * wc_net_step): the others' outputs and absorption channels are all clear
  * this cycle. */
 const uint64_t *wc_net_busy(const wc_net *n);
+/* Of those, the routers driving a port not wired to another router (a
+ * terminal's) this cycle, and the routers with an absorption channel
+ * valid this cycle (same layout). */
+const uint64_t *wc_net_busy_ext(const wc_net *n);
+const uint64_t *wc_net_busy_abs(const wc_net *n);
 /* bit p set when port p of router r carries a flit or a credit this cycle */
 uint64_t wc_net_active_ports(const wc_net *n, int r);
 /* absorption channel of router r, input port p this cycle (abs_*_o) */

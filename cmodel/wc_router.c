@@ -8,15 +8,49 @@
 #define BIT(i) (1ull << (i))
 #define FOR_BITS(i, m) for (uint64_t m_ = (m); m_ && ((i) = __builtin_ctzll(m_), 1); m_ &= m_ - 1)
 
-void wc_router_init(wc_router *r, const wc_router_cfg *cfg, int node_id,
-                    uint64_t *buf, uint8_t *table)
+/* The per-port storage in words, in the order wc_router_init lays it out. */
+#define WORDS(bytes) (((long)(bytes) + 7) / 8)
+long wc_router_mem_words(const wc_router_cfg *cfg)
 {
+    const long P = cfg->P;
+    return WORDS(P * (long)sizeof(wc_in)) + WORDS(P * (long)sizeof(wc_out)) + P + WORDS(4 * P) + P +
+           P * (long)cfg->B;
+}
+
+void wc_router_init(wc_router *r, const wc_router_cfg *cfg, int node_id,
+                    uint64_t *mem, uint8_t *table)
+{
+    const int P = cfg->P;
     int i;
+    uint64_t *m = mem, *buf;
+    int8_t *dec;
     memset(r, 0, sizeof *r);
+    memset(mem, 0, (size_t)wc_router_mem_words(cfg) * sizeof *mem);
     r->cfg = cfg;
+    r->W = cfg->W;
+    r->B = cfg->B;
+    r->two = cfg->stages == 2 && cfg->mutate != 5;   /* mutation 5: one stage */
+    r->fn = wc_routing_by_id(cfg->routing);
     r->node_id = node_id;
     r->table = table;
-    for (i = 0; i < cfg->P; i++)
+    /* hot first: the input and output units, this cycle's flits and
+     * decisions; the absorption channels and down_only bits after */
+    r->in = (wc_in *)m;
+    m += WORDS(P * sizeof(wc_in));
+    r->out = (wc_out *)m;
+    m += WORDS(P * sizeof(wc_out));
+    r->out_flit = m;
+    m += P;
+    dec = (int8_t *)m;
+    r->rport = dec;
+    r->nport = dec + P;
+    r->ogidx = dec + 2 * P;
+    r->down_only = (uint8_t *)(dec + 3 * P);
+    m += WORDS(4 * P);
+    r->abs_flit = m;
+    m += P;
+    buf = m;
+    for (i = 0; i < P; i++)
         r->in[i].buf = buf + (long)i * cfg->B;
     if (table)
         memset(table, WC_RT_PORT_NONE, 2u * (unsigned)cfg->nnodes);
@@ -25,8 +59,9 @@ void wc_router_init(wc_router *r, const wc_router_cfg *cfg, int node_id,
 
 void wc_router_reset(wc_router *r)
 {
+    const wc_router_cfg *c = r->cfg;
     int i;
-    for (i = 0; i < r->cfg->P; i++) {
+    for (i = 0; i < c->P; i++) {
         wc_in *in = &r->in[i];
         in->rd = in->wr = in->cnt = 0;
         in->active = in->dropping = 0;
@@ -35,11 +70,22 @@ void wc_router_reset(wc_router *r)
         r->out[i].own = 0;
         r->out[i].owner = 0;
         r->out[i].ptr = 0;
-        r->out[i].cred = r->cfg->B;
+        r->out[i].cred = c->B;
         r->down_only[i] = 0;
     }
     r->drops = 0;
-    r->ne_mask = r->credit_mask = r->own_mask = r->lowcred_mask = 0;
+    r->ne_mask = r->credit_mask = r->own_mask = 0;
+    /* what the routing function reads of this router (wc_route_ctx);
+     * mutation 2 resolves the other dimension first */
+    r->cx.node = (unsigned)r->node_id;
+    r->cx.cube_n = (unsigned)c->cube_n;
+    r->cx.all_port = c->all_port;
+    r->cx.high_first = c->mutate == 2 ? !c->high_first : c->high_first;
+    r->cx.mx = (unsigned)c->mesh_x;
+    r->cx.my = (unsigned)c->mesh_y;
+    r->cx.table = r->table;
+    r->cx.down_only = r->down_only;
+    r->cx.nnodes = (unsigned)c->nnodes;
     wc_router_quiet(r);
 }
 
@@ -47,7 +93,7 @@ void wc_router_reset(wc_router *r)
 void wc_router_cfg_write(wc_router *r, unsigned addr, unsigned data)
 {
     unsigned nn = (unsigned)r->cfg->nnodes;
-    const wc_routing *f = wc_routing_by_id(r->cfg->routing);
+    const wc_routing *f = r->fn;
     if (!f || !f->tables)
         return;
     if (addr < 2 * nn)
@@ -66,21 +112,6 @@ int wc_rr_arb(uint64_t req, int ptr)
     return hi ? ptr + __builtin_ctzll(hi) : __builtin_ctzll(req);
 }
 
-/* What the routing function reads of this router (wc_route_ctx). */
-static void route_ctx(const wc_router *r, wc_route_ctx *x)
-{
-    const wc_router_cfg *c = r->cfg;
-    x->node = (unsigned)r->node_id;
-    x->cube_n = (unsigned)c->cube_n;
-    x->all_port = c->all_port;
-    x->high_first = c->high_first;
-    x->mx = (unsigned)c->mesh_x;
-    x->my = (unsigned)c->mesh_y;
-    x->table = r->table;
-    x->down_only = r->down_only;
-    x->nnodes = (unsigned)c->nnodes;
-}
-
 /* Adaptive choice: output a is better than b when it is free and b is
  * owned, or both alike and a has more credits; ties keep the function's
  * first output.  Registered state only, so that an RTL branch can make
@@ -97,13 +128,9 @@ static int better(const wc_router *r, int a, int b)
 int wc_router_route(const wc_router *r, int in_port, unsigned dst, int *local)
 {
     const wc_router_cfg *c = r->cfg;
-    const wc_routing *f = wc_routing_by_id(c->routing);
-    wc_route_ctx x;
+    const wc_routing *f = r->fn;
     int p, alt;
-    route_ctx(r, &x);
-    if (c->mutate == 2)
-        x.high_first = !x.high_first;
-    p = f ? f->route(&x, (unsigned)in_port, dst, local, &alt) : (*local = 0, -1);
+    p = f ? f->route(&r->cx, (unsigned)in_port, dst, local, &alt) : (*local = 0, -1);
     if (c->mutate == 2 && c->routing == WC_ROUTING_XY && p >= 0) {
         /* YX instead of XY: the routing mutation for the self-check */
         unsigned y = (unsigned)r->node_id / (unsigned)c->mesh_x, dy = dst / (unsigned)c->mesh_x;
@@ -121,9 +148,9 @@ int wc_router_route(const wc_router *r, int in_port, unsigned dst, int *local)
 
 int wc_router_turn_ok(const wc_router *r, int in_port, int out_port)
 {
-    const wc_routing *f = wc_routing_by_id(r->cfg->routing);
-    wc_route_ctx x;
-    route_ctx(r, &x);
+    const wc_routing *f = r->fn;
+    wc_route_ctx x = r->cx;
+    x.high_first = r->cfg->high_first;   /* (the turn rule is the base routing's, mutation 2 or not) */
     return f ? f->turn_ok(&x, (unsigned)in_port, (unsigned)out_port) : 0;
 }
 
@@ -133,6 +160,7 @@ void wc_router_quiet(wc_router *r)
     r->in_credit_mask = 0;
     r->abs_mask = 0;
     r->pop_mask = r->discard_mask = r->fresh_mask = r->here_mask = r->ogrant_mask = r->early_mask = 0;
+    r->otail_mask = 0;
     r->ndrop = 0;
 }
 
@@ -151,21 +179,33 @@ static uint64_t rewrite_head(uint64_t head, uint64_t next, int W, int mutate)
     return head;
 }
 
-/* The transfer of output o from input sel, if the flit can go: the
- * crossbar and the router's transfer decision. */
-static void traverse(wc_router *r, int o, int sel, const uint64_t *head)
+/* The transfer of output o from input sel once the flit can go: the
+ * crossbar. */
+static void traverse_go(wc_router *r, int o, int sel)
 {
-    const wc_router_cfg *c = r->cfg;
-    const int W = c->W, B = c->B;
+    const int W = r->W, B = r->B;
+    const wc_in *in = &r->in[sel];
+    const uint64_t h = in->buf[in->rd];
+    uint64_t f;
+    r->out_valid_mask |= BIT(o);
+    r->pop_mask |= BIT(sel);
+    if (in->dual && !in->hdone && ((h >> W) & 1))
+        f = rewrite_head(h, in->buf[in->rd == B - 1 ? 0 : in->rd + 1], W, r->cfg->mutate);
+    else
+        f = h;
+    r->out_flit[o] = f;
+    r->otail_mask |= ((f >> (W + 1)) & 1) << o;
+}
+
+/* The router's transfer decision for output o from input sel: a flit
+ * at the front, not a head absorbed here, a credit, not the stripped
+ * address of an absorbed worm.  (Most calls under load stop here.) */
+static inline void traverse(wc_router *r, int o, int sel)
+{
     const wc_in *in = &r->in[sel];
     if ((r->here_mask & BIT(sel)) || !(r->ne_mask & BIT(sel)) || r->out[o].cred == 0 || (in->dual && in->skip))
         return;
-    r->out_valid_mask |= BIT(o);
-    r->pop_mask |= BIT(sel);
-    if (in->dual && !in->hdone && ((head[sel] >> W) & 1))
-        r->out_flit[o] = rewrite_head(head[sel], in->buf[in->rd == B - 1 ? 0 : in->rd + 1], W, c->mutate);
-    else
-        r->out_flit[o] = head[sel];
+    traverse_go(r, o, sel);
 }
 
 /* The two-stage hop: only owned outputs cross (the allocation of the
@@ -174,23 +214,21 @@ static void traverse(wc_router *r, int o, int sel, const uint64_t *head)
  * now with a head behind it requests that head's route in the same cycle
  * (the head then crosses in the next, as the tail's successor), so a busy
  * input loses no cycle between its worms either. */
-static void eval_two(wc_router *r, const uint64_t *head, uint64_t *reqmask, uint64_t reqports)
+static void eval_two(wc_router *r, uint64_t *reqmask, uint64_t reqports)
 {
-    const wc_router_cfg *c = r->cfg;
-    const int W = c->W, B = c->B;
+    const int W = r->W, B = r->B;
     uint64_t freed = 0;
     int i, o;
     FOR_BITS(o, r->own_mask) {
-        traverse(r, o, r->out[o].owner, head);
-        if ((r->out_valid_mask & BIT(o)) && ((r->out_flit[o] >> (W + 1)) & 1))
-            freed |= BIT(o);
+        traverse(r, o, r->out[o].owner);
     }
+    freed = r->otail_mask;
     r->early_mask = 0;
     FOR_BITS(i, r->pop_mask) {
         const wc_in *in = &r->in[i];
         uint64_t nx;
         int p, local, multi, naddr;
-        if (!in->active || in->cnt < 2 || !((head[i] >> (W + 1)) & 1))
+        if (!in->active || in->cnt < 2 || !((in->buf[in->rd] >> (W + 1)) & 1))
             continue;
         nx = in->buf[in->rd == B - 1 ? 0 : in->rd + 1];
         if (!((nx >> W) & 1))
@@ -218,11 +256,11 @@ static void eval_two(wc_router *r, const uint64_t *head, uint64_t *reqmask, uint
 void wc_router_eval(wc_router *r)
 {
     const wc_router_cfg *c = r->cfg;
-    const int W = c->W, B = c->B;
+    const int W = r->W, B = r->B;
     uint64_t reqmask[WC_MAX_PORTS];
     uint64_t head[WC_MAX_PORTS];
     uint64_t reqports = 0, outs, dual = 0;
-    const int two = c->stages == 2 && c->mutate != 5;   /* mutation 5: one stage */
+    const int two = r->two;
     int i, o;
 
     wc_router_quiet(r);
@@ -232,11 +270,14 @@ void wc_router_eval(wc_router *r)
     FOR_BITS(i, r->ne_mask) {
         wc_in *in = &r->in[i];
         int is_head, is_tail, p, local, req_port;
-        head[i] = in->buf[in->rd];
-        if (in->dual)
+        if (in->dual) {
             dual |= BIT(i);
-        if (in->active || in->dual)
+            head[i] = in->buf[in->rd];
             continue;
+        }
+        if (in->active)
+            continue;                   /* (its flit is read where it crosses) */
+        head[i] = in->buf[in->rd];
         is_head = (int)(head[i] >> W) & 1;
         is_tail = (int)(head[i] >> (W + 1)) & 1;
         if (is_head) {
@@ -289,7 +330,7 @@ void wc_router_eval(wc_router *r)
      * wc_crossbar.v: owned outputs and outputs with requests (an owned
      * output ignores requests) */
     if (two) {
-        eval_two(r, head, reqmask, reqports);
+        eval_two(r, reqmask, reqports);
     } else {
         outs = r->own_mask | reqports;
         FOR_BITS(o, outs) {
@@ -302,7 +343,7 @@ void wc_router_eval(wc_router *r)
                 r->ogrant_mask |= BIT(o);
                 r->ogidx[o] = sel;
             }
-            traverse(r, o, sel, head);
+            traverse(r, o, sel);
         }
     }
     /* absorption channels: every flit an absorbing worm moves, and the
@@ -322,8 +363,8 @@ void wc_router_eval(wc_router *r)
 void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, uint64_t out_cmask)
 {
     const wc_router_cfg *c = r->cfg;
-    const int W = c->W, B = c->B;
-    const int two = c->stages == 2 && c->mutate != 5;
+    const int W = r->W, B = r->B;
+    const int two = r->two;
     uint64_t egrant = 0;         /* early requests granted: the input goes on with the next worm */
     int i, o;
 
@@ -386,7 +427,7 @@ void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, 
     FOR_BITS(o, r->out_valid_mask) {
         wc_out *out = &r->out[o];
         /* (two stages: a grant beside a tail is the next worm's) */
-        if (((r->out_flit[o] >> (W + 1)) & 1) && !(two && (r->ogrant_mask & BIT(o)))) {
+        if ((r->otail_mask & BIT(o)) && !(two && (r->ogrant_mask & BIT(o)))) {
             out->own = 0;
             r->own_mask &= ~BIT(o);
         }
@@ -394,10 +435,4 @@ void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, 
     }
     FOR_BITS(o, out_cmask)
         r->out[o].cred++;
-    FOR_BITS(o, r->out_valid_mask | out_cmask) {
-        if (r->out[o].cred != B)
-            r->lowcred_mask |= BIT(o);
-        else
-            r->lowcred_mask &= ~BIT(o);
-    }
 }

@@ -16,6 +16,7 @@
 #ifndef WC_ROUTER_H
 #define WC_ROUTER_H
 #include <stdint.h>
+#include "wc_route.h"
 
 #define WC_MAX_PORTS 64
 /* mutations 1..WC_ROUTER_MUTATIONS (wc_router_cfg.mutate) */
@@ -47,10 +48,10 @@ typedef struct {
 
 /* Input unit (wc_input_ctrl.v + wc_fifo.v). */
 typedef struct {
-    uint64_t *buf;
-    int rd, wr, cnt;
+    uint64_t *buf;               /* its ring of B flits */
+    uint16_t rd, wr, cnt;        /* B <= 4096 */
     uint8_t active, dropping;
-    int port;
+    uint8_t port;
     /* absorbing a multidestination worm: holds its forward output port
      * (dual); skip = the front is the stripped address (absorbed only) */
     uint8_t dual, skip;
@@ -59,51 +60,79 @@ typedef struct {
 
 /* Output unit (wc_output_ctrl.v). */
 typedef struct {
-    uint8_t own;
-    int owner, ptr, cred;
+    uint8_t own, owner, ptr;
+    int cred;
 } wc_out;
 
+/* The handle holds the masks and scalars the cycle reads first; the
+ * per-port state lives in the caller's storage (wc_router_mem_words),
+ * sized to the router's P ports: the input units, the output units, this
+ * cycle's flits and decisions, then the buffers.  A network gives each
+ * router one block, handle and storage together. */
 typedef struct {
-    const wc_router_cfg *cfg;
-    int node_id;
-    wc_in in[WC_MAX_PORTS];
-    wc_out out[WC_MAX_PORTS];
-    uint8_t *table;              /* [2*nnodes] (table routing) */
-    uint8_t down_only[WC_MAX_PORTS];
-    uint16_t drops;
-    /* registered state as masks */
+    /* registered state as masks (bit p = port p) */
     uint64_t ne_mask;            /* inputs with buffered flits */
     uint64_t credit_mask;        /* wc_input_ctrl credit_q: credit leaves next eval */
     uint64_t own_mask;           /* outputs allocated to a worm */
-    uint64_t lowcred_mask;       /* outputs with credits < B */
     /* ---- this cycle, filled by eval ---- */
     uint64_t out_valid_mask;     /* out_valid_o */
-    uint64_t out_flit[WC_MAX_PORTS]; /* out_flit_o where out_valid_mask is set */
     uint64_t in_credit_mask;     /* in_credit_o */
     uint64_t abs_mask;           /* abs_valid_o: absorbed copies per input port */
-    uint64_t abs_flit[WC_MAX_PORTS];
-    uint16_t drop_count_o;       /* drop_count_o: the counter register this cycle */
     /* decisions for commit */
     uint64_t pop_mask, discard_mask, fresh_mask, here_mask, ogrant_mask;
     uint64_t early_mask;         /* two stages: requests of the head behind a crossing tail */
+    uint64_t otail_mask;         /* outputs whose flit this cycle is a tail */
     int ndrop;
-    int rport[WC_MAX_PORTS], nport[WC_MAX_PORTS];
-    int ogidx[WC_MAX_PORTS];
+    uint16_t drops;
+    uint16_t drop_count_o;       /* drop_count_o: the counter register this cycle */
+    /* per-port state [P] */
+    wc_in *in;
+    wc_out *out;
+    uint64_t *out_flit;          /* out_flit_o where out_valid_mask is set */
+    int8_t *rport, *nport, *ogidx;
+    uint64_t *abs_flit;          /* abs_flit_o where abs_mask is set */
+    /* the configuration, what eval and commit read of it */
+    const wc_router_cfg *cfg;
+    int W, B, two;               /* two: the two-stage hop (stages 2, not mutation 5) */
+    /* ---- read per head only ---- */
+    int node_id;
+    const wc_routing *fn;        /* its routing function */
+    uint8_t *table;              /* [2*nnodes] (table routing) */
+    uint8_t *down_only;          /* [P] */
+    wc_route_ctx cx;             /* what the function reads, set at reset */
 } wc_router;
 
-/* storage: caller provides buf for P*B flits and table for 2*nnodes */
+/* Words of storage a router of cfg needs for its per-port state and its
+ * P*B flits of buffer (wc_router_init's mem). */
+long wc_router_mem_words(const wc_router_cfg *cfg);
+/* storage: caller provides mem of wc_router_mem_words(cfg) words and
+ * table for 2*nnodes; the router keeps cfg (it must outlive it) */
 void wc_router_init(wc_router *r, const wc_router_cfg *cfg, int node_id,
-                    uint64_t *buf, uint8_t *table);
+                    uint64_t *mem, uint8_t *table);
+/* (after a change of node_id, as the RTL samples it in reset) */
 void wc_router_reset(wc_router *r);
 void wc_router_cfg_write(wc_router *r, unsigned addr, unsigned data);
 /* nothing buffered, allocated, owed or pending: eval would be all zeros */
 static inline int wc_router_idle(const wc_router *r)
 {
-    return !(r->ne_mask | r->credit_mask | r->own_mask | r->lowcred_mask);
+    int o;
+    if (r->ne_mask | r->credit_mask | r->own_mask)
+        return 0;
+    for (o = 0; o < r->cfg->P; o++)
+        if (r->out[o].cred != r->B)
+            return 0;
+    return 1;
+}
+/* nothing buffered, allocated or owed, credits owed to it or not: eval
+ * would give all zeros (an output waiting for credits changes only when
+ * one arrives, at the edge) */
+static inline int wc_router_still(const wc_router *r)
+{
+    return !(r->ne_mask | r->credit_mask | r->own_mask);
 }
 void wc_router_eval(wc_router *r);
 /* Clear this cycle's outputs and decisions without evaluating (only valid
- * when wc_router_idle). */
+ * when wc_router_still). */
 void wc_router_quiet(wc_router *r);
 /* in_vmask/in_flit: flits arriving per input this cycle; out_cmask:
  * credits arriving per output. */

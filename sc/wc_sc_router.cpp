@@ -9,7 +9,7 @@
 namespace wc {
 
 router_c::router_c(sc_core::sc_module_name nm, const wc_router_cfg &cfg)
-    : router(nm, cfg.P), cfg_(cfg), buf_((size_t)cfg.P * (size_t)cfg.B), in_flit_((size_t)cfg.P),
+    : router(nm, cfg.P), cfg_(cfg), buf_((size_t)wc_router_mem_words(&cfg)), in_flit_((size_t)cfg.P),
       table_(2u * (size_t)(cfg.nnodes > 0 ? cfg.nnodes : 1)), prev_valid_(0), prev_credit_(0), prev_abs_(0),
       prev_drops_(0)
 {

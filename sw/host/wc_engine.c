@@ -469,7 +469,8 @@ void wc_engine_net_port(const wc_engine *e, int r, int p, int *valid, uint64_t *
     e->ops->net_port(e, r, p, valid, flit, credit);
 }
 uint64_t wc_engine_net_active(const wc_engine *e, int r) { return e->ops->net_active(e, r); }
-const uint64_t *wc_engine_net_busy(const wc_engine *e) { return e->ops == &c_ops ? wc_net_busy(e->net) : NULL; }
+const uint64_t *wc_engine_net_busy_ext(const wc_engine *e) { return e->ops == &c_ops ? wc_net_busy_ext(e->net) : NULL; }
+const uint64_t *wc_engine_net_busy_abs(const wc_engine *e) { return e->ops == &c_ops ? wc_net_busy_abs(e->net) : NULL; }
 uint64_t wc_engine_net_abs_mask(const wc_engine *e, int r) { return e->ops->net_abs_mask(e, r); }
 uint64_t wc_engine_net_abs(const wc_engine *e, int r, int p, int *valid) { return e->ops->net_abs(e, r, p, valid); }
 unsigned wc_engine_net_drops(const wc_engine *e, int r) { return e->ops->net_drops(e, r); }

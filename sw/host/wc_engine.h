@@ -104,10 +104,12 @@ void wc_engine_net_port(const wc_engine *e, int r, int p, int *valid, uint64_t *
 /* ports of router r that may carry a flit or a credit this cycle (all of
  * them where the instance cannot tell) */
 uint64_t wc_engine_net_active(const wc_engine *e, int r);
-/* The routers that may drive a port or an absorption channel this cycle,
- * bit r%64 of word r/64 (the C model: those it evaluated), or NULL where
- * the instance cannot tell (any router may). */
-const uint64_t *wc_engine_net_busy(const wc_engine *e);
+/* The routers that may drive a terminal's port (one not wired to another
+ * router), and those that may drive an absorption channel, this cycle:
+ * bit r%64 of word r/64 (the C model: of the routers it evaluated, those
+ * that do), or NULL where the instance cannot tell (any router may). */
+const uint64_t *wc_engine_net_busy_ext(const wc_engine *e);
+const uint64_t *wc_engine_net_busy_abs(const wc_engine *e);
 uint64_t wc_engine_net_abs_mask(const wc_engine *e, int r);
 uint64_t wc_engine_net_abs(const wc_engine *e, int r, int p, int *valid);
 unsigned wc_engine_net_drops(const wc_engine *e, int r);        /* drop_count_o this cycle */

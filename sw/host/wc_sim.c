@@ -269,7 +269,7 @@ typedef struct {
      * the terminal ports with something to drive (a queue, a worm being
      * injected, a credit owed, inputs to release), a bit each in txa;
      * the terminal ports the network drove this cycle, found from the
-     * routers it evaluated (wc_engine_net_busy), in rxa. */
+     * routers that drove one (wc_engine_net_busy_ext), in rxa. */
     struct src { long at; int n; } *sh; int nsh;
     int *due;                       /* [N] the sources of this cycle, by node */
     uint64_t *txa, *rxa;            /* [(ntp + 63) / 64] */
@@ -1891,18 +1891,25 @@ static int drive(sim *s, tport *p, int starting, waverec *wr)
     return v;
 }
 
-/* What the first instance drove at terminal port p this cycle: 1 if a flit. */
-static int take(sim *s, tport *p, long cyc, int measuring)
+/* What the first instance drove at terminal port p this cycle, a port it
+ * says may carry something: 1 if a flit. */
+static int take_active(sim *s, tport *p, long cyc, int measuring)
 {
     int v, c;
     uint64_t f;
-    if (!((wc_engine_net_active(s->E[0], p->r) >> p->p) & 1))
-        return 0;
     wc_engine_net_port(s->E[0], p->r, p->p, &v, &f, &c);
     p->credits += c;
     if (v)
         receive(s, p, f, cyc, measuring);
     return v;
+}
+
+/* What the first instance drove at terminal port p this cycle: 1 if a flit. */
+static int take(sim *s, tport *p, long cyc, int measuring)
+{
+    if (!((wc_engine_net_active(s->E[0], p->r) >> p->p) & 1))
+        return 0;
+    return take_active(s, p, cyc, measuring);
 }
 
 /* Router r's absorption channels (intermediate reception): 1 if a flit. */
@@ -1927,7 +1934,7 @@ static int absorb(sim *s, int r, long cyc, int measuring)
  * cannot tell which routers it evaluated, the RTL, has all looked at). */
 static int terminals(sim *s, long cyc, int starting, int measuring, waverec *wr)
 {
-    const uint64_t *busy;
+    const uint64_t *busy, *babs;
     const int all = wr->w != NULL;
     int i, r, w, moved = 0;
     for (i = all ? 0 : next_bit(s->txa, s->ntp, 0); i < s->ntp; i = all ? i + 1 : next_bit(s->txa, s->ntp, i + 1)) {
@@ -1938,14 +1945,14 @@ static int terminals(sim *s, long cyc, int starting, int measuring, waverec *wr)
     }
     for (i = 0; i < s->ne; i++)
         wc_engine_net_eval(s->E[i]);
-    if (!(busy = wc_engine_net_busy(s->E[0]))) {
+    if (!(busy = wc_engine_net_busy_ext(s->E[0])) || !(babs = wc_engine_net_busy_abs(s->E[0]))) {
         for (i = 0; i < s->ntp; i++)
             moved |= take(s, &s->tp[i], cyc, measuring);
         for (r = 0; r < s->R; r++)
             moved |= absorb(s, r, cyc, measuring);
         return moved;
     }
-    /* the terminal ports of the routers evaluated, in port order */
+    /* the terminal ports the routers drove, in port order */
     for (w = 0; w < (s->R + 63) / 64; w++)
         for (uint64_t m = busy[w]; m; m &= m - 1) {
             uint64_t pm;
@@ -1959,10 +1966,10 @@ static int terminals(sim *s, long cyc, int starting, int measuring, waverec *wr)
         uint64_t m = s->rxa[w];
         s->rxa[w] = 0;
         for (; m; m &= m - 1)
-            moved |= take(s, &s->tp[w * 64 + __builtin_ctzll(m)], cyc, measuring);
+            moved |= take_active(s, &s->tp[w * 64 + __builtin_ctzll(m)], cyc, measuring);
     }
     for (w = 0; w < (s->R + 63) / 64; w++)
-        for (uint64_t m = busy[w]; m; m &= m - 1)
+        for (uint64_t m = babs[w]; m; m &= m - 1)
             moved |= absorb(s, w * 64 + __builtin_ctzll(m), cyc, measuring);
     return moved;
 }

@@ -286,7 +286,7 @@ int main(int argc, char **argv)
     b.cfg.stages = UT_STAGES;
     // the lockstep's own self-check: a broken C model must be caught
     b.cfg.mutate = (int)unit_opt(argc, argv, "--mutate", 0);
-    b.buf.assign((size_t)P * B, 0);
+    b.buf.assign((size_t)wc_router_mem_words(&b.cfg), 0);
     b.table.assign(2 * UT_NNODES, 0);
     wc_router_init(&b.r, &b.cfg, (int)b.node_id(), b.buf.data(), b.table.data());
     for (int p = 0; p < P; p++) {
