@@ -40,7 +40,7 @@ extern "C" {
 #endif
 
 /* Bump on any incompatible change of what this header declares. */
-#define WC_ENGINE_ABI_VERSION 5u
+#define WC_ENGINE_ABI_VERSION 6u
 
 typedef enum {
     WC_ENGINE_ROUTER_NET = 1, /* one Verilated wc_router per router, wired by the shim */
@@ -148,6 +148,7 @@ typedef struct {
  * Table routing is refused (the configuration port is not driven). */
 typedef struct {
     const char *topo;           /* the topology's name, as wc_topo_create takes it */
+    const char *routing;        /* its routing function (wc_topo_set_routing), NULL: the topology's default */
     int width, buffer;          /* W and B of the routers */
     int router_mutate;          /* the C routers' mutation (wc_router_cfg.mutate), 0 in real runs */
     const uint8_t *rtl_router;  /* [routers]: 1 the Verilated RTL, 0 the C model */

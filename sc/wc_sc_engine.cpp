@@ -152,6 +152,11 @@ void *create(const wc_engine_sc_spec *sp, char *err, int errlen)
         fail(err, errlen, e);
         return nullptr;
     }
+    if (sp->routing && wc_topo_set_routing(t, sp->routing, e, sizeof e) != 0) {
+        fail(err, errlen, e);
+        wc_topo_free(t);
+        return nullptr;
+    }
     if (sp->nic && sp->nic->nnodes != t->nnodes) {
         fail(err, errlen, "NIC parameters for " + std::to_string(sp->nic->nnodes) + " nodes, " + t->name + " has " +
                               std::to_string(t->nnodes));

@@ -286,6 +286,9 @@ static int sc_open(wc_engine *e, const wc_engine_cfg *c, char *err, int errlen)
         }
     memset(&sp, 0, sizeof sp);
     sp.topo = t->name;
+    /* the name rebuilds the topology with its default routing: the
+     * function chosen (--routing) goes along */
+    sp.routing = wc_routing_by_id(t->routing) ? wc_routing_by_id(t->routing)->name : NULL;
     sp.width = c->width;
     sp.buffer = c->buffer;
     sp.router_mutate = c->net_mutate;

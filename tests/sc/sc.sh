@@ -110,6 +110,26 @@ check "sim-worms: multidestination and malformed worms through RTL routers 3,5: 
        && grep -Eq '^  multicast  [1-9][0-9]* measured multicasts' '$out/sim-worms.out' \
        && grep -Eq '^  drops      [1-9][0-9]* worms dropped by routers, [1-9]' '$out/sim-worms.out'"
 grep -E '^  (multicast|drops|lockstep)' "$out/sim-worms.out" | sed 's/^ */     /'
+# west-first (--routing, a choice between two outputs by their credits):
+# the SystemC network must route with the function chosen, not the
+# topology's default; worms overtaking one another on a pair show that the
+# adaptive choice was taken, and the C model with the choice inverted
+# (mutation 6) must stop the run at a mismatch
+"$wc" sim --topo mesh:4x4 --routing west-first --engine lockstep-sc --rate 0.3 --warmup 0 --cycles 50000 --quiet \
+  > "$out/sim-wf.out" 2> "$out/sim-wf.err"
+rc=$?
+check "sim-wf: mesh:4x4 west-first in SystemC against the C model: 50000 cycles, 0 mismatches, every packet delivered" \
+      "[ $rc -eq 0 ] && [ \$(sed -n 's/.*0 mismatches over \([0-9]*\) cycles.*/\1/p' '$out/sim-wf.out') -ge 50000 ] \
+       && grep -Eq '^  packets    injected ([1-9][0-9]*)  delivered \\1  lost 0  duplicated 0  out-of-order 0  corrupt 0' '$out/sim-wf.out'"
+check "sim-wf: the adaptive choice was taken (unicasts overtook one of their pair)" \
+      "grep -Eq '^  order      [1-9][0-9]* unicasts overtook' '$out/sim-wf.out'"
+grep -E '^  (packets|order|lockstep)' "$out/sim-wf.out" | sed 's/^ */     /'
+"$wc" sim --topo mesh:4x4 --routing west-first --engine lockstep-sc --mutate 6 --rate 0.3 --warmup 0 --cycles 50000 \
+  --quiet > "$out/sim-wf-mut.out" 2> "$out/sim-wf-mut.err"
+rc=$?
+check "sim-wf-mut: west-first's choice inverted in the C model (mutation 6) fails at a mismatch naming cycle, router, port" \
+      "[ $rc -eq 1 ] && grep -Eq 'LOCKSTEP MISMATCH: cycle [0-9]+ router [0-9]+ port [0-9]+ [a-z_]+: expected \(C model\) 0x[0-9a-f]+, actual \(SystemC, all C\) 0x[0-9a-f]+' '$out/sim-wf-mut.err'"
+grep 'LOCKSTEP MISMATCH' "$out/sim-wf-mut.err" | sed 's/^/     /'
 mutant() { # name what where where-pattern command...
   local name=$1 what=$2 desc=$3 where=$4; shift 4
   "$@" > "$out/$name.out" 2> "$out/$name.err"
