@@ -37,6 +37,7 @@ const char *wc_nic_mutation_name(int k)
         "an event's child whose claim is at its job's level does not join the ready set (wc_nic_jsel.c)",
         "a unicast stream's init loses its write to the next-sequence table (wc_nic_regs.c)",
         "an accepted packet of a group stream leaves its expected sequence number (wc_nic_regs.c)",
+        "a group's install leaves the entry's old parent in the group table (wc_nic_regs.c)",
     };
     return k >= 0 && k <= WC_NIC_MUTATIONS ? name[k] : "unknown";
 }

@@ -198,8 +198,13 @@ static int reg_write(wc_nic *n, unsigned a, uint32_t v)
             rc = wc_nic_group_clear(&n->gt, g);
         else if (v > 0xFFu)
             rc = -WC_NIC_ST_NODST;
-        else
+        else {
+            uint16_t was = n->gt.g[g].parent;
             rc = wc_nic_group_set(&n->gt, g, r->gt_parent, r->gt_child, cnt);
+            /* mutation 18: an install leaves the entry's old parent */
+            if (rc == 0 && n->c.mutate == 18)
+                n->gt.g[g].parent = was;
+        }
         r->gt_result = (uint8_t)-rc;
         if (rc == 0) {
             /* a (re)installed group starts its streams afresh */

@@ -516,7 +516,7 @@ module wc_nic #(
         end
     end
     // the groups and nodes announced a cycle ahead for the register
-    // block's block RAM (children, expected and next sequence numbers)
+    // block's block RAM (group entries, expected and next sequence numbers)
     reg  [GIW-1:0] rp_ngid_q, sq_ngid_q;
     reg  [DW-1:0]  sq_nnode_q;
     reg  [`WC_NH0_SRC_W-1:0] rp_nnode_q;

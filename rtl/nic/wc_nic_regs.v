@@ -145,8 +145,9 @@ module wc_nic_regs #(
     output wire [NNODES-1:0]            ubusy_o,
     output wire [NGROUPS-1:0]           gbusy_o,
     // receive processor: its event's source and group; the group's
-    // children and the stream's expected sequence number are read a
-    // cycle ahead, at its node and group after this edge
+    // parent, count and children and the stream's expected sequence
+    // number are read a cycle ahead, at its node and group after this
+    // edge
     input  wire [`WC_HEAD_DST_W-1:0]    rp_node_i,
     input  wire [`WC_HEAD_DST_W-1:0]    rp_nnode_i,
     input  wire [`WC_NH0_GROUP_W-1:0]   rp_gid_i,
@@ -158,9 +159,9 @@ module wc_nic_regs #(
     output wire [$clog2(MAXCHILD+1)-1:0] rp_gnc_o,
     output wire [MAXCHILD*`WC_HEAD_DST_W-1:0] rp_gchild_o,
     // acknowledgement selection: the stream it picked, and its round
-    // robin's pointer after this edge (the expected sequence number is
-    // read a cycle ahead, at the stream picked from it over the flags
-    // after the edge)
+    // robin's pointer after this edge (the expected sequence number and
+    // a group's parent are read a cycle ahead, at the stream picked from
+    // it over the flags after the edge)
     input  wire [$clog2(NNODES+NGROUPS)-1:0] ak_sid_i,
     input  wire [$clog2(NNODES+NGROUPS)-1:0] ak_nptr_i,
     output wire [2:0]                   ak_kind_o,
@@ -168,9 +169,9 @@ module wc_nic_regs #(
     output wire                         ak_gvalid_o,
     output wire [`WC_HEAD_DST_W-1:0]    ak_gparent_o,
     // send queue unit: its descriptor's group and node; the group's
-    // children and the next sequence numbers are read a cycle ahead, at
-    // the group and node it will have after this edge (sq_ngid_i,
-    // sq_nnode_i)
+    // parent, count and children and the next sequence numbers are read
+    // a cycle ahead, at the group and node it will have after this edge
+    // (sq_ngid_i, sq_nnode_i)
     input  wire [`WC_NH0_GROUP_W-1:0]   sq_gid_i,
     input  wire [`WC_NH0_GROUP_W-1:0]   sq_ngid_i,
     input  wire [`WC_HEAD_DST_W-1:0]    sq_node_i,
@@ -262,13 +263,21 @@ module wc_nic_regs #(
     reg               cw_q, cw_z_q, cw_sat_q;   // a counter read's answer is due
     reg  [PWR:0]      cw_pend_q;
     reg  [SCW-1:0]  slots_q, slots_d, peak_q, peak_d;
-    // group table: valid, parent and child count per entry (reset by a
-    // soft reset), children in memories (never reset: only entries below
-    // the count are read), one copy per reader in block RAM: both read a
-    // row at a group their units know a cycle ahead (below)
-    reg  [NGROUPS-1:0]    gv_q, gv_d;
-    reg  [NGROUPS*DW-1:0] gp_q, gp_d;
-    reg  [NGROUPS*NCW-1:0] gn_q, gn_d;
+    // group table: a valid flag and a parent-written flag per entry
+    // (reset by a soft reset), the parent and child count in memories
+    // (one copy per reader: the receive processor, the send queue unit,
+    // the acknowledgement selection), the children in memories (one copy
+    // per reader: the receive processor, the send queue unit), all block
+    // RAM read a cycle ahead at the group each reader will address after
+    // the edge (below) and never reset: an entry's count is read under
+    // its valid flag (a cleared entry has none), its parent under its
+    // written flag (NO_PARENT until the first install; a clear keeps it),
+    // its children below its count.
+    reg  [NGROUPS-1:0]    gv_q, gv_d, gpw_q, gpw_d;
+    // (the parent and count copies: g_gpn below; their rows after the
+    // last edge, the receive processor's, the send queue unit's, the
+    // selection's)
+    wire [NCW+DW-1:0]     rp_gpn_rd, sq_gpn_rd, ak_gpn_rd;
     (* ram_style = "block", no_rw_check *) reg [MAXCHILD*DW-1:0] gc_rp [0:NGROUPS-1];
     (* ram_style = "block", no_rw_check *) reg [MAXCHILD*DW-1:0] gc_sq [0:NGROUPS-1];
     reg  [MAXCHILD*DW-1:0]    rp_gc_rd_q, sq_gc_rd_q;
@@ -317,8 +326,8 @@ module wc_nic_regs #(
     assign rp_uexp_o    = (nin_rp && uexp_v_q[rp_node_i[NB-1:0]]) ? uexp_rd_q : 16'd0;
     assign rp_gexp_o    = (gin_rp && gexp_v_q[rp_gid_i[GB-1:0]]) ? gexp_rd_q : 16'd0;
     assign rp_gvalid_o  = gin_rp && gv_q[rp_gid_i[GB-1:0]];
-    assign rp_gparent_o = gp_q[rp_gid_i[GB-1:0]*DW +: DW];
-    assign rp_gnc_o     = gn_q[rp_gid_i[GB-1:0]*NCW +: NCW];
+    assign rp_gparent_o = (gin_rp && gpw_q[rp_gid_i[GB-1:0]]) ? rp_gpn_rd[DW-1:0] : NOPAR;
+    assign rp_gnc_o     = rp_gvalid_o ? rp_gpn_rd[DW +: NCW] : {NCW{1'b0}};
     assign rp_gchild_o  = rp_gc_byp_q ? gt_stage_q : rp_gc_rd_q;
 
     // a stream id below NNODES is a unicast peer, above it a group
@@ -327,13 +336,13 @@ module wc_nic_regs #(
     wire [GB-1:0] ak_gi  = ak_sid_i[GB-1:0] - NNODES[GB-1:0];
     assign ak_exp_o     = (ak_uni ? uexp_v_q[ak_sid_i[NB-1:0]] : gexp_v_q[ak_gi]) ? akexp_rd_q : 16'd0;
     assign ak_gvalid_o  = !ak_uni && gv_q[ak_gi];
-    assign ak_gparent_o = gp_q[ak_gi*DW +: DW];
+    assign ak_gparent_o = gpw_q[ak_gi] ? ak_gpn_rd[DW-1:0] : NOPAR;
 
     wire gin_sq = {20'd0, sq_gid_i} < NGROUPS;
     wire nin_sq = {20'd0, sq_node_i} < NNODES;
     assign sq_gvalid_o  = gin_sq && gv_q[sq_gid_i[GB-1:0]];
-    assign sq_gparent_o = gp_q[sq_gid_i[GB-1:0]*DW +: DW];
-    assign sq_gnc_o     = gn_q[sq_gid_i[GB-1:0]*NCW +: NCW];
+    assign sq_gparent_o = (gin_sq && gpw_q[sq_gid_i[GB-1:0]]) ? sq_gpn_rd[DW-1:0] : NOPAR;
+    assign sq_gnc_o     = sq_gvalid_o ? sq_gpn_rd[DW +: NCW] : {NCW{1'b0}};
     assign sq_gchild_o  = sq_gc_byp_q ? gt_stage_q : sq_gc_rd_q;
     // (the words read at the last edge, at this cycle's group and node)
     assign sq_gnext_o   = (gin_sq && gnext_v_q[sq_gid_i[GB-1:0]]) ? gnext_rd_q : 16'd0;
@@ -592,7 +601,7 @@ module wc_nic_regs #(
         gt_sel_d = gt_sel_q;  gt_par_d = gt_par_q;  gt_stage_d = gt_stage_q;  gt_res_d = gt_res_q;
         gt_eq_d = gt_eq_q;
         slots_d = slots_q;  peak_d = peak_q;
-        gv_d = gv_q;  gp_d = gp_q;  gn_d = gn_q;
+        gv_d = gv_q;  gpw_d = gpw_q;
 
         // receive processor: an error counted raises its interrupt bit
         // (the counts themselves: the counter memory's pending amounts)
@@ -651,15 +660,12 @@ module wc_nic_regs #(
                 end
                 `WC_NICR_GT_COMMIT: begin
                     gt_res_d = gt_rc;
+                    // (the parent and count: the memories' write, below)
                     if (gt_set) begin
-                        gv_d[gt_g] = 1'b1;
-                        gp_d[gt_g*DW +: DW]   = gt_par_q;
-                        gn_d[gt_g*NCW +: NCW] = gt_cnt[NCW-1:0];
+                        gv_d[gt_g]  = 1'b1;
+                        gpw_d[gt_g] = 1'b1;
                     end
-                    if (gt_clear) begin
-                        gv_d[gt_g] = 1'b0;
-                        gn_d[gt_g*NCW +: NCW] = {NCW{1'b0}};
-                    end
+                    if (gt_clear) gv_d[gt_g] = 1'b0;
                 end
                 `WC_NICR_TIMEOUT:    timeout_d  = s_dat_i;
                 `WC_NICR_PEAK:       peak_d     = {SCW{1'b0}};
@@ -791,16 +797,14 @@ module wc_nic_regs #(
 
     always @(posedge clk_i) begin
         if (clr) begin
-            gv_q <= {NGROUPS{1'b0}};
-            gp_q <= {NGROUPS{NOPAR}};
-            gn_q <= {NGROUPS*NCW{1'b0}};
+            gv_q  <= {NGROUPS{1'b0}};
+            gpw_q <= {NGROUPS{1'b0}};
             ubusy_q <= {NNODES{1'b0}};
             gbusy_q <= {NGROUPS{1'b0}};
             ackp_q  <= {NG{1'b0}};
         end else begin
-            gv_q <= gv_d;
-            gp_q <= gp_d;
-            gn_q <= gn_d;
+            gv_q  <= gv_d;
+            gpw_q <= gpw_d;
             ubusy_q <= ubusy_d;
             gbusy_q <= gbusy_d;
             ackp_q  <= ackp_d;
@@ -828,6 +832,35 @@ module wc_nic_regs #(
     always @(posedge clk_i) sq_gc_rd_q <= gc_sq[sq_ngid_i[GB-1:0]];
     always @(posedge clk_i) rp_gc_byp_q <= gc_we && gt_g == rp_ngid_i[GB-1:0];
     always @(posedge clk_i) sq_gc_byp_q <= gc_we && gt_g == sq_ngid_i[GB-1:0];
+    // the parent and child count: the same write into three copies, each
+    // read at the group its reader addresses after this edge (copy 0 the
+    // receive processor's, 1 the send queue unit's, 2 the selection's:
+    // the group of the stream its round robin will pick, ak_nsid below,
+    // read only when that stream is a group's), a row written at this
+    // edge to that group taken from the write (the count is this cycle's
+    // bus word: read-first memories return the old row).
+    wire [NCW+DW-1:0] gpn_wd = {gt_cnt[NCW-1:0], gt_par_q};
+    wire [GB-1:0]     ak_ngi;
+    wire [3*GB-1:0]   gpn_ra = {ak_ngi, sq_ngid_i[GB-1:0], rp_ngid_i[GB-1:0]};
+    wire [3*(NCW+DW)-1:0] gpn_rd;
+    genvar gc;
+    generate
+        for (gc = 0; gc < 3; gc = gc + 1) begin : g_gpn
+            (* ram_style = "block", no_rw_check *) reg [NCW+DW-1:0] m [0:NGROUPS-1];
+            reg [NCW+DW-1:0] rd_q;
+            wire [GB-1:0]    ra = gpn_ra[gc*GB +: GB];
+            always @(posedge clk_i) begin
+                if (gc_we) m[gt_g] <= gpn_wd;
+            end
+            always @(posedge clk_i) rd_q <= (gc_we && gt_g == ra) ? gpn_wd : m[ra];
+            assign gpn_rd[gc*(NCW+DW) +: NCW+DW] = rd_q;
+        end
+    endgenerate
+    assign {ak_gpn_rd, sq_gpn_rd, rp_gpn_rd} = gpn_rd;
+    // (the selection reads the parent alone)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_akcnt = ^ak_gpn_rd[DW +: NCW];
+    /* verilator lint_on UNUSEDSIGNAL */
 
     // stream tables: the flags reset, the memories only take writes
     always @* begin
@@ -867,6 +900,7 @@ module wc_nic_regs #(
     wire            ak_nany;
     wire [SIDW-1:0] ak_nsid;
     wc_rr_arb #(.N(NG), .IW(SIDW)) u_ak_next (.req_i(ackp_d), .ptr_i(ak_nptr_i), .gnt_valid_o(ak_nany), .gnt_idx_o(ak_nsid));
+    assign ak_ngi = ak_nsid[GB-1:0] - NNODES[GB-1:0];
     wire [SIDW-1:0] exp_wsid = uexp_we ? SIDW'(uexp_wa) : SIDW'(NNODES) + SIDW'(gexp_wa);
     wire [15:0]     exp_wd   = uexp_we ? uexp_wd : gexp_wd;
     always @(posedge clk_i) begin
@@ -939,13 +973,22 @@ module wc_nic_regs #(
     // change and once after reset, the verdicts of a check every cycle at
     // a fraction of its simulation cost.
     reg [MAXCHILD*DW+NEQW-1:0]         gtchk_q;
-    reg [NGROUPS*(1+DW+NCW)+DW-1:0]    grchk_q;
-    reg                                chk_seen_q;
+    reg [2*NGROUPS+DW-1:0]             grchk_q;
+    reg                                chk_seen_q, gpn_we_q;
     always @(posedge clk_i) begin
         chk_seen_q <= rst_ni;
         gtchk_q    <= {gt_stage_q, gt_eq_q};
-        grchk_q    <= {gv_q, gp_q, gn_q, node_q};
+        grchk_q    <= {gv_q, gpw_q, node_q};
+        gpn_we_q   <= gc_we;
     end
+    // an entry's parent and count as its readers see them (the send
+    // queue unit's copy; the others are checked equal to it)
+    function [DW-1:0] gpar(input [GB-1:0] g);
+        gpar = gpw_q[g] ? g_gpn[1].m[g][DW-1:0] : NOPAR;
+    endfunction
+    function [NCW-1:0] gcnt(input [GB-1:0] g);
+        gcnt = gv_q[g] ? g_gpn[1].m[g][DW +: NCW] : {NCW{1'b0}};
+    endfunction
     wire gt_chk = !chk_seen_q || {gt_stage_q, gt_eq_q} != gtchk_q;
     // counter k as a host read in this cycle would answer
     function [31:0] cnt_now(input integer k);
@@ -954,7 +997,7 @@ module wc_nic_regs #(
             ((cinf_v_q && cinf_k_q == k[CKW-1:0]) ? {{(33-PWR){1'b0}}, cinf_amt_q} : 33'd0);
         cnt_now = (CSAT[k] && t[32]) ? 32'hFFFF_FFFF : t[31:0];
     endfunction
-    wire gr_chk = !chk_seen_q || {gv_q, gp_q, gn_q, node_q} != grchk_q;
+    wire gr_chk = !chk_seen_q || gpn_we_q || {gv_q, gpw_q, node_q} != grchk_q;
     always @(posedge clk_i) begin : protocol
         integer g, k;
         if (rst_ni) begin
@@ -1030,25 +1073,29 @@ module wc_nic_regs #(
             if ({{(32-SCW){1'b0}}, slots_q} > NSLOT)
                 $error("%m: %0d receive slots in use of %0d", slots_q, NSLOT);
             // The group table holds only entries wc_nic_group_set accepts:
-            // never group 0 (unicast), a cleared entry has no children, a
-            // root has 1..MAXCHILD children, a non-root a parent in the network
-            // other than this node.
+            // never group 0 (unicast), a valid entry was installed (its
+            // parent written), a root has 1..MAXCHILD children, a non-root
+            // a parent in the network other than this node; the three
+            // copies of an installed entry's parent and count agree.
             if (gv_q[0])
                 $error("%m: group 0 installed");
             if (gr_chk) begin
                 for (g = 0; g < NGROUPS; g = g + 1) begin
-                    if (!gv_q[g] && gn_q[g*NCW +: NCW] != {NCW{1'b0}})
-                        $error("%m: group %0d not installed but has %0d children", g, gn_q[g*NCW +: NCW]);
+                    if (gv_q[g] && !gpw_q[g])
+                        $error("%m: group %0d valid but never installed", g);
+                    if (gpw_q[g] && (g_gpn[0].m[g] != g_gpn[1].m[g] || g_gpn[2].m[g] != g_gpn[1].m[g]))
+                        $error("%m: group %0d's copies differ: %h %h %h", g, g_gpn[0].m[g], g_gpn[1].m[g],
+                               g_gpn[2].m[g]);
                     // (constant when MAXCHILD is 2^NCW - 1)
                     /* verilator lint_off CMPCONST */
-                    if (gv_q[g] && {{(32-NCW){1'b0}}, gn_q[g*NCW +: NCW]} > MAXCHILD)
+                    if (gv_q[g] && {{(32-NCW){1'b0}}, gcnt(g[GB-1:0])} > MAXCHILD)
                     /* verilator lint_on CMPCONST */
-                        $error("%m: group %0d has %0d children", g, gn_q[g*NCW +: NCW]);
-                    if (gv_q[g] && gp_q[g*DW +: DW] == NOPAR && gn_q[g*NCW +: NCW] == {NCW{1'b0}})
+                        $error("%m: group %0d has %0d children", g, gcnt(g[GB-1:0]));
+                    if (gv_q[g] && gpar(g[GB-1:0]) == NOPAR && gcnt(g[GB-1:0]) == {NCW{1'b0}})
                         $error("%m: group %0d installed at its root with no children", g);
-                    if (gv_q[g] && gp_q[g*DW +: DW] != NOPAR &&
-                        ({{(32-DW){1'b0}}, gp_q[g*DW +: DW]} >= NNODES || gp_q[g*DW +: DW] == node_q))
-                        $error("%m: group %0d has parent %0d", g, gp_q[g*DW +: DW]);
+                    if (gv_q[g] && gpar(g[GB-1:0]) != NOPAR &&
+                        ({{(32-DW){1'b0}}, gpar(g[GB-1:0])} >= NNODES || gpar(g[GB-1:0]) == node_q))
+                        $error("%m: group %0d has parent %0d", g, gpar(g[GB-1:0]));
                 end
             end
         end

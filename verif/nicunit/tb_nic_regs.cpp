@@ -68,7 +68,7 @@ struct Bench {
     unsigned ak_pptr = 0;               // ak_nptr_i of the cycle before
     Access cur{};
     int e_rd, e_wr, e_gt[NGTS], e_clear, e_w1c, e_irq, e_drained, e_win, e_ovr, e_strong, e_weak, e_clr, e_grant2,
-        e_grant3, e_exp, e_expbyp, e_init, e_initbyp, e_initwait, e_initc, e_wrap, e_done, e_peak, e_early, e_soft,
+        e_grant3, e_exp, e_expbyp, e_gtbyp, e_gtbypak, e_init, e_initbyp, e_initwait, e_initc, e_wrap, e_done, e_peak, e_early, e_soft,
         e_cread, e_cpend, e_cinf, e_cdrop, e_cland;
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
@@ -79,6 +79,8 @@ struct Bench {
         e_wr = b.event("host-write");
         for (int i = 0; i < NGTS; i++) e_gt[i] = b.event(gt[i]);
         e_clear = b.event("group-cleared");
+        e_gtbyp = b.event("group-installed-as-read-ahead");
+        e_gtbypak = b.event("group-installed-as-selection-reads-ahead");
         e_w1c = b.event("int-status-cleared-as-set");
         e_irq = b.event("irq");
         e_drained = b.event("send-ring-drained");
@@ -416,7 +418,8 @@ struct Bench {
         if (n->ackpend[ak_sid]) b.eq("ak_kind_o", m.ak_kind_o, n->ackpend[ak_sid], 3);
         if (ak_any) b.eq("ak_exp_o", m.ak_exp_o, ak_uni ? n->uexp[ak_sid] : n->gexp[ak_sid - N], 16);
         b.eq("ak_gvalid_o", m.ak_gvalid_o, !ak_uni && n->gt.g[ak_sid - N].valid, 1);
-        if (!ak_uni) b.eq("ak_gparent_o", m.ak_gparent_o, n->gt.g[ak_sid - N].parent, DW);
+        // the parent is read a cycle ahead too, at the stream announced
+        if (ak_any && !ak_uni) b.eq("ak_gparent_o", m.ak_gparent_o, n->gt.g[ak_sid - N].parent, DW);
         const wc_nic_group_ent *sg = sq_gid < (unsigned)G ? &n->gt.g[sq_gid] : nullptr;
         b.eq("sq_gvalid_o", m.sq_gvalid_o, sg && sg->valid, 1);
         if (sg) {
@@ -469,12 +472,22 @@ struct Bench {
         bool commit = d.regs.wr && wa == WC_NICR_GT_COMMIT;
         bool clearing = commit && r->gt_sel && r->gt_sel < (unsigned)G && (in.s_dat & 0xFFu) == 0 &&
                         r->gt_parent == NOPAR;
+        unsigned gsel = r->gt_sel;
 
         int soft = nic_regs_commit(n, &in, &d, slots);
         b.eq("soft_o", m.soft_o, (uint64_t)soft, 1);
         if (commit) {
             for (int i = 0; i < NGTS; i++) b.hit(e_gt[i], !clearing && n->regs.gt_result == GTS[i]);
             b.hit(e_clear, clearing);
+            // an entry installed at this edge where a reader reads ahead
+            // (the receive processor, the send queue unit; the selection
+            // at the stream its round robin picks after the edge)
+            bool inst = !clearing && n->regs.gt_result == WC_NIC_ST_OK;
+            int ak_next = -1;
+            for (int i = 0; i < NG && ak_next < 0; i++)
+                if (n->ackpend[(ak_nptr + (unsigned)i) % NG]) ak_next = (int)((ak_nptr + (unsigned)i) % NG);
+            b.hit(e_gtbyp, inst && (rp_ngid == gsel || sq_ngid == gsel));
+            b.hit(e_gtbypak, inst && ak_next == (int)(N + gsel));
         }
         b.edge(m, n, soft != 0, e_soft);
     }
