@@ -44,12 +44,10 @@ row=$(awk -v design="$design" -v board="$board" -v opts="$opts" -v dev="$dev" -v
 hdr=$(grep -v '^#' "$csv" | head -n 1)
 [ "$hdr" = "design,board,options,device,lut4,ff,sites,sites_total,ram,fmax,seed,target,verdict,secs,logic_ns,routing_ns,measured,note" ] \
   || { echo "fpga-board-row.sh: $csv has another header: $hdr" >&2; exit 2; }
+# the row replaces its key's (design, board, options) or is added:
+# tools/csv-merge.sh, as a one-row CSV of the same header
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-awk -F, -v key="$design,$board,$opts" -v row="$row" '
-  /^#/ || !h { if (!/^#/) h = 1; print; next }
-  $1 "," $2 "," $3 == key { if (!done) print row; done = 1; next }
-  { print }
-  END { if (!done) print row }' "$csv" > "$tmp"
-cat "$tmp" > "$csv"
+printf '%s\n%s\n' "$hdr" "$row" > "$tmp"
+"$(dirname "$0")/csv-merge.sh" design,board,options "$csv" "$tmp"
 echo "fpga-board-row: $csv: $row"
