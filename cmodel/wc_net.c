@@ -23,8 +23,9 @@ struct wc_net {
     uint64_t *inc_flit;     /* [R*P] */
     /* Work in proportion to activity: bit sets over the routers.
      * visit: routers the next cycle evaluates (not still) or quiets
-     * (evaluated the cycle before); commit: routers whose edge this cycle
-     * changes state (evaluated, or a flit or credit arrives); busy: the
+     * (evaluated the cycle before); commit: between two steps, the routers
+     * a terminal's flit or credit reaches (wc_net_set_ext), during a step
+     * the routers of its pass; busy: the
      * routers evaluated this cycle, the only ones with outputs; of those,
      * busy_ext: the ones driving a port not wired to a router (a
      * terminal's), busy_abs: the ones with an absorption channel valid.  A router
@@ -33,6 +34,7 @@ struct wc_net {
      * drop counter output up to date, so skipping it is what evaluating
      * it would do. */
     uint64_t *visit, *commit, *busy, *busy_ext, *busy_abs;
+    uint64_t *cur;          /* this cycle's visit set, during wc_net_step */
     int nw;                 /* words of each set */
     uint64_t *link_mask;    /* [R]: ports wired to another router */
     struct wc_net_link { int r, p; } *link;   /* [R*P]: the peer router and port of a link */
@@ -99,7 +101,7 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
         !(n->inc_flit = wc_alloc(RP, sizeof *n->inc_flit, "the link state", err, errlen)) ||
         !(n->link_mask = wc_alloc(R, sizeof *n->link_mask, "the link table", err, errlen)) ||
         !(n->link = wc_alloc(RP, sizeof *n->link, "the link table", err, errlen)) ||
-        !(n->visit = wc_alloc(5u * ((R + 63u) / 64u), sizeof *n->visit, "the activity sets", err, errlen))) {
+        !(n->visit = wc_alloc(6u * ((R + 63u) / 64u), sizeof *n->visit, "the activity sets", err, errlen))) {
         wc_net_free(n);
         return NULL;
     }
@@ -109,6 +111,7 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
     n->busy = n->commit + n->nw;
     n->busy_ext = n->busy + n->nw;
     n->busy_abs = n->busy_ext + n->nw;
+    n->cur = n->busy_abs + n->nw;
     for (r = 0; r < n->R; r++) {
         n->visit[r >> 6] |= 1ull << (r & 63);   /* the first cycle looks at every router */
         wc_router *rt = RT(n, r);
@@ -188,83 +191,118 @@ void wc_net_set_ext(wc_net *n, int idx, int valid, uint64_t flit, int credit)
 }
 
 /* Deliver router r's outputs of this cycle to the routers at the other
- * end of its links: flits to their inputs, credits to their outputs. */
-static void push_outputs(wc_net *n, const wc_router *rt, int r)
+ * end of its links: flits to their inputs, credits to their outputs.  A
+ * peer whose turn of this cycle's pass is over (earlier in the pass, or
+ * not in it) takes them now; a later one finds them in its inc_* masks
+ * at its turn, after its own evaluation. */
+static void push_outputs(wc_net *n, const wc_router *rt, int r, const uint64_t *pass)
 {
     const int P = n->P;
     const struct wc_net_link *lk = n->link + (size_t)r * (size_t)P;
-    uint64_t *inc_vmask = n->inc_vmask, *inc_cmask = n->inc_cmask, *commit = n->commit, *inc_flit = n->inc_flit;
+    unsigned char *const slots = n->slots;
+    const size_t stride = n->stride;
+    uint64_t *inc_vmask = n->inc_vmask, *inc_cmask = n->inc_cmask, *inc_flit = n->inc_flit, *next = n->visit;
     uint64_t m = rt->out_valid_mask & n->link_mask[r];
     while (m) {
         const int p = __builtin_ctzll(m), pr = lk[p].r, pp = lk[p].p;
         m &= m - 1;
-        inc_vmask[pr] |= 1ull << pp;
-        inc_flit[pr * P + pp] = rt->out_flit[p];
-        commit[pr >> 6] |= 1ull << (pr & 63);
+        if (pr <= r || !((pass[pr >> 6] >> (pr & 63)) & 1)) {
+            wc_router_take_flit((wc_router *)(void *)(slots + (size_t)pr * stride), pp, rt->out_flit[p]);
+            next[pr >> 6] |= 1ull << (pr & 63);
+        } else {
+            inc_vmask[pr] |= 1ull << pp;
+            inc_flit[pr * P + pp] = rt->out_flit[p];
+        }
     }
     m = rt->in_credit_mask & n->link_mask[r];
     while (m) {
         const int p = __builtin_ctzll(m), pr = lk[p].r;
         m &= m - 1;
-        inc_cmask[pr] |= 1ull << lk[p].p;
-        commit[pr >> 6] |= 1ull << (pr & 63);
+        if (pr <= r || !((pass[pr >> 6] >> (pr & 63)) & 1))
+            wc_router_take_credit((wc_router *)(void *)(slots + (size_t)pr * stride), lk[p].p);
+        else
+            inc_cmask[pr] |= 1ull << lk[p].p;
     }
 }
 
+/* One cycle in one pass over the routers that are visited (evaluated, or
+ * quieted the cycle after their last evaluation) or take a terminal's
+ * flit or credit, in index order: each evaluates, applies its own
+ * decisions at once (no other router reads its state), delivers its
+ * outputs (push_outputs) and takes what reached it before its turn.  The
+ * result is the two-phase cycle's: every evaluation reads registered
+ * state only, and each router's edge is its own decisions and then its
+ * arrivals, whatever the order. */
 void wc_net_step(wc_net *n)
 {
     const int P = n->P, nw = n->nw;
     unsigned char *const slots = n->slots;
     const size_t stride = n->stride;
+    uint64_t *const pass = n->commit, *const next = n->visit;
     int w;
 
-    /* evaluate: outputs from registered state only; still routers are
-     * cleared once (the cycle after their last evaluation) and then
-     * skipped */
+    /* this cycle's pass: the visit set (moved to pass, next collects the
+     * next cycle's) and the terminals' arrivals already in commit */
     for (w = 0; w < nw; w++) {
-        uint64_t m = n->visit[w], prev = n->busy[w], b = 0, be = 0, ba = 0;
-        n->visit[w] = 0;
+        pass[w] |= next[w];
+        n->cur[w] = next[w];
+        next[w] = 0;
+    }
+    for (w = 0; w < nw; w++) {
+        uint64_t m = pass[w], vis = n->cur[w], prev = n->busy[w], b = 0, be = 0, ba = 0, nx = 0;
         while (m) {
             const int r = w * 64 + __builtin_ctzll(m);
             const uint64_t bit = m & -m;
             wc_router *rt = (wc_router *)(void *)(slots + (size_t)r * stride);
             m &= m - 1;
-            rt->drop_count_o = rt->drops;
-            if (!wc_router_still(rt)) {
-                wc_router_eval(rt);
-                b |= bit;
-                if ((rt->out_valid_mask | rt->in_credit_mask) & ~n->link_mask[r])
-                    be |= bit;
-                if (rt->abs_mask)
-                    ba |= bit;
-                push_outputs(n, rt, r);
-            } else if (prev & bit) {
-                wc_router_quiet(rt);
+            if (m) {
+                /* the next router's handle, while this one works */
+                const unsigned char *nr = slots + (size_t)(w * 64 + __builtin_ctzll(m)) * stride;
+                __builtin_prefetch(nr);
+                __builtin_prefetch(nr + 64);
+                __builtin_prefetch(nr + 128);
+            }
+            if (vis & bit) {
+                rt->drop_count_o = rt->drops;
+                if (!wc_router_still(rt)) {
+                    wc_router_cycle(rt);
+                    b |= bit;
+                    if ((rt->out_valid_mask | rt->in_credit_mask) & ~n->link_mask[r])
+                        be |= bit;
+                    if (rt->abs_mask)
+                        ba |= bit;
+                    push_outputs(n, rt, r, pass);
+                } else if (prev & bit) {
+                    wc_router_quiet(rt);
+                }
+            }
+            if (n->inc_vmask[r] | n->inc_cmask[r]) {
+                uint64_t vm = n->inc_vmask[r], cm = n->inc_cmask[r];
+                const uint64_t *f = n->inc_flit + (size_t)r * (size_t)P;
+                int i;
+                n->inc_vmask[r] = 0;
+                n->inc_cmask[r] = 0;
+                if (vm)
+                    nx |= bit;
+                while (vm) {
+                    i = __builtin_ctzll(vm);
+                    vm &= vm - 1;
+                    wc_router_take_flit(rt, i, f[i]);
+                }
+                while (cm) {
+                    i = __builtin_ctzll(cm);
+                    cm &= cm - 1;
+                    wc_router_take_credit(rt, i);
+                }
             }
         }
+        /* the next cycle visits the evaluated (to quiet them if still)
+         * and every router a flit reached (the rest stay still) */
+        pass[w] = 0;
+        next[w] |= b | nx;
         n->busy[w] = b;
         n->busy_ext[w] = be;
         n->busy_abs[w] = ba;
-        n->commit[w] |= b;
-    }
-    /* commit: every router takes what its neighbours sent this cycle;
-     * what is not still after its edge, or has outputs to clear, is
-     * visited next cycle */
-    for (w = 0; w < nw; w++) {
-        uint64_t m = n->commit[w], v = n->busy[w];
-        n->commit[w] = 0;
-        while (m) {
-            const int r = w * 64 + __builtin_ctzll(m);
-            wc_router *rt = (wc_router *)(void *)(slots + (size_t)r * stride);
-            const uint64_t bit = m & -m;
-            m &= m - 1;
-            wc_router_commit(rt, n->inc_vmask[r], n->inc_flit + (size_t)r * (size_t)P, n->inc_cmask[r]);
-            n->inc_vmask[r] = 0;
-            n->inc_cmask[r] = 0;
-            if (!wc_router_still(rt))
-                v |= bit;
-        }
-        n->visit[w] |= v;
     }
     n->cycle++;
 }

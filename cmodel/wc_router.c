@@ -6,6 +6,8 @@
 #include "wc_defs.h"
 
 #define BIT(i) (1ull << (i))
+/* the evaluation and the edge inlined into each of their callers */
+#define HOT static inline __attribute__((always_inline))
 #define FOR_BITS(i, m) for (uint64_t m_ = (m); m_ && ((i) = __builtin_ctzll(m_), 1); m_ &= m_ - 1)
 
 /* The per-port storage in words, in the order wc_router_init lays it out. */
@@ -74,7 +76,7 @@ void wc_router_reset(wc_router *r)
         r->down_only[i] = 0;
     }
     r->drops = 0;
-    r->ne_mask = r->credit_mask = r->own_mask = 0;
+    r->ne_mask = r->credit_mask = r->own_mask = r->act_mask = r->dual_mask = 0;
     /* what the routing function reads of this router (wc_route_ctx);
      * mutation 2 resolves the other dimension first */
     r->cx.node = (unsigned)r->node_id;
@@ -179,33 +181,41 @@ static uint64_t rewrite_head(uint64_t head, uint64_t next, int W, int mutate)
     return head;
 }
 
+/* One cycle's decisions, from the evaluation to the edge: held in
+ * registers when both run in one call (wc_router_cycle), kept in the
+ * handle between wc_router_eval and wc_router_commit_self. */
+typedef struct {
+    uint64_t valid, pop, discard, fresh, here, ogrant, early, otail, abs;
+    int ndrop;
+} wc_dec;
+
 /* The transfer of output o from input sel once the flit can go: the
  * crossbar. */
-static void traverse_go(wc_router *r, int o, int sel)
+static inline void traverse_go(wc_router *r, wc_dec *dc, int o, int sel)
 {
     const int W = r->W, B = r->B;
     const wc_in *in = &r->in[sel];
     const uint64_t h = in->buf[in->rd];
     uint64_t f;
-    r->out_valid_mask |= BIT(o);
-    r->pop_mask |= BIT(sel);
+    dc->valid |= BIT(o);
+    dc->pop |= BIT(sel);
     if (in->dual && !in->hdone && ((h >> W) & 1))
         f = rewrite_head(h, in->buf[in->rd == B - 1 ? 0 : in->rd + 1], W, r->cfg->mutate);
     else
         f = h;
     r->out_flit[o] = f;
-    r->otail_mask |= ((f >> (W + 1)) & 1) << o;
+    dc->otail |= ((f >> (W + 1)) & 1) << o;
 }
 
 /* The router's transfer decision for output o from input sel: a flit
  * at the front, not a head absorbed here, a credit, not the stripped
  * address of an absorbed worm.  (Most calls under load stop here.) */
-static inline void traverse(wc_router *r, int o, int sel)
+static inline void traverse(wc_router *r, wc_dec *dc, int o, int sel)
 {
     const wc_in *in = &r->in[sel];
-    if ((r->here_mask & BIT(sel)) || !(r->ne_mask & BIT(sel)) || r->out[o].cred == 0 || (in->dual && in->skip))
+    if ((dc->here & BIT(sel)) || !(r->ne_mask & BIT(sel)) || r->out[o].cred == 0 || (in->dual && in->skip))
         return;
-    traverse_go(r, o, sel);
+    traverse_go(r, dc, o, sel);
 }
 
 /* The two-stage hop: only owned outputs cross (the allocation of the
@@ -214,17 +224,17 @@ static inline void traverse(wc_router *r, int o, int sel)
  * now with a head behind it requests that head's route in the same cycle
  * (the head then crosses in the next, as the tail's successor), so a busy
  * input loses no cycle between its worms either. */
-static void eval_two(wc_router *r, uint64_t *reqmask, uint64_t reqports)
+static inline void eval_two(wc_router *r, wc_dec *dc, uint64_t *reqmask, uint64_t reqports)
 {
     const int W = r->W, B = r->B;
     uint64_t freed = 0;
     int i, o;
     FOR_BITS(o, r->own_mask) {
-        traverse(r, o, r->out[o].owner);
+        traverse(r, dc, o, r->out[o].owner);
     }
-    freed = r->otail_mask;
-    r->early_mask = 0;
-    FOR_BITS(i, r->pop_mask) {
+    freed = dc->otail;
+    dc->early = 0;
+    FOR_BITS(i, dc->pop) {
         const wc_in *in = &r->in[i];
         uint64_t nx;
         int p, local, multi, naddr;
@@ -238,7 +248,7 @@ static void eval_two(wc_router *r, uint64_t *reqmask, uint64_t reqports)
         p = wc_router_route(r, i, WC_GET((uint32_t)nx, HEAD_DST), &local);
         if (p < 0 || (multi && (local || ((nx >> (W + 1)) & 1))))
             continue;   /* absorbed here or dropped: at the front, next cycle */
-        r->early_mask |= BIT(i);
+        dc->early |= BIT(i);
         r->rport[i] = p;
         if (!(reqports & BIT(p)))
             reqmask[p] = 0;
@@ -248,12 +258,12 @@ static void eval_two(wc_router *r, uint64_t *reqmask, uint64_t reqports)
     FOR_BITS(o, reqports) {
         if (r->out[o].own && !(freed & BIT(o)))
             continue;
-        r->ogrant_mask |= BIT(o);
+        dc->ogrant |= BIT(o);
         r->ogidx[o] = wc_rr_arb(reqmask[o], r->out[o].ptr);
     }
 }
 
-void wc_router_eval(wc_router *r)
+HOT void eval_core(wc_router *r, wc_dec *dc)
 {
     const wc_router_cfg *c = r->cfg;
     const int W = r->W, B = r->B;
@@ -263,7 +273,7 @@ void wc_router_eval(wc_router *r)
     const int two = r->two;
     int i, o;
 
-    wc_router_quiet(r);
+    memset(dc, 0, sizeof *dc);
     r->in_credit_mask = r->credit_mask;
 
     /* wc_input_ctrl.v: inputs holding flits */
@@ -288,11 +298,11 @@ void wc_router_eval(wc_router *r)
             p = wc_router_route(r, i, WC_GET(d, HEAD_DST), &local);
             here = multi && p >= 0 && local;
             bad = p < 0 || (multi && is_tail);
-            r->fresh_mask |= BIT(i);
+            dc->fresh |= BIT(i);
             r->rport[i] = p;
             req_port = p;
             if (here) {
-                r->here_mask |= BIT(i);
+                dc->here |= BIT(i);
                 if (B < 2) {
                     bad = 1;                    /* cannot see the address flit: drop, never block */
                 } else if (in->cnt >= 2) {
@@ -309,15 +319,15 @@ void wc_router_eval(wc_router *r)
                 }
             }
             if (bad) {
-                r->discard_mask |= BIT(i);
-                r->ndrop++;
+                dc->discard |= BIT(i);
+                dc->ndrop++;
                 continue;
             }
         } else {
             /* stray body/tail: discarded, counted once per run */
-            r->discard_mask |= BIT(i);
+            dc->discard |= BIT(i);
             if (!in->dropping)
-                r->ndrop++;
+                dc->ndrop++;
             continue;
         }
         if (!(reqports & BIT(req_port)))
@@ -330,7 +340,7 @@ void wc_router_eval(wc_router *r)
      * wc_crossbar.v: owned outputs and outputs with requests (an owned
      * output ignores requests) */
     if (two) {
-        eval_two(r, reqmask, reqports);
+        eval_two(r, dc, reqmask, reqports);
     } else {
         outs = r->own_mask | reqports;
         FOR_BITS(o, outs) {
@@ -340,27 +350,43 @@ void wc_router_eval(wc_router *r)
                 sel = out->owner;
             } else {
                 sel = wc_rr_arb(reqmask[o], out->ptr);
-                r->ogrant_mask |= BIT(o);
+                dc->ogrant |= BIT(o);
                 r->ogidx[o] = sel;
             }
-            traverse(r, o, sel);
+            traverse(r, dc, o, sel);
         }
     }
     /* absorption channels: every flit an absorbing worm moves, and the
      * stripped address on its own */
     FOR_BITS(i, dual) {
-        if ((r->pop_mask & BIT(i)) || r->in[i].skip) {
-            r->abs_mask |= BIT(i);
+        if ((dc->pop & BIT(i)) || r->in[i].skip) {
+            dc->abs |= BIT(i);
             r->abs_flit[i] = head[i];
             if (c->mutate == 3 && !r->in[i].hdone && ((head[i] >> W) & 1))   /* mutation 3: the node gets the forwarded head */
                 r->abs_flit[i] = rewrite_head(head[i], r->in[i].buf[r->in[i].rd == B - 1 ? 0 : r->in[i].rd + 1], W, 0);
-            r->pop_mask |= BIT(i);
+            dc->pop |= BIT(i);
         }
     }
-    r->pop_mask |= r->discard_mask;
+    dc->pop |= dc->discard;
+    r->out_valid_mask = dc->valid;
+    r->abs_mask = dc->abs;
 }
 
-void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, uint64_t out_cmask)
+void wc_router_eval(wc_router *r)
+{
+    wc_dec dc;
+    eval_core(r, &dc);
+    r->pop_mask = dc.pop;
+    r->discard_mask = dc.discard;
+    r->fresh_mask = dc.fresh;
+    r->here_mask = dc.here;
+    r->ogrant_mask = dc.ogrant;
+    r->early_mask = dc.early;
+    r->otail_mask = dc.otail;
+    r->ndrop = dc.ndrop;
+}
+
+HOT void commit_core(wc_router *r, const wc_dec *dc)
 {
     const wc_router_cfg *c = r->cfg;
     const int W = r->W, B = r->B;
@@ -370,16 +396,18 @@ void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, 
 
     /* input units (wc_input_ctrl.v, in its order): grants, then what
      * left the front, then discards */
-    FOR_BITS(o, r->ogrant_mask) {
+    FOR_BITS(o, dc->ogrant) {
         wc_out *out = &r->out[o];
         int g = r->ogidx[o];
         wc_in *in = &r->in[g];
-        egrant |= r->early_mask & BIT(g);
-        if (r->here_mask & BIT(g)) {
+        egrant |= dc->early & BIT(g);
+        if (dc->here & BIT(g)) {
             in->dual = 1;
+            r->dual_mask |= BIT(g);
             in->port = r->nport[g];
         } else {
             in->active = 1;
+            r->act_mask |= BIT(g);
             in->port = r->rport[g];
         }
         out->own = 1;
@@ -388,51 +416,119 @@ void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, 
         if (c->mutate != 1)
             out->ptr = g == c->P - 1 ? 0 : g + 1;
     }
-    FOR_BITS(i, r->fresh_mask | r->discard_mask | r->pop_mask) {
+    FOR_BITS(i, dc->fresh | dc->discard | dc->pop) {
         wc_in *in = &r->in[i];
         uint64_t front = in->buf[in->rd];
         int is_head = (int)(front >> W) & 1, is_tail = (int)(front >> (W + 1)) & 1;
-        if (r->fresh_mask & BIT(i))
+        if (dc->fresh & BIT(i))
             in->dropping = 0;
-        if (r->discard_mask & BIT(i)) {
+        if (dc->discard & BIT(i)) {
             in->dropping = (uint8_t)!is_tail;
-        } else if (r->pop_mask & BIT(i)) {
-            if (r->abs_mask & BIT(i)) {
+        } else if (dc->pop & BIT(i)) {
+            if (dc->abs & BIT(i)) {
                 in->skip = (uint8_t)(is_head && !in->hdone);
                 in->hdone = 1;
-                if (is_tail)
+                if (is_tail) {
                     in->dual = in->skip = in->hdone = 0;
+                    r->dual_mask &= ~BIT(i);
+                }
             } else if (is_tail && !(egrant & BIT(i))) {
                 in->active = 0;   /* a one-flit worm: granted and gone in one cycle */
+                r->act_mask &= ~BIT(i);
             }
         }
-        if (r->pop_mask & BIT(i)) {
+        if (dc->pop & BIT(i)) {
             in->rd = in->rd == B - 1 ? 0 : in->rd + 1;
             if (--in->cnt == 0)
                 r->ne_mask &= ~BIT(i);
         }
     }
-    if (r->ndrop) {
-        int d = r->drops + r->ndrop;
+    if (dc->ndrop) {
+        int d = r->drops + dc->ndrop;
         r->drops = (uint16_t)(d > 0xffff ? 0xffff : d);
     }
-    FOR_BITS(i, in_vmask) {
-        wc_in *in = &r->in[i];
-        in->buf[in->wr] = in_flit[i];
-        in->wr = in->wr == B - 1 ? 0 : in->wr + 1;
-        in->cnt++;
-        r->ne_mask |= BIT(i);
-    }
-    r->credit_mask = r->pop_mask;
-    FOR_BITS(o, r->out_valid_mask) {
+    r->credit_mask = dc->pop;
+    FOR_BITS(o, dc->valid) {
         wc_out *out = &r->out[o];
         /* (two stages: a grant beside a tail is the next worm's) */
-        if ((r->otail_mask & BIT(o)) && !(two && (r->ogrant_mask & BIT(o)))) {
+        if ((dc->otail & BIT(o)) && !(two && (dc->ogrant & BIT(o)))) {
             out->own = 0;
             r->own_mask &= ~BIT(o);
         }
         out->cred--;
     }
+}
+
+void wc_router_commit_self(wc_router *r)
+{
+    wc_dec dc;
+    dc.valid = r->out_valid_mask;
+    dc.pop = r->pop_mask;
+    dc.discard = r->discard_mask;
+    dc.fresh = r->fresh_mask;
+    dc.here = r->here_mask;
+    dc.ogrant = r->ogrant_mask;
+    dc.early = r->early_mask;
+    dc.otail = r->otail_mask;
+    dc.abs = r->abs_mask;
+    dc.ndrop = r->ndrop;
+    commit_core(r, &dc);
+}
+
+/* wc_router_cycle of a one-stage router whose every buffered input holds
+ * an output (active, none absorbing): no head to route, no grant, no
+ * drop; the owned outputs move their inputs' flits.  What eval_core and
+ * commit_core do in that case, in one loop. */
+static void cycle_owned(wc_router *r)
+{
+    const int W = r->W, B = r->B;
+    uint64_t valid = 0, pop = 0, own = r->own_mask;
+    int o;
+    r->in_credit_mask = r->credit_mask;
+    r->abs_mask = 0;
+    FOR_BITS(o, own) {
+        wc_out *out = &r->out[o];
+        const int sel = out->owner;
+        wc_in *in = &r->in[sel];
+        uint64_t f;
+        if (!(r->ne_mask & BIT(sel)) || out->cred == 0)
+            continue;
+        f = in->buf[in->rd];
+        r->out_flit[o] = f;
+        valid |= BIT(o);
+        pop |= BIT(sel);
+        out->cred--;
+        in->rd = in->rd == B - 1 ? 0 : in->rd + 1;
+        if (--in->cnt == 0)
+            r->ne_mask &= ~BIT(sel);
+        if ((f >> (W + 1)) & 1) {
+            in->active = 0;
+            r->act_mask &= ~BIT(sel);
+            out->own = 0;
+            r->own_mask &= ~BIT(o);
+        }
+    }
+    r->out_valid_mask = valid;
+    r->credit_mask = pop;
+}
+
+void wc_router_cycle(wc_router *r)
+{
+    wc_dec dc;
+    if (!r->two && !(r->ne_mask & ~r->act_mask) && !r->dual_mask) {
+        cycle_owned(r);
+        return;
+    }
+    eval_core(r, &dc);
+    commit_core(r, &dc);
+}
+
+void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, uint64_t out_cmask)
+{
+    int i, o;
+    wc_router_commit_self(r);
+    FOR_BITS(i, in_vmask)
+        wc_router_take_flit(r, i, in_flit[i]);
     FOR_BITS(o, out_cmask)
-        r->out[o].cred++;
+        wc_router_take_credit(r, o);
 }

@@ -74,6 +74,7 @@ typedef struct {
     uint64_t ne_mask;            /* inputs with buffered flits */
     uint64_t credit_mask;        /* wc_input_ctrl credit_q: credit leaves next eval */
     uint64_t own_mask;           /* outputs allocated to a worm */
+    uint64_t act_mask, dual_mask;   /* inputs whose wc_in active, dual is set */
     /* ---- this cycle, filled by eval ---- */
     uint64_t out_valid_mask;     /* out_valid_o */
     uint64_t in_credit_mask;     /* in_credit_o */
@@ -137,6 +138,24 @@ void wc_router_quiet(wc_router *r);
 /* in_vmask/in_flit: flits arriving per input this cycle; out_cmask:
  * credits arriving per output. */
 void wc_router_commit(wc_router *r, uint64_t in_vmask, const uint64_t *in_flit, uint64_t out_cmask);
+/* The edge in two parts, in either order of routers: what the router's
+ * own decisions of this cycle change (wc_router_commit_self, after its
+ * wc_router_eval), and what arrives on its links (a flit on input i, a
+ * credit for output o), each touching state the other does not.
+ * wc_router_commit is the one, then the arrivals. */
+void wc_router_commit_self(wc_router *r);
+/* wc_router_eval then wc_router_commit_self, the decisions held in
+ * registers (the handle's decision masks are left as they were). */
+void wc_router_cycle(wc_router *r);
+static inline void wc_router_take_flit(wc_router *r, int i, uint64_t flit)
+{
+    wc_in *in = &r->in[i];
+    in->buf[in->wr] = flit;
+    in->wr = in->wr == r->B - 1 ? 0 : in->wr + 1;
+    in->cnt++;
+    r->ne_mask |= 1ull << i;
+}
+static inline void wc_router_take_credit(wc_router *r, int o) { r->out[o].cred++; }
 
 /* Route compute of destination dst for a worm that arrived on in_port:
  * the output port or -1 (unroutable: the worm is dropped and counted);
