@@ -190,38 +190,46 @@ void wc_net_set_ext(wc_net *n, int idx, int valid, uint64_t flit, int credit)
         n->commit[r >> 6] |= 1ull << (r & 63);
 }
 
+/* What wc_net_step reads of the handle, in registers (stores through
+ * the routers could alias the handle's fields). */
+typedef struct {
+    unsigned char *slots;
+    size_t stride;
+    int P;
+    const struct wc_net_link *link;
+    const uint64_t *link_mask, *pass;
+    uint64_t *inc_vmask, *inc_cmask, *inc_flit, *next;
+} step_ctx;
+
 /* Deliver router r's outputs of this cycle to the routers at the other
  * end of its links: flits to their inputs, credits to their outputs.  A
  * peer whose turn of this cycle's pass is over (earlier in the pass, or
  * not in it) takes them now; a later one finds them in its inc_* masks
  * at its turn, after its own evaluation. */
-static void push_outputs(wc_net *n, const wc_router *rt, int r, const uint64_t *pass)
+static inline void push_outputs(const step_ctx *x, const wc_router *rt, int r)
 {
-    const int P = n->P;
-    const struct wc_net_link *lk = n->link + (size_t)r * (size_t)P;
-    unsigned char *const slots = n->slots;
-    const size_t stride = n->stride;
-    uint64_t *inc_vmask = n->inc_vmask, *inc_cmask = n->inc_cmask, *inc_flit = n->inc_flit, *next = n->visit;
-    uint64_t m = rt->out_valid_mask & n->link_mask[r];
+    const struct wc_net_link *lk = x->link + (size_t)r * (size_t)x->P;
+    const uint64_t lm = x->link_mask[r];
+    uint64_t m = rt->out_valid_mask & lm, c = rt->in_credit_mask & lm;
+    const uint64_t *of = rt->out_flit;
     while (m) {
         const int p = __builtin_ctzll(m), pr = lk[p].r, pp = lk[p].p;
         m &= m - 1;
-        if (pr <= r || !((pass[pr >> 6] >> (pr & 63)) & 1)) {
-            wc_router_take_flit((wc_router *)(void *)(slots + (size_t)pr * stride), pp, rt->out_flit[p]);
-            next[pr >> 6] |= 1ull << (pr & 63);
+        if (pr <= r || !((x->pass[pr >> 6] >> (pr & 63)) & 1)) {
+            wc_router_take_flit((wc_router *)(void *)(x->slots + (size_t)pr * x->stride), pp, of[p]);
+            x->next[pr >> 6] |= 1ull << (pr & 63);
         } else {
-            inc_vmask[pr] |= 1ull << pp;
-            inc_flit[pr * P + pp] = rt->out_flit[p];
+            x->inc_vmask[pr] |= 1ull << pp;
+            x->inc_flit[pr * x->P + pp] = of[p];
         }
     }
-    m = rt->in_credit_mask & n->link_mask[r];
-    while (m) {
-        const int p = __builtin_ctzll(m), pr = lk[p].r;
-        m &= m - 1;
-        if (pr <= r || !((pass[pr >> 6] >> (pr & 63)) & 1))
-            wc_router_take_credit((wc_router *)(void *)(slots + (size_t)pr * stride), lk[p].p);
+    while (c) {
+        const int p = __builtin_ctzll(c), pr = lk[p].r;
+        c &= c - 1;
+        if (pr <= r || !((x->pass[pr >> 6] >> (pr & 63)) & 1))
+            wc_router_take_credit((wc_router *)(void *)(x->slots + (size_t)pr * x->stride), lk[p].p);
         else
-            inc_cmask[pr] |= 1ull << lk[p].p;
+            x->inc_cmask[pr] |= 1ull << lk[p].p;
     }
 }
 
@@ -235,74 +243,61 @@ static void push_outputs(wc_net *n, const wc_router *rt, int r, const uint64_t *
  * arrivals, whatever the order. */
 void wc_net_step(wc_net *n)
 {
-    const int P = n->P, nw = n->nw;
-    unsigned char *const slots = n->slots;
-    const size_t stride = n->stride;
-    uint64_t *const pass = n->commit, *const next = n->visit;
+    const int nw = n->nw;
+    uint64_t *const pass = n->commit, *const next = n->visit, *const cur = n->cur;
+    uint64_t *const busy = n->busy, *const busy_ext = n->busy_ext, *const busy_abs = n->busy_abs;
+    const step_ctx x = { n->slots, n->stride, n->P, n->link, n->link_mask, pass,
+                         n->inc_vmask, n->inc_cmask, n->inc_flit, next };
     int w;
 
-    /* this cycle's pass: the visit set (moved to pass, next collects the
+    /* this cycle's pass: the visit set (moved to cur, next collects the
      * next cycle's) and the terminals' arrivals already in commit */
     for (w = 0; w < nw; w++) {
         pass[w] |= next[w];
-        n->cur[w] = next[w];
+        cur[w] = next[w];
         next[w] = 0;
     }
     for (w = 0; w < nw; w++) {
-        uint64_t m = pass[w], vis = n->cur[w], prev = n->busy[w], b = 0, be = 0, ba = 0, nx = 0;
+        uint64_t m = pass[w], vis = cur[w], prev = busy[w], b = 0, be = 0, ba = 0, nx = 0;
         while (m) {
             const int r = w * 64 + __builtin_ctzll(m);
             const uint64_t bit = m & -m;
-            wc_router *rt = (wc_router *)(void *)(slots + (size_t)r * stride);
+            wc_router *rt = (wc_router *)(void *)(x.slots + (size_t)r * x.stride);
             m &= m - 1;
-            if (m) {
-                /* the next router's handle, while this one works */
-                const unsigned char *nr = slots + (size_t)(w * 64 + __builtin_ctzll(m)) * stride;
-                __builtin_prefetch(nr);
-                __builtin_prefetch(nr + 64);
-                __builtin_prefetch(nr + 128);
-            }
             if (vis & bit) {
                 rt->drop_count_o = rt->drops;
                 if (!wc_router_still(rt)) {
                     wc_router_cycle(rt);
                     b |= bit;
-                    if ((rt->out_valid_mask | rt->in_credit_mask) & ~n->link_mask[r])
+                    if ((rt->out_valid_mask | rt->in_credit_mask) & ~x.link_mask[r])
                         be |= bit;
                     if (rt->abs_mask)
                         ba |= bit;
-                    push_outputs(n, rt, r, pass);
+                    push_outputs(&x, rt, r);
                 } else if (prev & bit) {
                     wc_router_quiet(rt);
                 }
             }
-            if (n->inc_vmask[r] | n->inc_cmask[r]) {
-                uint64_t vm = n->inc_vmask[r], cm = n->inc_cmask[r];
-                const uint64_t *f = n->inc_flit + (size_t)r * (size_t)P;
-                int i;
-                n->inc_vmask[r] = 0;
-                n->inc_cmask[r] = 0;
+            if (x.inc_vmask[r] | x.inc_cmask[r]) {
+                uint64_t vm = x.inc_vmask[r], cm = x.inc_cmask[r];
+                const uint64_t *f = x.inc_flit + (size_t)r * (size_t)x.P;
+                x.inc_vmask[r] = 0;
+                x.inc_cmask[r] = 0;
                 if (vm)
                     nx |= bit;
-                while (vm) {
-                    i = __builtin_ctzll(vm);
-                    vm &= vm - 1;
-                    wc_router_take_flit(rt, i, f[i]);
-                }
-                while (cm) {
-                    i = __builtin_ctzll(cm);
-                    cm &= cm - 1;
-                    wc_router_take_credit(rt, i);
-                }
+                for (; vm; vm &= vm - 1)
+                    wc_router_take_flit(rt, __builtin_ctzll(vm), f[__builtin_ctzll(vm)]);
+                for (; cm; cm &= cm - 1)
+                    wc_router_take_credit(rt, __builtin_ctzll(cm));
             }
         }
         /* the next cycle visits the evaluated (to quiet them if still)
          * and every router a flit reached (the rest stay still) */
         pass[w] = 0;
         next[w] |= b | nx;
-        n->busy[w] = b;
-        n->busy_ext[w] = be;
-        n->busy_abs[w] = ba;
+        busy[w] = b;
+        busy_ext[w] = be;
+        busy_abs[w] = ba;
     }
     n->cycle++;
 }

@@ -277,7 +277,8 @@ HOT void eval_core(wc_router *r, wc_dec *dc)
     r->in_credit_mask = r->credit_mask;
 
     /* wc_input_ctrl.v: inputs holding flits */
-    FOR_BITS(i, r->ne_mask) {
+    /* (an active input's flit is read where it crosses) */
+    FOR_BITS(i, r->ne_mask & ~r->act_mask) {
         wc_in *in = &r->in[i];
         int is_head, is_tail, p, local, req_port;
         if (in->dual) {
@@ -285,8 +286,6 @@ HOT void eval_core(wc_router *r, wc_dec *dc)
             head[i] = in->buf[in->rd];
             continue;
         }
-        if (in->active)
-            continue;                   /* (its flit is read where it crosses) */
         head[i] = in->buf[in->rd];
         is_head = (int)(head[i] >> W) & 1;
         is_tail = (int)(head[i] >> (W + 1)) & 1;
@@ -482,32 +481,39 @@ void wc_router_commit_self(wc_router *r)
 static void cycle_owned(wc_router *r)
 {
     const int W = r->W, B = r->B;
-    uint64_t valid = 0, pop = 0, own = r->own_mask;
-    int o;
+    /* (the masks in registers: the flit stores could alias them) */
+    uint64_t valid = 0, pop = 0, ne = r->ne_mask, own = r->own_mask, act = r->act_mask, m;
+    uint64_t *const out_flit = r->out_flit;
+    wc_in *const ins = r->in;
+    wc_out *const outs = r->out;
     r->in_credit_mask = r->credit_mask;
     r->abs_mask = 0;
-    FOR_BITS(o, own) {
-        wc_out *out = &r->out[o];
+    for (m = own; m; m &= m - 1) {
+        const int o = __builtin_ctzll(m);
+        wc_out *out = &outs[o];
         const int sel = out->owner;
-        wc_in *in = &r->in[sel];
+        wc_in *in = &ins[sel];
         uint64_t f;
-        if (!(r->ne_mask & BIT(sel)) || out->cred == 0)
+        if (!(ne & BIT(sel)) || out->cred == 0)
             continue;
         f = in->buf[in->rd];
-        r->out_flit[o] = f;
+        out_flit[o] = f;
         valid |= BIT(o);
         pop |= BIT(sel);
         out->cred--;
         in->rd = in->rd == B - 1 ? 0 : in->rd + 1;
         if (--in->cnt == 0)
-            r->ne_mask &= ~BIT(sel);
+            ne &= ~BIT(sel);
         if ((f >> (W + 1)) & 1) {
             in->active = 0;
-            r->act_mask &= ~BIT(sel);
+            act &= ~BIT(sel);
             out->own = 0;
-            r->own_mask &= ~BIT(o);
+            own &= ~BIT(o);
         }
     }
+    r->ne_mask = ne;
+    r->own_mask = own;
+    r->act_mask = act;
     r->out_valid_mask = valid;
     r->credit_mask = pop;
 }
