@@ -16,7 +16,7 @@ long wc_router_mem_words(const wc_router_cfg *cfg)
 {
     const long P = cfg->P;
     return WORDS(P * (long)sizeof(wc_in)) + WORDS(P * (long)sizeof(wc_out)) + P + WORDS(4 * P) + P +
-           P * (long)cfg->B;
+           7 + P * (long)cfg->B;   /* (7: the buffers start on a cache line) */
 }
 
 void wc_router_init(wc_router *r, const wc_router_cfg *cfg, int node_id,
@@ -51,7 +51,7 @@ void wc_router_init(wc_router *r, const wc_router_cfg *cfg, int node_id,
     m += WORDS(4 * P);
     r->abs_flit = m;
     m += P;
-    buf = m;
+    buf = m + (8 - (long)((uintptr_t)m / 8 % 8)) % 8;
     for (i = 0; i < P; i++)
         r->in[i].buf = buf + (long)i * cfg->B;
     if (table)

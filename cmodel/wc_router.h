@@ -79,22 +79,24 @@ typedef struct {
     uint64_t out_valid_mask;     /* out_valid_o */
     uint64_t in_credit_mask;     /* in_credit_o */
     uint64_t abs_mask;           /* abs_valid_o: absorbed copies per input port */
-    /* decisions for commit */
-    uint64_t pop_mask, discard_mask, fresh_mask, here_mask, ogrant_mask;
-    uint64_t early_mask;         /* two stages: requests of the head behind a crossing tail */
-    uint64_t otail_mask;         /* outputs whose flit this cycle is a tail */
-    int ndrop;
-    uint16_t drops;
-    uint16_t drop_count_o;       /* drop_count_o: the counter register this cycle */
+    /* (one cache line above, the next holds the rest of what every
+     * cycle reads: where the ports are, the configuration) */
     /* per-port state [P] */
     wc_in *in;
     wc_out *out;
     uint64_t *out_flit;          /* out_flit_o where out_valid_mask is set */
-    int8_t *rport, *nport, *ogidx;
     uint64_t *abs_flit;          /* abs_flit_o where abs_mask is set */
     /* the configuration, what eval and commit read of it */
     const wc_router_cfg *cfg;
     int W, B, two;               /* two: the two-stage hop (stages 2, not mutation 5) */
+    uint16_t drops;
+    uint16_t drop_count_o;       /* drop_count_o: the counter register this cycle */
+    /* decisions for commit (wc_router_eval to wc_router_commit_self) */
+    int8_t *rport, *nport, *ogidx;
+    uint64_t pop_mask, discard_mask, fresh_mask, here_mask, ogrant_mask;
+    uint64_t early_mask;         /* two stages: requests of the head behind a crossing tail */
+    uint64_t otail_mask;         /* outputs whose flit this cycle is a tail */
+    int ndrop;
     /* ---- read per head only ---- */
     int node_id;
     const wc_routing *fn;        /* its routing function */
