@@ -38,6 +38,7 @@ struct wc_net {
     int nw;                 /* words of each set */
     uint64_t *link_mask;    /* [R]: ports wired to another router */
     struct wc_net_link { int r, p; } *link;   /* [R*P]: the peer router and port of a link */
+    int *router_of;         /* [R*P]: r of port index r*P+p (no division per port and cycle) */
 };
 
 static inline wc_router *RT(const wc_net *n, int r)
@@ -101,6 +102,7 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
         !(n->inc_flit = wc_alloc(RP, sizeof *n->inc_flit, "the link state", err, errlen)) ||
         !(n->link_mask = wc_alloc(R, sizeof *n->link_mask, "the link table", err, errlen)) ||
         !(n->link = wc_alloc(RP, sizeof *n->link, "the link table", err, errlen)) ||
+        !(n->router_of = wc_alloc(RP, sizeof *n->router_of, "the link table", err, errlen)) ||
         !(n->visit = wc_alloc(6u * ((R + 63u) / 64u), sizeof *n->visit, "the activity sets", err, errlen))) {
         wc_net_free(n);
         return NULL;
@@ -120,6 +122,7 @@ wc_net *wc_net_create(const wc_topo *t, int W, int B, int mutate, char *err, int
                        n->tables ? n->tables + (size_t)r * 2u * (size_t)t->nnodes : NULL);
         for (p = 0; p < n->P; p++) {
             wc_endpoint e = t->peer[r * n->P + p];
+            n->router_of[r * n->P + p] = r;
             n->peer[r * n->P + p] = e.router >= 0 ? e.router * n->P + e.port
                                   : e.router == WC_PEER_NODE ? -2 : -1;
             if (e.router >= 0) {
@@ -137,7 +140,7 @@ void wc_net_free(wc_net *n)
     if (!n)
         return;
     free(n->slots_raw); free(n->tables); free(n->peer);
-    free(n->inc_vmask); free(n->inc_cmask); free(n->inc_flit); free(n->link_mask); free(n->link);
+    free(n->inc_vmask); free(n->inc_cmask); free(n->inc_flit); free(n->link_mask); free(n->link); free(n->router_of);
     free(n->visit);
     free(n);
 }
@@ -179,7 +182,7 @@ void wc_net_cfg_write(wc_net *n, int router, unsigned addr, unsigned data)
 
 void wc_net_set_ext(wc_net *n, int idx, int valid, uint64_t flit, int credit)
 {
-    const int r = idx / n->P, p = idx % n->P;
+    const int r = n->router_of[idx], p = idx - r * n->P;
     if (valid) {
         n->inc_vmask[r] |= 1ull << p;
         n->inc_flit[idx] = flit;
