@@ -52,12 +52,10 @@ FPGA_MHZ_ulx3s_router_cube := $(if $(FPGA_ROUTER_SFX),100,55)
 FPGA_MHZ_ulx3s_router_wf   := $(if $(FPGA_ROUTER_SFX),100,55)
 FPGA_MHZ_hx8k_router_xy    := $(if $(FPGA_ROUTER_SFX),75)
 FPGA_MHZ_hx8k_router_wf    := $(if $(FPGA_ROUTER_SFX),75,40)
-# west-first's one-cycle hop adds its adaptive choice (a credit
-# comparison and a select before the request) to the hop's path: below the
-# board's 50 MHz on the HX8K and the PLL's 16 MHz on the UP5K
-# (docs/results/fpga.md), so its builds target what it reaches; MHZ=n
-# tries another
-FPGA_MHZ_icebreaker_router_wf := $(if $(FPGA_ROUTER_SFX),,12)
+# (west-first's one-cycle hop adds its adaptive choice, a credit
+# comparison and a select before the request, to the hop's path: below the
+# board's 50 MHz on the HX8K, docs/results/fpga.md, so its HX8K build
+# targets what it reaches; MHZ=n tries another)
 FPGA_MHZ_hx8k_router_cube  := $(if $(FPGA_ROUTER_SFX),75)
 # the 4-node system: the issue's goal for it on ECP5 is 50 MHz, which it
 # misses (docs/results/fpga.md, "The issue's goals"), so its build targets what it reaches, with a margin; MHZ=50 tries the goal
