@@ -47,6 +47,10 @@ module wc_router_fv #(
     parameter integer ALL_PORT   = 0,
     parameter integer MESH_X     = 2,
     parameter integer MESH_Y     = 2,
+    // table routing: hosts and ports (the table, written through the
+    // configuration port at any time, is free: any route in any cycle)
+    parameter integer NNODES     = 4,
+    parameter integer TABLE_P    = 3,
     parameter integer B          = 2,
     parameter integer STAGES     = 1,
     // 1: multidestination worms in the traffic (intermediate reception)
@@ -55,7 +59,8 @@ module wc_router_fv #(
     input wire clk_i
 );
     localparam integer MESH = (ROUTING == `WC_ROUTING_XY || ROUTING == `WC_ROUTING_WEST_FIRST) ? 1 : 0;
-    localparam integer P  = (MESH != 0) ? 5 :
+    localparam integer TAB  = (ROUTING == `WC_ROUTING_TABLE) ? 1 : 0;
+    localparam integer P  = (TAB != 0) ? TABLE_P : (MESH != 0) ? 5 :
                             ((ALL_PORT != 0) ? 2 * CUBE_N : CUBE_N + 1);
     localparam integer PW = $clog2(P);
     localparam integer W  = 32;
@@ -63,7 +68,8 @@ module wc_router_fv #(
     localparam integer CW = $clog2(B + 1);
     localparam integer DW = `WC_HEAD_DST_W;
     localparam integer NW = `WC_HEAD_NADDR_W;
-    localparam integer NNODE = (MESH != 0) ? MESH_X * MESH_Y : (1 << CUBE_N);
+    localparam integer NNODE = (TAB != 0) ? NNODES : (MESH != 0) ? MESH_X * MESH_Y : (1 << CUBE_N);
+    localparam integer CAW = 8;
     // tag bits: source input, tracked worm
     localparam integer TS = W - 3;
     localparam integer TM = W - 4;
@@ -75,6 +81,9 @@ module wc_router_fv #(
     (* anyseq *)   reg [P-1:0]    in_valid;
     (* anyseq *)   reg [P*FW-1:0] in_flit;
     (* anyseq *)   reg [P-1:0]    ds_pop;
+    (* anyseq *)   reg            cfg_we;
+    (* anyseq *)   reg [CAW-1:0]  cfg_addr;
+    (* anyseq *)   reg [7:0]      cfg_data;
     wire [P-1:0]    in_credit, out_valid, abs_valid;
     wire [P*FW-1:0] out_flit, abs_flit;
     wire [P*CW-1:0] fv_cred, fv_cnt;
@@ -84,9 +93,10 @@ module wc_router_fv #(
     /* verilator lint_on UNUSEDSIGNAL */
 
     wc_router #(.P(P), .W(W), .B(B), .ROUTING(ROUTING), .CUBE_N(CUBE_N), .ALL_PORT(ALL_PORT),
-                .HIGH_FIRST(1), .MESH_X(MESH_X), .MESH_Y(MESH_Y), .STAGES(STAGES)) dut (
+                .HIGH_FIRST(1), .MESH_X(MESH_X), .MESH_Y(MESH_Y), .NNODES(NNODES), .CAW(CAW),
+                .STAGES(STAGES)) dut (
         .clk_i(clk_i), .rst_ni(rst_n_q), .node_id_i(node),
-        .cfg_we_i(1'b0), .cfg_addr_i(16'd0), .cfg_data_i(8'd0),
+        .cfg_we_i(cfg_we), .cfg_addr_i(cfg_addr), .cfg_data_i(cfg_data),
         .in_valid_i(in_valid), .in_flit_i(in_flit), .in_credit_o(in_credit),
         .out_valid_o(out_valid), .out_flit_o(out_flit), .out_credit_i(out_credit),
         .abs_valid_o(abs_valid), .abs_flit_o(abs_flit), .drop_count_o(drops),
@@ -115,7 +125,18 @@ module wc_router_fv #(
         // west-first's reference is XY's (its deterministic choice): only
         // the tasks that do not read the reference run on it (the initial
         // block below refuses RT_ORDER and RT_ABSORB there)
-        if (MESH != 0) begin : g_xy
+        // table routing has no fixed route to follow (the table changes
+        // at will): only the tasks that do not read the reference run on
+        // it, as on west-first
+        if (TAB != 0) begin : g_table
+            assign ref_port  = {PW{1'b0}};
+            assign ref_ok    = 1'b1;
+            assign ref_local = 1'b0;
+            assign ref_turn  = 1'b1;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_ref = ^{ref_dst, ti};
+            /* verilator lint_on UNUSEDSIGNAL */
+        end else if (MESH != 0) begin : g_xy
             wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_ref (
                 .node_i(node), .dst_i(ref_dst), .in_port_i(ti),
                 .port_o(ref_port), .ok_o(ref_ok), .local_o(ref_local), .turn_ok_o(ref_turn));
@@ -375,9 +396,11 @@ module wc_router_fv #(
         if (P > 8) $error("%m: the source tag holds 8 inputs (P = %0d)", P);
 `ifdef RT_ORDER
         if (ROUTING == `WC_ROUTING_WEST_FIRST) $error("%m: RT_ORDER follows one route; west-first has two");
+        if (TAB != 0) $error("%m: RT_ORDER follows a fixed route; a free table has none");
 `endif
 `ifdef RT_ABSORB
         if (ROUTING == `WC_ROUTING_WEST_FIRST) $error("%m: RT_ABSORB follows one route; west-first has two");
+        if (TAB != 0) $error("%m: RT_ABSORB follows a fixed route; a free table has none");
 `endif
     end
 endmodule

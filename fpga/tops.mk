@@ -8,7 +8,7 @@
 # FPGA_MHZ_<board>_<name>: its target clock where the board's default
 # (mk/fpga.mk) does not suit; FPGA_FAMILIES_<name>: the only families that
 # can build it, where not every one can.
-FPGA_TOPS := router_xy router_cube core system
+FPGA_TOPS := router_xy router_wf router_cube core system
 
 # the router designs' sources, which do not change with the core design's
 # (Yosys's result moves with anything else it reads, so a router netlist
@@ -20,8 +20,8 @@ FPGA_SYSTEM_TOP_SRCS := fpga/top/wc_fpga_system.v fpga/top/wc_fpga_system_report
 FPGA_SYSTEM_SRCS      = $(FPGA_SYSTEM_TOP_SRCS) fpga/top/wc_fpga_uart_tx.v $(NODE_RTL)
 FPGA_TOP_SRCS := $(filter-out $(FPGA_CORE_TOP_SRCS) $(FPGA_SYSTEM_TOP_SRCS),$(wildcard fpga/top/wc_fpga_*.v)) \
                  $(wildcard rtl/router/*.v)
-# the board self-test of one router: XY (4x4 mesh) or e-cube (4-cube),
-# node 5, half the link bandwidth offered per input; ROUTER_STAGES=1|2
+# the board self-test of one router: XY or west-first (4x4 mesh) or
+# e-cube (4-cube), node 5, half the link bandwidth offered per input; ROUTER_STAGES=1|2
 # its hop pipeline (wc_router.v STAGES), the two-stage builds in
 # <design>_s2 beside the one-stage ones (FPGA_DIR_<design>)
 ROUTER_STAGES ?= 1
@@ -30,10 +30,13 @@ $(error ROUTER_STAGES='$(ROUTER_STAGES)': the router's hop pipeline is 1 or 2 st
 endif
 FPGA_ROUTER_SFX      := $(if $(filter 2,$(ROUTER_STAGES)),_s2)
 FPGA_TOP_router_xy   := wc_fpga_%_top
-FPGA_PAR_router_xy   := -set ROUTING 1 -set NODE 5 -set RATE 8 -set STAGES $(ROUTER_STAGES)
+FPGA_PAR_router_xy   := -set ROUTING $(WC_ROUTING_XY) -set NODE 5 -set RATE 8 -set STAGES $(ROUTER_STAGES)
 FPGA_DIR_router_xy   := router_xy$(FPGA_ROUTER_SFX)
+FPGA_TOP_router_wf   := wc_fpga_%_top
+FPGA_PAR_router_wf   := -set ROUTING $(WC_ROUTING_WEST_FIRST) -set NODE 5 -set RATE 8 -set STAGES $(ROUTER_STAGES)
+FPGA_DIR_router_wf   := router_wf$(FPGA_ROUTER_SFX)
 FPGA_TOP_router_cube := wc_fpga_%_top
-FPGA_PAR_router_cube := -set ROUTING 0 -set NODE 5 -set RATE 8 -set STAGES $(ROUTER_STAGES)
+FPGA_PAR_router_cube := -set ROUTING $(WC_ROUTING_ECUBE) -set NODE 5 -set RATE 8 -set STAGES $(ROUTER_STAGES)
 FPGA_DIR_router_cube := router_cube$(FPGA_ROUTER_SFX)
 # the RV32IM core alone with its firmware in block RAM: FPGA_CORE_RAM
 # bytes (the RTL parameter and the firmware's link both take it from
@@ -94,7 +97,7 @@ FPGA_RT_TOPO   := irregular:16,8,4,1
 FPGA_RT_ROUTER := 5
 FPGA_RT_VH     := $(BUILD)/fpga/rt/wc_fpga_rt_table.vh
 FPGA_TOP_router_table    := wc_fpga_%_top
-FPGA_PAR_router_table    := -set ROUTING 2 -set NODE $(FPGA_RT_ROUTER) -set RATE 8
+FPGA_PAR_router_table    := -set ROUTING $(WC_ROUTING_TABLE) -set NODE $(FPGA_RT_ROUTER) -set RATE 8
 FPGA_DEFS_router_table   := -DWC_FPGA_RT_TABLE -I$(dir $(FPGA_RT_VH))
 FPGA_DEPS_router_table   := $(FPGA_RT_VH)
 FPGA_BOARDS_router_table := hx8k

@@ -7,6 +7,14 @@
 # a comma where make's function syntax takes one literally
 comma := ,
 
+# the routing function selectors (the router's ROUTING parameter) for -G
+# and chparam settings, read from their one source: WC_ROUTING_XY,
+# WC_ROUTING_ECUBE, WC_ROUTING_TABLE, WC_ROUTING_WEST_FIRST
+WC_ROUTING_VARS := $(shell sed -n 's/^WC_CONST.ROUTING_\([A-Z_]*\), *\([0-9][0-9]*\),.*/WC_ROUTING_\1:=\2/p' defs/wc_defs.def)
+$(foreach v,$(WC_ROUTING_VARS),$(eval $(v)))
+$(if $(and $(WC_ROUTING_XY),$(WC_ROUTING_ECUBE),$(WC_ROUTING_TABLE),$(WC_ROUTING_WEST_FIRST)),,\
+  $(error defs/wc_defs.def: the ROUTING constants were not found ($(WC_ROUTING_VARS))))
+
 # ---- make test --------------------------------------------------------------
 # Besides TEST_TARGETS, each mk file names in TEST_PREP the files (programs,
 # benches, model stamps) its test targets build, and in TEST_FIRST its

@@ -22,8 +22,8 @@ NODE_RTL     := $(NODE_SOC_RTL) rtl/soc/wc_node.v $(filter-out rtl/router/wc_rr_
 NODE_VLINT   := verilator --lint-only -Wall -Irtl/include -Irtl/nic -Irtl/router
 # wc_node per routing: XY on a 4x4 mesh, one-port e-cube of a 3-cube
 # (P = N+1), a table-routed switch with 5 links and 32 hosts addressed
-NODE_LINT_CFGS := "" "-GROUTING=0 -GCUBE_N=3 -GP=4" "-GROUTING=2 -GP=6 -GNNODES=32"
-NODE_IV_CFGS   := "" "-Pwc_node.ROUTING=0 -Pwc_node.CUBE_N=3 -Pwc_node.P=4" "-Pwc_node.ROUTING=2 -Pwc_node.P=6"
+NODE_LINT_CFGS := "" "-GROUTING=$(WC_ROUTING_ECUBE) -GCUBE_N=3 -GP=4" "-GROUTING=$(WC_ROUTING_TABLE) -GP=6 -GNNODES=32"
+NODE_IV_CFGS   := "" "-Pwc_node.ROUTING=$(WC_ROUTING_ECUBE) -Pwc_node.CUBE_N=3 -Pwc_node.P=4" "-Pwc_node.ROUTING=$(WC_ROUTING_TABLE) -Pwc_node.P=6"
 NODE_SYNTH_PARAMS := -set RVFI 0 $(NIC_SYNTH_PARAMS)
 
 # The node engine is the one wormcast itself builds and loads (one build

@@ -21,19 +21,19 @@ VLINT        := verilator --lint-only -Wall -Irtl/include -Irtl/router
 # Router configurations linted on their own: every routing function and
 # node model, odd buffer depths and node counts.
 ROUTER_LINT_CFGS := \
-  "-GROUTING=1" \
-  "-GROUTING=0 -GCUBE_N=1 -GP=2" \
-  "-GROUTING=0 -GCUBE_N=4 -GP=5 -GHIGH_FIRST=0" \
-  "-GROUTING=0 -GCUBE_N=6 -GP=12 -GALL_PORT=1" \
-  "-GROUTING=0 -GCUBE_N=10 -GP=20 -GALL_PORT=1" \
-  "-GROUTING=2 -GP=8 -GNNODES=64" \
-  "-GROUTING=2 -GP=8 -GNNODES=48 -GB=3" \
-  "-GROUTING=1 -GSTAGES=2" \
-  "-GROUTING=3" \
-  "-GROUTING=3 -GSTAGES=2 -GMESH_X=8 -GMESH_Y=8 -GB=3" \
-  "-GROUTING=0 -GCUBE_N=6 -GP=7 -GSTAGES=2" \
-  "-GROUTING=0 -GCUBE_N=6 -GP=12 -GALL_PORT=1 -GSTAGES=2" \
-  "-GROUTING=2 -GP=8 -GNNODES=64 -GSTAGES=2"
+  "-GROUTING=$(WC_ROUTING_XY)" \
+  "-GROUTING=$(WC_ROUTING_ECUBE) -GCUBE_N=1 -GP=2" \
+  "-GROUTING=$(WC_ROUTING_ECUBE) -GCUBE_N=4 -GP=5 -GHIGH_FIRST=0" \
+  "-GROUTING=$(WC_ROUTING_ECUBE) -GCUBE_N=6 -GP=12 -GALL_PORT=1" \
+  "-GROUTING=$(WC_ROUTING_ECUBE) -GCUBE_N=10 -GP=20 -GALL_PORT=1" \
+  "-GROUTING=$(WC_ROUTING_TABLE) -GP=8 -GNNODES=64" \
+  "-GROUTING=$(WC_ROUTING_TABLE) -GP=8 -GNNODES=48 -GB=3" \
+  "-GROUTING=$(WC_ROUTING_XY) -GSTAGES=2" \
+  "-GROUTING=$(WC_ROUTING_WEST_FIRST)" \
+  "-GROUTING=$(WC_ROUTING_WEST_FIRST) -GSTAGES=2 -GMESH_X=8 -GMESH_Y=8 -GB=3" \
+  "-GROUTING=$(WC_ROUTING_ECUBE) -GCUBE_N=6 -GP=7 -GSTAGES=2" \
+  "-GROUTING=$(WC_ROUTING_ECUBE) -GCUBE_N=6 -GP=12 -GALL_PORT=1 -GSTAGES=2" \
+  "-GROUTING=$(WC_ROUTING_TABLE) -GP=8 -GNNODES=64 -GSTAGES=2"
 # Generated network tops linted and compiled whole.
 NET_LINT_TOPOS := cube:4 cube:3:all mesh:4x4 irregular:8,8,2,1
 # (and the same netgen with these options)
@@ -99,12 +99,12 @@ TEST_TARGETS += test-lint-router
 test-synth-router:
 	@mkdir -p $(BUILD)/fpga
 	@yosys -q -l $(BUILD)/fpga/router_mesh_ice40.log -p "read_verilog -sv -Irtl/include $(ROUTER_RTL); \
-	  chparam -set ROUTING 1 -set MESH_X 8 -set MESH_Y 8 wc_router; synth_ice40 -top wc_router; \
+	  chparam -set ROUTING $(WC_ROUTING_XY) -set MESH_X 8 -set MESH_Y 8 wc_router; synth_ice40 -top wc_router; \
 	  tee -q -o $(BUILD)/fpga/router_mesh_ice40.stat stat"
 	@grep -q "SB_LUT4" $(BUILD)/fpga/router_mesh_ice40.stat
 	@echo "test-synth-router: yosys synth_ice40 of the mesh router: $$(awk '/SB_LUT4/ {print $$2}' $(BUILD)/fpga/router_mesh_ice40.stat) LUT4, $$(awk '/Number of cells/ {print $$4}' $(BUILD)/fpga/router_mesh_ice40.stat) cells"
 	@yosys -q -l $(BUILD)/fpga/router_wf_ice40.log -p "read_verilog -sv -Irtl/include $(ROUTER_RTL); \
-	  chparam -set ROUTING 3 -set MESH_X 8 -set MESH_Y 8 wc_router; synth_ice40 -top wc_router; \
+	  chparam -set ROUTING $(WC_ROUTING_WEST_FIRST) -set MESH_X 8 -set MESH_Y 8 wc_router; synth_ice40 -top wc_router; \
 	  tee -q -o $(BUILD)/fpga/router_wf_ice40.stat stat"
 	@grep -q "SB_LUT4" $(BUILD)/fpga/router_wf_ice40.stat
 	@echo "test-synth-router: yosys synth_ice40 of the west-first mesh router: $$(awk '/SB_LUT4/ {print $$2}' $(BUILD)/fpga/router_wf_ice40.stat) LUT4, $$(awk '/Number of cells/ {print $$4}' $(BUILD)/fpga/router_wf_ice40.stat) cells"
@@ -170,9 +170,9 @@ RESULTS_TARGETS += results-router
 # iCE40 synthesis of one router per routing function (and place and route
 # for fmax when nextpnr-ice40 is installed: tools/deps.sh fpga).
 # (FPGA_ROUTER_<name>: the parameters, which make fpga-area maps too)
-FPGA_ROUTER_mesh   := -set ROUTING 1 -set MESH_X 8 -set MESH_Y 8
-FPGA_ROUTER_cube6  := -set ROUTING 0 -set CUBE_N 6 -set P 7
-FPGA_ROUTER_updown := -set ROUTING 2 -set P 8 -set NNODES 64 -set CAW 8
+FPGA_ROUTER_mesh   := -set ROUTING $(WC_ROUTING_XY) -set MESH_X 8 -set MESH_Y 8
+FPGA_ROUTER_cube6  := -set ROUTING $(WC_ROUTING_ECUBE) -set CUBE_N 6 -set P 7
+FPGA_ROUTER_updown := -set ROUTING $(WC_ROUTING_TABLE) -set P 8 -set NNODES 64 -set CAW 8
 FPGA_ROUTERS := $(foreach r,mesh cube6 updown,$(r):"$(FPGA_ROUTER_$(r))")
 fpga-router:
 	@mkdir -p $(BUILD)/fpga

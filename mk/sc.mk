@@ -23,7 +23,10 @@ SC_LIBS    := $(or $(shell pkg-config --libs systemc 2>/dev/null),-lsystemc)
 # (`wormcast netgen --params router`: wc_router_params, sw/host/wc_netgen.c),
 # so a SystemC RTL router is the router of the network builds and of the
 # RTL engine, parameter for parameter.
-SC_RTL_CFGS := cube4:cube:4 mesh4:mesh:4x4
+# SC_RTL_OPTS_<name>: the netgen options beside the topology (a routing
+# function other than the topology's default).
+SC_RTL_CFGS := cube4:cube:4 mesh4:mesh:4x4 mesh4wf:mesh:4x4
+SC_RTL_OPTS_mesh4wf := --routing west-first
 SC_RTL_NAMES := $(foreach c,$(SC_RTL_CFGS),$(firstword $(subst :, ,$(c))))
 SC_RTL_LIBS  := $(foreach n,$(SC_RTL_NAMES),$(SC_B)/vl/$(n)/Vwc_router_$(n)__ALL.a)
 # One Verilated NIC (minutes to build): the parameter set `wormcast msg`
@@ -50,14 +53,14 @@ SC_SRCS      := $(wildcard sc/*.cpp)
 define sc_rtl_router
 $(SC_B)/vl/$(1)/params: $(WC) $(wildcard rtl/router/*.v) rtl/include/wc_defs.vh
 	@mkdir -p $$(@D)
-	@$(WC) netgen --topo $(2) --params router > $$@.tmp
+	@$(WC) netgen --topo $(2) $(SC_RTL_OPTS_$(1)) --params router > $$@.tmp
 	@grep -q -- '-GP=' $$@.tmp || { echo "sc: no wc_router parameters from wormcast netgen --topo $(2) --params router" >&2; exit 1; }
 	@cmp -s $$@.tmp $$@ 2>/dev/null && rm -f $$@.tmp || mv $$@.tmp $$@
 $(SC_B)/vl/$(1)/topo: mk/sc.mk
 	@mkdir -p $$(@D)
-	@echo '$(2)' > $$@
+	@echo '$(2)$(if $(SC_RTL_OPTS_$(1)), $(SC_RTL_OPTS_$(1)))' > $$@
 $(SC_B)/vl/$(1)/Vwc_router_$(1)__ALL.a: $(SC_B)/vl/$(1)/params $(wildcard rtl/router/*.v) rtl/include/wc_defs.vh mk/sc.mk
-	@echo "sc: verilating the $(2) router (--sc): $$$$(cat $$<)"
+	@echo "sc: verilating the $(2)$(if $(SC_RTL_OPTS_$(1)), $(SC_RTL_OPTS_$(1))) router (--sc): $$$$(cat $$<)"
 	@verilator --sc -O3 --x-assign fast --x-initial fast --prefix Vwc_router_$(1) -Mdir $$(@D) \
 	  -Irtl/include -Irtl/router --top-module wc_router --unroll-count 256 --unroll-stmts 100000 \
 	  $$$$(cat $$<) rtl/router/*.v > $$(@D)/verilator.log 2>&1 || { cat $$(@D)/verilator.log; exit 1; }

@@ -77,14 +77,14 @@ $(eval $(call unit_bench,wc_output_ctrl/s2,wc_output_ctrl,$(UR)/wc_output_ctrl.v
 # (ejection port chosen by the arrival dimension) with one-flit buffers,
 # and a table router with 48-bit flit data
 UNIT_MESH := MESH_X=4 MESH_Y=4 NNODES=64
-$(eval $(call unit_bench,wc_router/xy,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=4 ROUTING=1 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
-$(eval $(call unit_bench,wc_router/ecube,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=3 ROUTING=0 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
-$(eval $(call unit_bench,wc_router/ecube_ap,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=6 B=1 ROUTING=0 CUBE_N=3 ALL_PORT=1 HIGH_FIRST=0 $(UNIT_MESH)))
-$(eval $(call unit_bench,wc_router/table,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 W=48 ROUTING=2 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
+$(eval $(call unit_bench,wc_router/xy,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=4 ROUTING=$(WC_ROUTING_XY) CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
+$(eval $(call unit_bench,wc_router/ecube,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=3 ROUTING=$(WC_ROUTING_ECUBE) CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
+$(eval $(call unit_bench,wc_router/ecube_ap,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=6 B=1 ROUTING=$(WC_ROUTING_ECUBE) CUBE_N=3 ALL_PORT=1 HIGH_FIRST=0 $(UNIT_MESH)))
+$(eval $(call unit_bench,wc_router/table,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 W=48 ROUTING=$(WC_ROUTING_TABLE) CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH)))
 # the two-stage hop (STAGES=2): XY with intermediate reception, e-cube all-port, the table router
-$(eval $(call unit_bench,wc_router/xy_s2,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=4 ROUTING=1 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH) STAGES=2))
-$(eval $(call unit_bench,wc_router/ecube_ap_s2,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=6 B=1 ROUTING=0 CUBE_N=3 ALL_PORT=1 HIGH_FIRST=0 $(UNIT_MESH) STAGES=2))
-$(eval $(call unit_bench,wc_router/table_s2,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 W=48 ROUTING=2 CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH) STAGES=2))
+$(eval $(call unit_bench,wc_router/xy_s2,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=5 B=4 ROUTING=$(WC_ROUTING_XY) CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH) STAGES=2))
+$(eval $(call unit_bench,wc_router/ecube_ap_s2,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=6 B=1 ROUTING=$(WC_ROUTING_ECUBE) CUBE_N=3 ALL_PORT=1 HIGH_FIRST=0 $(UNIT_MESH) STAGES=2))
+$(eval $(call unit_bench,wc_router/table_s2,wc_router,$(UR)/wc_router.v,tb_router.cpp,P=8 B=2 W=48 ROUTING=$(WC_ROUTING_TABLE) CUBE_N=4 ALL_PORT=0 HIGH_FIRST=1 $(UNIT_MESH) STAGES=2))
 
 TEST_PREP += $(UNIT_BINS)
 

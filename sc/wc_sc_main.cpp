@@ -5,6 +5,7 @@
 // traffic and compared every cycle at every router port (docs/systemc.md).
 #include "wc_sc_args.h"
 #include "wc_sc_net.h"
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -17,21 +18,24 @@ extern "C" {
 #include "wc_defs.h"
 #include "wc_net.h"
 #include "wc_rng.h"
+#include "wc_route.h"
 #include "wc_sim.h"
 }
 
 namespace {
 
 const char *const USAGE =
-    "usage: wc_sc --topo T [--rtl-nodes LIST] [--rate R] [--packet F] [--buffer B] [--width W]\n"
+    "usage: wc_sc --topo T [--routing NAME] [--rtl-nodes LIST] [--rate R] [--packet F] [--buffer B] [--width W]\n"
     "             [--cycles N] [--drain N] [--seed S] [--lockstep] [--mutate M] [--vcd PATH]\n"
     "  --topo T        cube:N or mesh:XxY (cube:N:all, cube:N:low too)\n"
+    "  --routing NAME  routing function of a mesh: xy (default) or west-first, as wormcast sim\n"
     "  --rtl-nodes L   routers that are the Verilated RTL: none (default), all, or ids and ranges: 0,5,8-11\n"
     "  --rate R        offered load, flits per node per cycle (Bernoulli packet arrivals), default as wormcast sim\n"
     "  --packet F      flits per packet, >= 2 (default as wormcast sim)\n"
     "  --cycles N      cycles of traffic (default 100000), then up to --drain cycles (default 20000) to deliver the rest\n"
     "  --lockstep      run the plain C model (wc_net) on the same traffic, compare every port every cycle\n"
-    "  --mutate M      break the C model of --lockstep with router mutation M (1..4): the comparison must fail\n"
+    "  --mutate M      break the C model of --lockstep with router mutation M (1..4; 6: west-first's choice\n"
+    "                  inverted, with --routing west-first): the comparison must fail\n"
     "  --vcd PATH      sc_trace every router port to PATH.vcd, with a GTKWave layout PATH.gtkw\n"
     "exit status: 0 pass, 1 the run failed its checks (mismatch, loss, corruption), 2 bad usage\n";
 
@@ -120,10 +124,16 @@ struct net_io : port_io {
 class traffic {
 public:
     long injected = 0, delivered = 0, flits_delivered = 0, errors = 0;
+    // packets that arrived before an earlier one of their pair: legal only
+    // under an adaptive routing function, whose two outputs let a later
+    // worm pass an earlier one; every packet is still checked once, whole
+    long overtook = 0;
     std::string first_error;
 
     traffic(const wc_topo *t, const wc_sim_opts &o, int B) : t_(t), o_(o), P_(t->nports)
     {
+        const wc_routing *rf = wc_routing_by_id(t->routing);
+        any_order_ = rf && rf->adaptive;
         wc_rng_seed(&rng_, o.seed);
         next_create_.assign((size_t)t->nnodes, 0);
         for (int i = 0; i < t->nrouters * P_; i++)
@@ -255,12 +265,20 @@ private:
             auto it = expect_.find(key(p.rsrc, p.node));
             if (it == expect_.end() || it->second.empty())
                 fail(p, "packet " + std::to_string(p.rid) + " from " + std::to_string(p.rsrc) + " never sent");
-            else if (it->second.front() != p.rid)
-                fail(p, "packet " + std::to_string(p.rid) + " from " + std::to_string(p.rsrc) + " out of order (expected " +
-                            std::to_string(it->second.front()) + ")");
-            else {
+            else if (it->second.front() == p.rid) {
                 it->second.pop_front();
                 delivered++;
+            } else {
+                auto later = any_order_ ? std::find(it->second.begin(), it->second.end(), p.rid) : it->second.end();
+                if (later == it->second.end())
+                    fail(p, "packet " + std::to_string(p.rid) + " from " + std::to_string(p.rsrc) +
+                                (any_order_ ? " never sent or delivered twice" : " out of order (expected " +
+                                                                                      std::to_string(it->second.front()) + ")"));
+                else {
+                    it->second.erase(later);
+                    delivered++;
+                    overtook++;
+                }
             }
             p.rk = -1;
         }
@@ -296,6 +314,7 @@ private:
 
     const wc_topo *t_;
     const wc_sim_opts &o_;
+    bool any_order_ = false;
     const int P_;
     wc_rng rng_;
     uint32_t next_id_ = 0;
@@ -423,7 +442,7 @@ int sc_main(int argc, char *argv[])
 {
     wc_sim_opts o;
     wc_sim_defaults(&o);
-    const char *topo = nullptr, *rtl_nodes = "none", *vcd = nullptr;
+    const char *topo = nullptr, *routing = nullptr, *rtl_nodes = "none", *vcd = nullptr;
     long cycles = 100000, drain = 20000;
     int lockstep = 0, mutate = 0;
     for (int i = 1; i < argc; i++) {
@@ -438,6 +457,8 @@ int sc_main(int argc, char *argv[])
             return 0;
         } else if (!std::strcmp(a, "--topo"))
             topo = val();
+        else if (!std::strcmp(a, "--routing"))
+            routing = val();
         else if (!std::strcmp(a, "--rtl-nodes"))
             rtl_nodes = val();
         else if (!std::strcmp(a, "--rate"))
@@ -457,7 +478,7 @@ int sc_main(int argc, char *argv[])
         else if (!std::strcmp(a, "--lockstep"))
             lockstep = 1;
         else if (!std::strcmp(a, "--mutate"))
-            mutate = (int)parse_long(a, val(), 1, 4);
+            mutate = (int)parse_long(a, val(), 1, WC_ROUTER_MUTATIONS);
         else if (!std::strcmp(a, "--vcd"))
             vcd = val();
         else
@@ -471,6 +492,15 @@ int sc_main(int argc, char *argv[])
     wc_topo *t = wc_topo_create(topo, err, sizeof err);
     if (!t)
         usage_error(err);
+    if (routing && wc_topo_set_routing(t, routing, err, sizeof err) != 0)
+        usage_error(err);
+    // mutation 5 breaks the two-stage hop, which these routers do not
+    // have; 6 the adaptive choice, which only west-first makes: either
+    // would change nothing, and a run that cannot fail proves nothing
+    if (mutate == 5)
+        usage_error("--mutate 5 breaks the two-stage hop; wc_sc's routers have the one-cycle hop");
+    if (mutate == 6 && t->routing != WC_ROUTING_WEST_FIRST)
+        usage_error("--mutate 6 inverts west-first's choice: it needs --routing west-first");
     const std::vector<bool> rtl = parse_nodes(rtl_nodes, t->nrouters);
     int nrtl = 0;
     std::string rtl_list;
@@ -542,11 +572,17 @@ int sc_main(int argc, char *argv[])
     traffic &tr = tb.tr();
     const long lost = tr.outstanding();
     const int fail = tb.mismatch || lost || tr.errors || tr.delivered == 0;
-    std::printf("wc_sc: %s, %d routers (%d RTL%s%s), rate %g, packet %d, B %d, seed %llu\n", t->name, t->nrouters, nrtl,
-                nrtl ? ": " : "", rtl_list.c_str(), o.rate, o.packet, o.buffer, (unsigned long long)o.seed);
+    const wc_routing *rfn = wc_routing_by_id(t->routing);
+    std::printf("wc_sc: %s%s%s, %d routers (%d RTL%s%s), rate %g, packet %d, B %d, seed %llu\n", t->name,
+                routing && rfn ? " " : "", routing && rfn ? rfn->name : "", t->nrouters, nrtl, nrtl ? ": " : "",
+                rtl_list.c_str(), o.rate, o.packet, o.buffer, (unsigned long long)o.seed);
     std::printf("  cycles      %ld (%ld with traffic), %.3f s, %.0f cycles/s\n", total, ran + 1, secs, total / secs);
     std::printf("  packets     %ld injected, %ld delivered, %ld lost, %ld errors%s%s\n", tr.injected, tr.delivered, lost,
                 tr.errors, tr.errors ? ": first " : "", tr.first_error.c_str());
+    if (const wc_routing *rf = wc_routing_by_id(t->routing))
+        if (rf->adaptive)
+            std::printf("  order       %ld packets overtook an earlier one of their pair (%s: checked in any order)\n",
+                        tr.overtook, rf->name);
     if (lockstep)
         std::printf("  lockstep    against the %s (wc_net): %ld cycles compared, %s\n", ref_name.c_str(), tb.compared_,
                     tb.mismatch ? "MISMATCH" : "0 mismatches");

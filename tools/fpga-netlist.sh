@@ -6,12 +6,15 @@
 #  2. the board self-test as RTL and as netlist for CYCLES cycles: both
 #     pass, and print the same status lines and output digest;
 #  3. the self-test RTL with an injected error must report FAIL (the
-#     comparison in 2 can see a difference only if the design can fail).
+#     comparison in 2 can see a difference only if the design can fail);
+#  4. each tg:NAME argument: the self-test RTL of another routing function
+#     (DIR/tg_rtl_NAME) passes, and its mutant (DIR/tg_rtl_NAME_mut, a
+#     checker that accepts less than the router may do) reports FAIL.
 # DIR/router_NAME and the self-test netlist's folder (FPGA_TG_NL, tg_nl by
 # default) may hold either family's netlist.
-# usage: tools/fpga-netlist.sh DIR CYCLES ROUTER...
+# usage: tools/fpga-netlist.sh DIR CYCLES ROUTER|tg:NAME...
 set -u
-[ $# -ge 3 ] || { echo "fpga-netlist.sh: usage: DIR CYCLES ROUTER..." >&2; exit 2; }
+[ $# -ge 3 ] || { echo "fpga-netlist.sh: usage: DIR CYCLES ROUTER|tg:NAME..." >&2; exit 2; }
 dir=$1 cycles=$2
 shift 2
 pass=0 fail=0
@@ -20,7 +23,12 @@ bad() { echo "FAIL - $*"; fail=$((fail + 1)); }
 # cells STAT: its LUT4 and block RAM count
 cells() { "$(dirname "$0")/fpga-stat.sh" "$1"; }
 
-for r in "$@"; do
+routers=() selftests=()
+for a in "$@"; do
+  case $a in tg:*) selftests+=("${a#tg:}") ;; *) routers+=("$a") ;; esac
+done
+
+for r in ${routers[@]+"${routers[@]}"}; do
   log=$dir/router_$r/run.log
   if "$dir/router_$r/Vwc_router" > "$log" 2>&1; then
     ok "router $r netlist ($(cells "$dir/router_$r/synth.stat")) in lockstep with the C model: $(grep -c '^ok ' "$log") check groups"
@@ -44,5 +52,18 @@ if "$dir/tg_rtl_err/Vwc_fpga_router_tg" --cycles "$cycles" --expect-fail > "$dir
 else
   bad "self-test with an injected error did not report it (see $dir/tg_rtl_err/run.log)"
 fi
+for t in ${selftests[@]+"${selftests[@]}"}; do
+  d=$dir/tg_rtl_$t
+  if "$d/Vwc_fpga_router_tg" --cycles "$cycles" > "$d/run.log" 2>&1; then
+    ok "self-test RTL ($t): $(tail -2 "$d/run.log" | head -1)"
+  else
+    bad "self-test RTL ($t) (see $d/run.log)"; tail -3 "$d/run.log"
+  fi
+  if "${d}_mut/Vwc_fpga_router_tg" --cycles "$cycles" --expect-fail > "${d}_mut/run.log" 2>&1; then
+    ok "self-test ($t) with its checker's mutant reports FAIL: $(grep -m1 FAIL "${d}_mut/run.log")"
+  else
+    bad "self-test ($t) with its checker's mutant did not fail (see ${d}_mut/run.log)"
+  fi
+done
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

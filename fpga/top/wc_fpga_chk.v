@@ -8,13 +8,15 @@
 // wc_fpga_payload(src, seq, i) for the source and sequence in the head,
 // and the worm on the port the routing function gives for its
 // destination (table routing: the port the table image gives for the
-// source port's phase, RT_HERE and RT_DOWN).  A violation counts one
-// error.
+// source port's phase, RT_HERE and RT_DOWN; west-first: either of the
+// minimal legal ports it offers, since the router chooses between them
+// by its outputs' state).  A violation counts one error.
 module wc_fpga_chk #(
     // This output port's index.
     parameter integer PORT    = 0,
-    // The router's port count and routing function (WC_ROUTING_XY or
-    // WC_ROUTING_ECUBE), with the parameters of that function.
+    // The router's port count and routing function (WC_ROUTING_XY,
+    // WC_ROUTING_WEST_FIRST, WC_ROUTING_ECUBE or WC_ROUTING_TABLE), with
+    // the parameters of that function.
     parameter integer P       = 5,
     parameter integer ROUTING = `WC_ROUTING_XY,
     parameter integer MESH_X  = 4,
@@ -46,8 +48,9 @@ module wc_fpga_chk #(
 
     initial begin
         if (PORT < 0 || PORT >= P) $error("%m: PORT must be 0..P-1 (got %0d)", PORT);
-        if (ROUTING != `WC_ROUTING_XY && ROUTING != `WC_ROUTING_ECUBE && ROUTING != `WC_ROUTING_TABLE)
-            $error("%m: the self-test knows XY, e-cube and table routing (got ROUTING=%0d)", ROUTING);
+        if (ROUTING != `WC_ROUTING_XY && ROUTING != `WC_ROUTING_WEST_FIRST &&
+            ROUTING != `WC_ROUTING_ECUBE && ROUTING != `WC_ROUTING_TABLE)
+            $error("%m: the self-test knows XY, west-first, e-cube and table routing (got ROUTING=%0d)", ROUTING);
         if (ROUTING == `WC_ROUTING_TABLE && (NNODES < 2 || (NNODES & (NNODES - 1)) != 0 || NNODES > (1 << `WC_HEAD_DST_W)))
             $error("%m: NNODES must be a power of two (got %0d)", NNODES);
         if (P > 8) $error("%m: the head carries a 3-bit source port: P must be <= 8 (got %0d)", P);
@@ -92,12 +95,35 @@ module wc_fpga_chk #(
             /* verilator lint_off UNUSEDSIGNAL */
             wire          r_ok, r_local, r_turn;
             /* verilator lint_on UNUSEDSIGNAL */
-            assign route_here = exp_port == PW'(PORT) && r_ok;
+            // west-first's second candidate (none for the others)
+            wire          alt_ok;
+            wire [PW-1:0] alt_port;
+            assign route_here = r_ok && (exp_port == PW'(PORT) || (alt_ok && alt_port == PW'(PORT)));
             if (ROUTING == `WC_ROUTING_XY) begin : g_xy
+                assign alt_ok   = 1'b0;
+                assign alt_port = exp_port;
                 wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_route (
                     .node_i(node_i), .dst_i(dst), .in_port_i(PW'(src)),
                     .port_o(exp_port), .ok_o(r_ok), .local_o(r_local), .turn_ok_o(r_turn));
+            end else if (ROUTING == `WC_ROUTING_WEST_FIRST) begin : g_wf
+                wire          a_ok;
+                wire [PW-1:0] a_port;
+`ifdef WC_FPGA_CHK_FIRST_ONLY
+                // mutation check (tools/fpga-netlist.sh): the first
+                // candidate only, which the self-test must then fail, as
+                // the router does take the second under load
+                assign alt_ok   = 1'b0 & a_ok;
+`else
+                assign alt_ok   = a_ok;
+`endif
+                assign alt_port = a_port;
+                wc_route_west_first #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_route (
+                    .node_i(node_i), .dst_i(dst), .in_port_i(PW'(src)),
+                    .port_o(exp_port), .ok_o(r_ok), .local_o(r_local), .turn_ok_o(r_turn),
+                    .alt_ok_o(a_ok), .alt_port_o(a_port));
             end else begin : g_ecube
+                assign alt_ok   = 1'b0;
+                assign alt_port = exp_port;
                 wc_route_ecube #(.N(CUBE_N), .ALL_PORT(0), .HIGH_FIRST(HIGH_FIRST), .PW(PW)) u_route (
                     .node_i(node_i), .dst_i(dst), .in_port_i(PW'(src)),
                     .port_o(exp_port), .ok_o(r_ok), .local_o(r_local), .turn_ok_o(r_turn));

@@ -25,9 +25,10 @@
 // This core has no board specifics (clock, pins): wc_fpga_ice40_top adds
 // them, and the netlist tests simulate this module as synthesized.
 module wc_fpga_router_tg #(
-    // WC_ROUTING_XY (4x4 mesh, P = 5), WC_ROUTING_ECUBE (4-cube,
-    // one-port, high dimension first, P = 5) or WC_ROUTING_TABLE (the
-    // image's router: P = 8, 64 hosts; needs WC_FPGA_RT_TABLE).
+    // WC_ROUTING_XY or WC_ROUTING_WEST_FIRST (4x4 mesh, P = 5),
+    // WC_ROUTING_ECUBE (4-cube, one-port, high dimension first, P = 5)
+    // or WC_ROUTING_TABLE (the image's router: P = 8, 64 hosts; needs
+    // WC_FPGA_RT_TABLE).
     parameter integer ROUTING      = `WC_ROUTING_XY,
     // The router's node id; any of the 16.
     parameter integer NODE         = 5,
@@ -103,8 +104,9 @@ module wc_fpga_router_tg #(
     endfunction
 
     initial begin
-        if (ROUTING != `WC_ROUTING_XY && ROUTING != `WC_ROUTING_ECUBE && ROUTING != `WC_ROUTING_TABLE)
-            $error("%m: ROUTING must be XY, e-cube or table (got %0d)", ROUTING);
+        if (ROUTING != `WC_ROUTING_XY && ROUTING != `WC_ROUTING_WEST_FIRST &&
+            ROUTING != `WC_ROUTING_ECUBE && ROUTING != `WC_ROUTING_TABLE)
+            $error("%m: ROUTING must be XY, west-first, e-cube or table (got %0d)", ROUTING);
         if (TAB != 0 && RT_WORDS != RT_N)
             $error("%m: the table image has %0d words, the router takes %0d", RT_WORDS, RT_N);
 `ifndef WC_FPGA_RT_TABLE
@@ -224,7 +226,8 @@ module wc_fpga_router_tg #(
         if (!rst_ni) report_q <= 1'b0;
         else         report_q <= check;
     end
-    wc_fpga_report #(.NAME((ROUTING == `WC_ROUTING_XY) ? "xy  " : (TAB != 0) ? "tabl" : "cube")) u_report (
+    wc_fpga_report #(.NAME((ROUTING == `WC_ROUTING_XY) ? "xy  " : (ROUTING == `WC_ROUTING_WEST_FIRST) ? "wf  " :
+                           (TAB != 0) ? "tabl" : "cube")) u_report (
         .clk_i(clk_i), .rst_ni(rst_ni), .start_i(report_q),
         .sent_i(sent_q), .recv_i(recv_q), .err_i(err_q), .drop_i(drops), .fail_i(fail),
         .valid_o(tx_valid), .byte_o(tx_byte), .ready_i(tx_ready)

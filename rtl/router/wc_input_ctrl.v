@@ -309,11 +309,22 @@ module wc_input_ctrl #(
                         le_alt_q <= eaflags[(pop && !empty) ? 1 : 0];
                     end
                 end
-                // the choice: the second output when it is better
+                // the choice: the second output when it is better.  An
+                // AND-OR over the pairs rather than an index into the
+                // matrix: the pairs the router does not compare are
+                // constant zeros (wc_router.v offered()), which synthesis
+                // removes from AND terms but not from a multiplexer
+                function automatic pick(input [NP*NP-1:0] bm, input [PW-1:0] a, input [PW-1:0] b);
+                    integer x, y;
+                    pick = 1'b0;
+                    for (x = 0; x < NP; x = x + 1)
+                        for (y = 0; y < NP; y = y + 1)
+                            pick = pick | (bm[x*NP + y] & (a == PW'(x)) & (b == PW'(y)));
+                endfunction
                 wire [PW-1:0] la_aport = la_alt_q[PW-1:0];
                 wire [PW-1:0] le_aport = le_alt_q[PW-1:0];
-                wire la_take = la_alt_q[PW] && better_i[32'(la_aport) * NP + 32'(la_pport)];
-                wire le_take = le_alt_q[PW] && better_i[32'(le_aport) * NP + 32'(le_pport)];
+                wire la_take = la_alt_q[PW] && pick(better_i, la_aport, la_pport);
+                wire le_take = le_alt_q[PW] && pick(better_i, le_aport, le_pport);
                 assign la_port = la_take ? la_aport : la_pport;
                 assign le_port = le_take ? le_aport : le_pport;
             end else begin : g_noalt

@@ -317,11 +317,31 @@ module wc_router #(
     // is better than output b when a is free and b owned, or both alike
     // and a has more credits.  From registers only, so the choice adds no
     // path from this cycle's allocation; only adaptive functions have it.
+    // Only the pairs the routing function can offer are compared (the
+    // others are never read): west-first offers a second output only
+    // beside E, and it is N or S (wc_route_west_first.v), so two
+    // comparators instead of P*P, and the inputs' choice selects between
+    // two bits instead of from the whole matrix: shorter hop, fewer LUTs.
+    function automatic offered(input integer alt, input integer first);
+        if (ROUTING == `WC_ROUTING_WEST_FIRST)
+            offered = (alt == `WC_MESH_PORT_N || alt == `WC_MESH_PORT_S) && first == `WC_MESH_PORT_E;
+        else
+            offered = 1'b1;
+    endfunction
     generate
         if (ADAPT != 0) begin : g_better
+            // (outputs that are never an offered pair's, W and L, go
+            // unread)
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_pairs = ^{own, cred};
+            /* verilator lint_on UNUSEDSIGNAL */
             for (o = 0; o < P; o = o + 1) begin : g_ba
                 for (i = 0; i < P; i = i + 1) begin : g_bb
-                    assign better[o*P + i] = {~own[o], cred[o*CRW +: CRW]} > {~own[i], cred[i*CRW +: CRW]};
+                    if (offered(o, i)) begin : g_cmp
+                        assign better[o*P + i] = {~own[o], cred[o*CRW +: CRW]} > {~own[i], cred[i*CRW +: CRW]};
+                    end else begin : g_none
+                        assign better[o*P + i] = 1'b0;
+                    end
                 end
             end
         end else begin : g_nobetter

@@ -23,24 +23,32 @@ rm -rf "$out"; mkdir -p "$out"
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 pass=0 fail=0
 check() { if eval "$2"; then pass=$((pass+1)); echo "ok   $1"; else fail=$((fail+1)); echo "FAIL $1"; fi; }
+# (a fifth field: the routing function, west-first's RTL router being
+# one of make sc's parameter sets)
 for spec in "cube4-low cube:4 0,9 0.1" "cube4-high cube:4 3,5,6 0.35" \
-            "mesh4-low mesh:4x4 5 0.1" "mesh4-high mesh:4x4 0,5,10,15 0.35"; do
+            "mesh4-low mesh:4x4 5 0.1" "mesh4-high mesh:4x4 0,5,10,15 0.35" \
+            "mesh4wf-high mesh:4x4 0,5,6,10,15 0.35 west-first"; do
   set -- $spec
-  "$sc" --topo "$2" --rtl-nodes "$3" --rate "$4" --cycles 100000 --lockstep > "$out/$1.out" 2>&1
+  "$sc" --topo "$2" ${5:+--routing "$5"} --rtl-nodes "$3" --rate "$4" --cycles 100000 --lockstep > "$out/$1.out" 2>&1
   rc=$?
-  check "$1: $2, RTL routers $3 among C ones, rate $4: lockstep passes" "[ $rc -eq 0 ] && grep -q '^PASS' '$out/$1.out'"
+  check "$1: $2${5:+ $5}, RTL routers $3 among C ones, rate $4: lockstep passes" "[ $rc -eq 0 ] && grep -q '^PASS' '$out/$1.out'"
   check "$1: 100000 cycles of traffic compared, zero mismatches" \
         "grep -Eq 'cycles compared, 0 mismatches' '$out/$1.out' && grep -Eq '\(100001 with traffic\)' '$out/$1.out' \
          && [ \$(sed -n 's/.*: \([0-9]*\) cycles compared.*/\1/p' '$out/$1.out') -ge 100000 ]"
   check "$1: packets delivered, none lost, no errors" \
         "grep -Eq 'packets +[1-9][0-9]* injected, [1-9][0-9]* delivered, 0 lost, 0 errors' '$out/$1.out'"
+  # (west-first: the adaptive choice was taken, worms of a pair passed
+  # one another)
+  [ -z "${5:-}" ] || check "$1: the adaptive choice was taken (packets overtook one of their pair)" \
+        "grep -Eq '^  order +[1-9][0-9]* packets overtook' '$out/$1.out'"
   sed 's/^/     /' "$out/$1.out" | sed -n 2,4p
 done
-for spec in "arb-cube cube:4 3 1 0.35" "route-mesh mesh:4x4 5 2 0.1" "arb-mesh mesh:4x4 all 1 0.35"; do
+for spec in "arb-cube cube:4 3 1 0.35" "route-mesh mesh:4x4 5 2 0.1" "arb-mesh mesh:4x4 all 1 0.35" \
+            "choice-mesh-wf mesh:4x4 all 6 0.35 west-first"; do
   set -- $spec
-  "$sc" --topo "$2" --rtl-nodes "$3" --mutate "$4" --rate "$5" --cycles 100000 --lockstep > "$out/$1.out" 2>&1
+  "$sc" --topo "$2" ${6:+--routing "$6"} --rtl-nodes "$3" --mutate "$4" --rate "$5" --cycles 100000 --lockstep > "$out/$1.out" 2>&1
   rc=$?
-  check "$1: C model mutation $4 on $2 (RTL routers $3) fails the run" "[ $rc -eq 1 ] && grep -q '^FAIL' '$out/$1.out'"
+  check "$1: C model mutation $4 on $2${6:+ $6} (RTL routers $3) fails the run" "[ $rc -eq 1 ] && grep -q '^FAIL' '$out/$1.out'"
   check "$1: the mismatch names cycle, router, port, expected and actual" \
         "grep -Eq '^  cycle [0-9]+ router [0-9]+ port [0-9]+ [a-z_]+: expected \(C model, mutation $4\) 0x[0-9a-f]+, actual \(SystemC, (C|RTL) router\) 0x[0-9a-f]+' '$out/$1.out'"
   grep '^  cycle [0-9]' "$out/$1.out" | sed 's/^ */     /'
@@ -74,6 +82,8 @@ bad() { # name expected-message args...
 bad "router out of range" "rtl-nodes" --topo mesh:4x4 --rtl-nodes 16
 bad "no RTL build for the parameters" "no RTL router" --topo cube:3 --rtl-nodes 1
 bad "mutation without lockstep" "mutate" --topo cube:4 --mutate 1
+bad "west-first's mutation without west-first" "needs --routing west-first" --topo mesh:4x4 --lockstep --mutate 6
+bad "unknown routing function" "routing" --topo mesh:4x4 --routing south-last
 bad "table routing" "not supported yet" --topo irregular:8,8,2,1
 bad "unknown topology" "" --topo ring:5
 
@@ -115,10 +125,10 @@ grep -E '^  (multicast|drops|lockstep)' "$out/sim-worms.out" | sed 's/^ */     /
 # topology's default; worms overtaking one another on a pair show that the
 # adaptive choice was taken, and the C model with the choice inverted
 # (mutation 6) must stop the run at a mismatch
-"$wc" sim --topo mesh:4x4 --routing west-first --engine lockstep-sc --rate 0.3 --warmup 0 --cycles 50000 --quiet \
-  > "$out/sim-wf.out" 2> "$out/sim-wf.err"
+"$wc" sim --topo mesh:4x4 --routing west-first --engine lockstep-sc --rtl-nodes 5,6,9,10 --rate 0.3 --warmup 0 \
+  --cycles 50000 --quiet > "$out/sim-wf.out" 2> "$out/sim-wf.err"
 rc=$?
-check "sim-wf: mesh:4x4 west-first in SystemC against the C model: 50000 cycles, 0 mismatches, every packet delivered" \
+check "sim-wf: mesh:4x4 west-first in SystemC (RTL routers 5,6,9,10) against the C model: 50000 cycles, 0 mismatches, every packet delivered" \
       "[ $rc -eq 0 ] && [ \$(sed -n 's/.*0 mismatches over \([0-9]*\) cycles.*/\1/p' '$out/sim-wf.out') -ge 50000 ] \
        && grep -Eq '^  packets    injected ([1-9][0-9]*)  delivered \\1  lost 0  duplicated 0  out-of-order 0  corrupt 0' '$out/sim-wf.out'"
 check "sim-wf: the adaptive choice was taken (unicasts overtook one of their pair)" \
