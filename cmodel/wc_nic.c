@@ -38,6 +38,8 @@ const char *wc_nic_mutation_name(int k)
         "a unicast stream's init loses its write to the next-sequence table (wc_nic_regs.c)",
         "an accepted packet of a group stream leaves its expected sequence number (wc_nic_regs.c)",
         "a group's install leaves the entry's old parent in the group table (wc_nic_regs.c)",
+        "a WAIT merged into a pending NAK replaces it (wc_nic_regs.c)",
+        "a stream set pending in the cycle its ack is taken does not join the ack queue again (wc_nic_regs.c)",
     };
     return k >= 0 && k <= WC_NIC_MUTATIONS ? name[k] : "unknown";
 }
@@ -109,6 +111,7 @@ wc_nic *wc_nic_create(const wc_nic_cfg *c, unsigned node_id, char *err, int errl
         !(n->gbusy = wc_alloc((size_t)n->G, 1, "the NIC group streams", err, errlen)) ||
         !(n->uown = wc_alloc((size_t)n->N, sizeof *n->uown, "the NIC stream owners", err, errlen)) ||
         !(n->ackpend = wc_alloc((size_t)(n->N + n->G), 1, "the NIC acknowledgements", err, errlen)) ||
+        !(n->ackq = wc_alloc((size_t)(n->N + n->G), sizeof *n->ackq, "the NIC acknowledgements", err, errlen)) ||
         !(n->waitv = wc_alloc((size_t)(n->N + n->G), 1, "the NIC admission", err, errlen)) ||
         !(n->nakd = wc_alloc((size_t)(n->N + n->G), 1, "the NIC acknowledgements", err, errlen)) ||
         !(n->wait_len = wc_alloc((size_t)(n->N + n->G), sizeof *n->wait_len, "the NIC admission", err, errlen)) ||
@@ -126,7 +129,7 @@ void wc_nic_free(wc_nic *n)
         return;
     free(n->slot); free(n->sbuf); free(n->wq);
     free(n->uexp); free(n->unext); free(n->ubusy);
-    free(n->gexp); free(n->gnext); free(n->gbusy); free(n->ackpend);
+    free(n->gexp); free(n->gnext); free(n->gbusy); free(n->ackpend); free(n->ackq);
     free(n->uown); free(n->waitv); free(n->nakd); free(n->wait_len); free(n->wait_src);
     free(n);
 }
@@ -152,6 +155,7 @@ static void reset_core(wc_nic *n)
     memset(n->gnext, 0, (size_t)n->G * sizeof *n->gnext);
     memset(n->gbusy, 0, (size_t)n->G);
     memset(n->ackpend, 0, (size_t)(n->N + n->G));
+    n->ackq_head = n->ackq_n = 0;
     memset(n->waitv, 0, (size_t)(n->N + n->G));
     memset(n->nakd, 0, (size_t)(n->N + n->G));
     wc_nic_gtab_init(&n->gt, n->self, (unsigned)n->N);

@@ -193,7 +193,6 @@ typedef struct {
     uint8_t fi_v, fi_j, fi_c;
     uint16_t fi_base;
     /* wc_nic_jsel */
-    uint16_t ack_ptr;
     uint8_t job_ptr;
     uint8_t last_ack;               /* the last packet chosen was an ack */
     uint8_t pe_v, pe_j, pe_pid, pe_pi, pe_pb, pe_ptr;   /* the pass engine */
@@ -249,6 +248,8 @@ struct wc_nic {
     uint16_t *uexp, *unext, *gexp, *gnext;  /* wc_nic_regs: stream tables */
     uint8_t *ubusy, *gbusy;
     uint8_t *ackpend;               /* wc_nic_regs: [N + G] pending control packet, NIC_PEND_* or 0 */
+    uint16_t *ackq;                 /* wc_nic_regs: [N + G] the queue of pending streams, a ring */
+    unsigned ackq_head, ackq_n;     /* ... its head entry and length */
     uint8_t *waitv;                 /* wc_nic_rxp: [N + G] the stream waits for admission */
     uint8_t *nakd;                  /* wc_nic_rxp: [N + G] a NAK was asked for the stream's expect */
     uint16_t *wait_len, *wait_src;  /* wc_nic_rxp: [N + G] its message's length and source */
@@ -500,6 +501,13 @@ void nic_regs_decide(const wc_nic *n, const wc_nic_in *in, nic_regs_dec *d);
 /* slots_used: the slots in use after this edge, -1 if unchanged.
  * Returns nonzero for a soft reset. */
 int nic_regs_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d, int slots_used);
+/* The queue of pending acks (wc_nic_regs.c): the stream offered to the
+ * selection (its head; -1 if none), the selection taking it, and a set
+ * port setting a stream's kind (merged as the rules say; ovr: it replaces
+ * any), the stream joining the queue if it was not pending. */
+int nic_regs_ack_head(const wc_nic *n);
+void nic_regs_ack_take(wc_nic *n, unsigned sid);
+void nic_regs_ack_set(wc_nic *n, unsigned sid, unsigned kind, int ovr);
 
 /* wc_nic_rxa.c */
 void nic_rxa_out(const wc_nic *n, wc_nic_out *o);

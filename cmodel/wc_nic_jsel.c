@@ -270,9 +270,7 @@ void nic_jsel_commit(wc_nic *n, const nic_dec *d, unsigned chg, unsigned live0)
     int restart = 0, fin = 0, j;
     const int pe_v = q->pe_v, pe_j = q->pe_j;
 
-    if (sl->ack)
-        q->ack_ptr = (uint16_t)((sl->ack_sid + 1u) % (unsigned)(n->N + n->G));
-    else if (sl->valid)
+    if (!sl->ack && sl->valid)
         q->prep.valid = 0;
     if (sl->valid)
         q->last_ack = (uint8_t)sl->ack;
@@ -343,31 +341,12 @@ void nic_jsel_commit(wc_nic *n, const nic_dec *d, unsigned chg, unsigned live0)
     }
 }
 
-/* the first index in [from, to) of p that is nonzero, else to: eight
- * flags a step (this scan runs every cycle the selection register is
- * free, and most of them find nothing) */
-static int first_set(const uint8_t *p, int from, int to)
-{
-    uint64_t w;
-    for (; from < to && (from & 7); from++)
-        if (p[from])
-            return from;
-    for (; from + 8 <= to; from += 8) {
-        memcpy(&w, p + from, 8);
-        if (w)
-            break;
-    }
-    for (; from < to; from++)
-        if (p[from])
-            return from;
-    return to;
-}
-
-/* the first pending ack at or after the pointer; 0 if none */
+/* the pending ack the register block offers (the head of its queue); 0
+ * if none */
 static int select_ack(const wc_nic *n, nic_sel_dec *d)
 {
-    int NG = n->N + n->G, sid = first_set(n->ackpend, n->jobs.ack_ptr, NG);
-    if (sid == NG && (sid = first_set(n->ackpend, 0, n->jobs.ack_ptr)) == n->jobs.ack_ptr)
+    int sid = nic_regs_ack_head(n);
+    if (sid < 0)
         return 0;
     {
         d->ack = 1;

@@ -232,6 +232,39 @@ static void sq_advance(nic_regs_q *r)
         r->int_status |= 4;
 }
 
+/* The queue of pending acks: a stream joins its tail when it becomes
+ * pending and leaves at its head when the selection takes its ack, so it
+ * holds each pending stream once and never more than N + G of them (the
+ * ring's size).  The RTL keeps the head and the one behind it in
+ * registers and the rest in a ring of block RAM: the same order. */
+int nic_regs_ack_head(const wc_nic *n)
+{
+    return n->ackq_n ? (int)n->ackq[n->ackq_head] : -1;
+}
+
+void nic_regs_ack_take(wc_nic *n, unsigned sid)
+{
+    unsigned NG = (unsigned)(n->N + n->G);
+    if (!n->ackq_n || n->ackq[n->ackq_head] != sid)
+        return;                     /* (the RTL asserts it never happens) */
+    n->ackq_head = (n->ackq_head + 1u) % NG;
+    n->ackq_n--;
+    n->ackpend[sid] = 0;
+}
+
+void nic_regs_ack_set(wc_nic *n, unsigned sid, unsigned kind, int ovr)
+{
+    unsigned NG = (unsigned)(n->N + n->G);
+    if (!n->ackpend[sid]) {
+        if (n->ackq_n >= NG)
+            return;                 /* (cannot happen: one entry per pending stream) */
+        n->ackq[(n->ackq_head + n->ackq_n) % NG] = (uint16_t)sid;
+        n->ackq_n++;
+    }
+    if (ovr || n->ackpend[sid] < kind)
+        n->ackpend[sid] = (uint8_t)kind;
+}
+
 /* The other units' updates in this order: the receive processor's counts
  * and stream, a timeout, a finished send job's streams, the send queue
  * unit, the transmitter's ack flags and packet count, the DMA's ring
@@ -286,17 +319,27 @@ int nic_regs_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d, int slots_
             sq_advance(r);
     }
     if (d->sel.ack)
-        n->ackpend[d->sel.ack_sid] = 0;
+        nic_regs_ack_take(n, d->sel.ack_sid);
     /* A pending GRANT or WAIT is an ack too: the strongest kind wins.  But
      * an accepted data packet proves its sender was granted: a GRANT
      * still pending (a repeated REQ's) would be sent with a later expect
-     * and could be taken for the stream's next message. */
-    if (rp->setpend >= 0 && (rp->accept || rp->nak || n->ackpend[rp->setpend] < rp->pkind))
-        n->ackpend[rp->setpend] = (uint8_t)rp->pkind;
+     * and could be taken for the stream's next message.  (The RTL keeps
+     * the kind as a GRANT flag and a NAK and a WAIT bit, the bits in
+     * memory, merged without a read: the same kinds.)  Mutation 19: a
+     * WAIT merged into a pending NAK replaces it, as a whole write of the
+     * bits would. */
+    if (rp->setpend >= 0) {
+        unsigned s = (unsigned)rp->setpend;
+        if (n->c.mutate == 20 && d->sel.ack && d->sel.ack_sid == s && !n->ackpend[s])
+            n->ackpend[s] = (uint8_t)rp->pkind;     /* pending, but not in the queue */
+        else
+            nic_regs_ack_set(n, s, (unsigned)rp->pkind, rp->accept || rp->nak ||
+                             (n->c.mutate == 19 && rp->pkind == WC_NIC_PEND_WAIT && n->ackpend[s] == WC_NIC_PEND_NAK));
+    }
     if (rp->setpend2 >= 0)
-        n->ackpend[rp->setpend2] = WC_NIC_PEND_GRANT;
+        nic_regs_ack_set(n, (unsigned)rp->setpend2, WC_NIC_PEND_GRANT, 1);
     if (rp->regrant >= 0)
-        n->ackpend[rp->regrant_sid] = WC_NIC_PEND_GRANT;
+        nic_regs_ack_set(n, rp->regrant_sid, WC_NIC_PEND_GRANT, 1);
     if (d->tx.em_sent && d->tx.em_last)
         inc[cnt_of(WC_NICR_TX_PKTS)]++;
     if (d->dma.op_done &&

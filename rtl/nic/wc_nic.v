@@ -144,7 +144,7 @@ module wc_nic #(
     wire [31:0]     timeout, now;
     wire [31:0]     sq_base, rq_base, cq_base;
     wire [15:0]     sq_size, sq_head, sq_tail, rq_size, rq_head, rq_tail, cq_size, cq_head, cq_tail;
-    wire [NG-1:0]   ackpend;
+    wire            ak_valid;
     wire [NNODES-1:0]  ubusy;
     wire [NGROUPS-1:0] gbusy;
     wire [15:0]     rp_uexp, rp_gexp, ak_exp, sq_gnext, sq_unext;
@@ -204,7 +204,7 @@ module wc_nic #(
     wire            ctx_err;
     // jobs
     wire            jb_sl_valid, jb_sl_ack, jb_sl_req;
-    wire [SIDW-1:0] jb_sl_sid, jb_ak_sid, jb_ak_nptr;
+    wire [SIDW-1:0] jb_sl_sid, jb_ak_sid;
     wire            s_ready, s_from, s_fill;
     wire [SW-1:0]   s_buf;
     wire [JW-1:0]   s_job;
@@ -313,10 +313,10 @@ module wc_nic #(
         .init_i(sq_init && jb_init_gnt && (!sq_init_grp || sq_init_fin)), .init_grp_i(sq_init_grp),
         .init_gid_i(sq_gid[GB-1:0]), .init_node_i(sq_node[NB-1:0]),
         .init_npk_i(sq_c_npk),
-        .ackpend_o(ackpend), .ubusy_o(ubusy), .gbusy_o(gbusy),
+        .ubusy_o(ubusy), .gbusy_o(gbusy),
         .rp_node_i(rp_tab_node), .rp_nnode_i(rp_nnode), .rp_gid_i(rp_tab_gid), .rp_ngid_i(rp_ngid), .rp_uexp_o(rp_uexp), .rp_gexp_o(rp_gexp),
         .rp_gvalid_o(rp_gvalid), .rp_gparent_o(rp_gparent), .rp_gnc_o(rp_gnc), .rp_gchild_o(rp_gchild),
-        .ak_sid_i(jb_ak_sid), .ak_nptr_i(jb_ak_nptr), .ak_kind_o(ak_kind), .ak_exp_o(ak_exp), .ak_gvalid_o(ak_gvalid), .ak_gparent_o(ak_gparent),
+        .ak_valid_o(ak_valid), .ak_sid_o(jb_ak_sid), .ak_kind_o(ak_kind), .ak_exp_o(ak_exp), .ak_gvalid_o(ak_gvalid), .ak_gparent_o(ak_gparent),
         .sq_gid_i(sq_gid), .sq_ngid_i(sq_ngid), .sq_node_i(sq_node), .sq_nnode_i(sq_nnode), .sq_gvalid_o(sq_gvalid), .sq_gparent_o(sq_gparent),
         .sq_gnc_o(sq_gnc), .sq_gchild_o(sq_gchild), .sq_gnext_o(sq_gnext), .sq_unext_o(sq_unext)
     );
@@ -408,8 +408,8 @@ module wc_nic #(
         .init_base_i(sq_init_base), .init_fin_i(sq_init_fin), .init_gnt_o(jb_init_gnt), .ubusy_i(ubusy),
         .stage_err_i(dm_st_done && dm_st_err), .stage_err_job_i(tx_sel_job),
         .hostdone_i(dm_hostdone), .hostdone_job_i(dm_hostdone_job), .hostdone_err_i(dm_hostdone_err),
-        .sel_busy_i(tx_sel_valid), .sel_data_i(tx_sel_data), .sel_job_i(tx_sel_job), .ackpend_i(ackpend),
-        .ak_sid_o(jb_ak_sid), .ak_nptr_o(jb_ak_nptr), .ak_kind_i(ak_kind), .ak_exp_i(ak_exp), .ak_gvalid_i(ak_gvalid), .ak_gparent_i(ak_gparent),
+        .sel_busy_i(tx_sel_valid), .sel_data_i(tx_sel_data), .sel_job_i(tx_sel_job), 
+        .ak_valid_i(ak_valid), .ak_sid_i(jb_ak_sid), .ak_kind_i(ak_kind), .ak_exp_i(ak_exp), .ak_gvalid_i(ak_gvalid), .ak_gparent_i(ak_gparent),
         .slot_tag_i(sl_tag), .slot_fj_i(sl_fj), .slot_k_i(sl_k),
         .stage_valid_i(st_valid), .stage_job_i(st_job), .stage_k_i(st_k), .stage0_pin_i(st_pin0),
         .sl_valid_o(jb_sl_valid), .sl_ack_o(jb_sl_ack), .sl_req_o(jb_sl_req), .sl_sid_o(jb_sl_sid),

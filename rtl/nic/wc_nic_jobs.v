@@ -98,9 +98,8 @@ module wc_nic_jobs #(
     input  wire                         sel_busy_i,     // the selection register is full
     input  wire                         sel_data_i,     // ... with a data packet of job sel_job_i
     input  wire [JW-1:0]                sel_job_i,
-    input  wire [NG-1:0]                ackpend_i,
-    output wire [SIDW-1:0]              ak_sid_o,       // register block read port
-    output wire [SIDW-1:0]              ak_nptr_o,      // its round robin's pointer after the edge
+    input  wire                         ak_valid_i,     // the head of the register block's ack queue:
+    input  wire [SIDW-1:0]              ak_sid_i,       // ... of this stream
     input  wire [2:0]                   ak_kind_i,      // the pending kind
     input  wire [15:0]                  ak_exp_i,
     input  wire                         ak_gvalid_i,
@@ -277,7 +276,7 @@ module wc_nic_jobs #(
         .b_adm_i(b_adm), .b_base_i(b_base), .b_sent_i(b_sent), .b_acked_i(b_acked), .b_hi_i(b_hi),
         .b_dst_i(b_dst), .b_ok_i(b_ok), .n_adm_i(n_adm), .n_sent_i(n_sent), .n_acked_i(n_acked),
         .sel_ok_o(sel_ok), .fc_inc_o(fc_inc), .probe_o(probe), .probe_k_o(probe_k), .pr_v_i(pr_v),
-        .sel_busy_i(sel_busy_i), .ackpend_i(ackpend_i), .ak_sid_o(ak_sid_o), .ak_nptr_o(ak_nptr_o), .ak_kind_i(ak_kind_i),
+        .sel_busy_i(sel_busy_i), .ak_valid_i(ak_valid_i), .ak_sid_i(ak_sid_i), .ak_kind_i(ak_kind_i),
         .ak_exp_i(ak_exp_i), .ak_gvalid_i(ak_gvalid_i), .ak_gparent_i(ak_gparent_i),
         .slot_tag_i(slot_tag_i), .slot_fj_i(slot_fj_i), .slot_k_i(slot_k_i),
         .stage_valid_i(stage_valid_i), .stage_job_i(stage_job_i), .stage_k_i(stage_k_i),

@@ -112,12 +112,11 @@ module wc_nic_jsel #(
     input  wire                         pr_v_i,
     // ---- the selection register's next packet ----
     input  wire                         sel_busy_i,     // the selection register is full
-    input  wire [NG-1:0]                ackpend_i,
-    output wire [SIDW-1:0]              ak_sid_o,       // register block read port
-    // the acknowledgement round robin's pointer after this edge: the
-    // register block picks over its next pending flags from it, so that
-    // it reads the stream's expected sequence number a cycle ahead
-    output wire [SIDW-1:0]              ak_nptr_o,
+    // the head of the register block's queue of pending acks (a stream
+    // joins it when it becomes pending), its kind, expected sequence
+    // number and parent read a cycle ahead; taking it clears it
+    input  wire                         ak_valid_i,
+    input  wire [SIDW-1:0]              ak_sid_i,
     input  wire [2:0]                   ak_kind_i,
     input  wire [15:0]                  ak_exp_i,
     input  wire                         ak_gvalid_i,
@@ -272,7 +271,6 @@ module wc_nic_jsel #(
             cv_q[j] = rdy_q[j*MC +: MC] != {MC{1'b0}};
     end
     reg  [JW-1:0]     jobp_q;               // the SEL round robin
-    reg  [SIDW-1:0]   ackp_q;               // the acknowledgement round robin
     reg               lack_q;               // the last packet chosen was an ack
     // the prep register: the next job packet
     reg               pv_q, preq_q, pfirst_q;
@@ -358,14 +356,8 @@ module wc_nic_jsel #(
     wire           pe_start = !pe_v_q && pe_any;
 
     // ---- the selection register's next packet ---------------------------
-    wire            ak_any;
-    wire [SIDW-1:0] ak_sid;
-    wc_rr_arb #(.N(NG), .IW(SIDW)) u_ack_rr (
-        .req_i(ackpend_i), .ptr_i(ackp_q), .gnt_valid_o(ak_any), .gnt_idx_o(ak_sid)
-    );
-    assign ak_sid_o = ak_sid;
-    // (a soft reset's pointer does not matter: no flag is pending after it)
-    assign ak_nptr_o = !sl_ack_o ? ackp_q : ({{(32-SIDW){1'b0}}, ak_sid} == NG - 1) ? {SIDW{1'b0}} : ak_sid + 1'b1;
+    wire            ak_any = ak_valid_i;
+    wire [SIDW-1:0] ak_sid = ak_sid_i;
     assign sl_sid_o = ak_sid;
     // stream id -> peer node, or group id (stream ids above NNODES)
     function [DW-1:0] sid_node(input [SIDW-1:0] sid);
@@ -468,12 +460,10 @@ module wc_nic_jsel #(
             rdy_q <= {(J*MC){1'b0}};  need_q <= {J{1'b0}};
             pe_v_q <= 1'b0;  pe_pid_q <= 1'b0;  pe_j_q <= {JW{1'b0}};  pe_ptr_q <= {JW{1'b0}};
             pe_pi_q <= {NCW{1'b0}};  pe_pb_q <= {NCW{1'b0}};  pq_q <= {MC{1'b0}};  rb_q <= {LVW{1'b0}};
-            jobp_q <= {JW{1'b0}};  ackp_q <= {SIDW{1'b0}};  lack_q <= 1'b0;  pv_q <= 1'b0;
+            jobp_q <= {JW{1'b0}};  lack_q <= 1'b0;  pv_q <= 1'b0;
         end else begin
             // the selection register's pick
-            if (sl_ack_o)
-                ackp_q <= ({{(32-SIDW){1'b0}}, ak_sid} == NG - 1) ? {SIDW{1'b0}} : ak_sid + 1'b1;
-            else if (sl_valid_o)
+            if (!sl_ack_o && sl_valid_o)
                 pv_q <= 1'b0;
             if (sl_valid_o)
                 lack_q <= sl_ack_o;
@@ -591,8 +581,8 @@ module wc_nic_jsel #(
             // alternate when both wait (docs/nic-uarch.md, Selection).
             if (sel_busy_i && (sl_valid_o || sl_ack_o))
                 $error("%m: selection made while the selection register is full");
-            if (ak_any != (ackpend_i != {NG{1'b0}}) || (ak_any && !ackpend_i[ak_sid]))
-                $error("%m: acknowledgement round robin picked stream %0d of pending %b", ak_sid, ackpend_i);
+            if (ak_any && {{(32-SIDW){1'b0}}, ak_sid} >= NG)
+                $error("%m: acknowledgement of stream %0d offered: no such stream", ak_sid);
             if (sel_any && !has[sel_j])
                 $error("%m: SEL round robin picked job %0d without a candidate", sel_j);
             if (sl_ack_o && lack_q && pv_q)

@@ -141,7 +141,6 @@ module wc_nic_regs #(
     input  wire [$clog2(NNODES)-1:0]    init_node_i,
     input  wire [KW-1:0]                init_npk_i,
     // ---- read ports ----
-    output wire [NNODES+NGROUPS-1:0]    ackpend_o,
     output wire [NNODES-1:0]            ubusy_o,
     output wire [NGROUPS-1:0]           gbusy_o,
     // receive processor: its event's source and group; the group's
@@ -158,12 +157,12 @@ module wc_nic_regs #(
     output wire [`WC_HEAD_DST_W-1:0]    rp_gparent_o,
     output wire [$clog2(MAXCHILD+1)-1:0] rp_gnc_o,
     output wire [MAXCHILD*`WC_HEAD_DST_W-1:0] rp_gchild_o,
-    // acknowledgement selection: the stream it picked, and its round
-    // robin's pointer after this edge (the expected sequence number and
-    // a group's parent are read a cycle ahead, at the stream picked from
-    // it over the flags after the edge)
-    input  wire [$clog2(NNODES+NGROUPS)-1:0] ak_sid_i,
-    input  wire [$clog2(NNODES+NGROUPS)-1:0] ak_nptr_i,
+    // acknowledgement selection: the head of the queue of pending
+    // streams (ak_valid_o: one is pending, ak_sid_o) with its kind, its
+    // expected sequence number and its group's parent, all read a cycle
+    // ahead at it; the selection takes (ack_clr_i) only the head
+    output wire                         ak_valid_o,
+    output wire [$clog2(NNODES+NGROUPS)-1:0] ak_sid_o,
     output wire [2:0]                   ak_kind_o,
     output wire [15:0]                  ak_exp_o,
     output wire                         ak_gvalid_o,
@@ -291,8 +290,8 @@ module wc_nic_regs #(
     // expected sequence numbers have two readers, the receive processor
     // and the acknowledgement selection: a copy each, the receive
     // processor's one memory per table (read at its next node and group),
-    // the selection's one memory over the stream ids (read at the stream
-    // its round robin will pick after the edge), written together.
+    // the selection's one memory over the stream ids (read at the head
+    // of the queue of pending acks after the edge), written together.
     (* ram_style = "block", no_rw_check *) reg [15:0] uexp_m  [0:NNODES-1];
     (* ram_style = "block", no_rw_check *) reg [15:0] unext_m [0:NNODES-1];
     (* ram_style = "block", no_rw_check *) reg [15:0] gexp_m  [0:NGROUPS-1];
@@ -304,11 +303,21 @@ module wc_nic_regs #(
     reg  [NGROUPS-1:0] gexp_v_q, gexp_v_d, gnext_v_q, gnext_v_d;
     reg  [NNODES-1:0]  ubusy_q, ubusy_d;
     reg  [NGROUPS-1:0] gbusy_q, gbusy_d;
-    // pending control packets: a flag per stream (the selection's round
-    // robin requests) and its kind, read only while the flag is set (so
-    // the kinds need no reset)
+    // pending control packets: a flag per stream (set while the stream
+    // is in the queue of pending acks, below) and a GRANT flag per
+    // stream; the rest of the kind (a NAK bit and a WAIT bit) is a
+    // two-bit memory, written only by the receive processor's event and
+    // read a cycle ahead at the queue's head.  The kind is GRANT under the GRANT
+    // flag, else NAK under the NAK bit, else WAIT under the WAIT bit,
+    // else ACK; read only while the stream is pending (so neither flags
+    // nor memories need a reset): see "The pending kinds" below.
     reg  [NG-1:0]   ackp_q, ackp_d;
-    reg  [NG*3-1:0] akind_q, akind_d;
+    reg  [NG-1:0]   akg_q, akg_d;
+    // (one memory of two bits, {WAIT, NAK}, each written on its own)
+    (* ram_style = "block", no_rw_check *) reg [1:0] aknw_m [0:NG-1];
+    reg             akn_rd_q, akw_rd_q;
+    reg             ak_v_q;
+    reg  [SIDW-1:0] ak_sid_q;
 
     // ------------------------------------------------------------ the bus
     // (no new request while an answer is registered or due)
@@ -331,10 +340,12 @@ module wc_nic_regs #(
     assign rp_gchild_o  = rp_gc_byp_q ? gt_stage_q : rp_gc_rd_q;
 
     // a stream id below NNODES is a unicast peer, above it a group
-    wire          ak_uni = {{(32-SIDW){1'b0}}, ak_sid_i} < NNODES;
+    wire          ak_uni = {{(32-SIDW){1'b0}}, ak_sid_q} < NNODES;
     // group = sid - NNODES, < NGROUPS <= 2^GB: exact modulo 2^GB
-    wire [GB-1:0] ak_gi  = ak_sid_i[GB-1:0] - NNODES[GB-1:0];
-    assign ak_exp_o     = (ak_uni ? uexp_v_q[ak_sid_i[NB-1:0]] : gexp_v_q[ak_gi]) ? akexp_rd_q : 16'd0;
+    wire [GB-1:0] ak_gi  = ak_sid_q[GB-1:0] - NNODES[GB-1:0];
+    assign ak_valid_o   = ak_v_q;
+    assign ak_sid_o     = ak_sid_q;
+    assign ak_exp_o     = (ak_uni ? uexp_v_q[ak_sid_q[NB-1:0]] : gexp_v_q[ak_gi]) ? akexp_rd_q : 16'd0;
     assign ak_gvalid_o  = !ak_uni && gv_q[ak_gi];
     assign ak_gparent_o = gpw_q[ak_gi] ? ak_gpn_rd[DW-1:0] : NOPAR;
 
@@ -348,8 +359,8 @@ module wc_nic_regs #(
     assign sq_gnext_o   = (gin_sq && gnext_v_q[sq_gid_i[GB-1:0]]) ? gnext_rd_q : 16'd0;
     assign sq_unext_o   = (nin_sq && unext_v_q[sq_node_i[NB-1:0]]) ? unext_rd_q : 16'd0;
 
-    assign ackpend_o = ackp_q;
-    assign ak_kind_o = akind_q[ak_sid_i*3 +: 3];
+    assign ak_kind_o = akg_q[ak_sid_q] ? 3'(`WC_NIC_PEND_GRANT) : akn_rd_q ? 3'(`WC_NIC_PEND_NAK) :
+                       akw_rd_q ? 3'(`WC_NIC_PEND_WAIT) : 3'(`WC_NIC_PEND_ACK);
     assign ubusy_o   = ubusy_q;
     assign gbusy_o   = gbusy_q;
 
@@ -427,12 +438,22 @@ module wc_nic_regs #(
     wire [15:0]   gnext_wd = sq_gnext_o + npk16;
     wire          clr      = !rst_ni || srst;
 
+    // (the selection takes the head of the queue: ack_clr_sid_i names it,
+    // asserted, and only the assertions read it; the kinds' writes: "The
+    // pending kinds" below)
+    wire            aq_take = ack_clr_i && ak_v_q;
+    wire ak_full = ack_set_ovr_i || !ackp_q[ack_set_sid_i] || (aq_take && ak_sid_q == ack_set_sid_i);
+    wire akn_we  = ack_set_i && (ak_full || ack_set_kind_i == `WC_NIC_PEND_NAK);
+    wire akw_we  = ack_set_i && (ak_full || ack_set_kind_i == `WC_NIC_PEND_WAIT);
+    wire akn_wd  = ack_set_kind_i == `WC_NIC_PEND_NAK;
+    wire akw_wd  = ack_set_kind_i == `WC_NIC_PEND_WAIT;
+
     always @* begin : flags
         integer c;
         c = 0;              // (assigned on every path: else Yosys 0.70 sees a latch)
         ubusy_d = ubusy_q;
         gbusy_d = gbusy_q;
-        ackp_d  = ackp_q;  akind_d = akind_q;
+        ackp_d  = ackp_q;  akg_d = akg_q;
         if (done_i) begin
             if (done_grp_i)
                 gbusy_d[done_gid_i] = 1'b0;
@@ -444,22 +465,26 @@ module wc_nic_regs #(
             if (init_grp_i) gbusy_d[gnext_wa] = 1'b1;
             else            ubusy_d[unext_wa] = 1'b1;
         end
-        if (ack_clr_i) ackp_d[ack_clr_sid_i] = 1'b0;
+        if (aq_take) ackp_d[ak_sid_q] = 1'b0;
         // a pending GRANT or WAIT is an ack too: the strongest kind wins;
         // but an accepted data packet proves its sender was granted (a
         // GRANT still pending would carry a later expect and could be
-        // taken for the stream's next message), and a NAK asks for now
-        if (ack_set_i && (ack_set_ovr_i || !ackp_d[ack_set_sid_i] || akind_d[ack_set_sid_i*3 +: 3] < ack_set_kind_i)) begin
+        // taken for the stream's next message), and a NAK asks for now.
+        // A whole write (ak_full) sets the GRANT flag to its kind, a
+        // GRANT merged into a pending kind sets it (the NAK and WAIT bits
+        // are the memories' writes, below).
+        if (ack_set_i) begin
             ackp_d[ack_set_sid_i] = 1'b1;
-            akind_d[ack_set_sid_i*3 +: 3] = ack_set_kind_i;
+            if (ak_full || ack_set_kind_i == `WC_NIC_PEND_GRANT)
+                akg_d[ack_set_sid_i] = ack_set_kind_i == `WC_NIC_PEND_GRANT;
         end
         if (ack_set2_i) begin
             ackp_d[ack_set2_sid_i] = 1'b1;
-            akind_d[ack_set2_sid_i*3 +: 3] = `WC_NIC_PEND_GRANT;
+            akg_d[ack_set2_sid_i]  = 1'b1;
         end
         if (ack_set3_i) begin
             ackp_d[ack_set3_sid_i] = 1'b1;
-            akind_d[ack_set3_sid_i*3 +: 3] = `WC_NIC_PEND_GRANT;
+            akg_d[ack_set3_sid_i]  = 1'b1;
         end
         if (gt_fresh) gbusy_d[gt_g] = 1'b0;
     end
@@ -811,8 +836,25 @@ module wc_nic_regs #(
         end
     end
 
-    // the pending kinds: read only under their flag, never reset
-    always @(posedge clk_i) akind_q <= akind_d;
+    // The pending kinds.  The kind of a pending stream is
+    //   GRANT flag ? GRANT : NAK bit ? NAK : WAIT bit ? WAIT : ACK,
+    // and the merge rules need no read of the old kind: an event's set
+    // is a whole write (GRANT flag, NAK bit and WAIT bit := its kind's)
+    // when it overrides (an accepted packet's ACK, a NAK) or the stream
+    // is not pending after this edge's clear; otherwise it merges by
+    // setting its kind's bit (ACK: none), which is the higher of the two
+    // kinds in that order.  The scanners' GRANTs set the GRANT flag.
+    // While the GRANT flag is set the two bits are not read, and it is
+    // cleared only by a whole write, which writes the bits too; so the
+    // bits of a pending stream are always those of its last whole write
+    // and merges since.  The flags are registers (one write per set port
+    // and cycle); the bits have one writer, the event, so one write port.
+    always @(posedge clk_i) begin
+        if (akn_we) aknw_m[ack_set_sid_i][0] <= akn_wd;
+        if (akw_we) aknw_m[ack_set_sid_i][1] <= akw_wd;
+    end
+    // the GRANT flags: read only under the pending flag, never reset
+    always @(posedge clk_i) akg_q <= akg_d;
 
     // group children: one write port (a commit) into both copies.  Each
     // copy is read synchronously at the group its reader will address
@@ -835,7 +877,8 @@ module wc_nic_regs #(
     // the parent and child count: the same write into three copies, each
     // read at the group its reader addresses after this edge (copy 0 the
     // receive processor's, 1 the send queue unit's, 2 the selection's:
-    // the group of the stream its round robin will pick, ak_nsid below,
+    // the group of the head of the pending-ack queue after the edge,
+    // ak_nsid below,
     // read only when that stream is a group's), a row written at this
     // edge to that group taken from the write (the count is this cycle's
     // bus word: read-first memories return the old row).
@@ -894,13 +937,101 @@ module wc_nic_regs #(
     // The expected sequence numbers: one write (an accepted packet) into
     // both copies; each copy read at the entry its reader addresses after
     // this edge, a word written to it at this edge taken from the write.
-    // The selection's entry is the stream its round robin will pick: the
-    // first stream pending after this edge at or after its next pointer
-    // (when none is, it reads nothing).
+    // The selection's entry is the head of the pending-ack queue after
+    // this edge (the queue below; when it is empty, it reads nothing).
     wire            ak_nany;
     wire [SIDW-1:0] ak_nsid;
-    wc_rr_arb #(.N(NG), .IW(SIDW)) u_ak_next (.req_i(ackp_d), .ptr_i(ak_nptr_i), .gnt_valid_o(ak_nany), .gnt_idx_o(ak_nsid));
     assign ak_ngi = ak_nsid[GB-1:0] - NNODES[GB-1:0];
+
+    // ------------------------------------------- the queue of pending acks
+    // A stream joins the queue's tail when it becomes pending (its flag
+    // is clear, or cleared by the selection in this cycle, and a set port
+    // sets it), the selection takes the head (ack_clr_i), and a stream
+    // already pending only merges its kind.  So a stream is in the queue
+    // exactly while its flag is set, at most once: the queue never holds
+    // more than NG streams and cannot overflow (its memory has 2^SIDW >=
+    // NG entries; the assertions check both).  Two streams may join in a
+    // cycle: the event's or the grant scanner's (never both in a cycle:
+    // asserted), then the repeat scanner's.
+    //
+    // The head (ak_v_q, ak_sid_q: the stream offered) and the one behind
+    // it (q1) are registers, the rest a ring in two one-write-port banks
+    // (entry e in bank e[0] at e >> 1: two writes a cycle, to different
+    // banks).  The ring is used only while both registers are full, so a
+    // take refills q1 with one read of the ring's head entry, written at
+    // an earlier edge; q1 is then that bank's read register.  The head
+    // after the edge (ak_nsid) is a function of registers and this
+    // cycle's joins, so the memories are read at it a cycle ahead.
+    localparam integer QD = 1 << SIDW;      // ring entries, >= NG
+    wire aq_newa1 = ack_set_i  && (!ackp_q[ack_set_sid_i]  || (aq_take && ak_sid_q == ack_set_sid_i));
+    wire aq_newa2 = ack_set2_i && (!ackp_q[ack_set2_sid_i] || (aq_take && ak_sid_q == ack_set2_sid_i));
+    wire            aq_pa  = aq_newa1 || aq_newa2;
+    wire [SIDW-1:0] aq_sa  = aq_newa1 ? ack_set_sid_i : ack_set2_sid_i;
+    wire            aq_pb  = ack_set3_i && (!ackp_q[ack_set3_sid_i] || (aq_take && ak_sid_q == ack_set3_sid_i)) &&
+                             !(aq_pa && aq_sa == ack_set3_sid_i);
+    // the joins in order: p0 first, p1 second
+    wire            aq_p0v = aq_pa || aq_pb;
+    wire [SIDW-1:0] aq_p0  = aq_pa ? aq_sa : ack_set3_sid_i;
+    wire            aq_p1v = aq_pa && aq_pb;
+    wire [SIDW-1:0] aq_p1  = ack_set3_sid_i;
+    reg             aq1_v_q;
+    reg  [1:0]      aq1_src_q;              // q1 is: 0 aq1_q, 1 bank 0's read, 2 bank 1's
+    reg  [SIDW-1:0] aq1_q, aqrd0_q, aqrd1_q;
+    reg  [SIDW-1:0] aqwp_q, aqrp_q;         // ring tail and head entries
+    reg  [SIDW:0]   aqn_q;                  // entries in the ring
+    (* ram_style = "block", no_rw_check *) reg [SIDW-1:0] aqb0_m [0:QD/2-1];
+    (* ram_style = "block", no_rw_check *) reg [SIDW-1:0] aqb1_m [0:QD/2-1];
+    wire [SIDW-1:0] aq1 = aq1_src_q == 2'd1 ? aqrd0_q : aq1_src_q == 2'd2 ? aqrd1_q : aq1_q;
+    wire            aq_fill = aq_take && aqn_q != {(SIDW+1){1'b0}};
+    // the front after the take and the refill: g0, g1
+    wire            aq_g0v = aq_take ? aq1_v_q : ak_v_q;
+    wire [SIDW-1:0] aq_g0  = aq_take ? aq1 : ak_sid_q;
+    wire            aq_g1v = aq_take ? aq_fill : aq1_v_q;
+    // the joins fill the front's free places first, the rest the ring
+    wire            aq_j0f = aq_p0v && !(aq_g0v && aq_g1v);       // p0 into the front
+    wire            aq_j1f = aq_p1v && !aq_g0v;                    // p1 into the front (g1)
+    wire            aq_w0  = aq_p0v && !aq_j0f;                    // p0 into the ring
+    wire            aq_w1  = aq_p1v && !aq_j1f;                    // p1 into the ring
+    wire [SIDW-1:0] aq_wa0 = aq_w0 ? aq_p0 : aq_p1;                // the ring's first write
+    wire [SIDW-1:0] aq_wp1 = aqwp_q + 1'b1;
+    assign ak_nany = aq_g0v || aq_p0v;
+    assign ak_nsid = aq_g0v ? aq_g0 : aq_p0;
+    always @(posedge clk_i) begin
+        if (clr) begin
+            ak_v_q <= 1'b0;  aq1_v_q <= 1'b0;  aq1_src_q <= 2'd0;
+            aqwp_q <= {SIDW{1'b0}};  aqrp_q <= {SIDW{1'b0}};  aqn_q <= {(SIDW+1){1'b0}};
+        end else begin
+            ak_v_q <= ak_nany;
+            // q1: kept, refilled from the ring, or a join (p0 behind a
+            // kept head, p1 behind p0 in an empty front)
+            if (aq_take || !aq1_v_q) begin
+                aq1_v_q   <= aq_g1v || (aq_g0v ? aq_j0f : aq_j1f);
+                aq1_src_q <= aq_fill ? (aqrp_q[0] ? 2'd2 : 2'd1) : 2'd0;
+                aq1_q     <= aq_g0v ? aq_p0 : aq_p1;
+            end
+            aqrp_q <= aqrp_q + {{(SIDW-1){1'b0}}, aq_fill};
+            aqwp_q <= aqwp_q + {{(SIDW-1){1'b0}}, aq_w0} + {{(SIDW-1){1'b0}}, aq_w1};
+            aqn_q  <= aqn_q - {{SIDW{1'b0}}, aq_fill} + {{SIDW{1'b0}}, aq_w0} + {{SIDW{1'b0}}, aq_w1};
+        end
+        ak_sid_q <= ak_nsid;
+    end
+    // the ring's banks: the first write at the tail entry, the second at
+    // the next one (the other bank); the head entry read into its bank's
+    // read register when it refills q1
+    always @(posedge clk_i) begin
+        if ((aq_w0 || aq_w1) && !aqwp_q[0]) aqb0_m[aqwp_q[SIDW-1:1]] <= aq_wa0;
+        else if (aq_w0 && aq_w1 && !aq_wp1[0]) aqb0_m[aq_wp1[SIDW-1:1]] <= aq_p1;
+    end
+    always @(posedge clk_i) begin
+        if ((aq_w0 || aq_w1) && aqwp_q[0]) aqb1_m[aqwp_q[SIDW-1:1]] <= aq_wa0;
+        else if (aq_w0 && aq_w1 && aq_wp1[0]) aqb1_m[aq_wp1[SIDW-1:1]] <= aq_p1;
+    end
+    always @(posedge clk_i) begin
+        if (aq_fill && !aqrp_q[0]) aqrd0_q <= aqb0_m[aqrp_q[SIDW-1:1]];
+    end
+    always @(posedge clk_i) begin
+        if (aq_fill && aqrp_q[0]) aqrd1_q <= aqb1_m[aqrp_q[SIDW-1:1]];
+    end
     wire [SIDW-1:0] exp_wsid = uexp_we ? SIDW'(uexp_wa) : SIDW'(NNODES) + SIDW'(gexp_wa);
     wire [15:0]     exp_wd   = uexp_we ? uexp_wd : gexp_wd;
     always @(posedge clk_i) begin
@@ -916,6 +1047,12 @@ module wc_nic_regs #(
         uexp_rd_q  <= (uexp_we && uexp_wa == rp_nnode_i[NB-1:0]) ? uexp_wd : uexp_m[rp_nnode_i[NB-1:0]];
         gexp_rd_q  <= (gexp_we && gexp_wa == rp_ngid_i[GB-1:0])  ? gexp_wd : gexp_m[rp_ngid_i[GB-1:0]];
         akexp_rd_q <= (exp_inc_i && exp_wsid == ak_nsid) ? exp_wd : akexp_m[ak_nsid];
+    end
+    // the stream offered after this edge, and its kind's bits read at it
+    // (a bit written at this edge to it taken from the write)
+    always @(posedge clk_i) begin
+        akn_rd_q <= (akn_we && ack_set_sid_i == ak_nsid) ? akn_wd : aknw_m[ak_nsid][0];
+        akw_rd_q <= (akw_we && ack_set_sid_i == ak_nsid) ? akw_wd : aknw_m[ak_nsid][1];
     end
     // The next sequence numbers: one write port each (the send queue
     // unit's init) and one read port, at the entry the unit addresses
@@ -939,12 +1076,37 @@ module wc_nic_regs #(
     // request), and a write reads back 0.  The host's side is not checked
     // here: a host that drops its request early still gets its ACK.
     reg go_q, wr_q, cg_q, cg2_q;
-    // the stream the selection's read was announced at, when one was
-    reg [SIDW-1:0] aknsid_q;
-    reg            akchk_q = 1'b0;
-    always @(posedge clk_i) begin
-        aknsid_q <= ak_nsid;
-        akchk_q  <= ak_nany;
+    // Every stream's pending kind as the old rule kept it (a 3-bit
+    // register per stream, the set ports applied in order, the strongest
+    // kind winning unless the set overrides): the flags and bit memories
+    // must offer exactly it, so no merge is lost or misapplied.
+    reg [2:0] akref_q [0:NG-1];
+    // which streams are in the queue of pending acks, by its joins and
+    // takes (it must be the pending flags); a stream that joins while in
+    // it is a doubled entry, one pending but not in it a lost one
+    reg [NG-1:0] aqin_q, aqin_d;
+    reg          aq_twice;
+    always @* begin
+        aqin_d = aqin_q;  aq_twice = 1'b0;
+        if (aq_take) aqin_d[ak_sid_q] = 1'b0;
+        if (aq_p0v) begin
+            aq_twice = aq_twice || aqin_d[aq_p0];
+            aqin_d[aq_p0] = 1'b1;
+        end
+        if (aq_p1v) begin
+            aq_twice = aq_twice || aqin_d[aq_p1];
+            aqin_d[aq_p1] = 1'b1;
+        end
+    end
+    always @(posedge clk_i) aqin_q <= clr ? {NG{1'b0}} : aqin_d;
+    always @(posedge clk_i) begin : ak_ref
+        reg [2:0] r1;
+        r1 = akref_q[ack_set_sid_i];
+        if (ack_set_i && (ack_set_ovr_i || !ackp_q[ack_set_sid_i] ||
+                          (aq_take && ak_sid_q == ack_set_sid_i) || r1 < ack_set_kind_i))
+            akref_q[ack_set_sid_i] <= ack_set_kind_i;
+        if (ack_set2_i) akref_q[ack_set2_sid_i] <= 3'(`WC_NIC_PEND_GRANT);
+        if (ack_set3_i) akref_q[ack_set3_sid_i] <= 3'(`WC_NIC_PEND_GRANT);
     end
     always @(posedge clk_i) begin
         go_q  <= rst_ni && go && !cget;
@@ -1032,10 +1194,30 @@ module wc_nic_regs #(
                 $error("%m: GRANT of stream %0d/%0d set: no such stream", ack_set2_sid_i, ack_set3_sid_i);
             if (ack_set_i && (ack_set_kind_i == 3'd0 || ack_set_kind_i > `WC_NIC_PEND_GRANT))
                 $error("%m: control packet kind %0d set for stream %0d", ack_set_kind_i, ack_set_sid_i);
-            // a pending stream has a kind (checked where the selection reads)
-            if (ack_clr_i && (akind_q[ack_clr_sid_i*3 +: 3] == 3'd0 ||
-                              akind_q[ack_clr_sid_i*3 +: 3] > `WC_NIC_PEND_GRANT))
-                $error("%m: stream %0d pending with kind %0d", ack_clr_sid_i, akind_q[ack_clr_sid_i*3 +: 3]);
+            // the offered stream is the first pending one at or after the
+            // selection's pointer (the round robin after the last edge),
+            // with its kind by the old rule; the selection clears only it
+            if (ak_v_q != (ackp_q != {NG{1'b0}}) || (ak_v_q && !ackp_q[ak_sid_q]))
+                $error("%m: stream %0d offered to the selection (%0d) of pending %b", ak_sid_q, ak_v_q, ackp_q);
+            // (a kind set outside ACK..GRANT is reported where it is set)
+            if (ak_v_q && akref_q[ak_sid_q] != 3'd0 && akref_q[ak_sid_q] <= `WC_NIC_PEND_GRANT &&
+                ak_kind_o != akref_q[ak_sid_q])
+                $error("%m: stream %0d offered with kind %0d, pending %0d", ak_sid_q, ak_kind_o, akref_q[ak_sid_q]);
+            if (ack_clr_i && ackp_q[ack_clr_sid_i] && !(ak_v_q && ack_clr_sid_i == ak_sid_q))
+                $error("%m: acknowledgement flag of stream %0d cleared, stream %0d offered", ack_clr_sid_i, ak_sid_q);
+            // The queue of pending acks holds every pending stream once
+            // and nothing else, the front before the ring, at most NG
+            // streams (so its ring never overflows); the event and the
+            // grant scanner never set a kind in the same cycle (the
+            // queue takes two joins a cycle: theirs and the repeat
+            // scanner's).
+            if (aqin_q != ackp_q || aq_twice)
+                $error("%m: the queue of pending acks holds %b (a stream joined twice: %0d), pending %b", aqin_q, aq_twice, ackp_q);
+            if ((aq1_v_q && !ak_v_q) || (aqn_q != {(SIDW+1){1'b0}} && !aq1_v_q) ||
+                {{(31-SIDW){1'b0}}, aqn_q} + {31'd0, ak_v_q} + {31'd0, aq1_v_q} > NG)
+                $error("%m: queue of pending acks with head %0d, next %0d and %0d in its ring of %0d", ak_v_q, aq1_v_q, aqn_q, QD);
+            if (ack_set_i && ack_set2_i)
+                $error("%m: the event's kind and the grant scanner's GRANT set in one cycle (streams %0d, %0d)", ack_set_sid_i, ack_set2_sid_i);
             // Stream tables are indexed by validated ids only (node ids and
             // group ids below the table sizes, which need not be powers of
             // two): an index past the end would write another entry.
@@ -1051,10 +1233,6 @@ module wc_nic_regs #(
             // sets up.
             if (uexp_we && {20'd0, rp_node_i} != {{(32-NB){1'b0}}, uexp_wa})
                 $error("%m: unicast stream %0d advanced while the receive port reads node %0d", uexp_wa, rp_node_i);
-            // The selection reads the stream announced for its memory
-            // copy in the cycle before whenever one is pending.
-            if (akchk_q && ackp_q != {NG{1'b0}} && ak_sid_i != aknsid_q)
-                $error("%m: acknowledgement selection reads stream %0d, announced %0d", ak_sid_i, aknsid_q);
             if (gexp_we && {20'd0, rp_gid_i} != {{(32-GB){1'b0}}, gexp_wa})
                 $error("%m: group stream %0d advanced while the receive port reads group %0d", gexp_wa, rp_gid_i);
             if (unext_we && {20'd0, sq_node_i} != {{(32-NB){1'b0}}, unext_wa})

@@ -65,16 +65,21 @@ fi
 # that msg runs (make test-nic-mutation catches it with MAXCHILD=3).
 # Mutation 14 breaks only the counters a host reads, and the msg hosts
 # read none over the bus (make test-nic-mutation catches it on s_dat_o,
-# where the random host reads and clears them).
+# where the random host reads and clears them).  Mutation 19 needs a WAIT
+# for a stream whose NAK is still pending, which these runs do not make
+# (make test-nic-mutation and the regs unit bench catch it); mutation 20
+# needs a stream set pending in the cycle its ack is taken, which takes
+# more messages than the others.
 # --no-wave: the waveform of a mismatch would re-run each of them with
 # the traced NICs (tests/system/rtl_assert.sh checks that waveform).
 nmut=$("$wc" msg --topo cube:3 --engine lockstep-c --mutate 999 2>&1 | sed -n 's/.*NIC mutations are 1\.\.\([0-9]*\).*/\1/p')
 want mutations && [ -z "$nmut" ] && { fail=$((fail+1)); echo "FAIL the CLI does not name the NIC mutations"; }
 want mutations &&
 for k in $(seq 1 "${nmut:-0}"); do
-  case $k in 9|14) continue;; esac
+  case $k in 9|14|19) continue;; esac
   f=0; case $k in 3|7|11) f=0.01;; esac
-  err=$("$wc" msg --topo cube:4 --engine lockstep --mutate $k --messages 40 --size 1-4096 --seed 5 --fault-rate $f \
+  nm=40; case $k in 20) nm=200;; esac
+  err=$("$wc" msg --topo cube:4 --engine lockstep --mutate $k --messages $nm --size 1-4096 --seed 5 --fault-rate $f \
         --no-wave --quiet 2>&1 >/dev/null); rc=$?
   if [ $rc -ne 0 ] && grep -q "LOCKSTEP MISMATCH" <<<"$err"; then
     pass=$((pass+1)); echo "ok   C-model mutation $k caught: $(grep -o 'cycle [0-9]* node [0-9]* nic [a-z_]*' <<<"$err" | head -1)"

@@ -20,6 +20,7 @@ iverilog -g2012 -Irtl/include -s tb_nic_assert -o "$vvp" verif/nic/tb_nic_assert
 cases=(
   "clean|"
   "regs_ack_clr|u_regs.protocol: acknowledgement flag of stream 3 cleared but not pending"
+  "regs_ack_offered|u_regs.protocol: acknowledgement flag of stream 3 cleared, stream 2 offered"
   "regs_kind_bad|u_regs.protocol: control packet kind 5 set for stream 2"
   "regs_node_range|u_regs.protocol: unicast stream table written at node 7 of 6"
   "regs_exp_port|u_regs.protocol: unicast stream 2 advanced while the receive port reads node 3"

@@ -54,9 +54,9 @@ module tb_nic_assert;
         .ack_set3_i(1'b0), .ack_set3_sid_i({SIDW{1'b0}}),
         .done_i(1'b0), .done_grp_i(1'b0), .done_gid_i(2'd0), .done_nc_i({NCW{1'b0}}), .done_dst_i({MAXC*DW{1'b0}}),
         .init_i(1'b0), .init_grp_i(1'b0), .init_gid_i(2'd0), .init_node_i(3'd0), .init_npk_i({KW{1'b0}}),
-        .ackpend_o(), .ubusy_o(), .gbusy_o(),
+        .ubusy_o(), .gbusy_o(),
         .rp_node_i({9'd0, exp_node ^ {2'd0, rp_skew}}), .rp_gid_i(12'd0), .rp_ngid_i(12'd0), .rp_uexp_o(), .rp_gexp_o(), .rp_gvalid_o(), .rp_gparent_o(),
-        .rp_gnc_o(), .rp_gchild_o(), .ak_sid_i({SIDW{1'b0}}), .ak_kind_o(), .ak_exp_o(), .ak_gvalid_o(), .ak_gparent_o(),
+        .rp_gnc_o(), .rp_gchild_o(), .ak_valid_o(), .ak_sid_o(), .ak_kind_o(), .ak_exp_o(), .ak_gvalid_o(), .ak_gparent_o(),
         .sq_gid_i(12'd0), .sq_ngid_i(12'd0), .sq_node_i(12'd0), .sq_nnode_i(12'd0), .sq_gvalid_o(), .sq_gparent_o(), .sq_gnc_o(), .sq_gchild_o(),
         .sq_gnext_o(), .sq_unext_o()
     );
@@ -169,7 +169,7 @@ module tb_nic_assert;
         .init_c_i({CIW{1'b0}}), .init_base_i(16'd0), .init_fin_i(1'b1), .init_gnt_o(), .ubusy_i(ubusy),
         .stage_err_i(1'b0), .stage_err_job_i({JW{1'b0}}),
         .hostdone_i(hostdone), .hostdone_job_i(hostdone_job), .hostdone_err_i(1'b0),
-        .sel_busy_i(1'b0), .sel_data_i(1'b0), .sel_job_i({JW{1'b0}}), .ackpend_i({NG{1'b0}}), .ak_sid_o(), .ak_kind_i(3'd0), .ak_exp_i(16'd0), .ak_gvalid_i(1'b0),
+        .sel_busy_i(1'b0), .sel_data_i(1'b0), .sel_job_i({JW{1'b0}}), .ak_valid_i(1'b0), .ak_sid_i({SIDW{1'b0}}), .ak_kind_i(3'd0), .ak_exp_i(16'd0), .ak_gvalid_i(1'b0),
         .ak_gparent_i(12'd0), .slot_tag_i({NSLOT{1'b0}}), .slot_fj_i({NSLOT*JW{1'b0}}),
         .slot_k_i({NSLOT*KW{1'b0}}), .stage_valid_i(2'b00), .stage_job_i({2*JW{1'b0}}),
         .stage_k_i({2*KW{1'b0}}), .stage0_pin_i(1'b0),
@@ -239,7 +239,7 @@ module tb_nic_assert;
         .b_adm_i(ADM_NEED), .b_base_i(16'd0), .b_sent_i({KW{1'b0}}), .b_acked_i({KW{1'b0}}),
         .b_hi_i({KW{1'b0}}), .b_dst_i(12'd3), .b_ok_i(1'b0), .n_adm_i(2'd0), .n_sent_i({KW{1'b0}}),
         .n_acked_i({KW{1'b0}}), .sel_ok_o(), .fc_inc_o(), .probe_o(), .probe_k_o(), .pr_v_i(1'b0),
-        .sel_busy_i(1'b0), .ackpend_i({NG{1'b0}}), .ak_sid_o(), .ak_kind_i(3'd0), .ak_exp_i(16'd0),
+        .sel_busy_i(1'b0), .ak_valid_i(1'b0), .ak_sid_i({SIDW{1'b0}}), .ak_kind_i(3'd0), .ak_exp_i(16'd0),
         .ak_gvalid_i(1'b0), .ak_gparent_i(12'd0), .slot_tag_i({NSLOT{1'b0}}), .slot_fj_i({NSLOT*JW{1'b0}}),
         .slot_k_i({NSLOT*KW{1'b0}}), .stage_valid_i(2'b00), .stage_job_i({2*JW{1'b0}}),
         .stage_k_i({2*KW{1'b0}}), .stage0_pin_i(1'b0),
@@ -458,6 +458,13 @@ module tb_nic_assert;
             "regs_ack_clr": begin
                 rst_regs = 1;  step(1);
                 ack_clr = 1;  ack_sid = 3;  step(1);  ack_clr = 0;
+            end
+            "regs_ack_offered": begin
+                // streams 2 and 3 pending: stream 2 is offered, 3 cleared
+                rst_regs = 1;  step(1);
+                ack_set = 1;  ack_sid = 2;  step(1);
+                ack_sid = 3;  step(1);  ack_set = 0;
+                ack_clr = 1;  step(1);  ack_clr = 0;
             end
             "regs_kind_bad": begin
                 rst_regs = 1;  step(1);

@@ -150,15 +150,20 @@ static inline void nu_answer(NuBench &b, const wc_nic *n, nic_rxp_dec &rp, doubl
 }
 
 // The selection's inputs from the transmitter, the slots and the register
-// block (sel_busy_i, ackpend_i, slot_*, stage_*, stage0_pin_i) as the C
-// model holds them; evaluates, then answers the register block's read port
-// at the acknowledgement stream the unit asks (ak_*) and evaluates again.
+// block (sel_busy_i, slot_*, stage_*, stage0_pin_i, and the stream the
+// register block offers: the head of its queue of pending acks, ak_valid_i
+// and ak_sid_i, with its kind, expected sequence number and group) as the
+// C model holds them, and evaluates.
 template <class M> void nu_drive_sel(NuBench &b, M &m, const wc_nic *n, bool stage0, int KW)
 {
     const int NG = n->N + n->G, JW = nu_clog2((unsigned)n->J);
     const nic_tx_q *t = &n->tx;
     m.sel_busy_i = t->sel.valid;
-    for (int s = 0; s < NG; s++) ut_set(m.ackpend_i, s, 1, n->ackpend[s] != 0);
+    int head = nic_regs_ack_head(n);
+    unsigned as = head >= 0 ? (unsigned)head : 0u;
+    bool av = head >= 0;
+    m.ak_valid_i = av;
+    m.ak_sid_i = as;
     for (int s = 0; s < n->S; s++) {
         const nic_slot *sp = &n->slot[s];
         ut_set(m.slot_tag_i, s, 1, sp->used && sp->fwd);
@@ -171,8 +176,6 @@ template <class M> void nu_drive_sel(NuBench &b, M &m, const wc_nic *n, bool sta
         ut_set(m.stage_k_i, k * KW, KW, t->stage[k].k);
     }
     m.stage0_pin_i = stage0;
-    m.eval();
-    unsigned as = m.ak_sid_o;
     bool auni = as < (unsigned)n->N;
     const wc_nic_group_ent *ax = !auni && as < (unsigned)NG ? &n->gt.g[as - n->N] : nullptr;
     m.ak_kind_i = as < (unsigned)NG ? n->ackpend[as] : 0;
@@ -193,7 +196,6 @@ template <class M> void nu_cmp_sel(NuBench &b, M &m, const wc_nic *n, const nic_
     b.eq("sl_req_o", m.sl_req_o, (uint64_t)sl.req, 1);
     if (sl.ack) {
         b.eq("sl_sid_o", m.sl_sid_o, sl.ack_sid, SIDW);
-        b.eq("ak_sid_o", m.ak_sid_o, sl.ack_sid, SIDW);
     }
     if (!sl.valid) return;
     const nic_send &s = sl.s;

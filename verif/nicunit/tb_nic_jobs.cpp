@@ -349,7 +349,7 @@ struct Bench {
         g->now++;
         // (the unit copies a group's children when a job starts)
         if (b.chance(0.002)) group(1 + (int)b.below(G - 1));
-        if (b.chance(0.1)) n->ackpend[b.below(NG)] = (uint8_t)(1 + b.below(WC_NIC_PEND_GRANT));
+        if (b.chance(0.1)) nic_regs_ack_set(n, b.below(NG), 1 + b.below(WC_NIC_PEND_GRANT), 1);
         if (b.chance(0.01)) n->uexp[b.below(N)]++;
         if (b.chance(0.01)) n->gexp[b.below(G)]++;
         bool soft = b.chance(0.0003);
@@ -446,7 +446,7 @@ struct Bench {
 
         // the neighbours take this edge's decisions
         const nic_sel_dec &sl = d.sel;
-        if (sl.ack) n->ackpend[sl.ack_sid] = 0;
+        if (sl.ack) nic_regs_ack_take(n, sl.ack_sid);
         for (int k = 0; k < 2; k++)
             if ((rp.new_fj && t->stage[k].job == rp.nfj) || (sq_d.create && t->stage[k].job == sq_d.job))
                 t->stage[k].valid = 0;

@@ -22,7 +22,7 @@
 //    forwarded packets, the staging buffers' tags, buffer 0 pinned by the
 //    emitter.
 // The C side's candidates, pass engine, prep register and pointers
-// (n->jobs: job[].rdy/cv/creq/cc/ck/need, pe_*, pq, rb_*, prep, ack_ptr, job_ptr,
+// (n->jobs: job[].rdy/cv/creq/cc/ck/need, pe_*, pq, rb_*, prep, job_ptr,
 // last_ack) are the unit's; the bench writes the other pieces' state (the
 // job table, the child entries, stage B's register n->jobs.b, the probe,
 // the transmitter, the slots) into the same wc_nic, and stage B's outcome
@@ -190,7 +190,7 @@ struct Bench {
         n->regs.now++;
         bool soft = b.chance(0.0003);
         if (b.chance(0.002)) group(1 + (int)b.below(G - 1));
-        if (b.chance(p_ack)) n->ackpend[b.below(NG)] = (uint8_t)(1 + b.below(WC_NIC_PEND_GRANT));
+        if (b.chance(p_ack)) nic_regs_ack_set(n, b.below(NG), 1 + b.below(WC_NIC_PEND_GRANT), 1);
         if (b.chance(0.01)) q->pr_v = b.chance(0.5);
 
         nic_dec d;
@@ -351,7 +351,7 @@ struct Bench {
         if (o.v && o.op == JOP_SEL && jd.ok) q->job[o.j].ch[o.c] = jd.e;
         // the neighbours take the selection: the ack flag clears, the
         // selection register fills
-        if (d.sel.ack) n->ackpend[d.sel.ack_sid] = 0;
+        if (d.sel.ack) nic_regs_ack_take(n, d.sel.ack_sid);
         if (d.sel.valid) hold = 1 + (int)b.below(4);
         q->b = a;
         b.edge(m, n, soft, e_soft);

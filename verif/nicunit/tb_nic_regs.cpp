@@ -65,10 +65,9 @@ struct Bench {
     unsigned sq_pnode = 0;              // sq_nnode_i of the cycle before
     unsigned rp_pgid = 0;               // rp_ngid_i of the cycle before
     unsigned rp_pnode = 0;              // rp_nnode_i of the cycle before
-    unsigned ak_pptr = 0;               // ak_nptr_i of the cycle before
     Access cur{};
     int e_rd, e_wr, e_gt[NGTS], e_clear, e_w1c, e_irq, e_drained, e_win, e_ovr, e_strong, e_weak, e_clr, e_grant2,
-        e_grant3, e_exp, e_expbyp, e_gtbyp, e_gtbypak, e_init, e_initbyp, e_initwait, e_initc, e_wrap, e_done, e_peak, e_early, e_soft,
+        e_grant3, e_kindbyp, e_nakwait, e_aqring, e_aqtwo, e_aqrejoin, e_aqfull, e_exp, e_expbyp, e_gtbyp, e_gtbypak, e_init, e_initbyp, e_initwait, e_initc, e_wrap, e_done, e_peak, e_early, e_soft,
         e_cread, e_cpend, e_cinf, e_cdrop, e_cland;
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
@@ -91,6 +90,12 @@ struct Bench {
         e_clr = b.event("pending-flag-cleared");
         e_grant2 = b.event("scanner-grant");
         e_grant3 = b.event("repeated-grant");
+        e_kindbyp = b.event("kind-set-as-read-ahead");
+        e_nakwait = b.event("wait-merged-into-nak");
+        e_aqring = b.event("ack-queued-behind-two");
+        e_aqtwo = b.event("two-streams-join-ack-queue");
+        e_aqrejoin = b.event("stream-rejoins-as-taken");
+        e_aqfull = b.event("every-stream-queued");
         e_exp = b.event("stream-advanced");
         e_expbyp = b.event("stream-advanced-as-read-ahead");
         e_init = b.event("stream-initialised");
@@ -220,20 +225,20 @@ struct Bench {
             rp.setpend = (int)sid;
             rp.pkind = (int)kind;
         }
-        bool set2 = b.chance(0.05), set3 = b.chance(0.05);
+        // (the event and the grant scanner never set in one cycle)
+        bool set2 = !set && b.chance(0.05), set3 = b.chance(0.05);
         unsigned sid2 = b.below(NG), sid3 = b.below(NG);
         if (set2) rp.setpend2 = (int)sid2;
         if (set3) {
             rp.regrant = 0;
             rp.regrant_sid = sid3;
         }
-        // the selection clears a pending flag
-        int clr = -1;
-        if (b.chance(0.3)) {
-            unsigned s0 = b.below(NG);
-            for (int i = 0; i < NG && clr < 0; i++)
-                if (n->ackpend[(s0 + (unsigned)i) % NG]) clr = (int)((s0 + (unsigned)i) % NG);
-        }
+        // the register block offers the head of its queue of pending
+        // acks; the selection clears only that one
+        int ak_head = nic_regs_ack_head(n);
+        unsigned ak_sid = ak_head >= 0 ? (unsigned)ak_head : 0u;
+        bool ak_any = ak_head >= 0;
+        int clr = ak_any && b.chance(0.3) ? (int)ak_sid : -1;
         if (clr >= 0) {
             d.sel.ack = 1;
             d.sel.ack_sid = (unsigned)clr;
@@ -289,18 +294,6 @@ struct Bench {
         }
         int slots = b.chance(0.2) ? (int)b.below(S + 1) : -1;
         // the read ports
-        // the selection reads the stream its round robin picks from the
-        // pointer it announced in the cycle before over the pending flags
-        // (which the register block announced the read at); with none
-        // pending, any
-        unsigned ak_sid = b.below(NG);
-        bool ak_any = false;
-        for (int i = 0; i < NG && !ak_any; i++)
-            if (n->ackpend[(ak_pptr + (unsigned)i) % NG]) {
-                ak_sid = (ak_pptr + (unsigned)i) % NG;
-                ak_any = true;
-            }
-        unsigned ak_nptr = b.below(NG);
         // the send queue unit's group and node after the edge: mostly the
         // ones it reads, else mostly the same two streams, so their next
         // sequence numbers wrap
@@ -362,8 +355,6 @@ struct Bench {
         m.rp_gid_i = rp_gid;
         m.rp_ngid_i = rp_ngid;
         m.rp_nnode_i = rp_nnode;
-        m.ak_sid_i = ak_sid;
-        m.ak_nptr_i = ak_nptr;
         m.sq_gid_i = sq_gid;
         m.sq_ngid_i = sq_ngid;
         m.sq_node_i = sq_node;
@@ -394,7 +385,9 @@ struct Bench {
         b.eq("cq_size_o", m.cq_size_o, r->cq_size, 16);
         b.eq("cq_head_o", m.cq_head_o, r->cq_head, 16);
         b.eq("cq_tail_o", m.cq_tail_o, r->cq_tail, 16);
-        for (int s = 0; s < NG; s++) b.eqf("ackpend_o", m.ackpend_o, s, 1, n->ackpend[s] != 0, s);
+        b.eq("ak_valid_o", m.ak_valid_o, ak_any, 1);
+        if (ak_any) b.eq("ak_sid_o", m.ak_sid_o, ak_sid, nu_clog2((unsigned)NG));
+        else ak_sid = m.ak_sid_o < (unsigned)NG ? m.ak_sid_o : 0;
         for (int v = 0; v < N; v++) b.eqf("ubusy_o", m.ubusy_o, v, 1, n->ubusy[v], v);
         for (int k = 0; k < G; k++) b.eqf("gbusy_o", m.gbusy_o, k, 1, n->gbusy[k], k);
         // the read ports: ids outside the tables read 0 or not valid; the
@@ -413,9 +406,8 @@ struct Bench {
             for (int c = 0; c < rc->nchild; c++) b.eqf("rp_gchild_o", m.rp_gchild_o, c * DW, DW, rc->child[c], c);
         rp_pgid = rp_ngid;
         rp_pnode = rp_nnode;
-        ak_pptr = ak_nptr;
         bool ak_uni = ak_sid < (unsigned)N;
-        if (n->ackpend[ak_sid]) b.eq("ak_kind_o", m.ak_kind_o, n->ackpend[ak_sid], 3);
+        if (ak_any) b.eq("ak_kind_o", m.ak_kind_o, n->ackpend[ak_sid], 3);
         if (ak_any) b.eq("ak_exp_o", m.ak_exp_o, ak_uni ? n->uexp[ak_sid] : n->gexp[ak_sid - N], 16);
         b.eq("ak_gvalid_o", m.ak_gvalid_o, !ak_uni && n->gt.g[ak_sid - N].valid, 1);
         // the parent is read a cycle ahead too, at the stream announced
@@ -447,6 +439,16 @@ struct Bench {
         b.hit(e_clr, clr >= 0);
         b.hit(e_grant2, set2);
         b.hit(e_grant3, set3);
+        b.hit(e_nakwait, set && !ovr && kind == WC_NIC_PEND_WAIT && clr != (int)sid &&
+                             n->ackpend[sid] == WC_NIC_PEND_NAK);
+        {
+            // streams joining the queue at this edge
+            bool j1 = set && (clr == (int)sid || !n->ackpend[sid]);
+            bool j2 = set2 && (clr == (int)sid2 || !n->ackpend[sid2]);
+            bool j3 = set3 && (clr == (int)sid3 || !n->ackpend[sid3]) && !(j1 && sid3 == sid) && !(j2 && sid3 == sid2);
+            b.hit(e_aqtwo, (j1 || j2) && j3);
+            b.hit(e_aqrejoin, clr >= 0 && ((j1 && clr == (int)sid) || (j2 && clr == (int)sid2) || (j3 && clr == (int)sid3)));
+        }
         b.hit(e_exp, exp_inc);
         // the entry advanced at this edge is the one read ahead at it
         b.hit(e_expbyp, exp_inc && (exp_grp ? rp_ngid == exp_gid : rp_nnode == exp_node));
@@ -476,16 +478,19 @@ struct Bench {
 
         int soft = nic_regs_commit(n, &in, &d, slots);
         b.eq("soft_o", m.soft_o, (uint64_t)soft, 1);
+        // the head after this edge, whose kind's bits are read at it: an
+        // event's set of it at this edge
+        int ak_next = nic_regs_ack_head(n);
+        b.hit(e_kindbyp, set && ak_next == (int)sid);
+        b.hit(e_aqring, n->ackq_n > 2);
+        b.hit(e_aqfull, n->ackq_n == (unsigned)NG);
         if (commit) {
             for (int i = 0; i < NGTS; i++) b.hit(e_gt[i], !clearing && n->regs.gt_result == GTS[i]);
             b.hit(e_clear, clearing);
             // an entry installed at this edge where a reader reads ahead
             // (the receive processor, the send queue unit; the selection
-            // at the stream its round robin picks after the edge)
+            // at the head of the ack queue after the edge)
             bool inst = !clearing && n->regs.gt_result == WC_NIC_ST_OK;
-            int ak_next = -1;
-            for (int i = 0; i < NG && ak_next < 0; i++)
-                if (n->ackpend[(ak_nptr + (unsigned)i) % NG]) ak_next = (int)((ak_nptr + (unsigned)i) % NG);
             b.hit(e_gtbyp, inst && (rp_ngid == gsel || sq_ngid == gsel));
             b.hit(e_gtbypak, inst && ak_next == (int)(N + gsel));
         }
