@@ -380,15 +380,19 @@ module wc_nic_jsel #(
     // the first slot holding packet pk_q of job pjob_q, the staging buffers
     reg            slot_hit;
     reg  [SW-1:0]  slot_idx;
+    // (searched only for the prep register's forwarded data packet, the
+    // one packet that reads it: a simulation skips the slots otherwise)
     always @* begin : slot_search
         integer s;
         slot_hit = 1'b0;
         slot_idx = {SW{1'b0}};
-        for (s = NSLOT - 1; s >= 0; s = s - 1)
-            if (slot_tag_i[s] && slot_fj_i[s*JW +: JW] == pjob_q && slot_k_i[s*KW +: KW] == pk_q) begin
-                slot_hit = 1'b1;
-                slot_idx = s[SW-1:0];
-            end
+        s = 0;      // (assigned on every path: no latch)
+        if (pv_q && !preq_q && job_fwd_i[pjob_q])
+            for (s = NSLOT - 1; s >= 0; s = s - 1)
+                if (slot_tag_i[s] && slot_fj_i[s*JW +: JW] == pjob_q && slot_k_i[s*KW +: KW] == pk_q) begin
+                    slot_hit = 1'b1;
+                    slot_idx = s[SW-1:0];
+                end
     end
     wire st0 = stage_valid_i[0] && stage_job_i[0 +: JW] == pjob_q && stage_k_i[0 +: KW] == pk_q;
     wire st1 = stage_valid_i[1] && stage_job_i[JW +: JW] == pjob_q && stage_k_i[KW +: KW] == pk_q;

@@ -154,12 +154,16 @@ module wc_nic_slots #(
     endfunction
 
     // pinned: the selection or the emitter will still read it
-    reg [NSLOT-1:0] pin;
-    always @* begin : pins
-        integer s;
-        for (s = 0; s < NSLOT; s = s + 1)
-            pin[s] = (sel_pin_i && sel_buf_i == s[SW-1:0]) || (em_pin_i && em_buf_i == s[SW-1:0]);
-    end
+    // (one-hot decodes of a slot index, none when it names no slot: one
+    // operation on the slot vector where a loop over the slots would
+    // compare every index, in simulation and in the netlist alike)
+    function [NSLOT-1:0] onehot(input v, input [SW-1:0] i);
+        begin
+            onehot = {NSLOT{1'b0}};
+            if (v) onehot[i] = 1'b1;
+        end
+    endfunction
+    wire [NSLOT-1:0] pin = onehot(sel_pin_i, sel_buf_i) | onehot(em_pin_i, em_buf_i);
 
     // first free and first evictable slot (lowest index)
     always @* begin : search
@@ -180,13 +184,22 @@ module wc_nic_slots #(
         end
     end
 
+    // The per-slot rules (reclaim, the retag's release) visit every slot;
+    // the events that name one slot (release, tag, first copy, written,
+    // allocation, CRC) update it through its index, in
+    // nic_slots_commit()'s order.
+    wire [NSLOT-1:0] free_oh  = onehot(rp_free_i, rp_free_idx_i);
+    wire [NSLOT-1:0] tag_oh   = onehot(rp_tag_i, rp_tag_idx_i);
+    wire [NSLOT-1:0] done_oh  = onehot(dma_done_i, dma_done_slot_i);
+    wire [NSLOT-1:0] alloc_oh = onehot(alloc_i, alloc_idx_i);
+    wire             first_in = first_i && {{(32-SW){1'b0}}, first_slot_i} < NSLOT;
+    wire             crcw_in  = crcw_i && {{(32-SW){1'b0}}, crcw_slot_i} < NSLOT;
     reg reclaim_any;
     always @* begin : next
         integer s;
         reg [JW-1:0] fj;
         reg keep;
-        used_d = used_q;  dma_d = dma_q;  fwd_d = fwd_q;
-        fj_d = fj_q;  k_d = k_q;  need_d = need_q;  crcp_d = crcp_q;
+        used_d = used_q;  fwd_d = fwd_q;
         reclaim_any = 1'b0;
         for (s = 0; s < NSLOT; s = s + 1) begin
             fj   = fj_q[s*JW +: JW];
@@ -195,32 +208,26 @@ module wc_nic_slots #(
                 used_d[s]   = 1'b0;
                 reclaim_any = 1'b1;
             end
-            if (rp_free_i && rp_free_idx_i == s[SW-1:0]) begin
-                used_d[s]   = 1'b0;
-                reclaim_any = 1'b1;
-            end
             if (rp_newfj_i && fwd_q[s] && fj == rp_newfj_fj_i)
                 fwd_d[s] = 1'b0;
-            if (rp_tag_i && rp_tag_idx_i == s[SW-1:0]) begin
-                fwd_d[s] = 1'b1;
-                fj_d[s*JW +: JW] = rp_tag_fj_i;
-                k_d[s*KW +: KW]  = rp_tag_k_i;
-                need_d[s*NCW +: NCW] = rp_tag_nc_i;
-            end
-            if (first_i && first_slot_i == s[SW-1:0] && need_q[s*NCW +: NCW] != {NCW{1'b0}})
-                need_d[s*NCW +: NCW] = need_q[s*NCW +: NCW] - 1'b1;
-            if (dma_done_i && dma_done_slot_i == s[SW-1:0])
-                dma_d[s] = 1'b1;
-            if (alloc_i && alloc_idx_i == s[SW-1:0]) begin
-                used_d[s] = 1'b1;
-                dma_d[s]  = 1'b0;
-                fwd_d[s]  = 1'b0;
-                crcp_d[s*32 +: 32] = 32'd0;
-                reclaim_any = 1'b1;
-            end
-            if (crcw_i && crcw_slot_i == s[SW-1:0])
-                crcp_d[s*32 +: 32] = crcw_val_i;
         end
+        used_d = (used_d & ~free_oh) | alloc_oh;
+        fwd_d  = (fwd_d | tag_oh) & ~alloc_oh;
+        dma_d  = (dma_q | done_oh) & ~alloc_oh;
+        if (free_oh != {NSLOT{1'b0}} || alloc_oh != {NSLOT{1'b0}})
+            reclaim_any = 1'b1;
+        fj_d = fj_q;  k_d = k_q;  need_d = need_q;  crcp_d = crcp_q;
+        if (tag_oh != {NSLOT{1'b0}}) begin
+            fj_d[rp_tag_idx_i*JW +: JW]     = rp_tag_fj_i;
+            k_d[rp_tag_idx_i*KW +: KW]      = rp_tag_k_i;
+            need_d[rp_tag_idx_i*NCW +: NCW] = rp_tag_nc_i;
+        end
+        if (first_in && need_q[first_slot_i*NCW +: NCW] != {NCW{1'b0}})
+            need_d[first_slot_i*NCW +: NCW] = need_q[first_slot_i*NCW +: NCW] - 1'b1;
+        if (alloc_oh != {NSLOT{1'b0}})
+            crcp_d[alloc_idx_i*32 +: 32] = 32'd0;
+        if (crcw_in)
+            crcp_d[crcw_slot_i*32 +: 32] = crcw_val_i;
     end
 
     always @* begin : count
@@ -292,10 +299,8 @@ module wc_nic_slots #(
         wr_word_q <= wr_word_i;
     end
     always @(posedge clk_i) begin : word0
-        integer s;
-        for (s = 0; s < NSLOT; s = s + 1)
-            if (wr_i && wr_idx_i == {IW{1'b0}} && wr_slot_i == s[SW-1:0])
-                w0_q[s*32 +: 32] <= wr_word_i;
+        if (wr_i && wr_idx_i == {IW{1'b0}} && {{(32-SW){1'b0}}, wr_slot_i} < NSLOT)
+            w0_q[wr_slot_i*32 +: 32] <= wr_word_i;
     end
     assign em_word_o  = em_byp_q ? wr_word_q : em_rd_q;
     assign dma_word_o = dma_idx_i == {IW{1'b0}} ? w0_q[dma_slot_i*32 +: 32] :
