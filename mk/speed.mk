@@ -2,13 +2,16 @@
 # Simulator speed: the output of the faster simulator is the old one's.
 #   make test-speed-same     the bench workloads and more runs print the same, byte for byte, as the base build SPEED_BASE
 #   make bench-speed         cycles/s of this tree against BASE=REV (default: the previous tag, else HEAD~) -> build/bench/speed.csv
-# SPEED_BASE is the last revision before the activity-driven simulator:
-# every command must print what it printed (a deliberate change of the
-# model's behaviour moves it to the commit that makes the change).
+# SPEED_BASE is the last revision whose output every command must print
+# (a deliberate change of the model's behaviour moves it to the commit
+# that makes the change): 92cba11, the NIC's pending acks as a queue, which
+# sends acks in the order streams became pending.  Before it, 5b6bf5d,
+# the last revision before the activity-driven simulator, against which
+# the speed work up to 5130a84 printed the same for every run.
 # bench-speed: ROUNDS=N alternating rounds (5), ENGINES="c rtl" (c),
 # ONLY="mesh8-0.1 ..." (every workload of tests/speed/workloads.txt);
 # RESULTS=1 also writes docs/results/speed.csv and speed.md.
-SPEED_BASE ?= 5b6bf5d
+SPEED_BASE ?= 92cba11
 BASE       ?=
 
 # (make test, about 40 s the first time: the base's build, then seconds)
