@@ -572,17 +572,18 @@ int sc_main(int argc, char *argv[])
     traffic &tr = tb.tr();
     const long lost = tr.outstanding();
     const int fail = tb.mismatch || lost || tr.errors || tr.delivered == 0;
+    // (wc_topo_set_routing accepted it, so it names a function of the table)
     const wc_routing *rfn = wc_routing_by_id(t->routing);
-    std::printf("wc_sc: %s%s%s, %d routers (%d RTL%s%s), rate %g, packet %d, B %d, seed %llu\n", t->name,
-                routing && rfn ? " " : "", routing && rfn ? rfn->name : "", t->nrouters, nrtl, nrtl ? ": " : "",
-                rtl_list.c_str(), o.rate, o.packet, o.buffer, (unsigned long long)o.seed);
+    const std::string tname = std::string(t->name) + (routing ? std::string(" ") + rfn->name : "");
+    std::printf("wc_sc: %s, %d routers (%d RTL%s%s), rate %g, packet %d, B %d, seed %llu\n", tname.c_str(),
+                t->nrouters, nrtl, nrtl ? ": " : "", rtl_list.c_str(), o.rate, o.packet, o.buffer,
+                (unsigned long long)o.seed);
     std::printf("  cycles      %ld (%ld with traffic), %.3f s, %.0f cycles/s\n", total, ran + 1, secs, total / secs);
     std::printf("  packets     %ld injected, %ld delivered, %ld lost, %ld errors%s%s\n", tr.injected, tr.delivered, lost,
                 tr.errors, tr.errors ? ": first " : "", tr.first_error.c_str());
-    if (const wc_routing *rf = wc_routing_by_id(t->routing))
-        if (rf->adaptive)
-            std::printf("  order       %ld packets overtook an earlier one of their pair (%s: checked in any order)\n",
-                        tr.overtook, rf->name);
+    if (rfn && rfn->adaptive)
+        std::printf("  order       %ld packets overtook an earlier one of their pair (%s: checked in any order)\n",
+                    tr.overtook, rfn->name);
     if (lockstep)
         std::printf("  lockstep    against the %s (wc_net): %ld cycles compared, %s\n", ref_name.c_str(), tb.compared_,
                     tb.mismatch ? "MISMATCH" : "0 mismatches");
