@@ -40,6 +40,8 @@ const char *wc_nic_mutation_name(int k)
         "a group's install leaves the entry's old parent in the group table (wc_nic_regs.c)",
         "a WAIT merged into a pending NAK replaces it (wc_nic_regs.c)",
         "a stream set pending in the cycle its ack is taken does not join the ack queue again (wc_nic_regs.c)",
+        "the grant scanner reads a waiting stream's length and source without the bypass of the event's write "
+        "at the edge before (wc_nic_rxp.c)",
     };
     return k >= 0 && k <= WC_NIC_MUTATIONS ? name[k] : "unknown";
 }

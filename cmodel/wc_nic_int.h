@@ -150,6 +150,10 @@ typedef struct {
     uint16_t scan;                  /* the waiting stream the grant scanner visits */
     uint8_t cscan;                  /* the context the repeat scanner visits */
     uint16_t nwait;                 /* streams waiting for admission */
+    /* mutation 21 only (lockstep self-check): the waiting stream the last
+     * edge wrote, with its length and source as they were before */
+    uint8_t mut_wv;
+    uint16_t mut_wsid, mut_wlen, mut_wsrc;
 } nic_rxp_q;
 
 /* The job unit's pipeline (wc_nic_jrel): one operation a cycle on one

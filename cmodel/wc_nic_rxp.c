@@ -183,10 +183,14 @@ static void take_data(const wc_nic *n, unsigned sid, unsigned g, int fwd, nic_rx
 /* The grant scanner visits one stream in each cycle without an event (the
  * event uses the group and stream tables' read port); a waiting stream
  * with room is admitted.  Round robin: a waiting stream is visited within
- * N + G event-free cycles, so none starves. */
+ * N + G event-free cycles, so none starves.  The waiting length and
+ * source are the RTL's memory, read a cycle ahead with the word the
+ * edge before wrote bypassed; mutation 21 (lockstep self-check): without
+ * that bypass. */
 static void scan(const wc_nic *n, nic_rxp_dec *d)
 {
-    unsigned s = n->rxp.scan, g;
+    const nic_rxp_q *r = &n->rxp;
+    unsigned s = r->scan, g, len, src;
     if (n->rxa.ev_valid)
         return;
     d->scan_step = 1;
@@ -197,7 +201,13 @@ static void scan(const wc_nic *n, nic_rxp_dec *d)
         d->wait_clr = (int)s;       /* the group went away: nothing to grant */
         return;
     }
-    if (admit(n, d, s, n->wait_src[s], g, n->wait_len[s], s < (unsigned)n->N ? n->uexp[s] : n->gexp[g])) {
+    len = n->wait_len[s];
+    src = n->wait_src[s];
+    if (n->c.mutate == 21 && r->mut_wv && r->mut_wsid == s) {
+        len = r->mut_wlen;
+        src = r->mut_wsrc;
+    }
+    if (admit(n, d, s, src, g, len, s < (unsigned)n->N ? n->uexp[s] : n->gexp[g])) {
         d->wait_clr = (int)s;
         d->setpend2 = (int)s;
     }
@@ -354,7 +364,11 @@ void nic_rxp_commit(wc_nic *n, const nic_dec *d)
         x->group = (uint16_t)rp->gr_group;
         x->addr = rp->addr;
     }
+    r->mut_wv = (uint8_t)rp->wait_set;
     if (rp->wait_set) {
+        r->mut_wsid = (uint16_t)rp->w_sid;
+        r->mut_wlen = n->wait_len[rp->w_sid];
+        r->mut_wsrc = n->wait_src[rp->w_sid];
         n->waitv[rp->w_sid] = 1;
         n->wait_len[rp->w_sid] = (uint16_t)rp->w_len;
         n->wait_src[rp->w_sid] = (uint16_t)rp->w_src;

@@ -186,13 +186,13 @@ module wc_nic_rxp #(
     reg  [NCTX*32-1:0]   cadr_q, cadr_d;
     reg  [NCTX-1:0]      cfr_q, cfr_d;                            // granted, no data yet
     reg  [NCTX*32-1:0]   cgdl_q, cgdl_d;                          // when its GRANT repeats
-    // admission: streams waiting, their message's length and source; the
-    // streams whose NAK was asked at the current expect
+    // admission: streams waiting; the streams whose NAK was asked at the
+    // current expect (their waiting message's length and source: wmem,
+    // below)
     reg  [NG-1:0]        wv_q, wv_d, nakd_q, nakd_d;
-    reg  [NG*16-1:0]     wlen_q, wlen_d;
-    reg  [NG*`WC_NH0_SRC_W-1:0] wsrc_q, wsrc_d;
     reg  [SIDW:0]        nwait_q, nwait_d;
     reg  [SIDW-1:0]      scan_q, scan_d;                          // grant scanner
+    reg  [`WC_NH0_SRC_W+15:0] wrd_q;                              // wmem at scan_q
     reg  [CW-1:0]        cscan_q, cscan_d;                        // repeat scanner
     reg  [1:0]           rqn_q, rqn_d;                            // receive buffers held
     reg                  rqr_q, rqr_d;                            // head entry
@@ -365,8 +365,8 @@ module wc_nic_rxp #(
         if (!ev_valid_i) begin
             // ---- the grant scanner: the port reads its stream
             sstep = 1'b1;
-            nf_group_o = s_gid;  nf_src_o = wsrc_q[scan_q*`WC_NH0_SRC_W +: `WC_NH0_SRC_W];
-            nf_msglen_o = wlen_q[scan_q*16 +: 16];  nf_seq_o = s_uni ? uexp_i : gexp_i;
+            nf_group_o = s_gid;  nf_src_o = wrd_q[16 +: `WC_NH0_SRC_W];
+            nf_msglen_o = wrd_q[0 +: 16];  nf_seq_o = s_uni ? uexp_i : gexp_i;
             wsid = scan_q;
             if (wv_q[scan_q]) begin
                 if (!s_uni && (!gvalid_i || gparent_i == NOPAR)) begin
@@ -564,13 +564,9 @@ module wc_nic_rxp #(
 
     // ------------------------------------------- admission and NAK state
     always @* begin
-        wv_d = wv_q;  wlen_d = wlen_q;  wsrc_d = wsrc_q;  nakd_d = nakd_q;
+        wv_d = wv_q;  nakd_d = nakd_q;
         nwait_d = nwait_q;  scan_d = scan_q;  cscan_d = cscan_q;
-        if (wset) begin
-            wv_d[wsid] = 1'b1;
-            wlen_d[wsid*16 +: 16] = wlen_n;
-            wsrc_d[wsid*`WC_NH0_SRC_W +: `WC_NH0_SRC_W] = wsrc_n;
-        end
+        if (wset) wv_d[wsid] = 1'b1;
         if (wclr) wv_d[wsid] = 1'b0;
         if (wset && !wclr) nwait_d = nwait_q + 1'b1;
         if (wclr && !wset) nwait_d = nwait_q - 1'b1;
@@ -636,7 +632,6 @@ module wc_nic_rxp #(
         end
     end
 
-    // the waiting streams' length and source are read only while waiting
     always @(posedge clk_i) begin
         if (clr) begin
             wv_q <= {NG{1'b0}};  nakd_q <= {NG{1'b0}};  nwait_q <= {(SIDW+1){1'b0}};
@@ -645,8 +640,23 @@ module wc_nic_rxp #(
             wv_q <= wv_d;  nakd_q <= nakd_d;  nwait_q <= nwait_d;
             scan_q <= scan_d;  cscan_q <= cscan_d;
         end
-        wlen_q <= wlen_d;  wsrc_q <= wsrc_d;
     end
+
+    // The waiting streams' message length and source: block RAM over the
+    // stream ids, {src, len}, one write (the event that makes a stream
+    // wait) and one reader, the grant scanner, read a cycle ahead at its
+    // stream after this edge; a word written at this edge to that stream
+    // (an event of the stream the scanner stays at) is taken from the
+    // write, as the memory returns the old word.  Read only while the
+    // stream waits, so never reset.
+    localparam integer WMW = `WC_NH0_SRC_W + 16;
+    (* ram_style = "block", no_rw_check *) reg [WMW-1:0] wmem [0:NG-1];
+    wire [SIDW-1:0] wra = clr ? {SIDW{1'b0}} : scan_d;
+    wire [WMW-1:0]  wwd = {wsrc_n, wlen_n};
+    always @(posedge clk_i) begin
+        if (wset) wmem[wsid] <= wwd;
+    end
+    always @(posedge clk_i) wrd_q <= (wset && wsid == wra) ? wwd : wmem[wra];
 
     always @(posedge clk_i) begin
         if (clr) begin
@@ -739,6 +749,12 @@ module wc_nic_rxp #(
                 $error("%m: GRANT repeated for context %0d, which waits for no data", cscan_q);
             if (nak && !setpend_o)
                 $error("%m: NAK asked without its pending flag");
+            // The scanner's word of the waiting memory is its stream's
+            // (the read a cycle ahead and its bypass), and a stream set
+            // waiting is written there.
+            if (wv_q[scan_q] && wrd_q != wmem[scan_q])
+                $error("%m: grant scanner reads {src, len} %h for waiting stream %0d, the memory holds %h",
+                       wrd_q, scan_q, wmem[scan_q]);
             // a context closes with its last write, and the queue is in order
             if (wq_any_o && !cv_q[wq_ctx_o])
                 $error("%m: write queued for context %0d, which is not open", wq_ctx_o);
