@@ -313,6 +313,11 @@ module wc_nic_rxp #(
     // admission's resources (the same for event and scanner, who never
     // admit in one cycle): a context, a buffer, a forwarding job if needed
     wire          room_base = frc_ok && rqn_q != 2'd0;
+    // the event's stream's flags, read once: waiting, NAK asked (a NAK
+    // hint of a corrupt packet names the same stream, as its type is
+    // UDATA with group 0 or MDATA)
+    wire          ev_wv    = wv_q[sid];
+    wire          ev_nakd  = nakd_q[sid];
 
     // ------------------------------------------------------------ decision
     reg           accept, grant, wset, wclr, nak, sstep, pend2;
@@ -337,16 +342,16 @@ module wc_nic_rxp #(
     endtask
     task automatic defer_ev;
         begin
-            if (!wv_q[sid]) begin
+            if (!ev_wv) begin
                 wset = 1'b1;  wsid = sid;  wlen_n = ev_msglen_i;  wsrc_n = ev_src_i;
             end
             setpend_o = 1'b1;  pkind_o = `WC_NIC_PEND_WAIT;
         end
     endtask
-    task automatic ask_nak(input [SIDW-1:0] s);
+    task automatic ask_nak;
         begin
-            if (!nakd_q[s]) begin
-                setpend_o = 1'b1;  sid_o = s;  pkind_o = `WC_NIC_PEND_NAK;  nak = 1'b1;
+            if (!ev_nakd) begin
+                setpend_o = 1'b1;  sid_o = sid;  pkind_o = `WC_NIC_PEND_NAK;  nak = 1'b1;
             end
         end
     endtask
@@ -391,10 +396,10 @@ module wc_nic_rxp #(
             if (ev_status_i == `WC_NIC_ST_BADCRC && en_i) begin
                 if (ev_type_i == `WC_PT_UDATA && ev_group_i == {GIW{1'b0}} && {20'd0, ev_src_i} < NNODES &&
                     ev_src_i != self_i)
-                    ask_nak(usid);
+                    ask_nak;
                 else if (ev_type_i == `WC_PT_MDATA && ev_group_i != {GIW{1'b0}} && {20'd0, ev_group_i} < NGROUPS &&
                          gvalid_i && gparent_i != NOPAR)
-                    ask_nak(gsid);
+                    ask_nak;
             end
         end else if (!en_i) begin
             cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_NOBUF;
@@ -427,7 +432,7 @@ module wc_nic_rxp #(
                 // pair's packets arrive in order): a NAK, once
                 cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_DUPS;
                 setpend_o = 1'b1;
-                if (!req && !ahead[15]) ask_nak(sid);
+                if (!req && !ahead[15]) ask_nak;
             end else if (req) begin
                 if (fc_ok) begin
                     // admitted already: the GRANT was lost, it goes again
@@ -436,7 +441,7 @@ module wc_nic_rxp #(
                     end else begin
                         cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_DUPS;
                     end
-                end else if (wv_q[sid]) begin
+                end else if (ev_wv) begin
                     defer_ev;
                 end else begin
                     // a stream already waiting goes first
@@ -460,7 +465,7 @@ module wc_nic_rxp #(
                 cnt_o = 1'b1;  cnt_reg_o = `WC_NICR_ERR_LEN;
             end else begin
                 // packet 0 of a message without a REQ (an eager sender)
-                if (nwait0 && !wv_q[sid]) admit(fwd);
+                if (nwait0 && !ev_wv) admit(fwd);
                 if (grant) begin
                     accept = 1'b1;  ctx_i = frc_i;
                     fjinc_o = fwd;  fj_o = ffj_i;
@@ -552,8 +557,10 @@ module wc_nic_rxp #(
     // ------------------------------------------- receive buffer, write queue
     always @* begin
         rqn_d = rqn_q;  rqr_d = rqr_q;  rqa_d = rqa_q;  rqc_d = rqc_q;
-        if (rq_wr_i && !rq_hi_i) rqa_d[rq_buf_i*32 +: 32] = rq_data_i;
-        if (rq_wr_i && rq_hi_i)  rqc_d[rq_buf_i*32 +: 32] = rq_data_i;
+        if (rq_wr_i && !rq_hi_i && !rq_buf_i) rqa_d[0 +: 32] = rq_data_i;
+        if (rq_wr_i && !rq_hi_i && rq_buf_i)  rqa_d[32 +: 32] = rq_data_i;
+        if (rq_wr_i && rq_hi_i && !rq_buf_i)  rqc_d[0 +: 32] = rq_data_i;
+        if (rq_wr_i && rq_hi_i && rq_buf_i)   rqc_d[32 +: 32] = rq_data_i;
         if (rq_done_i) rqn_d = rqn_d + 2'd1;
         // the head buffer is taken by an admitted message or returned TOOBIG
         if (toobig_o || grant) begin
@@ -563,18 +570,21 @@ module wc_nic_rxp #(
     end
 
     // ------------------------------------------- admission and NAK state
-    always @* begin
+    always @* begin : wnak_next
+        integer k;
         wv_d = wv_q;  nakd_d = nakd_q;
         nwait_d = nwait_q;  scan_d = scan_q;  cscan_d = cscan_q;
-        if (wset) wv_d[wsid] = 1'b1;
-        if (wclr) wv_d[wsid] = 1'b0;
+        for (k = 0; k < NG; k = k + 1) begin
+            if (wset && wsid == k[SIDW-1:0]) wv_d[k] = 1'b1;
+            if (wclr && wsid == k[SIDW-1:0]) wv_d[k] = 1'b0;
+            if (nak && sid_o == k[SIDW-1:0]) nakd_d[k] = 1'b1;
+            else if (!nak && accept && sid == k[SIDW-1:0]) nakd_d[k] = 1'b0;
+        end
         if (wset && !wclr) nwait_d = nwait_q + 1'b1;
         if (wclr && !wset) nwait_d = nwait_q - 1'b1;
         if (sstep) scan_d = ({{(32-SIDW){1'b0}}, scan_q} == NG - 1) ? {SIDW{1'b0}} : scan_q + 1'b1;
         cscan_d = ({{(32-CW){1'b0}}, cscan_q} == NCTX - 1) ? {CW{1'b0}} : cscan_q + 1'b1;
         // a NAK is asked once per expected sequence: again once expect moves
-        if (nak) nakd_d[sid_o] = 1'b1;
-        else if (accept) nakd_d[sid] = 1'b0;
     end
 
     // next free entry of the ring: (rd + n) mod NSLOT
