@@ -69,14 +69,17 @@ fi
 # for a stream whose NAK is still pending, which these runs do not make
 # (make test-nic-mutation and the regs unit bench catch it); mutation 20
 # needs a stream set pending in the cycle its ack is taken, which takes
-# more messages than the others.
+# more messages than the others.  Mutation 21 needs an event that makes
+# the grant scanner's own stream wait and that stream admitted in the
+# next cycle, and these runs' receivers seldom make a stream wait (make
+# test-nic-mutation and the rxp unit bench catch it).
 # --no-wave: the waveform of a mismatch would re-run each of them with
 # the traced NICs (tests/system/rtl_assert.sh checks that waveform).
 nmut=$("$wc" msg --topo cube:3 --engine lockstep-c --mutate 999 2>&1 | sed -n 's/.*NIC mutations are 1\.\.\([0-9]*\).*/\1/p')
 want mutations && [ -z "$nmut" ] && { fail=$((fail+1)); echo "FAIL the CLI does not name the NIC mutations"; }
 want mutations &&
 for k in $(seq 1 "${nmut:-0}"); do
-  case $k in 9|14|19) continue;; esac
+  case $k in 9|14|19|21) continue;; esac
   f=0; case $k in 3|7|11) f=0.01;; esac
   nm=40; case $k in 20) nm=200;; esac
   err=$("$wc" msg --topo cube:4 --engine lockstep --mutate $k --messages $nm --size 1-4096 --seed 5 --fault-rate $f \
