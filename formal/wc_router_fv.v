@@ -26,7 +26,8 @@
 //    cycle after each flit leaves it (the credit wire of wc_input_ctrl);
 //  - the node drains every absorption channel (no flow control);
 //  - the node id is any valid node, latched in reset; reset in the first
-//    cycle only; without IRC every head is unicast.
+//    cycle only; without IRC every head is unicast; with MESH_EDGE (XY)
+//    nothing comes in on the links a node on the mesh's border lacks.
 // Data independence: the router never reads the top bits of a flit's
 // data (a head's USER field, a body flit above ADDR_DST), so the checker
 // tags every flit there with the input it entered on (bits W-1..W-3) and
@@ -40,6 +41,18 @@
 //              the sender's credits plus the credit in flight is B
 //   RT_WORM    an output carries one worm at a time: a head only between
 //              worms, then flits of the same input up to a tail
+//   RT_XBAR    every output flit is the front of the input its tag
+//              names, popped in that cycle, unchanged (an absorbed
+//              worm's head rewritten for the next destination); no
+//              output flit of no input; a pop only of a present front
+//   RT_PORT    each pop of input ti (any, chosen by the solver; every
+//              worm it gets) reaches exactly one output, its worm's
+//              (the head's route; an absorbed worm's forward leg), none
+//              for a discarded worm or the stripped address flit
+//   RT_LOCAL   each pop of a worm absorbed at ti reaches ti's absorption
+//              channel unchanged, and no other pop does
+//              (with fifo.sby `order` and RT_WORM these give RT_ORDER and
+//              RT_ABSORB: docs/formal.md, wc_router)
 //   RT_ORDER   the tracked worm (any one, on any input, chosen by the
 //              solver; routable, not absorbed here) leaves only on the
 //              port the routing function chose for its head, and a
@@ -65,7 +78,10 @@ module wc_router_fv #(
     parameter integer B          = 2,
     parameter integer STAGES     = 1,
     // 1: multidestination worms in the traffic (intermediate reception)
-    parameter integer IRC        = 1
+    parameter integer IRC        = 1,
+    // XY: 1 = the node is one of a MESH_X x MESH_Y mesh, so the links it
+    // lacks on the mesh's border carry nothing in (the per-pop tasks)
+    parameter integer MESH_EDGE  = 0
 ) (
     input wire clk_i
 );
@@ -194,8 +210,14 @@ module wc_router_fv #(
             wire          tl   = f[W + 1];
             wire [NW-1:0] na   = f[`WC_HEAD_NADDR_LSB +: NW];
             wire          mul  = (f[`WC_HEAD_KIND_LSB +: `WC_HEAD_KIND_W] == `WC_HEAD_KIND_W'(`WC_KIND_MULTI));
+            // a mesh node's link across the border: no neighbour sends
+            wire          edge = (MESH != 0 && MESH_EDGE != 0) &&
+                                 ((i == `WC_MESH_PORT_E && node % DW'(MESH_X) == DW'(MESH_X - 1)) ||
+                                  (i == `WC_MESH_PORT_W && node % DW'(MESH_X) == {DW{1'b0}}) ||
+                                  (i == `WC_MESH_PORT_N && node / DW'(MESH_X) == DW'(MESH_Y - 1)) ||
+                                  (i == `WC_MESH_PORT_S && node / DW'(MESH_X) == {DW{1'b0}}));
             always @* begin
-                if (!rst_n_q) assume (!in_valid[i]);
+                if (!rst_n_q || edge) assume (!in_valid[i]);
                 if (in_valid[i]) begin
                     assume (ucred_q[i] != {CW{1'b0}});
                     assume (hd == !inw_q[i]);
