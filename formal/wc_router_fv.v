@@ -1,6 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 `include "wc_defs.vh"
+// the per-pop properties (RT_XBAR, RT_PORT, RT_LOCAL) share the state of
+// input ti's buffer front and leave the tracked worm's assumptions out
+`ifdef RT_XBAR
+`define RT_POP
+`endif
+`ifdef RT_PORT
+`define RT_POP
+`endif
+`ifdef RT_LOCAL
+`define RT_POP
+`endif
 // Proof harness of wc_router (formal/router.sby), its neighbours as
 // assumptions:
 //  - each upstream sender (a router output or a NIC) starts with B
@@ -15,7 +26,8 @@
 //    cycle after each flit leaves it (the credit wire of wc_input_ctrl);
 //  - the node drains every absorption channel (no flow control);
 //  - the node id is any valid node, latched in reset; reset in the first
-//    cycle only; without IRC every head is unicast.
+//    cycle only; without IRC every head is unicast; with MESH_EDGE (XY)
+//    nothing comes in on the links a node on the mesh's border lacks.
 // Data independence: the router never reads the top bits of a flit's
 // data (a head's USER field, a body flit above ADDR_DST), so the checker
 // tags every flit there with the input it entered on (bits W-1..W-3) and
@@ -29,6 +41,18 @@
 //              the sender's credits plus the credit in flight is B
 //   RT_WORM    an output carries one worm at a time: a head only between
 //              worms, then flits of the same input up to a tail
+//   RT_XBAR    every output flit is the front of the input its tag
+//              names, popped in that cycle, unchanged (an absorbed
+//              worm's head rewritten for the next destination); no
+//              output flit of no input; a pop only of a present front
+//   RT_PORT    each pop of input ti (any, chosen by the solver; every
+//              worm it gets) reaches exactly one output, its worm's
+//              (the head's route; an absorbed worm's forward leg), none
+//              for a discarded worm or the stripped address flit
+//   RT_LOCAL   each pop of a worm absorbed at ti reaches ti's absorption
+//              channel unchanged, and no other pop does
+//              (with fifo.sby `order` and RT_WORM these give RT_ORDER and
+//              RT_ABSORB: docs/formal.md, wc_router)
 //   RT_ORDER   the tracked worm (any one, on any input, chosen by the
 //              solver; routable, not absorbed here) leaves only on the
 //              port the routing function chose for its head, and a
@@ -54,7 +78,10 @@ module wc_router_fv #(
     parameter integer B          = 2,
     parameter integer STAGES     = 1,
     // 1: multidestination worms in the traffic (intermediate reception)
-    parameter integer IRC        = 1
+    parameter integer IRC        = 1,
+    // XY: 1 = the node is one of a MESH_X x MESH_Y mesh, so the links it
+    // lacks on the mesh's border carry nothing in (the per-pop tasks)
+    parameter integer MESH_EDGE  = 0
 ) (
     input wire clk_i
 );
@@ -87,6 +114,8 @@ module wc_router_fv #(
     wire [P-1:0]    in_credit, out_valid, abs_valid;
     wire [P*FW-1:0] out_flit, abs_flit;
     wire [P*CW-1:0] fv_cred, fv_cnt;
+    wire [P-1:0]    fv_pop;
+    wire [P*FW-1:0] fv_head, fv_next;
     reg  [P-1:0]    out_credit;
     /* verilator lint_off UNUSEDSIGNAL */
     wire [15:0]     drops;
@@ -100,7 +129,8 @@ module wc_router_fv #(
         .in_valid_i(in_valid), .in_flit_i(in_flit), .in_credit_o(in_credit),
         .out_valid_o(out_valid), .out_flit_o(out_flit), .out_credit_i(out_credit),
         .abs_valid_o(abs_valid), .abs_flit_o(abs_flit), .drop_count_o(drops),
-        .fv_cred_o(fv_cred), .fv_cnt_o(fv_cnt));
+        .fv_cred_o(fv_cred), .fv_cnt_o(fv_cnt),
+        .fv_pop_o(fv_pop), .fv_head_o(fv_head), .fv_next_o(fv_next));
 
     always @* assume ({1'b0, node} < (DW + 1)'(NNODE));
 
@@ -180,8 +210,14 @@ module wc_router_fv #(
             wire          tl   = f[W + 1];
             wire [NW-1:0] na   = f[`WC_HEAD_NADDR_LSB +: NW];
             wire          mul  = (f[`WC_HEAD_KIND_LSB +: `WC_HEAD_KIND_W] == `WC_HEAD_KIND_W'(`WC_KIND_MULTI));
+            // a mesh node's link across the border: no neighbour sends
+            wire          edge = (MESH != 0 && MESH_EDGE != 0) &&
+                                 ((i == `WC_MESH_PORT_E && node % DW'(MESH_X) == DW'(MESH_X - 1)) ||
+                                  (i == `WC_MESH_PORT_W && node % DW'(MESH_X) == {DW{1'b0}}) ||
+                                  (i == `WC_MESH_PORT_N && node / DW'(MESH_X) == DW'(MESH_Y - 1)) ||
+                                  (i == `WC_MESH_PORT_S && node / DW'(MESH_X) == {DW{1'b0}}));
             always @* begin
-                if (!rst_n_q) assume (!in_valid[i]);
+                if (!rst_n_q || edge) assume (!in_valid[i]);
                 if (in_valid[i]) begin
                     assume (ucred_q[i] != {CW{1'b0}});
                     assume (hd == !inw_q[i]);
@@ -193,7 +229,9 @@ module wc_router_fv #(
                         assume (!tl);
                     end
                     assume (f[TS +: 3] == 3'(i));
+`ifndef RT_POP
                     assume (f[TM] == ((i == ti) && tcur));
+`endif
                 end
             end
             always @(posedge clk_i) begin
@@ -217,7 +255,9 @@ module wc_router_fv #(
 
     // the tracked worm's own assumptions: routable, absorbed here or not
     // as the property asks, a conformant forward leg; at most 15 flits
+    // (not for the per-pop tasks, which follow every worm of input ti)
     wire tabs_hd = tmul && ref_ok && ref_local;
+`ifndef RT_POP
     always @* if (tsend && rst_n_q) begin
         if (tstart) begin
             assume (ref_ok);
@@ -232,6 +272,7 @@ module wc_router_fv #(
                     (!ref_local || thead_q[`WC_HEAD_NADDR_LSB +: NW] == NW'(1)));
         if (tw_q) assume (tin_q != 4'd15);
     end
+`endif
     always @(posedge clk_i) begin
         if (!rst_n_q) begin
             tw_q <= 1'b0;
@@ -391,6 +432,171 @@ module wc_router_fv #(
     end
 `endif
 
+`ifdef RT_POP
+    // ---- input ti's buffer front: every worm, as it leaves the buffer
+    // (fifo.sby `order` proves the front presents the pushed flits in
+    // order, each once; these tasks prove where each pop goes)
+    wire [PX-1:0]    pop_x  = PX'(fv_pop);
+    wire [PX*FW-1:0] head_x = (PX*FW)'(fv_head);
+    wire [PX*FW-1:0] next_x = (PX*FW)'(fv_next);
+    wire [PX*CW-1:0] cnt_x  = (PX*CW)'(fv_cnt);
+    wire [FW-1:0] fh   = head_x[ti*FW +: FW];
+    wire [FW-1:0] fn   = next_x[ti*FW +: FW];
+    wire          fpop = pop_x[ti];
+    wire [CW-1:0] fcnt = cnt_x[ti*CW +: CW];
+    wire [NW-1:0] fna  = fh[`WC_HEAD_NADDR_LSB +: NW];
+    wire          fmul = (fh[`WC_HEAD_KIND_LSB +: `WC_HEAD_KIND_W] == `WC_HEAD_KIND_W'(`WC_KIND_MULTI)) &&
+                         (fna != {NW{1'b0}});
+    // the outputs carrying a flit of input ti (its tag), and how many
+    reg [PX-1:0]  fo;
+    reg [3:0]     fon;
+    reg [PW-1:0]  fo_first;
+    always @* begin : carriers
+        integer k;
+        fo = {PX{1'b0}};
+        fon = 4'd0;
+        fo_first = {PW{1'b0}};
+        for (k = P - 1; k >= 0; k = k - 1) begin
+            fo[k] = out_valid[k] && out_flit[k*FW + TS +: 3] == 3'(ti);
+            fon = fon + 4'(fo[k]);
+            if (fo[k]) fo_first = PW'(k);
+        end
+    end
+    // the worm at the front: under way (its head left, its tail not),
+    // its kind and its output (an absorbed worm's: the forward leg's),
+    // and for an absorbed worm whether the next pop is the address flit
+    // the forward copy strips
+    localparam [1:0] FK_DROP = 2'd0, FK_UNI = 2'd1, FK_ABS = 2'd2;
+    reg          fw_q, fsec_q;
+    reg [1:0]    fk_q;
+    reg [PW-1:0] fp_q;
+    // a head's kind and output as it leaves
+    wire [1:0]    fk_new;
+    wire [PW-1:0] fp_new;
+    generate
+        if (TAB != 0) begin : g_ftab
+            // the table is free: the kind and output are what the head
+            // did (the later flits must follow it)
+            assign fk_new = abs_valid_x[ti] ? FK_ABS : (fon != 4'd0) ? FK_UNI : FK_DROP;
+            assign fp_new = fo_first;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_f = ^{fn, fcnt, fmul};
+            /* verilator lint_on UNUSEDSIGNAL */
+        end else begin : g_ffn
+            // the routing function on the head's destination and on the
+            // address flit behind it (the forward leg), from input ti
+            wire [PW-1:0] hp, np;
+            wire          hok, hloc, np_ok, nloc, nturn;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire          hturn;
+            /* verilator lint_on UNUSEDSIGNAL */
+            if (MESH != 0) begin : g_xy
+                wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_h (
+                    .node_i(node), .dst_i(fh[`WC_HEAD_DST_LSB +: DW]), .in_port_i(ti),
+                    .port_o(hp), .ok_o(hok), .local_o(hloc), .turn_ok_o(hturn));
+                wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_n (
+                    .node_i(node), .dst_i(fn[`WC_ADDR_DST_LSB +: DW]), .in_port_i(ti),
+                    .port_o(np), .ok_o(np_ok), .local_o(nloc), .turn_ok_o(nturn));
+            end else begin : g_ecube
+                wc_route_ecube #(.N(CUBE_N), .ALL_PORT(ALL_PORT), .HIGH_FIRST(1), .PW(PW)) u_h (
+                    .node_i(node), .dst_i(fh[`WC_HEAD_DST_LSB +: DW]), .in_port_i(ti),
+                    .port_o(hp), .ok_o(hok), .local_o(hloc), .turn_ok_o(hturn));
+                wc_route_ecube #(.N(CUBE_N), .ALL_PORT(ALL_PORT), .HIGH_FIRST(1), .PW(PW)) u_n (
+                    .node_i(node), .dst_i(fn[`WC_ADDR_DST_LSB +: DW]), .in_port_i(ti),
+                    .port_o(np), .ok_o(np_ok), .local_o(nloc), .turn_ok_o(nturn));
+            end
+            // absorbed here, its forward leg conformant (the address flit
+            // is in: an absorbed head leaves only then), or discarded
+            wire here = fmul && hok && hloc;
+            wire leg  = fcnt >= CW'(2) && !fn[W] && np_ok && nturn && (!nloc || fna == NW'(1));
+            wire drop = !hok || (fmul && fh[W + 1]) || (here && !leg);
+            assign fk_new = drop ? FK_DROP : here ? FK_ABS : FK_UNI;
+            assign fp_new = here ? np : hp;
+        end
+    endgenerate
+    wire [1:0]    fk = fw_q ? fk_q : fk_new;
+    wire [PW-1:0] fp = fw_q ? fp_q : fp_new;
+    always @(posedge clk_i) begin
+        if (!rst_n_q) begin
+            fw_q   <= 1'b0;
+            fsec_q <= 1'b0;
+            fk_q   <= FK_DROP;
+            fp_q   <= {PW{1'b0}};
+        end else if (fpop) begin
+            fsec_q <= !fw_q && fk_new == FK_ABS;
+            if (!fw_q) begin
+                fk_q <= fk_new;
+                fp_q <= fp_new;
+            end
+            fw_q <= !fh[W + 1];
+        end
+    end
+    // the forward view of the front: the head of an absorbed worm goes
+    // on with the next destination, one address fewer, and the address
+    // flit's tail bit
+    reg [FW-1:0] fexp;
+    always @* begin
+        fexp = fh;
+        if (!fw_q && fk_new == FK_ABS) begin
+            fexp[`WC_HEAD_DST_LSB +: DW]   = fn[`WC_ADDR_DST_LSB +: DW];
+            fexp[`WC_HEAD_NADDR_LSB +: NW] = fna - 1'b1;
+            fexp[W + 1]                    = fn[W + 1];
+        end
+    end
+    // the worms in the buffer are whole: a head at the front exactly
+    // between worms (the upstream's worms, in fifo order)
+    always @* if (rst_n_q && fcnt != {CW{1'b0}}) assert (fh[W] == !fw_q);
+`endif
+
+`ifdef RT_XBAR
+    // every output flit is the front of the input its tag names, popped
+    // in this cycle, as the forward view; a pop only of a front that is
+    // there (the buffer's own protocol, fifo.sby)
+    generate
+        for (i = 0; i < P; i = i + 1) begin : g_xbar
+            always @* if (rst_n_q && out_valid[i]) begin
+                assert ({1'b0, out_flit[i*FW + TS +: 3]} < 4'(P));
+                if (fo[i]) assert (out_flit[i*FW +: FW] == fexp);
+            end
+        end
+    endgenerate
+    always @* if (rst_n_q) begin
+        if (fpop) assert (fcnt != {CW{1'b0}});
+        if (fon != 4'd0) assert (fpop);
+        if (abs_valid_x[ti]) assert (fpop && abs_flit_x[ti*FW +: FW] == fh);
+    end
+`endif
+
+`ifdef RT_PORT
+    // each pop reaches exactly one output, the one its worm holds (the
+    // route of its head; an absorbed worm's forward leg), none for a
+    // discarded worm and none for the address flit an absorbed worm
+    // strips; no output carries a flit of ti that did not leave its buffer
+    always @* if (rst_n_q) begin
+        if (!fpop || fk == FK_DROP || (fk == FK_ABS && fw_q && fsec_q))
+            assert (fon == 4'd0);
+        else
+            assert (fon == 4'd1 && fo[fp]);
+    end
+`endif
+
+`ifdef RT_LOCAL
+    // each pop of a worm absorbed here reaches the absorption channel of
+    // input ti, unchanged, and only those pops do
+    always @* if (rst_n_q) begin
+        if (fpop && fk == FK_ABS)
+            assert (abs_valid_x[ti] && abs_flit_x[ti*FW +: FW] == fh);
+        else
+            assert (!abs_valid_x[ti]);
+    end
+    generate
+        for (i = 0; i < P; i = i + 1) begin : g_local
+            // and no other input's channel carries a flit of ti
+            always @* if (rst_n_q && abs_valid[i]) assert (abs_flit[i*FW + TS +: 3] == 3'(i));
+        end
+    endgenerate
+`endif
+
     initial begin
         if (B < 1) $error("%m: B must be >= 1 (got %0d)", B);
         if (P > 8) $error("%m: the source tag holds 8 inputs (P = %0d)", P);
@@ -404,4 +610,7 @@ module wc_router_fv #(
 `endif
     end
 endmodule
+`ifdef RT_POP
+`undef RT_POP
+`endif
 `resetall

@@ -19,7 +19,8 @@ FORMAL_PROOFS ?= $(sort $(wildcard formal/*.sby))
 FORMAL_QUICK ?= formal/rr_arb.sby formal/nic_crc.sby formal/nic_dma.sby formal/nic_slots.sby formal/nic_jrel.sby \
                 formal/fifo.sby:credit_b4 formal/fifo.sby:credit_b6 formal/fifo.sby:order_b4 formal/fifo.sby:order_b5 \
                 formal/output_ctrl.sby formal/router.sby:credit_e1 formal/router.sby:credit_x2 \
-                formal/router.sby:buffer_e1 formal/router.sby:buffer_x2
+                formal/router.sby:buffer_e1 formal/router.sby:buffer_x2 \
+                formal/router.sby:xbar_t1 formal/router.sby:port_t1 formal/router.sby:local_t1
 
 $(FORMAL_STAMP):
 	@tools/deps.sh formal

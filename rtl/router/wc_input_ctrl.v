@@ -130,8 +130,10 @@ module wc_input_ctrl #(
     input  wire          held_cred_i,
     output wire          drop_o        // a worm was discarded (count it)
 `ifdef FORMAL
-    // (proofs only, formal/wc_router_fv.v: the buffer's count)
+    // (proofs only, formal/wc_router_fv.v: the buffer's count, and
+    // whether its front leaves this cycle)
     , output wire [$clog2(B + 1)-1:0] fv_cnt_o
+    , output wire                     fv_pop_o
 `endif
 );
     localparam integer W  = FW - 2;
@@ -201,6 +203,7 @@ module wc_input_ctrl #(
     assign head_o = slot_head[FW-1:0];
 `ifdef FORMAL
     assign fv_cnt_o = cnt;
+    assign fv_pop_o = pop;
 `endif
     assign next_o = slot_next[FW-1:0];
     assign dec    = slot_head[FW +: DCW];

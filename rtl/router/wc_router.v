@@ -79,9 +79,13 @@ module wc_router #(
     output wire [15:0]                drop_count_o
 `ifdef FORMAL
     // (proofs only, formal/wc_router_fv.v): each output's credit
-    // counter and each input buffer's count, CW = clog2(B + 1) bits each
+    // counter and each input buffer's count, CW = clog2(B + 1) bits each;
+    // each input buffer's pop, its front and the flit behind it
     , output wire [P*$clog2(B + 1)-1:0] fv_cred_o
     , output wire [P*$clog2(B + 1)-1:0] fv_cnt_o
+    , output wire [P-1:0]               fv_pop_o
+    , output wire [P*(W+2)-1:0]         fv_head_o
+    , output wire [P*(W+2)-1:0]         fv_next_o
 `endif
 );
     // One C++ class for all routers of a network instead of one flattened
@@ -127,6 +131,10 @@ module wc_router #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [P*FW-1:0] head, next;
     /* verilator lint_on UNUSEDSIGNAL */
+`ifdef FORMAL
+    assign fv_head_o = head;
+    assign fv_next_o = next;
+`endif
     wire [P-1:0]    nonempty, req, active, dual, hold, skip, drop, grant, fwd;
     wire [P*PW-1:0] port, held_port;
     reg  [P-1:0]    held_cred;
@@ -163,6 +171,7 @@ module wc_router #(
                 .held_port_o(held_port[i*PW +: PW]), .held_cred_i(held_cred[i])
 `ifdef FORMAL
                 , .fv_cnt_o(fv_cnt_o[i*$clog2(B + 1) +: $clog2(B + 1)])
+                , .fv_pop_o(fv_pop_o[i])
 `endif
             );
         end
