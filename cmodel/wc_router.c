@@ -133,6 +133,10 @@ int wc_router_route(const wc_router *r, int in_port, unsigned dst, int *local)
     const wc_routing *f = r->fn;
     int p, alt;
     p = f ? f->route(&r->cx, (unsigned)in_port, dst, local, &alt) : (*local = 0, -1);
+    /* neither an ejection nor a legal turn: unroutable (wc_router.v, the
+     * route records' ok bit); mutation 7 routes it anyway */
+    if (p >= 0 && !*local && c->mutate != 7 && !f->turn_ok(&r->cx, (unsigned)in_port, (unsigned)p))
+        return -1;
     if (c->mutate == 2 && c->routing == WC_ROUTING_XY && p >= 0) {
         /* YX instead of XY: the routing mutation for the self-check */
         unsigned y = (unsigned)r->node_id / (unsigned)c->mesh_x, dy = dst / (unsigned)c->mesh_x;

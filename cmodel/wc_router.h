@@ -20,7 +20,7 @@
 
 #define WC_MAX_PORTS 64
 /* mutations 1..WC_ROUTER_MUTATIONS (wc_router_cfg.mutate) */
-#define WC_ROUTER_MUTATIONS 6
+#define WC_ROUTER_MUTATIONS 7
 
 typedef struct {
     int P, W, B;

@@ -92,23 +92,29 @@ TEST_PREP += $(UNIT_BINS)
 # show the whole-router lockstep has teeth (a C model with the arbiter
 # pointer frozen, the other dimension order, the node given the forwarded
 # head instead of the one it absorbs, the address count not decremented in
-# the forward copy's head, and in the two-stage router a granted head
+# the forward copy's head, an illegal turn routed instead of dropped (XY
+# and e-cube: a network never sends one, this bench's random heads on
+# every input do), and in the two-stage router a granted head
 # crossing in its grant cycle: each must be caught by the lockstep group
 # itself, not by any other failing group).
 test-unit: $(UNIT_BINS)
 	@pass=0; fail=0; \
 	for b in $(UNIT_BINS); do echo "--- $$b"; \
 	  if $$b; then pass=$$((pass+1)); else fail=$$((fail+1)); fi; done; \
-	for mu in 1 2 3 4; do \
+	for mu in 1 2 3 4 7; do \
 	  $(UNIT_B)/wc_router/xy/Vwc_router --mutate $$mu --no-lost-tail 1 > $(UNIT_B)/wc_router/xy/mutate$$mu.log 2>&1; \
 	  if grep -q '^FAIL .*vs C model each cycle' $(UNIT_B)/wc_router/xy/mutate$$mu.log; then \
 	    echo "ok   mutation check: router lockstep catches C model mutation $$mu"; pass=$$((pass+1)); \
 	  else echo "FAIL mutation check: router lockstep passed with C model mutation $$mu"; fail=$$((fail+1)); fi; done; \
+	$(UNIT_B)/wc_router/ecube/Vwc_router --mutate 7 --no-lost-tail 1 > $(UNIT_B)/wc_router/ecube/mutate7.log 2>&1; \
+	if grep -q '^FAIL .*vs C model each cycle' $(UNIT_B)/wc_router/ecube/mutate7.log; then \
+	  echo "ok   mutation check: e-cube router lockstep catches C model mutation 7"; pass=$$((pass+1)); \
+	else echo "FAIL mutation check: e-cube router lockstep passed with C model mutation 7"; fail=$$((fail+1)); fi; \
 	$(UNIT_B)/wc_router/xy_s2/Vwc_router --mutate 5 --no-lost-tail 1 > $(UNIT_B)/wc_router/xy_s2/mutate5.log 2>&1; \
 	if grep -q '^FAIL .*vs C model each cycle' $(UNIT_B)/wc_router/xy_s2/mutate5.log; then \
 	  echo "ok   mutation check: two-stage router lockstep catches C model mutation 5"; pass=$$((pass+1)); \
 	else echo "FAIL mutation check: two-stage router lockstep passed with C model mutation 5"; fail=$$((fail+1)); fi; \
-	echo "test-unit: $(words $(UNIT_BINS)) benches + 5 mutation checks"; \
+	echo "test-unit: $(words $(UNIT_BINS)) benches + 7 mutation checks"; \
 	echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
 
 # Soak: every bench again under other seeds (random stimulus only; the

@@ -501,6 +501,9 @@ int sc_main(int argc, char *argv[])
         usage_error("--mutate 5 breaks the two-stage hop; wc_sc's routers have the one-cycle hop");
     if (mutate == 6 && t->routing != WC_ROUTING_WEST_FIRST)
         usage_error("--mutate 6 inverts west-first's choice: it needs --routing west-first");
+    if (mutate == 7)
+        usage_error("--mutate 7 routes illegal turns, which a network of conformant routers never makes; "
+                    "the router's unit benches catch it (make test-unit)");
     const std::vector<bool> rtl = parse_nodes(rtl_nodes, t->nrouters);
     int nrtl = 0;
     std::string rtl_list;

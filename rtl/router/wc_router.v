@@ -252,7 +252,13 @@ module wc_router #(
                         .port_o(rc_port), .ok_o(rc_ok), .local_o(rc_local), .turn_ok_o(rc_turn)
                     );
                 end
-                assign in_rt[i*RWP +: PW + 3] = {rc_turn, rc_local, rc_ok, rc_port};
+                // A head whose route is neither an ejection nor a legal
+                // turn (BRCP: wc_route_*.v turn_ok_o) is as unroutable as
+                // a destination outside the network: conformant routers
+                // never send one, and dropping it lets the outputs take
+                // requests only from the inputs a turn can come from
+                // (turn_legal below).
+                assign in_rt[i*RWP +: PW + 3] = {rc_turn, rc_local, rc_ok && (rc_turn || rc_local), rc_port};
                 wire [RWP-1:0] h = head_rt[i*RWP +: RWP];
                 wire [RWP-1:0] n = next_rt[i*RWP +: RWP];
                 assign rport[i*PW +: PW] = h[PW-1:0];
@@ -301,7 +307,7 @@ module wc_router #(
             always @* begin : reqs
                 integer k;
                 for (k = 0; k < P; k = k + 1)
-                    req_here[k] = req[k] && (port[k*PW +: PW] == PW'(o));
+                    req_here[k] = req[k] && (port[k*PW +: PW] == PW'(o)) && turn_legal(k, o);
             end
             wc_output_ctrl #(.P(P), .IW(PW), .B(B), .STAGES(STAGES)) u_out (
                 .clk_i(clk_i), .rst_ni(rst_ni),
@@ -331,6 +337,33 @@ module wc_router #(
     // beside E, and it is N or S (wc_route_west_first.v), so two
     // comparators instead of P*P, and the inputs' choice selects between
     // two bits instead of from the whole matrix: shorter hop, fewer LUTs.
+    // The inputs an output can be requested from: a routed head's port is
+    // an ejection or a legal turn (the route records' ok bit), so for
+    // function routers the pairs below are the only ones that ever
+    // request, and the output's arbitration and crossbar leg of every
+    // other input are constant (an XY router's Y inputs never reach its X
+    // outputs, an e-cube input only dimensions above it, an all-port
+    // cube's ejection port only its own dimension).  Table routers turn
+    // wherever their tables say.  Mirrors each route module's turn_ok_o
+    // and ejection ports; the assertion at the end checks every request.
+    function automatic turn_legal(input integer ip, input integer op);
+        if (ROUTING == `WC_ROUTING_XY)
+            turn_legal = op == `WC_MESH_PORT_L ||
+                         ((ip == `WC_MESH_PORT_E || ip == `WC_MESH_PORT_W) ? op != ip :
+                          (ip == `WC_MESH_PORT_N) ? op == `WC_MESH_PORT_S :
+                          (ip == `WC_MESH_PORT_S) ? op == `WC_MESH_PORT_N : 1'b1);
+        else if (ROUTING == `WC_ROUTING_WEST_FIRST)
+            turn_legal = op == `WC_MESH_PORT_L ||
+                         ((ip == `WC_MESH_PORT_E || ip == `WC_MESH_PORT_W) ? op != ip :
+                          (ip == `WC_MESH_PORT_N) ? (op == `WC_MESH_PORT_S || op == `WC_MESH_PORT_E) :
+                          (ip == `WC_MESH_PORT_S) ? (op == `WC_MESH_PORT_N || op == `WC_MESH_PORT_E) : 1'b1);
+        else if (ROUTING == `WC_ROUTING_ECUBE)
+            turn_legal = (op >= CUBE_N) ? ((ALL_PORT == 0) || (ip < CUBE_N && op == CUBE_N + ip)) :
+                         (ip >= CUBE_N) ? 1'b1 :
+                         (HIGH_FIRST != 0) ? op < ip : op > ip;
+        else
+            turn_legal = 1'b1;
+    endfunction
     function automatic offered(input integer alt, input integer first);
         if (ROUTING == `WC_ROUTING_WEST_FIRST)
             offered = (alt == `WC_MESH_PORT_N || alt == `WC_MESH_PORT_S) && first == `WC_MESH_PORT_E;
@@ -437,6 +470,10 @@ module wc_router #(
             for (q = 0; q < P; q = q + 1)
                 if (STAGES == 2 && (sel_oh[q*P +: P] & hold) != {P{1'b0}})
                     $error("%m: two stages: output %0d owned by an input whose head is being granted", q);
+            // a request the turn mask removes would wait for ever
+            for (q = 0; q < P; q = q + 1)
+                if (req[q] && !turn_legal(q, {{(32 - PW){1'b0}}, port[q*PW +: PW]}))
+                    $error("%m: input %0d requests output %0d, which no legal turn reaches", q, port[q*PW +: PW]);
         end
     end
 `endif

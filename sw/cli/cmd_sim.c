@@ -330,7 +330,8 @@ int wc_cmd_sim(int argc, char **argv)
         WC_OPT_INT("--mutate", "K", &o.mutate, 0, WC_ROUTER_MUTATIONS,
                    "self-check: break the C model (1 arbitration, 2 routing,\n"
                    "3 absorbed head, 4 forwarded head, 5 traversal stage of\n"
-                   "--router-stages 2)"),
+                   "--router-stages 2, 6 west-first's choice, 7 illegal turns\n"
+                   "routed: a router's unit bench sends them, a network does not)"),
         WC_OPT_INT("--mutate-rtl", "K", &o.mutate_rtl, 0, 1,
                    "self-check of the RTL's assertions: one credit too many into\n"
                    "node 0's router (1): its assertion must end the run"),

@@ -1557,6 +1557,9 @@ int wc_sim_check(const wc_topo *t, const wc_sim_opts *o, char *err, int errlen)
     if (o->mutate == 5 && t->stages != 2)
         return wc_err(err, errlen, "--mutate 5 breaks the traversal stage of the two-stage hop, and this run has "
                       "one-cycle hops: add --router-stages 2");
+    if (o->mutate == 7)
+        return wc_err(err, errlen, "--mutate 7 routes illegal turns, which a network of conformant routers never "
+                      "makes: the router's unit benches catch it (make test-unit)");
     if (o->mutate >= 3 && o->mutate <= 4 && !(o->mcast_scheme == WC_MC_WORM && (o->multicast > 0 || o->once)) && !(o->malformed > 0))
         return wc_err(err, errlen, "--mutate %d breaks multidestination worms, and this run sends none: add "
                       "--multicast F --mcast-scheme worm (or --mcast-once with it)", o->mutate);

@@ -172,6 +172,7 @@ expect_err "--check: '9' is not a node id (out of range 0..7)" worm --topo cube:
 expect_err "--mutate 3 breaks multidestination worms, and this run sends none" sim --topo mesh:4x4 --engine lockstep --mutate 3
 expect_err "--mutate 4 breaks multidestination worms" sim --topo mesh:4x4 --engine lockstep --mutate 4 --multicast 0.2
 expect_err "--mutate 5 breaks the traversal stage of the two-stage hop" sim --topo mesh:4x4 --engine lockstep --mutate 5
+expect_err "--mutate 7 routes illegal turns, which a network of conformant routers never makes" sim --topo mesh:4x4 --engine lockstep --mutate 7
 expect_err "--router-stages expects an integer in 1..2, got '3'" sim --topo mesh:4x4 --router-stages 3
 expect_err "--router-stages expects an integer in 1..2, got '0'" msg --topo cube:3 --router-stages 0
 expect_err "--router-stages expects an integer in 1..2, got '4'" run --topo mesh:2x2 --router-stages 4
