@@ -93,26 +93,39 @@ fmax_of() {
 # options (--router router2).  A placement that misses the clock is tried
 # again with the next seed of FPGA_PNR_SEEDS ("default 2 3": nextpnr's own
 # first, as a seed sweep does); the summary names a seed other than the
-# default, and the bitstream is the passing placement's.
+# default, and the bitstream is the passing placement's.  When none
+# passes, the report is the fastest placement's (placed again with its
+# seed if it was not the last: a seed's placement is deterministic), not
+# whichever seed came last.
 pnr() {
-  local np=$1 s f
+  local np=$1 s f best_s= best_f= stop=0
   shift
   seed_used=
-  for s in ${FPGA_PNR_SEEDS:-default 2 3}; do
-    case $s in default) ;; *[!0-9]*|'') echo "flow.sh: FPGA_PNR_SEEDS: '$s' is not a seed" >&2; exit 2 ;; esac
+  pnr_once() {
     set +e
     # shellcheck disable=SC2086,SC2046
-    timeout "$pnr_timeout" "$np" ${FPGA_PNR_OPTS:-} $([ "$s" = default ] || echo --seed "$s") "$@" \
+    timeout "$pnr_timeout" "$np" ${FPGA_PNR_OPTS:-} $([ "$1" = default ] || echo --seed "$1") "${@:2}" \
       --json "$out/design.json" --freq "$fout" --report "$out/pnr.json" -l "$out/nextpnr.log" -q > /dev/null 2>&1
     pnr=$?
     set -e
-    [ "$s" = default ] && seed_used= || seed_used=$s
+    [ "$1" = default ] && seed_used= || seed_used=$1
+  }
+  for s in ${FPGA_PNR_SEEDS:-default 2 3}; do
+    case $s in default) ;; *[!0-9]*|'') echo "flow.sh: FPGA_PNR_SEEDS: '$s' is not a seed" >&2; exit 2 ;; esac
+    pnr_once "$s" "$@"
     # another seed does not make a design fit
-    [ -z "$(overfull)" ] || break
+    [ -z "$(overfull)" ] || { stop=1; break; }
     f=$(fmax_of)
-    if [ $pnr -eq 0 ] && [ -n "$f" ] && awk -v a="$f" -v b="$fout" 'BEGIN {exit !(a >= b)}'; then break; fi
+    if [ $pnr -eq 0 ] && [ -n "$f" ] && awk -v a="$f" -v b="$fout" 'BEGIN {exit !(a >= b)}'; then stop=1; break; fi
     echo "  (placement ${s/#default/with the default seed}: fmax ${f:-?} MHz at target $fout MHz, exit $pnr)" >&2
+    if [ -n "$f" ] && { [ -z "$best_f" ] || awk -v a="$f" -v b="$best_f" 'BEGIN {exit !(a > b)}'; }; then
+      best_f=$f best_s=$s
+    fi
   done
+  if [ $stop = 0 ] && [ -n "$best_s" ] && [ "$best_s" != "$s" ]; then
+    echo "  (placing again with ${best_s/#default/the default seed}, the fastest: $best_f MHz)" >&2
+    pnr_once "$best_s" "$@"
+  fi
 }
 # used CELL: "n/total" from nextpnr's utilisation lines
 used() { { grep -o "$1: *[0-9]*/ *[0-9]*" "$out/nextpnr.log" 2>/dev/null || true; } | tail -1 | tr -d ' ' | cut -d: -f2; }
