@@ -54,7 +54,7 @@ for s in 1 2; do
 done
 # The router engine's quiescence: a wrong sleep must show in lockstep.
 shim=verif/net/wc_rtl_routers.cpp
-for m in "credit|s/ \&\& \(uint64_t\)m->out_credit_i == c / /" \
+for m in "credit|s/ \&\& hd\[1\] == c / /" \
          "nocompare|s/if \(check\) n->asleep\[r\] = same\(m, n->before.data\(\)\);/if (check) n->asleep[r] = true;/"; do
   name=${m%%|*} sleep=$out/sleep-$name
   mkdir -p "$sleep/verif"

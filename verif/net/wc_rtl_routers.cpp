@@ -32,8 +32,8 @@
 // Work follows activity: eval() reads back only the routers clocked since
 // the last call (a sleeping router's outputs are clear and stay so), and
 // tick() looks only at the routers awake and those an input may have
-// changed for: the peers of a router eval() read back, and the router of
-// a terminal input set to a new value.
+// changed for: the peers of a router whose link outputs eval() found
+// changed, and the router of a terminal input set to a new value.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -106,6 +106,10 @@ struct Net {
     std::vector<uint8_t> asleep, queued;
     std::vector<int> todo, next, ticked;
     std::vector<unsigned char> before; // a model's state bytes before its edge
+    // the inputs each model holds, kept here (v, c, then the flit
+    // words), so that looking at a router does not touch its model
+    std::size_t HW = 0;
+    std::vector<uint64_t> held;
 };
 
 // The bytes of one model's state (see the top): its root and its router.
@@ -182,6 +186,8 @@ void build(Net *n, int R, int P, int FW, const int *peer)
     n->asleep.assign(R, 0); n->queued.assign(R, 0);
     n->todo.reserve(R); n->next.reserve(R); n->ticked.reserve(R);
     n->before.assign(ROOT_BYTES + MOD_BYTES, 0);
+    n->HW = 2 + (sizeof(std::remove_reference_t<decltype(Vwc_router::in_flit_i)>) + 7) / 8;
+    n->held.assign(n->HW * R, 0);
     wc_shim::assertions_reported(n->ctx);
     n->r.reserve(R);
     for (int i = 0; i < R; i++) {
@@ -189,6 +195,10 @@ void build(Net *n, int R, int P, int FW, const int *peer)
         snprintf(name, sizeof name, "r%d", i);
         Vwc_router *m = new Vwc_router(&n->ctx, name);
         m->node_id_i = (uint16_t)i;
+        // (the inputs held[] says it holds)
+        m->in_valid_i = 0;
+        m->out_credit_i = 0;
+        std::memset((void *)&m->in_flit_i, 0, sizeof m->in_flit_i);
         m->clk_i = 0;
         m->rst_ni = 0;
         m->eval();
@@ -252,14 +262,21 @@ void eval(void *h)
 {
     Net *n = (Net *)h;
     const int P = n->P, FW = n->FW;
+    uint64_t fl[64];
     for (int r : n->ticked) {
         Vwc_router *m = n->r[r];
         uint64_t v = (uint64_t)m->out_valid_o, c = (uint64_t)m->in_credit_o;
+        // (what the peers see: only a change wakes them)
+        bool changed = false;
+        unpack(m->out_flit_o, fl, P, FW);
         for (int p = 0; p < P; p++) {
-            n->ov[r * P + p] = (uint8_t)((v >> p) & 1);
-            n->oc[r * P + p] = (uint8_t)((c >> p) & 1);
+            const int i = r * P + p;
+            const uint8_t vp = (uint8_t)((v >> p) & 1), cp = (uint8_t)((c >> p) & 1);
+            changed |= n->ov[i] != vp || n->oc[i] != cp || n->of[i] != fl[p];
+            n->ov[i] = vp;
+            n->oc[i] = cp;
+            n->of[i] = fl[p];
         }
-        unpack(m->out_flit_o, &n->of[r * P], P, FW);
         uint64_t a = (uint64_t)m->abs_valid_o;
         for (int p = 0; p < P; p++)
             n->av[r * P + p] = (uint8_t)((a >> p) & 1);
@@ -273,7 +290,8 @@ void eval(void *h)
         const uint64_t bit = 1ull << (r & 63);
         if ((v | c) & n->term[r]) n->busy_ext[r >> 6] |= bit; else n->busy_ext[r >> 6] &= ~bit;
         if (a) n->busy_abs[r >> 6] |= bit; else n->busy_abs[r >> 6] &= ~bit;
-        for (int q : n->peers[r]) look_at(n, q);
+        if (changed)
+            for (int q : n->peers[r]) look_at(n, q);
     }
     n->ticked.clear();
 }
@@ -323,17 +341,20 @@ void tick(void *h)
                 if (n->ev[i]) f[p] = n->ef[i];
             }
         }
+        // the inputs it holds, unchanged?
+        uint64_t *hd = &n->held[n->HW * r];
         std::remove_reference_t<decltype(m->in_flit_i)> fl;
         pack(fl, f, P, FW);
-        // the inputs it holds, unchanged
-        bool held = (uint64_t)m->in_valid_i == v && (uint64_t)m->out_credit_i == c &&
-                    !std::memcmp(&fl, &m->in_flit_i, sizeof fl);
+        bool held = hd[0] == v && hd[1] == c && !std::memcmp(&fl, hd + 2, sizeof fl);
         if (held && n->asleep[r]) continue;
         n->asleep[r] = 0;
         if (!held) {
             m->in_valid_i = v;
             m->out_credit_i = c;
             std::memcpy(&m->in_flit_i, &fl, sizeof fl);
+            hd[0] = v;
+            hd[1] = c;
+            std::memcpy(hd + 2, &fl, sizeof fl);
         }
         bool check = held && !m->out_valid_o && !m->in_credit_o && !m->abs_valid_o;
         if (check) save(m, n->before.data());
