@@ -9,7 +9,10 @@
 # must make `wormcast sim --engine lockstep` report a mismatch and exit
 # non-zero; the first one also leaves a waveform and a GTKWave layout.
 # One RTL mutation besides: west-first's adaptive choice frozen in a copy
-# of the RTL.
+# of the RTL.  And two of the router engine's sleep (verif/net/
+# wc_rtl_routers.cpp), each in a copy of the harness: a sleeping router
+# not woken by a credit, and a router put to sleep without comparing its
+# state before and after the edge.
 set -u
 wc=$1 out=${BUILD:-build}/test-mutation
 rm -rf "$out"; mkdir -p "$out"
@@ -48,6 +51,21 @@ for s in 1 2; do
   rc=$?
   check "frozen adaptive choice in the RTL (--router-stages $s): lockstep mismatch" \
         "[ $rc -ne 0 ] && grep -q 'LOCKSTEP MISMATCH' '$out/frozen-s$s.err'"
+done
+# The router engine's quiescence: a wrong sleep must show in lockstep.
+shim=verif/net/wc_rtl_routers.cpp
+for m in "credit|s/ \&\& hd\[1\] == c / /" \
+         "nocompare|s/if \(check\) n->asleep\[r\] = same\(m, n->before.data\(\)\);/if (check) n->asleep[r] = true;/"; do
+  name=${m%%|*} sleep=$out/sleep-$name
+  mkdir -p "$sleep/verif"
+  cp -r "$root/defs" "$root/rtl" "$sleep/" && cp -r "$root/verif/net" "$sleep/verif/"
+  sed -i -E "${m#*|}" "$sleep/$shim"
+  check "sleep mutation $name: the copy of the harness is mutated" "! cmp -s '$root/$shim' '$sleep/$shim'"
+  WORMCAST_ROOT=$sleep WORMCAST_BUILD=$sleep-build "$wc" sim --topo mesh:4x4 --engine lockstep --rate 0.3 --warmup 0 \
+    --cycles 20000 --seed 3 --quiet > "$sleep.out" 2> "$sleep.err"
+  rc=$?
+  check "sleep mutation $name in the router engine: lockstep mismatch" \
+        "[ $rc -ne 0 ] && grep -q 'LOCKSTEP MISMATCH' '$sleep.err'"
 done
 # and without a mutation the same runs pass
 "$wc" sim --topo mesh:4x4 --engine lockstep --rate 0.5 --warmup 0 --cycles 20000 --seed 3 --quiet > "$out/clean.out" 2>&1
