@@ -486,10 +486,7 @@ module wc_router_fv #(
             // the routing function on the head's destination and on the
             // address flit behind it (the forward leg), from input ti
             wire [PW-1:0] hp, np;
-            wire          hok, hloc, np_ok, nloc, nturn;
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire          hturn;
-            /* verilator lint_on UNUSEDSIGNAL */
+            wire          hok, hloc, np_ok, nloc, nturn, hturn;
             if (MESH != 0) begin : g_xy
                 wc_route_xy #(.MX(MESH_X), .MY(MESH_Y), .PW(PW)) u_h (
                     .node_i(node), .dst_i(fh[`WC_HEAD_DST_LSB +: DW]), .in_port_i(ti),
@@ -507,9 +504,11 @@ module wc_router_fv #(
             end
             // absorbed here, its forward leg conformant (the address flit
             // is in: an absorbed head leaves only then), or discarded
+            // (a head's route that is neither an ejection nor a legal
+            // turn is unroutable: wc_router.v's route records)
             wire here = fmul && hok && hloc;
             wire leg  = fcnt >= CW'(2) && !fn[W] && np_ok && nturn && (!nloc || fna == NW'(1));
-            wire drop = !hok || (fmul && fh[W + 1]) || (here && !leg);
+            wire drop = !hok || !(hturn || hloc) || (fmul && fh[W + 1]) || (here && !leg);
             assign fk_new = drop ? FK_DROP : here ? FK_ABS : FK_UNI;
             assign fp_new = here ? np : hp;
         end
