@@ -15,7 +15,7 @@
 long wc_router_mem_words(const wc_router_cfg *cfg)
 {
     const long P = cfg->P;
-    return WORDS(P * (long)sizeof(wc_in)) + WORDS(P * (long)sizeof(wc_out)) + P + WORDS(4 * P) + P +
+    return WORDS(P * (long)sizeof(wc_in)) + WORDS(P * (long)sizeof(wc_out)) + P + WORDS(4 * P) + 2 * P +
            7 + P * (long)cfg->B;   /* (7: the buffers start on a cache line) */
 }
 
@@ -50,6 +50,8 @@ void wc_router_init(wc_router *r, const wc_router_cfg *cfg, int node_id,
     r->down_only = (uint8_t *)(dec + 3 * P);
     m += WORDS(4 * P);
     r->abs_flit = m;
+    m += P;
+    r->turn = m;
     m += P;
     buf = m + (8 - (long)((uintptr_t)m / 8 % 8)) % 8;
     for (i = 0; i < P; i++)
@@ -88,6 +90,14 @@ void wc_router_reset(wc_router *r)
     r->cx.table = r->table;
     r->cx.down_only = r->down_only;
     r->cx.nnodes = (unsigned)c->nnodes;
+    /* the legal turns by input, once (wc_router_route reads one bit) */
+    for (i = 0; i < c->P; i++) {
+        int o;
+        r->turn[i] = 0;
+        for (o = 0; o < c->P; o++)
+            if (r->fn && r->fn->turn_ok(&r->cx, (unsigned)i, (unsigned)o))
+                r->turn[i] |= 1ull << o;
+    }
     wc_router_quiet(r);
 }
 
@@ -135,7 +145,7 @@ int wc_router_route(const wc_router *r, int in_port, unsigned dst, int *local)
     p = f ? f->route(&r->cx, (unsigned)in_port, dst, local, &alt) : (*local = 0, -1);
     /* neither an ejection nor a legal turn: unroutable (wc_router.v, the
      * route records' ok bit); mutation 7 routes it anyway */
-    if (p >= 0 && !*local && c->mutate != 7 && !f->turn_ok(&r->cx, (unsigned)in_port, (unsigned)p))
+    if (p >= 0 && p < c->P && !*local && c->mutate != 7 && !((r->turn[in_port] >> p) & 1))
         return -1;
     if (c->mutate == 2 && c->routing == WC_ROUTING_XY && p >= 0) {
         /* YX instead of XY: the routing mutation for the self-check */

@@ -102,6 +102,7 @@ typedef struct {
     const wc_routing *fn;        /* its routing function */
     uint8_t *table;              /* [2*nnodes] (table routing) */
     uint8_t *down_only;          /* [P] */
+    uint64_t *turn;              /* [P]: bit o of turn[i], a legal turn from input i to output o */
     wc_route_ctx cx;             /* what the function reads, set at reset */
 } wc_router;
 
