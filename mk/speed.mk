@@ -10,7 +10,10 @@
 # the speed work up to 5130a84 printed the same for every run.
 # bench-speed: ROUNDS=N alternating rounds (5), ENGINES="c rtl" (c),
 # ONLY="mesh8-0.1 ..." (every workload of tests/speed/workloads.txt);
-# RESULTS=1 also writes docs/results/speed.csv and speed.md.
+# RESULTS=1 writes docs/results/speed.csv (the C engine, every workload),
+# then speed_rtl.csv (ENGINES "rtl lockstep" on SPEED_RTL_ONLY, ROUNDS
+# SPEED_RTL_ROUNDS: a base router network takes minutes per run on the
+# larger networks) and speed.md.
 SPEED_BASE ?= 92cba11
 BASE       ?=
 
@@ -21,6 +24,10 @@ test-speed-same: $(BUILD)/bin/wormcast
 	@tests/speed/same-output.sh "$$(tools/speed-base.sh $(SPEED_BASE))" $(BUILD)/bin/wormcast
 
 BENCH_TARGETS += bench-speed
+SPEED_RTL_ONLY   ?= mesh8-0.1 mesh16-0.02
+SPEED_RTL_ROUNDS ?= 3
 bench-speed: $(BUILD)/bin/wormcast
-	@$(if $(RESULTS),OUT=docs/results/speed.csv) tools/bench-speed.sh $(BUILD)/bin/wormcast $(BASE)
+	@$(if $(RESULTS),OUT=docs/results/speed.csv ENGINES=c) tools/bench-speed.sh $(BUILD)/bin/wormcast $(BASE)
+	$(if $(RESULTS),@OUT=docs/results/speed_rtl.csv ENGINES="rtl lockstep" ONLY="$(SPEED_RTL_ONLY)" ROUNDS=$(SPEED_RTL_ROUNDS) \
+	  tools/bench-speed.sh $(BUILD)/bin/wormcast $(BASE))
 	$(if $(RESULTS),@tools/results-page.sh docs/results/speed.md.in docs/results/speed.md)

@@ -74,7 +74,10 @@ tools/csv-merge.sh k "$t/d.csv" "$t/n.csv"
 mkdir -p "$t/res"
 cp docs/results/fpga.md.in docs/results/fpga.md docs/results/fpga_*.csv docs/results/fpga_area.txt docs/results/router_load.csv "$t/res/"
 tools/results-page.sh "$t/res/fpga.md.in" - | cmp -s - "$t/res/fpga.md" || bad "fpga.md does not match its template before the mutation"
-sed -i 's/^router_xy,hx8k,-,hx8k,3464,/router_xy,hx8k,-,hx8k,3465,/' "$t/res/fpga_boards.csv"
+# (the HX8K router_xy row's LUT4, one more, whatever it is now)
+awk -F, -v OFS=, '$1 == "router_xy" && $2 == "hx8k" && $3 == "-" {$5 = $5 + 1} 1' "$t/res/fpga_boards.csv" > "$t/res/b.csv"
+cmp -s "$t/res/b.csv" "$t/res/fpga_boards.csv" && bad "fpga_boards.csv has no HX8K router_xy row to change"
+mv "$t/res/b.csv" "$t/res/fpga_boards.csv"
 tools/results-page.sh "$t/res/fpga.md.in" - | cmp -s - "$t/res/fpga.md" \
   && bad "a changed figure of fpga_boards.csv went unnoticed" || ok "a changed figure of fpga_boards.csv makes fpga.md differ"
 
