@@ -374,6 +374,8 @@ $(eval $(call fn_tg,rtl_err,$(FN_TG_PAR) INJECT_ERR=1,$(filter-out $(FPGA_BOARD_
 $(eval $(call fn_tg,rtl_wf,$(FN_TG_PAR) ROUTING=$(WC_ROUTING_WEST_FIRST),$(filter-out $(FPGA_BOARD_TOPS),$(FN_TG_RTL)),))
 $(eval $(call fn_tg,rtl_wf_mut,$(FN_TG_PAR) ROUTING=$(WC_ROUTING_WEST_FIRST),$(filter-out $(FPGA_BOARD_TOPS),$(FN_TG_RTL)),-DWC_FPGA_CHK_FIRST_ONLY))
 FN_TG_WF := $(FN_B)/tg_rtl_wf/Vwc_fpga_router_tg $(FN_B)/tg_rtl_wf_mut/Vwc_fpga_router_tg
+# e-cube (the router_cube board design's self-test; soak-fpga-netlist)
+$(eval $(call fn_tg,rtl_cube,$(FN_TG_PAR) ROUTING=$(WC_ROUTING_ECUBE),$(filter-out $(FPGA_BOARD_TOPS),$(FN_TG_RTL)),))
 $(foreach f,ice40 ecp5,$(eval $(call fn_tg_nl,$(f))))
 
 # The core design (wc_fpga_core) with its firmware, as RTL and as netlist,
@@ -623,7 +625,11 @@ TEST_TARGETS += test-fpga-netlist
 TEST_FIRST   += test-fpga-netlist test-fpga-pnr
 
 soak-fpga-netlist: $(FN_B)/router_xy/Vwc_router $(FN_B)/router_ecube/Vwc_router $(FN_B)/tg_rtl/Vwc_fpga_router_tg \
-                   $(FN_B)/tg_rtl_err/Vwc_fpga_router_tg $(FN_B)/tg_nl/Vwc_fpga_router_tg $(FN_TG_WF) $(FN_CORE_DEPS)
+                   $(FN_B)/tg_rtl_err/Vwc_fpga_router_tg $(FN_B)/tg_nl/Vwc_fpga_router_tg $(FN_TG_WF) $(FN_CORE_DEPS) \
+                   $(FN_B)/tg_rtl_cube/Vwc_fpga_router_tg
 	@rc=0; tools/fpga-netlist.sh $(FN_B) 2000000 xy ecube tg:wf || rc=1; \
+	  $(FN_B)/tg_rtl_cube/Vwc_fpga_router_tg --cycles 2000000 > $(FN_B)/tg_rtl_cube/run.log 2>&1 \
+	    && echo "ok   - self-test RTL (cube): $$(tail -2 $(FN_B)/tg_rtl_cube/run.log | head -1)" \
+	    || { echo "FAIL - self-test RTL (cube) (see $(FN_B)/tg_rtl_cube/run.log)"; rc=1; }; \
 	  tools/fpga-netlist-core.sh $(FN_B) $(CORE_ISS) $(FPGA_FW_B)/core || rc=1; exit $$rc
 SOAK_TARGETS += soak-fpga-netlist

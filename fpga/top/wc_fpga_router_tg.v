@@ -13,7 +13,9 @@
 // through the configuration port after reset, before any traffic; each
 // generator sends only to the hosts its port's phase can reach (a worm
 // that arrived on a down link goes down only), and each checker expects
-// the ports the image gives.
+// the ports the image gives.  With a routing function, each generator
+// sends only to the hosts its port reaches by a legal turn, as a
+// conformant neighbour would.
 //
 // Traffic runs in epochs: RUN_CYCLES of injection, then DRAIN_CYCLES
 // without, after which every worm sent must have been received (a lost
@@ -96,6 +98,50 @@ module wc_fpga_router_tg #(
             rt_to_port[a] = e != 8'(`WC_RT_PORT_NONE) && 32'(m) == p;
         end
     endfunction
+    // the hosts a worm entering a function router on port p may go to:
+    // those its routing function reaches by ejection or a legal turn
+    // from p (the neighbours a generator plays are conformant routers;
+    // wc_router.v drops a worm no legal turn reaches, and a drop is an
+    // error of this test)
+    localparam integer MX = 4;
+    function automatic legal(input integer p, input integer o);
+        if (ROUTING == `WC_ROUTING_ECUBE)
+            legal = o == 4 || p == 4 || o < p;            // high dimension first
+        else if (o == `WC_MESH_PORT_L || p == `WC_MESH_PORT_L)
+            legal = 1'b1;
+        else if (p == `WC_MESH_PORT_E || p == `WC_MESH_PORT_W)
+            legal = o != p && (ROUTING != `WC_ROUTING_WEST_FIRST || o != `WC_MESH_PORT_W || p == `WC_MESH_PORT_E);
+        else if (ROUTING == `WC_ROUTING_WEST_FIRST)
+            legal = o == `WC_MESH_PORT_E || o == ((p == `WC_MESH_PORT_N) ? `WC_MESH_PORT_S : `WC_MESH_PORT_N);
+        else
+            legal = o == ((p == `WC_MESH_PORT_N) ? `WC_MESH_PORT_S : `WC_MESH_PORT_N);
+    endfunction
+    function automatic [NN-1:0] fn_dst_ok(input integer p);
+        integer d, x, y, dx, dy, j, k, diff;
+        x = NODE % MX;
+        y = NODE / MX;
+        for (d = 0; d < NN; d = d + 1) begin
+            dx = d % MX;
+            dy = d / MX;
+            if (ROUTING == `WC_ROUTING_ECUBE) begin
+                diff = (NODE ^ d) & 15;
+                k = 4;                                     // ejection, unless
+                for (j = 0; j < 4; j = j + 1)              // the highest differing dimension
+                    if (((diff >> j) & 1) != 0) k = j;
+                fn_dst_ok[d] = legal(p, k);
+            end else if (dx < x)
+                fn_dst_ok[d] = legal(p, `WC_MESH_PORT_W);
+            else if (ROUTING == `WC_ROUTING_WEST_FIRST && dx > x && dy != y)
+                // the legal one of the two minimal outputs is taken
+                fn_dst_ok[d] = legal(p, `WC_MESH_PORT_E) || legal(p, (dy > y) ? `WC_MESH_PORT_N : `WC_MESH_PORT_S);
+            else if (dx > x)
+                fn_dst_ok[d] = legal(p, `WC_MESH_PORT_E);
+            else if (dy != y)
+                fn_dst_ok[d] = legal(p, (dy > y) ? `WC_MESH_PORT_N : `WC_MESH_PORT_S);
+            else
+                fn_dst_ok[d] = legal(p, `WC_MESH_PORT_L);
+        end
+    endfunction
     // the down_only bits of the first np inputs
     function automatic [P-1:0] rt_down(input integer np);
         integer q;
@@ -163,7 +209,7 @@ module wc_fpga_router_tg #(
             wc_fpga_tg #(
                 .SRC(i), .B(B), .NNODES(NN), .RATE(RATE), .SEED(16'h1d0f + 16'(i * 4099)), .W(W),
                 .INJECT_ERR((i == 0) ? INJECT_ERR : 0),
-                .DST_OK((TAB != 0) ? rt_dst_ok(i) : {NN{1'b1}})
+                .DST_OK((TAB != 0) ? rt_dst_ok(i) : fn_dst_ok(i))
             ) u_tg (
                 .clk_i(clk_i), .rst_ni(rst_ni), .run_i(run),
                 .valid_o(in_valid[i]), .flit_o(in_flit[i*FW +: FW]), .credit_i(in_credit[i]),
