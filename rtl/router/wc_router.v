@@ -328,22 +328,14 @@ module wc_router #(
         end
     endgenerate
 
-    // The adaptive choice's comparison (wc_router.c better()): output a
-    // is better than output b when a is free and b owned, or both alike
-    // and a has more credits.  From registers only, so the choice adds no
-    // path from this cycle's allocation; only adaptive functions have it.
-    // Only the pairs the routing function can offer are compared (the
-    // others are never read): west-first offers a second output only
-    // beside E, and it is N or S (wc_route_west_first.v), so two
-    // comparators instead of P*P, and the inputs' choice selects between
-    // two bits instead of from the whole matrix: shorter hop, fewer LUTs.
     // The inputs an output can be requested from: a routed head's port is
     // an ejection or a legal turn (the route records' ok bit), so for
     // function routers the pairs below are the only ones that ever
     // request, and the output's arbitration and crossbar leg of every
     // other input are constant (an XY router's Y inputs never reach its X
-    // outputs, an e-cube input only dimensions above it, an all-port
-    // cube's ejection port only its own dimension).  Table routers turn
+    // outputs, an e-cube input only the dimensions after its own in the
+    // resolution order, an all-port cube's ejection port only its own
+    // dimension).  Table routers turn
     // wherever their tables say.  Mirrors each route module's turn_ok_o
     // and ejection ports; the assertion at the end checks every request.
     function automatic turn_legal(input integer ip, input integer op);
@@ -364,6 +356,15 @@ module wc_router #(
         else
             turn_legal = 1'b1;
     endfunction
+    // The adaptive choice's comparison (wc_router.c better()): output a
+    // is better than output b when a is free and b owned, or both alike
+    // and a has more credits.  From registers only, so the choice adds no
+    // path from this cycle's allocation; only adaptive functions have it.
+    // Only the pairs the routing function can offer are compared (the
+    // others are never read): west-first offers a second output only
+    // beside E, and it is N or S (wc_route_west_first.v), so two
+    // comparators instead of P*P, and the inputs' choice selects between
+    // two bits instead of from the whole matrix: shorter hop, fewer LUTs.
     function automatic offered(input integer alt, input integer first);
         if (ROUTING == `WC_ROUTING_WEST_FIRST)
             offered = (alt == `WC_MESH_PORT_N || alt == `WC_MESH_PORT_S) && first == `WC_MESH_PORT_E;
