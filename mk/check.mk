@@ -12,7 +12,7 @@
 CHECK_LOCKSTEP := check-lockstep-router check-lockstep-nic check-lockstep-node check-lockstep-sc
 CHECK_TARGETS  := check-gen check-spdx test-make test-lint-router test-lint-nic lint-unit lint-nicunit \
                   test-unit test-nicunit test-core test-topo test-kbin test-hcube test-irc test-nic test-engine \
-                  test-alloc test-inputs test-rv32-lib test-docs test-nic-msg test-sim-cli test-mem test-run check-cli \
+                  test-alloc test-inputs test-rv32-lib test-docs test-results-current test-nic-msg test-sim-cli test-mem test-run check-cli \
                   $(CHECK_LOCKSTEP)
 # (CHECK_PREP is expanded when check runs, after every mk file is read)
 # what the targets share, built first: the benches and test programs, the
