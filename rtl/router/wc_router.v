@@ -43,7 +43,7 @@ module wc_router #(
     // Configuration address width (table routing).
     parameter integer CAW        = 16,
     // Buffer depth from which the input buffers keep their body in block
-    // RAM (wc_fifo.v: the first three flits are registers either way).
+    // RAM (wc_fifo.v: the first two flits are registers either way).
     parameter integer FIFO_RAM_MIN_B = 5,
     // Hop pipeline: 1 = route, allocation and traversal of a head in one
     // cycle (one cycle per hop); 2 = allocation registered, traversal in
