@@ -9,14 +9,15 @@
 // Two implementations, the same flits in the same cycles:
 //  - B < RAM_MIN_B: flip-flops, read combinationally at the read pointer
 //    and the two places after it.
-//  - B >= RAM_MIN_B: the three flits at the front are registers and every
+//  - B >= RAM_MIN_B: the two flits at the front are registers and every
 //    flit is also written into a body memory in block RAM (one
 //    synchronous read port).  The body is read a cycle ahead (the address
-//    of the flit that will be fourth next cycle, chosen by this cycle's
-//    pop), so it refills the third register on a pop exactly when the
-//    flit moves up.  A flit written in the cycle it is read (it arrives
-//    as the fourth) comes from a bypass register instead, so what the RAM
-//    returns on a read-write collision never matters.
+//    of the flit that will be third next cycle, chosen by this cycle's
+//    pop), so its read register is the third flit and refills the second
+//    register on a pop exactly when the flit moves up.  A flit written in
+//    the cycle it is read (it arrives as the third) comes from a bypass
+//    register instead, so what the RAM returns on a read-write collision
+//    never matters.
 // Overflow cannot happen with correct credit flow control; the assertion
 // at the end catches an upstream that ignores credits.
 module wc_fifo #(
@@ -28,11 +29,11 @@ module wc_fifo #(
     // Depth from which the buffer is registers and a block RAM body
     // (iCE40 SB_RAM40_4K, ECP5 DP16KD).  In flip-flops a buffer costs
     // B*FW flip-flops and three B-to-1 read multiplexers; the RAM form
-    // three FW-bit registers with their input multiplexers, a bypass
-    // register and ceil(FW/16) iCE40 blocks for any B up to 256.  The RAM
-    // form has fewer LUT4 already at B = 4 (XY router: 2,790 instead of
-    // 3,129) but takes 15 of an HX8K's 32 blocks and lengthens the path
-    // from the pop (which loads the registers and picks the read
+    // two FW-bit registers with their input multiplexers, the bypass
+    // multiplexer of the third flit, a bypass register and ceil(FW/16)
+    // iCE40 blocks for any B up to 256.  The RAM form has fewer LUT4
+    // already at B = 4 but takes 15 of an HX8K's 32 blocks and lengthens
+    // the path from the pop (which loads the registers and picks the read
     // address); 5 keeps the board designs (B = 4) as they were, without
     // block RAM, at their clock (docs/fpga.md, "Router memories in block
     // RAM").
@@ -66,8 +67,8 @@ module wc_fifo #(
     output wire [$clog2(B + 1)-1:0] cnt_o
 );
     localparam integer CW = $clog2(B + 1);
-    // the RAM form needs a body behind its three registers
-    localparam integer USE_RAM = (B >= RAM_MIN_B && B >= 4) ? 1 : 0;
+    // the RAM form needs a body behind its two registers
+    localparam integer USE_RAM = (B >= RAM_MIN_B && B >= 3) ? 1 : 0;
 
     initial begin
         if (FW < 1) $error("%m: FW must be >= 1 (got %0d)", FW);
@@ -92,28 +93,28 @@ module wc_fifo #(
     generate
         if (USE_RAM != 0) begin : g_ram
             localparam integer AW = $clog2(B);
-            // Register j holds flit j.  On a pop it takes flit j+1 (the
-            // next register, or for the last the body's fourth) if there
-            // is one, else the flit arriving; without a pop it takes the
-            // arriving flit when that is flit j.  Registers beyond the
-            // count hold anything (never read).
-            reg  [FW-1:0] r0_q, r1_q, r2_q, fourth;
+            // Register j holds flit j (the front and the flit behind it).
+            // On a pop it takes flit j+1 (the next register, or for the
+            // last the body's third) if there is one, else the flit
+            // arriving; without a pop it takes the arriving flit when
+            // that is flit j.  Registers beyond the count hold anything
+            // (never read).  The third flit is the body's read itself
+            // (or the bypass): no register of its own.
+            reg  [FW-1:0] r0_q, r1_q, third;
             always @(posedge clk_i) begin
                 if (pop || (push_i && cnt_q == CW'(0)))
                     r0_q <= (pop && cnt_q > CW'(1)) ? r1_q : data_i;
                 if (pop || (push_i && cnt_q == CW'(1)))
-                    r1_q <= (pop && cnt_q > CW'(2)) ? r2_q : data_i;
-                if (pop || (push_i && cnt_q == CW'(2)))
-                    r2_q <= (pop && cnt_q > CW'(3)) ? fourth : data_i;
+                    r1_q <= (pop && cnt_q > CW'(2)) ? third : data_i;
             end
             assign head_o  = r0_q;
             assign next_o  = r1_q;
-            assign third_o = r2_q;
+            assign third_o = third;
 
-            // write pointer, and the address of flit 3 (the front's + 3)
-            reg  [AW-1:0] wr_q, r3_q;
-            wire [AW-1:0] r3_inc = (r3_q == AW'(B - 1)) ? {AW{1'b0}} : r3_q + 1'b1;
-            wire [AW-1:0] raddr  = pop ? r3_inc : r3_q;
+            // write pointer, and the address of flit 2 (the front's + 2)
+            reg  [AW-1:0] wr_q, r2_q;
+            wire [AW-1:0] r2_inc = (r2_q == AW'(B - 1)) ? {AW{1'b0}} : r2_q + 1'b1;
+            wire [AW-1:0] raddr  = pop ? r2_inc : r2_q;
             reg  [FW-1:0] rdata_q, byp_data_q;
             reg           byp_q;
             // the body: MB bits in block RAM, the FB above them in
@@ -134,24 +135,24 @@ module wc_fifo #(
                 always @(posedge clk_i) rdata_q[FW-1:MB] <= ffm_q[raddr];
             end
             always @(posedge clk_i) begin
-                // the flit written now is flit 3 next cycle (its address
+                // the flit written now is flit 2 next cycle (its address
                 // is raddr), which the memory's read cannot return yet
-                byp_q <= push_i && (pop ? cnt_q == CW'(4) : cnt_q == CW'(3));
+                byp_q <= push_i && (pop ? cnt_q == CW'(3) : cnt_q == CW'(2));
                 if (push_i) byp_data_q <= data_i;
             end
-            always @* fourth = byp_q ? byp_data_q : rdata_q;
+            always @* third = byp_q ? byp_data_q : rdata_q;
             always @(posedge clk_i) begin
                 if (!rst_ni) begin
                     wr_q <= {AW{1'b0}};
-                    r3_q <= AW'(3);
+                    r2_q <= AW'(2);
                 end else begin
                     if (push_i) wr_q <= (wr_q == AW'(B - 1)) ? {AW{1'b0}} : wr_q + 1'b1;
-                    r3_q <= raddr;
+                    r2_q <= raddr;
                 end
             end
 `ifndef SYNTHESIS
             always @(posedge clk_i) begin
-                if (rst_ni && push_i && (wr_q == raddr) != (pop ? cnt_q == CW'(4) : cnt_q == CW'(3)))
+                if (rst_ni && push_i && (wr_q == raddr) != (pop ? cnt_q == CW'(3) : cnt_q == CW'(2)))
                     $error("%m: bypass decision disagrees with the addresses (wr %0d, read %0d, cnt %0d)",
                            wr_q, raddr, cnt_q);
             end

@@ -43,7 +43,7 @@ module wc_router #(
     // Configuration address width (table routing).
     parameter integer CAW        = 16,
     // Buffer depth from which the input buffers keep their body in block
-    // RAM (wc_fifo.v: the first three flits are registers either way).
+    // RAM (wc_fifo.v: the first two flits are registers either way).
     parameter integer FIFO_RAM_MIN_B = 5,
     // Hop pipeline: 1 = route, allocation and traversal of a head in one
     // cycle (one cycle per hop); 2 = allocation registered, traversal in
@@ -292,6 +292,7 @@ module wc_router #(
     wire [P-1:0]    busy, has_cred, own;
     wire [P*CRW-1:0] cred;
     wire [P*FW-1:0] xbar_out;
+    reg  [P-1:0]    sel_tail;
     reg  [P-1:0]    xfer;
     // (indices for the unit bench; the router uses the one-hot forms)
     /* verilator lint_off UNUSEDSIGNAL */
@@ -312,7 +313,7 @@ module wc_router #(
             wc_output_ctrl #(.P(P), .IW(PW), .B(B), .STAGES(STAGES)) u_out (
                 .clk_i(clk_i), .rst_ni(rst_ni),
                 .req_i(req_here), .xfer_i(xfer[o]),
-                .tail_i(xbar_out[o*FW + W + 1]), .credit_i(out_credit_i[o]),
+                .tail_i(sel_tail[o]), .credit_i(out_credit_i[o]),
                 .sel_o(unused_sel[o*PW +: PW]), .sel_oh_o(sel_oh[o*P +: P]),
                 .busy_o(busy[o]), .has_cred_o(has_cred[o]),
                 .gnt_valid_o(unused_gvalid[o]), .gnt_idx_o(unused_gidx[o*PW +: PW]), .gnt_oh_o(gnt_oh[o*P +: P]),
@@ -322,9 +323,10 @@ module wc_router #(
 `endif
             );
             assign out_valid_o[o] = xfer[o];
-            // Idle links carry zeros so waveforms and lockstep compare clean.
-            wire [FW-1:0] out_flit = xfer[o] ? xbar_out[o*FW +: FW] : {FW{1'b0}};
-            assign out_flit_o[o*FW +: FW] = out_flit;
+            // Idle links carry zeros so waveforms and lockstep compare
+            // clean: the crossbar's select is this cycle's transfer
+            // (below), so an idle output selects nothing.
+            assign out_flit_o[o*FW +: FW] = xbar_out[o*FW +: FW];
         end
     endgenerate
 
@@ -407,8 +409,24 @@ module wc_router #(
             xfer[q] = busy[q] && has_cred[q] && ((sel_oh[q*P +: P] & ready) != {P{1'b0}});
     end
 
+    // The crossbar selects the input an output moves a flit from this
+    // cycle (its owner or winner, qualified by the transfer): the zeros of
+    // an idle link come out of the AND-OR tree itself, with no gate per
+    // bit behind it.  (The output unit reads the tail bit only with its
+    // transfer, but takes it from the selection alone, which maps
+    // smaller than from the gated crossbar.)
+    reg [P*P-1:0] xsel;
+    always @* begin : xsel_gate
+        integer q, k;
+        for (q = 0; q < P; q = q + 1) begin
+            xsel[q*P +: P] = sel_oh[q*P +: P] & {P{xfer[q]}};
+            sel_tail[q]    = 1'b0;
+            for (k = 0; k < P; k = k + 1)
+                sel_tail[q] = sel_tail[q] | (sel_oh[q*P + k] & fwdv[k*FW + W + 1]);
+        end
+    end
     wc_crossbar #(.P(P), .NI(P), .FW(FW), .IW(P), .ONEHOT(1)) u_xbar (
-        .in_i(fwdv), .sel_i(sel_oh), .out_o(xbar_out)
+        .in_i(fwdv), .sel_i(xsel), .out_o(xbar_out)
     );
 
     // The credit of the output each input holds (its early request, two
