@@ -227,7 +227,7 @@ module wc_nic #(
     wire [MAXCHILD*DW-1:0] jb_push_dst;
     wire [KW-1:0]   jb_tmo_amt, jb_nak_amt;
     // transmit
-    wire [SW-1:0]   tx_em_slot, tx_em_nslot, tx_sel_buf, tx_em_buf;
+    wire [SW-1:0]   tx_em_nslot, tx_sel_buf, tx_em_buf;
     wire [IW-1:0]   tx_em_nidx;
     wire            tx_sel_valid, tx_sel_fill, tx_sel_pin, tx_em_pin, tx_txpkt, tx_busy, tx_sel_data;
     wire [JW-1:0]   tx_sel_job;
@@ -353,7 +353,7 @@ module wc_nic #(
         .crcw_i(ra_crcw), .crcw_slot_i(ra_crcw_slot), .crcw_val_i(ra_crcw_val),
         .free_ok_o(sl_free_ok), .free_idx_o(sl_free_idx), .evict_ok_o(sl_evict_ok), .evict_idx_o(sl_evict_idx),
         .tag_o(sl_tag), .fj_o(sl_fj), .k_o(sl_k),
-        .em_slot_i(tx_em_slot), .em_nslot_i(tx_em_nslot), .em_nidx_i(tx_em_nidx),
+        .em_nslot_i(tx_em_nslot), .em_nidx_i(tx_em_nidx),
         .em_word_o(sl_em_word), .em_crcp_o(sl_em_crcp),
         .dma_slot_i(dm_slot), .dma_idx_i(dm_slot_idx), .dma_nslot_i(dm_slot_n), .dma_nidx_i(dm_slot_nidx),
         .dma_word_o(sl_dma_word),
@@ -435,7 +435,7 @@ module wc_nic #(
         .inv_a_i(rp_newfj), .inv_a_job_i(rp_nfj), .inv_b_i(sq_create), .inv_b_job_i(sq_job),
         .st_start_i(dm_st_start), .st_wr_i(dm_st_wr), .st_buf_i(dm_st_buf), .st_idx_i(dm_st_idx),
         .st_word_i(dm_st_word), .st_done_i(dm_st_done), .st_crc_i(dm_st_crc),
-        .em_slot_o(tx_em_slot), .em_nslot_o(tx_em_nslot), .em_nidx_o(tx_em_nidx),
+        .em_nslot_o(tx_em_nslot), .em_nidx_o(tx_em_nidx),
         .slot_word_i(sl_em_word), .slot_crcp_i(sl_em_crcp),
         .sel_valid_o(tx_sel_valid), .sel_fill_o(tx_sel_fill), .sel_buf_o(tx_sel_buf), .sel_job_o(tx_sel_job),
         .sel_data_o(tx_sel_data),

@@ -117,7 +117,7 @@ module tb_nic_assert;
         .alloc_i(alloc), .alloc_idx_i(alloc_idx), .wr_i(alloc), .wr_slot_i(alloc_idx), .wr_idx_i({IW{1'b0}}),
         .wr_word_i(32'd7), .crcw_i(1'b0), .crcw_slot_i({SW{1'b0}}), .crcw_val_i(32'd0),
         .free_ok_o(), .free_idx_o(), .evict_ok_o(), .evict_idx_o(), .tag_o(), .fj_o(), .k_o(),
-        .em_slot_i({SW{1'b0}}), .em_nslot_i({SW{1'b0}}), .em_nidx_i({IW{1'b0}}), .em_word_o(), .em_crcp_o(),
+        .em_nslot_i({SW{1'b0}}), .em_nidx_i({IW{1'b0}}), .em_word_o(), .em_crcp_o(),
         .dma_slot_i({SW{1'b0}}), .dma_idx_i({IW{1'b0}}), .dma_nslot_i({SW{1'b0}}), .dma_nidx_i({IW{1'b0}}),
         .dma_word_o(), .upd_o(), .cnt_o()
     );
@@ -282,7 +282,7 @@ module tb_nic_assert;
         .inv_a_i(1'b0), .inv_a_job_i({JW{1'b0}}), .inv_b_i(1'b0), .inv_b_job_i({JW{1'b0}}),
         .st_start_i(1'b0), .st_wr_i(1'b0), .st_buf_i(1'b0), .st_idx_i({IW{1'b0}}), .st_word_i(32'd0),
         .st_done_i(st_done), .st_crc_i(32'd0),
-        .em_slot_o(), .em_nslot_o(), .em_nidx_o(), .slot_word_i(32'd0), .slot_crcp_i(slot_crcp),
+        .em_nslot_o(), .em_nidx_o(), .slot_word_i(32'd0), .slot_crcp_i(slot_crcp),
         .sel_valid_o(), .sel_fill_o(), .sel_buf_o(), .sel_job_o(), .sel_data_o(), .sel_off_o(), .sel_len_o(),
         .sel_pin_slot_o(), .em_pin_slot_o(), .em_buf_o(), .stage0_pin_o(), .stage_valid_o(),
         .stage_job_o(), .stage_k_o(), .txpkt_o(), .busy_o()
