@@ -88,11 +88,8 @@ module wc_nic_slots #(
     input  wire [IW-1:0]            em_nidx_i,
     output wire [31:0]              em_word_o,
     output wire [31:0]              em_crcp_o,
-    // DMA read port: word 0 at this cycle's address (a receive write's
-    // first word, read the cycle it starts), later words addressed a
-    // cycle ahead (the running write's next word)
-    input  wire [SW-1:0]            dma_slot_i,
-    input  wire [IW-1:0]            dma_idx_i,
+    // DMA read port: a payload word addressed a cycle ahead (the running
+    // write's next word, or word 0 of the write queue's next head)
     input  wire [SW-1:0]            dma_nslot_i,
     input  wire [IW-1:0]            dma_nidx_i,
     output wire [31:0]              dma_word_o,
@@ -130,11 +127,9 @@ module wc_nic_slots #(
     reg  [NSLOT*KW-1:0] k_q, k_d;
     reg  [NSLOT*NCW-1:0] need_q, need_d;     // children still to be sent the packet a first time
     // payload: slot s word i at s*PW + i, in block RAM, one copy per read
-    // port (iCE40 blocks have one read and one write port); word 0 of
-    // every slot also in flip-flops for the DMA (below)
+    // port (iCE40 blocks have one read and one write port)
     (* ram_style = "block", no_rw_check *) reg [31:0] mem_em  [0:NSLOT*PW-1];
     (* ram_style = "block", no_rw_check *) reg [31:0] mem_dma [0:NSLOT*PW-1];
-    reg  [NSLOT*32-1:0] w0_q;
     // payload CRCs: one word a slot in block RAM, read a cycle ahead at
     // the emitter's next slot (below)
     (* ram_style = "block", no_rw_check *) reg [31:0] mem_crc [0:NSLOT-1];
@@ -271,9 +266,7 @@ module wc_nic_slots #(
     // word an asynchronous read at this cycle's address would give.  A
     // word written in the cycle it is read ahead comes from a bypass
     // register (the RAM's answer to a read-write collision never matters,
-    // no_rw_check).  The DMA reads a receive write's first word in the
-    // cycle it starts, at an address (the write queue's head) known only
-    // in that cycle: word 0 of every slot is kept in flip-flops as well.
+    // no_rw_check).
     wire [MAW-1:0] wr_a   = maddr(wr_slot_i, wr_idx_i);
     wire [MAW-1:0] em_na  = maddr(em_nslot_i, em_nidx_i);
     wire [MAW-1:0] dma_na = maddr(dma_nslot_i, dma_nidx_i);
@@ -291,10 +284,6 @@ module wc_nic_slots #(
         em_byp_q  <= wr_i && wr_a == em_na;
         dma_byp_q <= wr_i && wr_a == dma_na;
         wr_word_q <= wr_word_i;
-    end
-    always @(posedge clk_i) begin : word0
-        if (wr_i && wr_idx_i == {IW{1'b0}} && {{(32-SW){1'b0}}, wr_slot_i} < NSLOT)
-            w0_q[wr_slot_i*32 +: 32] <= wr_word_i;
     end
     assign em_word_o  = em_byp_q ? wr_word_q : em_rd_q;
     // A slot's payload CRC: 0 at its allocation, then the assembler's
@@ -317,8 +306,7 @@ module wc_nic_slots #(
         crc_wd_q  <= crc_wd;
     end
     assign em_crcp_o  = crc_byp_q ? crc_wd_q : crc_rd_q;
-    assign dma_word_o = dma_idx_i == {IW{1'b0}} ? w0_q[dma_slot_i*32 +: 32] :
-                        dma_byp_q ? wr_word_q : dma_rd_q;
+    assign dma_word_o = dma_byp_q ? wr_word_q : dma_rd_q;
 `ifndef SYNTHESIS
     // A slot belongs to one packet from its allocation until it is freed:
     // it is allocated only free or evictable (its packet in host memory
