@@ -105,7 +105,7 @@ struct Bench {
         if (b.cycle % 3000 == 0) {
             static const double pa[] = {1.0, 0.6, 0.15};
             p_ack = pa[b.below(3)];
-            p_err = b.chance(0.5) ? 0.0 : 0.03;
+            p_err = b.chance(0.5) ? 0.0 : 0.05;
             p_req = b.chance(0.5) ? 0.8 : 0.2;
             // the host takes completions, or has stopped (the ring fills)
             p_host = b.chance(0.3) ? 0.0 : p_req * 0.5;
