@@ -39,7 +39,7 @@ module wc_nic_dma_fv (
     (* anyseq *) reg [15:0]   cq_size, cq_head, cq_tail, rq_size, rq_head, rq_tail, sq_size, sq_head;
     (* anyseq *) reg          wq_any, wq_half, wq_last, wq_fjv, ctx_err, rqb_rd, sel_valid, sel_fill, sel_buf;
     (* anyseq *) reg          sq_req, sq_fetch;
-    (* anyseq *) reg [SW-1:0] wq_slot;
+    (* anyseq *) reg [SW-1:0] wq_slot, wq_nslot;
     (* anyseq *) reg [CW-1:0] wq_ctx;
     (* anyseq *) reg [15:0]   wq_off, wq_len, ctx_msglen, sel_off, sel_len;
     (* anyseq *) reg [JW-1:0] wq_fj, sel_job;
@@ -63,10 +63,10 @@ module wc_nic_dma_fv (
         .rq_base_i(rq_base), .rq_size_i(rq_size), .rq_head_i(rq_head), .rq_tail_i(rq_tail),
         .sq_base_i(sq_base), .sq_size_i(sq_size), .sq_head_i(sq_head),
         .push_i(push), .push_w_i(push_w), .cq_room_o(cq_room), .cqf_any_o(), .cq_adv_o(),
-        .wq_any_i(wq_any), .wq_half_i(wq_half), .wq_slot_i(wq_slot), .wq_ctx_i(wq_ctx),
+        .wq_any_i(wq_any), .wq_half_i(wq_half), .wq_slot_i(wq_slot), .wq_nslot_i(wq_nslot), .wq_ctx_i(wq_ctx),
         .wq_off_i(wq_off), .wq_len_i(wq_len), .wq_last_i(wq_last), .wq_fjv_i(wq_fjv), .wq_fj_i(wq_fj),
         .wq_pop_o(), .ctx_idx_o(), .ctx_addr_i(ctx_addr), .ctx_src_i(ctx_src), .ctx_group_i(ctx_group),
-        .ctx_msglen_i(ctx_msglen), .ctx_err_i(ctx_err), .slot_o(), .slot_idx_o(),
+        .ctx_msglen_i(ctx_msglen), .ctx_err_i(ctx_err),
         .slot_nslot_o(), .slot_nidx_o(), .slot_word_i(slot_word),
         .rxw_done_o(), .rxw_slot_o(), .rxw_ctx_o(), .rxw_last_o(), .rxw_err_o(),
         .hostdone_o(), .hostdone_job_o(), .hostdone_err_o(),

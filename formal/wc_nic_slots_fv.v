@@ -43,11 +43,11 @@ module wc_nic_slots_fv (
     (* anyseq *) reg          dma_done, alloc, wr, crcw;
     (* anyseq *) reg [SW-1:0] sel_buf, em_buf, nsel_buf, first_slot, rp_free_idx, rp_tag_idx;
     (* anyseq *) reg [SW-1:0] dma_done_slot, alloc_idx, wr_slot, crcw_slot;
-    (* anyseq *) reg [SW-1:0] em_slot, em_nslot, dma_slot, dma_nslot;
+    (* anyseq *) reg [SW-1:0] em_nslot, dma_nslot;
     (* anyseq *) reg [JW-1:0] rp_newfj_fj, rp_tag_fj;
     (* anyseq *) reg [KW-1:0] rp_tag_k;
     (* anyseq *) reg [NCW-1:0] rp_tag_nc;
-    (* anyseq *) reg [IW-1:0] wr_idx, em_nidx, dma_idx, dma_nidx;
+    (* anyseq *) reg [IW-1:0] wr_idx, em_nidx, dma_nidx;
     (* anyseq *) reg [31:0]   wr_word, crcw_val;
 
     wire              free_ok, evict_ok, upd;
@@ -69,8 +69,8 @@ module wc_nic_slots_fv (
         .alloc_i(alloc), .alloc_idx_i(alloc_idx), .wr_i(wr), .wr_slot_i(wr_slot), .wr_idx_i(wr_idx),
         .wr_word_i(wr_word), .crcw_i(crcw), .crcw_slot_i(crcw_slot), .crcw_val_i(crcw_val),
         .free_ok_o(free_ok), .free_idx_o(free_idx), .evict_ok_o(evict_ok), .evict_idx_o(evict_idx),
-        .tag_o(tag), .fj_o(fj), .k_o(k), .em_slot_i(em_slot), .em_nslot_i(em_nslot), .em_nidx_i(em_nidx),
-        .em_word_o(em_word), .em_crcp_o(em_crcp), .dma_slot_i(dma_slot), .dma_idx_i(dma_idx),
+        .tag_o(tag), .fj_o(fj), .k_o(k), .em_nslot_i(em_nslot), .em_nidx_i(em_nidx),
+        .em_word_o(em_word), .em_crcp_o(em_crcp),
         .dma_nslot_i(dma_nslot), .dma_nidx_i(dma_nidx), .dma_word_o(dma_word), .upd_o(upd), .cnt_o(cnt),
         .fv_used_o(used), .fv_used_d_o(used_d), .fv_dma_o(dma), .fv_fwd_o(fwd), .fv_need_o(need)
     );

@@ -194,7 +194,7 @@ module wc_nic #(
     wire [127:0]    rp_toobig_w;
     wire            wq_any, wq_half, wq_last, wq_fjv;
     wire [JW-1:0]   wq_fj;
-    wire [SW-1:0]   wq_slot;
+    wire [SW-1:0]   wq_slot, wq_nslot;
     wire [CW-1:0]   wq_ctx;
     wire [15:0]     wq_off, wq_len;
     wire [31:0]     ctx_addr;
@@ -227,7 +227,7 @@ module wc_nic #(
     wire [MAXCHILD*DW-1:0] jb_push_dst;
     wire [KW-1:0]   jb_tmo_amt, jb_nak_amt;
     // transmit
-    wire [SW-1:0]   tx_em_slot, tx_em_nslot, tx_sel_buf, tx_em_buf;
+    wire [SW-1:0]   tx_em_nslot, tx_sel_buf, tx_em_buf;
     wire [IW-1:0]   tx_em_nidx;
     wire            tx_sel_valid, tx_sel_fill, tx_sel_pin, tx_em_pin, tx_txpkt, tx_busy, tx_sel_data;
     wire [JW-1:0]   tx_sel_job;
@@ -239,8 +239,8 @@ module wc_nic #(
     // DMA
     wire            dm_cq_room, dm_cqf_any, dm_cq_adv, dm_wq_pop, dm_rxw_done, dm_rxw_last, dm_rxw_err;
     wire [CW-1:0]   dm_ctx_idx, dm_rxw_ctx;
-    wire [SW-1:0]   dm_slot, dm_slot_n, dm_rxw_slot;
-    wire [IW-1:0]   dm_slot_idx, dm_slot_nidx;
+    wire [SW-1:0]   dm_slot_n, dm_rxw_slot;
+    wire [IW-1:0]   dm_slot_nidx;
     wire            dm_rq_wr, dm_rq_buf, dm_rq_hi, dm_rq_done;
     wire            dm_hostdone, dm_hostdone_err;
     wire [JW-1:0]   dm_hostdone_job;
@@ -353,9 +353,9 @@ module wc_nic #(
         .crcw_i(ra_crcw), .crcw_slot_i(ra_crcw_slot), .crcw_val_i(ra_crcw_val),
         .free_ok_o(sl_free_ok), .free_idx_o(sl_free_idx), .evict_ok_o(sl_evict_ok), .evict_idx_o(sl_evict_idx),
         .tag_o(sl_tag), .fj_o(sl_fj), .k_o(sl_k),
-        .em_slot_i(tx_em_slot), .em_nslot_i(tx_em_nslot), .em_nidx_i(tx_em_nidx),
+        .em_nslot_i(tx_em_nslot), .em_nidx_i(tx_em_nidx),
         .em_word_o(sl_em_word), .em_crcp_o(sl_em_crcp),
-        .dma_slot_i(dm_slot), .dma_idx_i(dm_slot_idx), .dma_nslot_i(dm_slot_n), .dma_nidx_i(dm_slot_nidx),
+        .dma_nslot_i(dm_slot_n), .dma_nidx_i(dm_slot_nidx),
         .dma_word_o(sl_dma_word),
         .upd_o(sl_upd), .cnt_o(sl_cnt)
     );
@@ -383,7 +383,7 @@ module wc_nic #(
         .rqb_n_o(rp_rqb_n), .rqb_rd_o(rp_rqb_rd), .rq_wr_i(dm_rq_wr), .rq_buf_i(dm_rq_buf),
         .rq_hi_i(dm_rq_hi), .rq_data_i(dm_rq_data),
         .rq_done_i(dm_rq_done),
-        .wq_any_o(wq_any), .wq_half_o(wq_half), .wq_slot_o(wq_slot), .wq_ctx_o(wq_ctx), .wq_off_o(wq_off), .wq_len_o(wq_len),
+        .wq_any_o(wq_any), .wq_half_o(wq_half), .wq_slot_o(wq_slot), .wq_nslot_o(wq_nslot), .wq_ctx_o(wq_ctx), .wq_off_o(wq_off), .wq_len_o(wq_len),
         .wq_last_o(wq_last), .wq_fjv_o(wq_fjv), .wq_fj_o(wq_fj), .wq_pop_i(dm_wq_pop),
         .ctx_idx_i(dm_ctx_idx), .ctx_addr_o(ctx_addr), .ctx_src_o(ctx_src), .ctx_group_o(ctx_group),
         .ctx_msglen_o(ctx_msglen), .ctx_err_o(ctx_err),
@@ -435,7 +435,7 @@ module wc_nic #(
         .inv_a_i(rp_newfj), .inv_a_job_i(rp_nfj), .inv_b_i(sq_create), .inv_b_job_i(sq_job),
         .st_start_i(dm_st_start), .st_wr_i(dm_st_wr), .st_buf_i(dm_st_buf), .st_idx_i(dm_st_idx),
         .st_word_i(dm_st_word), .st_done_i(dm_st_done), .st_crc_i(dm_st_crc),
-        .em_slot_o(tx_em_slot), .em_nslot_o(tx_em_nslot), .em_nidx_o(tx_em_nidx),
+        .em_nslot_o(tx_em_nslot), .em_nidx_o(tx_em_nidx),
         .slot_word_i(sl_em_word), .slot_crcp_i(sl_em_crcp),
         .sel_valid_o(tx_sel_valid), .sel_fill_o(tx_sel_fill), .sel_buf_o(tx_sel_buf), .sel_job_o(tx_sel_job),
         .sel_data_o(tx_sel_data),
@@ -454,11 +454,11 @@ module wc_nic #(
         .sq_base_i(sq_base), .sq_size_i(sq_size), .sq_head_i(sq_head),
         .push_i(cq_push), .push_w_i(cq_push_w), .cq_room_o(dm_cq_room), .cqf_any_o(dm_cqf_any),
         .cq_adv_o(dm_cq_adv),
-        .wq_any_i(wq_any), .wq_half_i(wq_half), .wq_slot_i(wq_slot), .wq_ctx_i(wq_ctx), .wq_off_i(wq_off), .wq_len_i(wq_len),
+        .wq_any_i(wq_any), .wq_half_i(wq_half), .wq_slot_i(wq_slot), .wq_nslot_i(wq_nslot), .wq_ctx_i(wq_ctx), .wq_off_i(wq_off), .wq_len_i(wq_len),
         .wq_last_i(wq_last), .wq_fjv_i(wq_fjv), .wq_fj_i(wq_fj), .wq_pop_o(dm_wq_pop),
         .ctx_idx_o(dm_ctx_idx), .ctx_addr_i(ctx_addr), .ctx_src_i(ctx_src), .ctx_group_i(ctx_group),
         .ctx_msglen_i(ctx_msglen), .ctx_err_i(ctx_err),
-        .slot_o(dm_slot), .slot_idx_o(dm_slot_idx), .slot_nslot_o(dm_slot_n), .slot_nidx_o(dm_slot_nidx),
+        .slot_nslot_o(dm_slot_n), .slot_nidx_o(dm_slot_nidx),
         .slot_word_i(sl_dma_word),
         .rxw_done_o(dm_rxw_done), .rxw_slot_o(dm_rxw_slot), .rxw_ctx_o(dm_rxw_ctx),
         .rxw_last_o(dm_rxw_last), .rxw_err_o(dm_rxw_err),
@@ -521,7 +521,12 @@ module wc_nic #(
     reg  [DW-1:0]  sq_nnode_q;
     reg  [`WC_NH0_SRC_W-1:0] rp_nnode_q;
     reg            ngid_ok_q = 1'b0;
+    // and the slot word the DMA announced for the slots' block RAM
+    reg  [SW-1:0]  dm_slot_n_q;
+    reg  [IW-1:0]  dm_slot_nidx_q;
     always @(posedge clk_i) begin
+        dm_slot_n_q    <= dm_slot_n;
+        dm_slot_nidx_q <= dm_slot_nidx;
         rp_ngid_q  <= rp_ngid;
         rp_nnode_q <= rp_nnode;
         sq_ngid_q  <= sq_ngid;
@@ -540,6 +545,10 @@ module wc_nic #(
             $error("%m: send queue unit reads group %0d, announced %0d", sq_gid, sq_ngid_q);
         if (ngid_ok_q && sq_node != sq_nnode_q)
             $error("%m: send queue unit reads node %0d, announced %0d", sq_node, sq_nnode_q);
+        // a receive write starts on word 0 of the head, announced then
+        if (ngid_ok_q && dm_wq_pop && (dm_slot_n_q != wq_slot || dm_slot_nidx_q != {IW{1'b0}}))
+            $error("%m: receive write of slot %0d starts on slot %0d word %0d", wq_slot, dm_slot_n_q,
+                   dm_slot_nidx_q);
         if (rst_ni) begin
             if (tx_valid_o && lcred_q == 16'd0)
                 $error("%m: flit sent to the router without a credit");

@@ -63,6 +63,7 @@ module wc_nic_dma #(
     input  wire                         wq_any_i,
     input  wire                         wq_half_i,      // half the slots or more are in the write queue
     input  wire [SW-1:0]                wq_slot_i,
+    input  wire [SW-1:0]                wq_nslot_i,     // the head's slot after this edge, unless popped now
     input  wire [CW-1:0]                wq_ctx_i,
     input  wire [15:0]                  wq_off_i,
     input  wire [15:0]                  wq_len_i,
@@ -76,10 +77,10 @@ module wc_nic_dma #(
     input  wire [`WC_NH0_GROUP_W-1:0]   ctx_group_i,
     input  wire [15:0]                  ctx_msglen_i,
     input  wire                         ctx_err_i,
-    output wire [SW-1:0]                slot_o,
-    output wire [IW-1:0]                slot_idx_o,
-    // the word after this edge's (the slot table reads words past the
-    // first a cycle ahead, from block RAM): valid when the op runs on
+    // the slot word prepared after this edge (the slot table reads it a
+    // cycle ahead, from block RAM): the running receive write's next
+    // word, or word 0 of the next head, which a receive write starting
+    // in the next cycle reads (an op starting now runs on)
     output wire [SW-1:0]                slot_nslot_o,
     output wire [IW-1:0]                slot_nidx_o,
     input  wire [31:0]                  slot_word_i,
@@ -205,7 +206,6 @@ module wc_nic_dma #(
     // the client and receive write of the word being prepared: a new op's
     // at the start, else the running op's
     wire [2:0]    c    = busy_q ? cli_q : win;
-    wire [SW-1:0] ws   = busy_q ? wqs_q : wq_slot_i;
     wire [CW-1:0] wc   = busy_q ? wqc_q : wq_ctx_i;
     wire [15:0]   wl   = busy_q ? wql_q : wq_len_i;
     wire          done_w = busy_q && (m_ack_i || m_err_i);
@@ -241,11 +241,8 @@ module wc_nic_dma #(
     wire [1:0]  q    = (c == CLI_CQ) ? wi[1:0] + 2'd1 : wi[1:0] - rnw[1:0] + 2'd1;
     wire [127:0] cq_e = cqf[cqr_q];
     assign ctx_idx_o  = wc;
-    assign slot_o     = ws;
-    assign slot_idx_o = wi[IW-1:0];
-    // a running op's next word is i+1 of the same receive write
-    assign slot_nslot_o = wqs_d;
-    assign slot_nidx_o  = i_d[IW-1:0] + 1'b1;
+    assign slot_nslot_o = busy_d ? wqs_d : wq_nslot_i;
+    assign slot_nidx_o  = busy_d ? i_d[IW-1:0] + 1'b1 : {IW{1'b0}};
     reg [31:0] nadr, ndat;
     reg [3:0]  nsel;
     reg        nwe;

@@ -132,6 +132,10 @@ module wc_nic_rxp #(
     output wire                         wq_any_o,
     output wire                         wq_half_o,      // half the slots or more wait (the DMA serves them first)
     output wire [SW-1:0]                wq_slot_o,
+    // the head's slot after this edge, unless the queue is popped in this
+    // cycle (the DMA then runs in the next): a packet accepted into the
+    // empty queue is the head (the slots read its word 0 a cycle ahead)
+    output wire [SW-1:0]                wq_nslot_o,
     output wire [CW-1:0]                wq_ctx_o,
     output wire [15:0]                  wq_off_o,
     output wire [15:0]                  wq_len_o,
@@ -608,6 +612,7 @@ module wc_nic_rxp #(
     assign wq_any_o  = wq_n_q != {QW{1'b0}};
     assign wq_half_o = {{(32-QW){1'b0}}, wq_n_q} * 2 >= NSLOT;
     assign wq_slot_o = wq_head[0 +: SW];
+    assign wq_nslot_o = wq_n_q == {QW{1'b0}} ? ev_slot_i : wq_head[0 +: SW];
     assign wq_ctx_o  = wq_head[SW +: CW];
     assign wq_off_o  = wq_head[SW+CW +: 16];
     assign wq_len_o  = wq_head[SW+CW+16 +: 16];

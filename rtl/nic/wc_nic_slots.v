@@ -81,19 +81,15 @@ module wc_nic_slots #(
     output wire [NSLOT-1:0]         tag_o,
     output wire [NSLOT*JW-1:0]      fj_o,
     output wire [NSLOT*KW-1:0]      k_o,
-    // emitter read ports: the slot's payload CRC, and a payload word
-    // addressed a cycle ahead (the slot and word the emitter will read
-    // after this edge)
-    input  wire [SW-1:0]            em_slot_i,
+    // emitter read ports: the slot's payload CRC and a payload word,
+    // both addressed a cycle ahead (the slot and word the emitter will
+    // read after this edge)
     input  wire [SW-1:0]            em_nslot_i,
     input  wire [IW-1:0]            em_nidx_i,
     output wire [31:0]              em_word_o,
     output wire [31:0]              em_crcp_o,
-    // DMA read port: word 0 at this cycle's address (a receive write's
-    // first word, read the cycle it starts), later words addressed a
-    // cycle ahead (the running write's next word)
-    input  wire [SW-1:0]            dma_slot_i,
-    input  wire [IW-1:0]            dma_idx_i,
+    // DMA read port: a payload word addressed a cycle ahead (the running
+    // write's next word, or word 0 of the write queue's next head)
     input  wire [SW-1:0]            dma_nslot_i,
     input  wire [IW-1:0]            dma_nidx_i,
     output wire [31:0]              dma_word_o,
@@ -130,13 +126,13 @@ module wc_nic_slots #(
     reg  [NSLOT*JW-1:0] fj_q, fj_d;
     reg  [NSLOT*KW-1:0] k_q, k_d;
     reg  [NSLOT*NCW-1:0] need_q, need_d;     // children still to be sent the packet a first time
-    reg  [NSLOT*32-1:0] crcp_q, crcp_d;
     // payload: slot s word i at s*PW + i, in block RAM, one copy per read
-    // port (iCE40 blocks have one read and one write port); word 0 of
-    // every slot also in flip-flops for the DMA (below)
+    // port (iCE40 blocks have one read and one write port)
     (* ram_style = "block", no_rw_check *) reg [31:0] mem_em  [0:NSLOT*PW-1];
     (* ram_style = "block", no_rw_check *) reg [31:0] mem_dma [0:NSLOT*PW-1];
-    reg  [NSLOT*32-1:0] w0_q;
+    // payload CRCs: one word a slot in block RAM, read a cycle ahead at
+    // the emitter's next slot (below)
+    (* ram_style = "block", no_rw_check *) reg [31:0] mem_crc [0:NSLOT-1];
 
     // payload memory address of word i of slot s: s * PW + i
     localparam integer MAW = (NSLOT * PW > 1) ? $clog2(NSLOT * PW) : 1;
@@ -216,7 +212,7 @@ module wc_nic_slots #(
         dma_d  = (dma_q | done_oh) & ~alloc_oh;
         if (free_oh != {NSLOT{1'b0}} || alloc_oh != {NSLOT{1'b0}})
             reclaim_any = 1'b1;
-        fj_d = fj_q;  k_d = k_q;  need_d = need_q;  crcp_d = crcp_q;
+        fj_d = fj_q;  k_d = k_q;  need_d = need_q;
         if (tag_oh != {NSLOT{1'b0}}) begin
             fj_d[rp_tag_idx_i*JW +: JW]     = rp_tag_fj_i;
             k_d[rp_tag_idx_i*KW +: KW]      = rp_tag_k_i;
@@ -224,10 +220,6 @@ module wc_nic_slots #(
         end
         if (first_in && need_q[first_slot_i*NCW +: NCW] != {NCW{1'b0}})
             need_d[first_slot_i*NCW +: NCW] = need_q[first_slot_i*NCW +: NCW] - 1'b1;
-        if (alloc_oh != {NSLOT{1'b0}})
-            crcp_d[alloc_idx_i*32 +: 32] = 32'd0;
-        if (crcw_in)
-            crcp_d[crcw_slot_i*32 +: 32] = crcw_val_i;
     end
 
     always @* begin : count
@@ -248,7 +240,6 @@ module wc_nic_slots #(
     assign tag_o      = used_q & fwd_q;
     assign fj_o       = fj_q;
     assign k_o        = k_q;
-    assign em_crcp_o  = crcp_q[em_slot_i*32 +: 32];
 
     wire clr = !rst_ni || soft_i;
     always @(posedge clk_i) begin
@@ -259,7 +250,6 @@ module wc_nic_slots #(
             fj_q   <= {NSLOT*JW{1'b0}};
             k_q    <= {NSLOT*KW{1'b0}};
             need_q <= {NSLOT*NCW{1'b0}};
-            crcp_q <= {NSLOT*32{1'b0}};
         end else begin
             used_q <= used_d;
             dma_q  <= dma_d;
@@ -267,7 +257,6 @@ module wc_nic_slots #(
             fj_q   <= fj_d;
             k_q    <= k_d;
             need_q <= need_d;
-            crcp_q <= crcp_d;
         end
     end
 
@@ -277,9 +266,7 @@ module wc_nic_slots #(
     // word an asynchronous read at this cycle's address would give.  A
     // word written in the cycle it is read ahead comes from a bypass
     // register (the RAM's answer to a read-write collision never matters,
-    // no_rw_check).  The DMA reads a receive write's first word in the
-    // cycle it starts, at an address (the write queue's head) known only
-    // in that cycle: word 0 of every slot is kept in flip-flops as well.
+    // no_rw_check).
     wire [MAW-1:0] wr_a   = maddr(wr_slot_i, wr_idx_i);
     wire [MAW-1:0] em_na  = maddr(em_nslot_i, em_nidx_i);
     wire [MAW-1:0] dma_na = maddr(dma_nslot_i, dma_nidx_i);
@@ -298,13 +285,28 @@ module wc_nic_slots #(
         dma_byp_q <= wr_i && wr_a == dma_na;
         wr_word_q <= wr_word_i;
     end
-    always @(posedge clk_i) begin : word0
-        if (wr_i && wr_idx_i == {IW{1'b0}} && {{(32-SW){1'b0}}, wr_slot_i} < NSLOT)
-            w0_q[wr_slot_i*32 +: 32] <= wr_word_i;
-    end
     assign em_word_o  = em_byp_q ? wr_word_q : em_rd_q;
-    assign dma_word_o = dma_idx_i == {IW{1'b0}} ? w0_q[dma_slot_i*32 +: 32] :
-                        dma_byp_q ? wr_word_q : dma_rd_q;
+    // A slot's payload CRC: 0 at its allocation, then the assembler's
+    // value at the packet's end (nic_slots_commit()'s order; both come
+    // from one flit, so they name the same slot: asserted below), through
+    // one write port.  Read at the emitter's next slot with the bypass of
+    // this cycle's write; never reset: the emitter reads only slots in
+    // use, allocated (written 0) since the reset.
+    wire           crc_we = crcw_in || alloc_i;
+    wire [SW-1:0]  crc_wa = crcw_in ? crcw_slot_i : alloc_idx_i;
+    wire [31:0]    crc_wd = crcw_in ? crcw_val_i : 32'd0;
+    reg  [31:0]    crc_rd_q, crc_wd_q;
+    reg            crc_byp_q;
+    always @(posedge clk_i) begin
+        if (crc_we) mem_crc[crc_wa] <= crc_wd;
+    end
+    always @(posedge clk_i) crc_rd_q <= mem_crc[em_nslot_i];
+    always @(posedge clk_i) begin
+        crc_byp_q <= crc_we && crc_wa == em_nslot_i;
+        crc_wd_q  <= crc_wd;
+    end
+    assign em_crcp_o  = crc_byp_q ? crc_wd_q : crc_rd_q;
+    assign dma_word_o = dma_byp_q ? wr_word_q : dma_rd_q;
 `ifndef SYNTHESIS
     // A slot belongs to one packet from its allocation until it is freed:
     // it is allocated only free or evictable (its packet in host memory
@@ -337,6 +339,9 @@ module wc_nic_slots #(
                 $error("%m: payload written to slot %0d, which is not allocated", wr_slot_i);
             if (crcw_i && !in_use(crcw_slot_i) && !(alloc_i && alloc_idx_i == crcw_slot_i))
                 $error("%m: CRC written to slot %0d, which is not allocated", crcw_slot_i);
+            // the CRCs' one write port
+            if (crcw_i && alloc_i && crcw_slot_i != alloc_idx_i)
+                $error("%m: CRC written to slot %0d in the cycle slot %0d is allocated", crcw_slot_i, alloc_idx_i);
             if (rp_free_i && !in_use(rp_free_idx_i))
                 $error("%m: slot %0d released but not in use", rp_free_idx_i);
             if (rp_tag_i && !(in_use(rp_tag_idx_i) && !dma_q[rp_tag_idx_i]))

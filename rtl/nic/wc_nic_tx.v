@@ -72,7 +72,6 @@ module wc_nic_tx #(
     // slot read ports: the payload CRC of the emitter's slot, and its
     // payload word (block RAM: addressed a cycle ahead, by the slot and
     // word index the emitter will have after this edge)
-    output wire [SW-1:0]               em_slot_o,
     output wire [SW-1:0]               em_nslot_o,
     output wire [IW-1:0]               em_nidx_o,
     input  wire [31:0]                 slot_word_i,
@@ -206,7 +205,6 @@ module wc_nic_tx #(
     end
     wc_nic_crc #(.NW(1)) u_crc (.crc_i(fk_q == 7'd0 ? crcp : hcrc_q), .words_i(hword), .crc_o(hcrc_d));
     wire [31:0]   crc = hcrc_q;
-    assign em_slot_o = e_buf;
     // the payload word: from the slot or the staging buffer, both read a
     // cycle ahead (below)
     wire [31:0]   st_word;

@@ -117,8 +117,8 @@ module tb_nic_assert;
         .alloc_i(alloc), .alloc_idx_i(alloc_idx), .wr_i(alloc), .wr_slot_i(alloc_idx), .wr_idx_i({IW{1'b0}}),
         .wr_word_i(32'd7), .crcw_i(1'b0), .crcw_slot_i({SW{1'b0}}), .crcw_val_i(32'd0),
         .free_ok_o(), .free_idx_o(), .evict_ok_o(), .evict_idx_o(), .tag_o(), .fj_o(), .k_o(),
-        .em_slot_i({SW{1'b0}}), .em_nslot_i({SW{1'b0}}), .em_nidx_i({IW{1'b0}}), .em_word_o(), .em_crcp_o(),
-        .dma_slot_i({SW{1'b0}}), .dma_idx_i({IW{1'b0}}), .dma_nslot_i({SW{1'b0}}), .dma_nidx_i({IW{1'b0}}),
+        .em_nslot_i({SW{1'b0}}), .em_nidx_i({IW{1'b0}}), .em_word_o(), .em_crcp_o(),
+        .dma_nslot_i({SW{1'b0}}), .dma_nidx_i({IW{1'b0}}),
         .dma_word_o(), .upd_o(), .cnt_o()
     );
 
@@ -141,7 +141,7 @@ module tb_nic_assert;
         .nf_seq_o(), .buf_addr_o(), .toobig_o(), .toobig_w_o(),
         .rqb_n_o(), .rqb_rd_o(), .rq_wr_i(rq_done), .rq_buf_i(rq_buf), .rq_hi_i(1'b1), .rq_data_i(32'd64),
         .rq_done_i(rq_done),
-        .wq_any_o(), .wq_slot_o(), .wq_ctx_o(), .wq_off_o(), .wq_len_o(), .wq_last_o(), .wq_fjv_o(),
+        .wq_any_o(), .wq_slot_o(), .wq_nslot_o(), .wq_ctx_o(), .wq_off_o(), .wq_len_o(), .wq_last_o(), .wq_fjv_o(),
         .wq_fj_o(), .wq_pop_i(wq_pop), .ctx_idx_i({CW{1'b0}}), .ctx_addr_o(), .ctx_src_o(), .ctx_group_o(),
         .ctx_msglen_o(), .ctx_err_o(),
         .rxw_done_i(rxw_done), .rxw_ctx_i(rxw_ctx), .rxw_last_i(1'b0), .rxw_err_i(1'b0), .busy_o()
@@ -282,7 +282,7 @@ module tb_nic_assert;
         .inv_a_i(1'b0), .inv_a_job_i({JW{1'b0}}), .inv_b_i(1'b0), .inv_b_job_i({JW{1'b0}}),
         .st_start_i(1'b0), .st_wr_i(1'b0), .st_buf_i(1'b0), .st_idx_i({IW{1'b0}}), .st_word_i(32'd0),
         .st_done_i(st_done), .st_crc_i(32'd0),
-        .em_slot_o(), .em_nslot_o(), .em_nidx_o(), .slot_word_i(32'd0), .slot_crcp_i(slot_crcp),
+        .em_nslot_o(), .em_nidx_o(), .slot_word_i(32'd0), .slot_crcp_i(slot_crcp),
         .sel_valid_o(), .sel_fill_o(), .sel_buf_o(), .sel_job_o(), .sel_data_o(), .sel_off_o(), .sel_len_o(),
         .sel_pin_slot_o(), .em_pin_slot_o(), .em_buf_o(), .stage0_pin_o(), .stage_valid_o(),
         .stage_job_o(), .stage_k_o(), .txpkt_o(), .busy_o()
@@ -303,10 +303,10 @@ module tb_nic_assert;
         .rq_base_i(32'd0), .rq_size_i(16'd0), .rq_head_i(16'd0), .rq_tail_i(16'd0),
         .sq_base_i(32'd0), .sq_size_i(16'd0), .sq_head_i(16'd0),
         .push_i(push), .push_w_i({4{32'h8000_0000}}), .cq_room_o(), .cqf_any_o(), .cq_adv_o(),
-        .wq_any_i(1'b0), .wq_slot_i({SW{1'b0}}), .wq_ctx_i({CW{1'b0}}), .wq_off_i(16'd0), .wq_len_i(16'd0),
+        .wq_any_i(1'b0), .wq_slot_i({SW{1'b0}}), .wq_nslot_i({SW{1'b0}}), .wq_ctx_i({CW{1'b0}}), .wq_off_i(16'd0), .wq_len_i(16'd0),
         .wq_last_i(1'b0), .wq_fjv_i(1'b0), .wq_fj_i({JW{1'b0}}), .wq_pop_o(),
         .ctx_idx_o(), .ctx_addr_i(32'd0), .ctx_src_i(12'd0), .ctx_group_i(12'd0), .ctx_msglen_i(16'd0),
-        .ctx_err_i(1'b0), .slot_o(), .slot_idx_o(), .slot_nslot_o(), .slot_nidx_o(), .slot_word_i(32'd0),
+        .ctx_err_i(1'b0), .slot_nslot_o(), .slot_nidx_o(), .slot_word_i(32'd0),
         .rxw_done_o(), .rxw_slot_o(), .rxw_ctx_o(), .rxw_last_o(), .rxw_err_o(),
         .hostdone_o(), .hostdone_job_o(), .hostdone_err_o(),
         .rqb_n_i(2'd0), .rqb_rd_i(1'b0), .rq_wr_o(), .rq_buf_o(), .rq_hi_o(), .rq_data_o(), .rq_done_o(),

@@ -469,8 +469,13 @@ struct Bench {
         nic_rxp_commit(n, &d);
         // the grant scanner's group the unit announces a cycle ahead
         unsigned sngid = m.s_ngid_o;
+        // and the write queue's head after the edge, unless popped
+        unsigned wqns = m.wq_nslot_o;
+        bool popped = m.wq_pop_i;
         b.edge(m, n, soft, e_soft);
         b.eq("s_ngid_o", sngid, r->scan < (unsigned)N ? 0 : r->scan - N, WC_NH0_GROUP_W);
+        if (!soft && !popped && r->wq_n)
+            b.eq("wq_nslot_o (the head after the edge)", wqns, n->wq[r->wq_rd].slot, SW);
         if (soft) {
             op = -1;
             fi_left = 0;

@@ -40,7 +40,7 @@ const int TAG_GROUP = 1;
 struct In {
     bool soft, sel_pin, em_pin, nsel_pin, rp_free, newfj, tag, first, dma_done, alloc, wr, crcw;
     int sel_buf, em_buf, nsel_buf, free_idx, newfj_fj, tag_idx, tag_fj, tag_k, tag_nc, first_slot, dma_slot, alloc_idx;
-    int wr_slot, wr_idx, crcw_slot, em_slot, em_nslot, em_nidx, rd_slot, rd_idx, rd_nslot, rd_nidx;
+    int wr_slot, wr_idx, crcw_slot, em_nslot, em_nidx, rd_nslot, rd_nidx;
     uint32_t wr_word, crcw_val;
 };
 
@@ -50,11 +50,11 @@ struct Bench {
     wc_nic *n;
     // host writes (dma_done) per cycle and allocations per cycle: phases
     double p_dma = 0.3, p_alloc = 0.3;
-    // payload words addressed last cycle (block RAM): the emitter's, and
-    // the DMA's for words past the first
-    int em_ns = 0, em_ni = 0, rd_ns = 0, rd_ni = 0;
+    // payload words addressed last cycle (block RAM): the emitter's and
+    // the DMA's; the slot whose CRC was written last cycle
+    int em_ns = 0, em_ni = 0, rd_ns = 0, rd_ni = 0, crc_ws = -1;
     int e_afree, e_aevict, e_full, e_none, e_reclaim, e_keep, e_pin, e_nsel, e_untag, e_tag, e_tag_new, e_first,
-        e_first_last, e_first_none, e_dma, e_free, e_empty, e_soft;
+        e_first_last, e_first_none, e_dma, e_free, e_empty, e_soft, e_crc_byp;
 
     Bench(NuBench &bb, const wc_nic_cfg &c) : b(bb), m(&bb.ctx), n(bb.nic(c, 0))
     {
@@ -76,6 +76,7 @@ struct Bench {
         e_free = b.event("released");
         e_empty = b.event("table-empty");
         e_soft = b.event("soft-reset");
+        e_crc_byp = b.event("crc-read-after-its-write");
     }
     ~Bench() { wc_nic_free(n); }
 
@@ -152,13 +153,12 @@ struct Bench {
         x.wr_idx = (int)b.below(PW);
         x.wr_word = b.u32();
         x.crcw = b.chance(0.2) && (x.alloc || w >= 0);
-        x.crcw_slot = x.alloc && (w < 0 || b.chance(0.5)) ? x.alloc_idx : w;
+        // (one flit allocates and ends a packet: the same slot, as the
+        // CRCs' one write port needs)
+        x.crcw_slot = x.alloc ? x.alloc_idx : w;
         x.crcw_val = b.u32();
-        x.em_slot = (int)b.below(S);
         x.em_nslot = (int)b.below(S);
         x.em_nidx = (int)b.below(PW);
-        x.rd_slot = (int)b.below(S);
-        x.rd_idx = (int)b.below(PW);
         x.rd_nslot = (int)b.below(S);
         x.rd_nidx = (int)b.below(PW);
         // now and then the word just written is read next cycle (the
@@ -167,6 +167,8 @@ struct Bench {
             x.em_nslot = x.wr_slot;
             x.em_nidx = x.wr_idx;
         }
+        if ((x.crcw || x.alloc) && b.chance(0.2))
+            x.em_nslot = x.crcw ? x.crcw_slot : x.alloc_idx;
         if (x.wr && b.chance(0.1)) {
             x.rd_nslot = x.wr_slot;
             x.rd_nidx = x.wr_idx;
@@ -205,11 +207,8 @@ struct Bench {
         m.crcw_i = x.crcw;
         m.crcw_slot_i = x.crcw ? x.crcw_slot : 0;
         m.crcw_val_i = x.crcw_val;
-        m.em_slot_i = x.em_slot;
         m.em_nslot_i = x.em_nslot;
         m.em_nidx_i = x.em_nidx;
-        m.dma_slot_i = x.rd_slot;
-        m.dma_idx_i = x.rd_idx;
         m.dma_nslot_i = x.rd_nslot;
         m.dma_nidx_i = x.rd_nidx;
         m.eval();
@@ -272,12 +271,14 @@ struct Bench {
             b.eqf("fj_o", m.fj_o, s * JW, JW, sp->fj, s);
             b.eqf("k_o", m.k_o, s * KW, KW, sp->k, s);
         }
-        // the words at the addresses given last cycle, as they are now;
-        // the DMA's word 0 at this cycle's
+        // the words at the addresses given last cycle, as they are now
         b.eq("em_word_o", m.em_word_o, n->sbuf[(size_t)em_ns * PW + (size_t)em_ni], 32);
-        b.eq("em_crcp_o", m.em_crcp_o, n->slot[x.em_slot].crcp, 32);
-        size_t da = x.rd_idx == 0 ? (size_t)x.rd_slot * PW : (size_t)rd_ns * PW + (size_t)rd_ni;
-        b.eq("dma_word_o", m.dma_word_o, n->sbuf[da], 32);
+        // (a slot in use: allocated, so its CRC written, since the reset)
+        if (n->slot[em_ns].used)
+            b.eq("em_crcp_o", m.em_crcp_o, n->slot[em_ns].crcp, 32);
+        b.hit(e_crc_byp, crc_ws == em_ns && n->slot[em_ns].used);
+        crc_ws = x.crcw ? x.crcw_slot : x.alloc ? x.alloc_idx : -1;
+        b.eq("dma_word_o", m.dma_word_o, n->sbuf[(size_t)rd_ns * PW + (size_t)rd_ni], 32);
         em_ns = x.em_nslot;
         em_ni = x.em_nidx;
         rd_ns = x.rd_nslot;

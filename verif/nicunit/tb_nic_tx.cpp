@@ -201,11 +201,10 @@ struct Bench {
         m.st_done_i = d.dma.op_done;
         m.st_crc_i = d.dma.scrc;
         m.eval();
-        // the slot table's read ports: the CRC at the emitter's slot, the
-        // word at the address presented last cycle, as it is now
-        unsigned es = m.em_slot_o;
+        // the slot table's read ports: the CRC and the word at the slot
+        // and word presented last cycle, as they are now
         m.slot_word_i = em_ns < (unsigned)S && em_ni < (unsigned)PW ? n->sbuf[(size_t)em_ns * PW + em_ni] : 0;
-        m.slot_crcp_i = es < (unsigned)S ? n->slot[es].crcp : 0;
+        m.slot_crcp_i = em_ns < (unsigned)S ? n->slot[em_ns].crcp : 0;
         m.eval();
 
         nic_tx_decide(n, &d.tx);
@@ -213,7 +212,6 @@ struct Bench {
         nic_tx_out(n, &o);
         b.eq("tx_valid_o", m.tx_valid_o, (uint64_t)o.tx_valid, 1);
         b.eq("tx_flit_o", m.tx_flit_o, o.tx_flit, W + 2);
-        b.eq("em_slot_o", m.em_slot_o, t->em.buf, SW);
         // the word address given a cycle ahead is the emitter's now
         b.eq("em_nslot_o (last cycle)", em_ns, t->em.buf, SW);
         b.eq("em_nidx_o (last cycle)", em_ni, (uint64_t)(t->em.fk - (WC_NIC_HDR_FLITS + 1)), IW);
