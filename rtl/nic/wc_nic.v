@@ -21,11 +21,14 @@
 // harness may evaluate NICs and routers, route outputs to inputs (a host
 // memory may answer a DMA request combinationally), then clock them all.
 //
-// Storage is in registers read asynchronously: slot payloads (NSLOT x
-// PAYLOAD/4 words), staging buffers (2 x PAYLOAD/4), per-node stream
-// tables (NNODES entries), the group table (NGROUPS entries).  The tables
-// that a reset clears keep a per-entry written flag, so their memories
-// need no reset port.
+// The tables are memories with a registered read (block RAM on an FPGA),
+// each read a cycle ahead at the entry its reader announces, with a bypass
+// for a word written to that entry at that edge: the slots' payloads and
+// payload CRCs, the staging buffers, the stream tables, the group table,
+// the job unit's child table, the counters, the waiting messages
+// (docs/nic-uarch.md says which unit holds which).  Per-entry flags stay
+// flip-flops; the tables that a reset clears keep a written flag per
+// entry, so their memories need no reset port.
 module wc_nic #(
     // Node ids 0..NNODES-1 (wc_nic_cfg.nnodes), 2..WC_MAX_NODES.
     parameter integer NNODES  = 16,
