@@ -42,6 +42,7 @@ const char *wc_nic_mutation_name(int k)
         "a stream set pending in the cycle its ack is taken does not join the ack queue again (wc_nic_regs.c)",
         "the grant scanner reads a waiting stream's length and source without the bypass of the event's write "
         "at the edge before (wc_nic_rxp.c)",
+        "a group commit's check of its children ends a step early (wc_nic_regs.c)",
     };
     return k >= 0 && k <= WC_NIC_MUTATIONS ? name[k] : "unknown";
 }
