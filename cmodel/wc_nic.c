@@ -43,6 +43,7 @@ const char *wc_nic_mutation_name(int k)
         "the grant scanner reads a waiting stream's length and source without the bypass of the event's write "
         "at the edge before (wc_nic_rxp.c)",
         "a finished packet's payload CRC is lost when its slot's index is odd (wc_nic_slots.c)",
+        "a group commit's check of its children ends a step early (wc_nic_regs.c)",
     };
     return k >= 0 && k <= WC_NIC_MUTATIONS ? name[k] : "unknown";
 }

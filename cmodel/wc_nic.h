@@ -26,7 +26,7 @@ typedef struct wc_nic wc_nic;
 
 /* The C model's deliberate breaks for the lockstep self-check
  * (cfg.mutate 1..WC_NIC_MUTATIONS): what mutation k breaks, for reports. */
-#define WC_NIC_MUTATIONS 22
+#define WC_NIC_MUTATIONS 23
 const char *wc_nic_mutation_name(int k);
 
 /* Defaults: the configuration the tests and benches use. */

@@ -113,6 +113,9 @@ typedef struct {
     uint16_t sq_tail, sq_head, rq_tail, rq_head, cq_head, cq_tail;
     uint16_t gt_sel, gt_parent, gt_child[MAXC];
     uint8_t gt_result;
+    /* a group commit checking its children, one step a cycle: the steps
+     * left (the bus takes no request while nonzero) and its count */
+    uint8_t gtc, gtc_n;
     uint32_t peak;
     uint16_t slots_used;
     /* the host-visible 32-bit counters (NIC_CNT_*): a counter memory read

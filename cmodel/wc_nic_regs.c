@@ -10,7 +10,11 @@
  * the counter in flight is not picked again until it has landed), and a
  * host read of a counter is answered a cycle later than the other
  * registers' (the memory's read port, then the word plus what is still
- * pending for it). */
+ * pending for it).
+ *
+ * A group commit with children checks them one step a cycle after the
+ * GT_COMMIT write (gt_check_steps()), and writes GT_RESULT and the entry
+ * at the last step's edge; the bus takes no request until then. */
 #include <string.h>
 #include "wc_nic_int.h"
 
@@ -119,8 +123,9 @@ void nic_regs_decide(const wc_nic *n, const wc_nic_in *in, nic_regs_dec *d)
     const nic_regs_q *r = &n->regs;
     int k = -1;
     unsigned i;
-    /* no new request while an answer is registered or due */
-    d->go = in->s_cyc && in->s_stb && !r->s_ack && !r->cw;
+    /* no new request while an answer is registered or due, or while a
+     * group commit checks its children */
+    d->go = in->s_cyc && in->s_stb && !r->s_ack && !r->cw && !r->gtc;
     d->wa = (in->s_adr >> 2) & (WC_NICR_WORDS - 1u);
     d->wr = d->go && in->s_we;
     k = cnt_of(d->wa);
@@ -162,6 +167,51 @@ static void count(nic_regs_q *r, uint32_t *inc, int which)
     }
 }
 
+/* The steps of a group commit's check of its n children (n >= 1, the
+ * entry's own checks passed), as the RTL takes them, one a cycle: child i
+ * alone (i = 0) or against one earlier child k = 0..i-1, the child's own
+ * tests in each of its steps (wc_nic_group_set's order); the check ends
+ * at the first failing step, or after 1 + n(n-1)/2 steps. */
+static unsigned gt_check_steps(const wc_nic *n, unsigned cnt)
+{
+    const nic_regs_q *r = &n->regs;
+    int root = r->gt_parent == WC_NIC_NO_PARENT;
+    unsigned i, k, steps = 0;
+    for (i = 0; i < cnt; i++) {
+        unsigned ch = r->gt_child[i];
+        int bad = ch >= (unsigned)n->N || ch == n->self || (!root && (ch == r->gt_parent || ch <= n->self));
+        for (k = 0; k < (i ? i : 1u); k++) {
+            steps++;
+            if (bad || (i && r->gt_child[k] == ch))
+                return steps;
+        }
+    }
+    return steps;
+}
+
+/* A group commit's end: its result, and a (re)installed or cleared
+ * group's streams start afresh. */
+static void gt_done(wc_nic *n, unsigned g, int rc)
+{
+    n->regs.gt_result = (uint8_t)-rc;
+    if (rc == 0) {
+        n->gexp[g] = 0;
+        n->gnext[g] = 0;
+        n->gbusy[g] = 0;
+    }
+}
+
+/* A group entry written with the staged parent and cnt children. */
+static int gt_install(wc_nic *n, unsigned g, unsigned cnt)
+{
+    uint16_t was = n->gt.g[g].parent;
+    int rc = wc_nic_group_set(&n->gt, g, n->regs.gt_parent, n->regs.gt_child, cnt);
+    /* mutation 18: an install leaves the entry's old parent */
+    if (rc == 0 && n->c.mutate == 18)
+        n->gt.g[g].parent = was;
+    return rc;
+}
+
 /* Host register write (the slave's side effects); nonzero: soft reset. */
 static int reg_write(wc_nic *n, unsigned a, uint32_t v)
 {
@@ -191,26 +241,23 @@ static int reg_write(wc_nic *n, unsigned a, uint32_t v)
         break;
     case WC_NICR_GT_COMMIT: {
         unsigned g = r->gt_sel, cnt = v & 0xFFu;
-        int rc;
+        int root = r->gt_parent == WC_NIC_NO_PARENT;
         if (g == 0 || g >= (unsigned)n->G)
-            rc = -WC_NIC_ST_NOGROUP;
-        else if (cnt == 0 && r->gt_parent == WC_NIC_NO_PARENT)
-            rc = wc_nic_group_clear(&n->gt, g);
+            gt_done(n, g, -WC_NIC_ST_NOGROUP);
+        else if (cnt == 0 && root)
+            gt_done(n, g, wc_nic_group_clear(&n->gt, g));
         else if (v > 0xFFu)
-            rc = -WC_NIC_ST_NODST;
+            gt_done(n, g, -WC_NIC_ST_NODST);
+        else if (cnt == 0 || cnt > (unsigned)n->c.maxchild || n->self >= (unsigned)n->N ||
+                 (!root && (r->gt_parent >= (unsigned)n->N || r->gt_parent == n->self)))
+            gt_done(n, g, gt_install(n, g, cnt));  /* decided without a child's check */
         else {
-            uint16_t was = n->gt.g[g].parent;
-            rc = wc_nic_group_set(&n->gt, g, r->gt_parent, r->gt_child, cnt);
-            /* mutation 18: an install leaves the entry's old parent */
-            if (rc == 0 && n->c.mutate == 18)
-                n->gt.g[g].parent = was;
-        }
-        r->gt_result = (uint8_t)-rc;
-        if (rc == 0) {
-            /* a (re)installed group starts its streams afresh */
-            n->gexp[g] = 0;
-            n->gnext[g] = 0;
-            n->gbusy[g] = 0;
+            unsigned steps = gt_check_steps(n, cnt);
+            /* mutation 23: the check ends a step early */
+            if (n->c.mutate == 23 && steps > 1)
+                steps--;
+            r->gtc = (uint8_t)steps;
+            r->gtc_n = (uint8_t)cnt;
         }
         break;
     }
@@ -384,6 +431,10 @@ int nic_regs_commit(wc_nic *n, const wc_nic_in *in, const nic_dec *d, int slots_
         r->cpend[c] += inc[c];
     r->s_ack = (uint8_t)d->regs.ack;
     r->s_dat = d->regs.rdat;
+    /* a group commit's check: its last step writes the result and entry
+     * (the bus took no request since the commit) */
+    if (r->gtc && --r->gtc == 0)
+        gt_done(n, r->gt_sel, gt_install(n, r->gt_sel, r->gtc_n));
     if (d->regs.wr)
         soft = reg_write(n, d->regs.wa, in->s_dat);
     r->now++;

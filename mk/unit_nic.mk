@@ -121,7 +121,7 @@ nu_runs = for s in $(2); do for b in $(1); do \
 # WC_NIC_MUTATIONS), each against the bench of its piece (UNIT:K): those
 # runs must end in a mismatch report too.
 NU_MUTATE_AT ?= 100
-NU_MODEL_MUTS := jsel:4 jsel:6 jsel:15 jrel:10 jrel:11 jrel:12 jrel:13 regs:16 regs:17 regs:18 regs:19 regs:20 rxp:21 slots:22
+NU_MODEL_MUTS := jsel:4 jsel:6 jsel:15 jrel:10 jrel:11 jrel:12 jrel:13 regs:16 regs:17 regs:18 regs:19 regs:20 rxp:21 slots:22 regs:23
 nu_bin = $(filter $(NUB)/$(1)/small/%,$(NU_test_BINS))
 test-nicunit: $(NU_test_BINS)
 	@pass=0; fail=0; \

@@ -185,8 +185,6 @@ module wc_nic_regs #(
     localparam integer DW    = `WC_HEAD_DST_W;
     localparam integer GIW   = `WC_NH0_GROUP_W;
     localparam integer NCW   = $clog2(MAXCHILD + 1);
-    localparam integer NEQ   = MAXCHILD * (MAXCHILD - 1) / 2;   // pairs of children
-    localparam integer NEQW  = NEQ > 0 ? NEQ : 1;   // (one child: a flag that is never read)
     localparam integer NB    = $clog2(NNODES);
     localparam integer GB    = $clog2(NGROUPS);
     localparam integer NG    = NNODES + NGROUPS;
@@ -232,11 +230,12 @@ module wc_nic_regs #(
     reg  [GIW-1:0]  gt_sel_q, gt_sel_d;
     reg  [DW-1:0]   gt_par_q, gt_par_d;
     reg  [MAXCHILD*DW-1:0] gt_stage_q, gt_stage_d;   // staged children
-    // which staged children are equal: bit i*(i-1)/2+k for k < i, updated
-    // as a child is staged (its value against the other MAXCHILD-1), so a
-    // commit's duplicate test reads flags instead of comparing every pair
-    reg  [NEQW-1:0] gt_eq_q, gt_eq_d;
     reg  [7:0]      gt_res_q, gt_res_d;
+    // the group commit's check of its children, one step a cycle (see
+    // "group commit" below): running, the child checked and the earlier
+    // child it is compared with, the commit's count
+    reg             gtc_v_q;
+    reg  [NCW-1:0]  gtc_i_q, gtc_k_q, gtc_n_q;
     // the counters (see the head of the file): index k of the memory is
     // the k-th counter word of the register map
     localparam integer NCNT = `WC_NIC_COUNTERS;
@@ -320,8 +319,9 @@ module wc_nic_regs #(
     reg  [SIDW-1:0] ak_sid_q;
 
     // ------------------------------------------------------------ the bus
-    // (no new request while an answer is registered or due)
-    wire          go   = s_cyc_i && s_stb_i && !s_ack_q && !cw_q;
+    // (no new request while an answer is registered or due, or while a
+    // group commit's check runs)
+    wire          go   = s_cyc_i && s_stb_i && !s_ack_q && !cw_q && !gtc_v_q;
     wire [AW-1:0] wa   = s_adr_i[2 +: AW];
     wire          wr   = go && s_we_i;
     wire          srst = wr && (wa == `WC_NICR_CTRL) && s_dat_i[3];
@@ -365,23 +365,25 @@ module wc_nic_regs #(
     assign gbusy_o   = gbusy_q;
 
     // --------------------------------------------------- group commit
-    // wc_nic_group_set's checks in its order; the first failing child
-    // decides between BADDST and IDRULE.
+    // wc_nic_group_set's checks in its order.  The checks of the entry
+    // (group id, count, parent) decide in the GT_COMMIT write's cycle;
+    // a commit with children then checks them one step a cycle, in the
+    // order of wc_nic_group_set: child i alone (i = 0) or against one
+    // earlier child k (k = 0..i-1, the child's own tests in each of its
+    // steps), so the first failing child decides between BADDST and
+    // IDRULE.  The check ends at the first failing step or after the last
+    // child's last, 1 + n(n-1)/2 steps for n children that pass, and then
+    // writes GT_RESULT and the entry; the bus takes no request while it
+    // runs (cmodel/wc_nic_regs.c, gt_check_steps()).
     wire [7:0] gt_cnt  = s_dat_i[7:0];
     wire       gt_root = gt_par_q == NOPAR;
-    reg        gt_set, gt_clear;
+    reg        gt_set, gt_clear, gt_run;
     reg  [7:0] gt_rc;
     always @* begin : commit_check
-        integer i, k;
-        reg hit, dup;
-        reg [DW-1:0] ch;
-        i = 0;  k = 0;      // (assigned on every path: else Yosys 0.70 sees latches)
         gt_set   = 1'b0;
         gt_clear = 1'b0;
-        ch       = {DW{1'b0}};
-        dup      = 1'b0;
+        gt_run   = 1'b0;
         gt_rc    = `WC_NIC_ST_OK;
-        hit      = 1'b0;
         if (gt_sel_q == 0 || {20'd0, gt_sel_q} >= NGROUPS)
             gt_rc = `WC_NIC_ST_NOGROUP;
         else if (gt_cnt == 8'd0 && gt_root)
@@ -390,30 +392,53 @@ module wc_nic_regs #(
             gt_rc = `WC_NIC_ST_NODST;
         else if ((!gt_root && ({20'd0, gt_par_q} >= NNODES || gt_par_q == node_q)) || {20'd0, node_q} >= NNODES)
             gt_rc = `WC_NIC_ST_BADDST;
-        else if ({24'd0, gt_cnt} > MAXCHILD || (gt_root && gt_cnt == 8'd0))
+        else if ({24'd0, gt_cnt} > MAXCHILD)
             gt_rc = `WC_NIC_ST_NODST;
-        else begin
-            for (i = 0; i < MAXCHILD; i = i + 1) begin
-                ch  = gt_stage_q[i*DW +: DW];
-                dup = 1'b0;
-                for (k = 0; k < i; k = k + 1)
-                    if (gt_eq_q[i*(i-1)/2 + k]) dup = 1'b1;
-                if (!hit && i[7:0] < gt_cnt) begin
-                    if ({20'd0, ch} >= NNODES) begin
-                        gt_rc = `WC_NIC_ST_BADDST;
-                        hit   = 1'b1;
-                    end else if (ch == node_q || (!gt_root && ch == gt_par_q) ||
-                                 (!gt_root && ch <= node_q) || dup) begin
-                        gt_rc = `WC_NIC_ST_IDRULE;
-                        hit   = 1'b1;
-                    end
-                end
-            end
-            gt_set = !hit;
-        end
+        else if (gt_cnt == 8'd0)
+            gt_set = 1'b1;          // a leaf: no child to check
+        else
+            gt_run = 1'b1;
     end
     wire            wr_commit = wr && (wa == `WC_NICR_GT_COMMIT);
-    wire            gt_fresh  = wr_commit && (gt_set || gt_clear);   // streams restart
+    // the step: child i and earlier child k (staging holds still: the
+    // bus takes no GT_CHILD write while the check runs)
+    function [DW-1:0] staged(input [NCW-1:0] x);
+        integer c;
+        staged = {DW{1'b0}};
+        for (c = 0; c < MAXCHILD; c = c + 1)
+            if (x == c[NCW-1:0]) staged = gt_stage_q[c*DW +: DW];
+    endfunction
+    wire [DW-1:0]   gtc_ch = staged(gtc_i_q);
+    wire [DW-1:0]   gtc_ck = staged(gtc_k_q);
+    wire gtc_bad   = {20'd0, gtc_ch} >= NNODES;
+    wire gtc_fail  = gtc_bad || gtc_ch == node_q || (!gt_root && (gtc_ch == gt_par_q || gtc_ch <= node_q)) ||
+                     (gtc_i_q != {NCW{1'b0}} && gtc_ch == gtc_ck);
+    // the child's last step, the last child
+    wire gtc_lastk = gtc_i_q == {NCW{1'b0}} || gtc_k_q + NCW'(1) == gtc_i_q;
+    wire gtc_lasti = gtc_i_q + NCW'(1) == gtc_n_q;
+    wire gtc_fin   = gtc_v_q && (gtc_fail || (gtc_lastk && gtc_lasti));
+    always @(posedge clk_i) begin
+        if (clr) gtc_v_q <= 1'b0;
+        else     gtc_v_q <= (wr_commit && gt_run) || (gtc_v_q && !gtc_fin);
+        if (wr_commit) begin
+            gtc_i_q <= {NCW{1'b0}};
+            gtc_k_q <= {NCW{1'b0}};
+            gtc_n_q <= gt_cnt[NCW-1:0];
+        end else if (gtc_v_q) begin
+            gtc_i_q <= gtc_lastk ? gtc_i_q + NCW'(1) : gtc_i_q;
+            gtc_k_q <= gtc_lastk ? {NCW{1'b0}} : gtc_k_q + NCW'(1);
+        end
+    end
+    // what the commit does at this edge: its result, an install (the
+    // write's of a leaf, the check's when it passed), a clear; the count
+    // installed (the bus word's, or the check's)
+    wire            gt_res_we = (wr_commit && !gt_run) || gtc_fin;
+    wire [7:0]      gt_res_wd = gtc_v_q ? (gtc_bad ? 8'(`WC_NIC_ST_BADDST) : gtc_fail ? 8'(`WC_NIC_ST_IDRULE) :
+                                           8'(`WC_NIC_ST_OK)) : gt_rc;
+    wire            gt_inst   = (wr_commit && gt_set) || (gtc_fin && !gtc_fail);
+    wire            gt_clr    = wr_commit && gt_clear;
+    wire [NCW-1:0]  gt_wcnt   = gtc_v_q ? gtc_n_q : gt_cnt[NCW-1:0];
+    wire            gt_fresh  = gt_inst || gt_clr;   // streams restart
     wire [GB-1:0]   gt_g      = gt_sel_q[GB-1:0];
 
     // ---------------------------------------------------- stream tables
@@ -614,8 +639,8 @@ module wc_nic_regs #(
     // ------------------------------------------------------ next state
     reg [31:0] rdat;
     always @* begin : next
-        integer i, k;
-        i = 0;  k = 0;      // (assigned on every path: else Yosys 0.70 sees latches)
+        integer i;
+        i = 0;              // (assigned on every path: else Yosys 0.70 sees a latch)
         en_d = en_q;  mode_d = mode_q;  ist_d = ist_q;  ien_d = ien_q;
         timeout_d = timeout_q;
         sq_base_d = sq_base_q;  rq_base_d = rq_base_q;  cq_base_d = cq_base_q;
@@ -624,7 +649,6 @@ module wc_nic_regs #(
         rq_tail_d = rq_tail_q;  rq_head_d = rq_head_q;
         cq_head_d = cq_head_q;  cq_tail_d = cq_tail_q;
         gt_sel_d = gt_sel_q;  gt_par_d = gt_par_q;  gt_stage_d = gt_stage_q;  gt_res_d = gt_res_q;
-        gt_eq_d = gt_eq_q;
         slots_d = slots_q;  peak_d = peak_q;
         gv_d = gv_q;  gpw_d = gpw_q;
 
@@ -672,31 +696,23 @@ module wc_nic_regs #(
                 `WC_NICR_INT_ENABLE: ien_d = s_dat_i[2:0];
                 `WC_NICR_GT_SEL:     gt_sel_d = s_dat_i[GIW-1:0];
                 `WC_NICR_GT_PARENT:  gt_par_d = s_dat_i[DW-1:0];
-                `WC_NICR_GT_CHILD: begin
+                `WC_NICR_GT_CHILD:
                     for (i = 0; i < MAXCHILD; i = i + 1)
                         if (s_dat_i[23:16] == i[7:0]) gt_stage_d[i*DW +: DW] = s_dat_i[DW-1:0];
-                    for (i = 0; i < MAXCHILD; i = i + 1)
-                        for (k = 0; k < i; k = k + 1) begin
-                            if (s_dat_i[23:16] == i[7:0])
-                                gt_eq_d[i*(i-1)/2 + k] = gt_stage_q[k*DW +: DW] == s_dat_i[DW-1:0];
-                            if (s_dat_i[23:16] == k[7:0])
-                                gt_eq_d[i*(i-1)/2 + k] = gt_stage_q[i*DW +: DW] == s_dat_i[DW-1:0];
-                        end
-                end
-                `WC_NICR_GT_COMMIT: begin
-                    gt_res_d = gt_rc;
-                    // (the parent and count: the memories' write, below)
-                    if (gt_set) begin
-                        gv_d[gt_g]  = 1'b1;
-                        gpw_d[gt_g] = 1'b1;
-                    end
-                    if (gt_clear) gv_d[gt_g] = 1'b0;
-                end
+                // (GT_COMMIT: the commit's writes, below)
                 `WC_NICR_TIMEOUT:    timeout_d  = s_dat_i;
                 `WC_NICR_PEAK:       peak_d     = {SCW{1'b0}};
                 default: ;          // a counter's clear: the counter memory
             endcase
         end
+        // the group commit: its result, the entry's flags (the parent and
+        // count: the memories' write, below)
+        if (gt_res_we) gt_res_d = gt_res_wd;
+        if (gt_inst) begin
+            gv_d[gt_g]  = 1'b1;
+            gpw_d[gt_g] = 1'b1;
+        end
+        if (gt_clr) gv_d[gt_g] = 1'b0;
 
         // read data (registered values, as the C model's nic_regs_read)
         case (wa)
@@ -804,11 +820,9 @@ module wc_nic_regs #(
         if (clr) begin
             gt_sel_q <= {GIW{1'b0}};  gt_par_q <= NOPAR;
             gt_stage_q <= {MAXCHILD*DW{1'b0}};  gt_res_q <= 8'd0;
-            gt_eq_q <= {NEQW{1'b1}};  // every staged child is 0
         end else begin
             gt_sel_q <= gt_sel_d;  gt_par_q <= gt_par_d;
             gt_stage_q <= gt_stage_d;  gt_res_q <= gt_res_d;
-            gt_eq_q <= gt_eq_d;
         end
     end
 
@@ -863,7 +877,7 @@ module wc_nic_regs #(
     // committed in the cycle it is read ahead comes from the staged
     // children, which hold still in the next cycle (that cycle's ACK
     // keeps the bus from taking a GT_CHILD write), hence no_rw_check.
-    wire gc_we = wr_commit && gt_set;
+    wire gc_we = gt_inst;
     always @(posedge clk_i) begin
         if (gc_we) gc_rp[gt_g] <= gt_stage_q;
     end
@@ -882,7 +896,7 @@ module wc_nic_regs #(
     // read only when that stream is a group's), a row written at this
     // edge to that group taken from the write (the count is this cycle's
     // bus word: read-first memories return the old row).
-    wire [NCW+DW-1:0] gpn_wd = {gt_cnt[NCW-1:0], gt_par_q};
+    wire [NCW+DW-1:0] gpn_wd = {gt_wcnt, gt_par_q};
     wire [GB-1:0]     ak_ngi;
     wire [3*GB-1:0]   gpn_ra = {ak_ngi, sq_ngid_i[GB-1:0], rp_ngid_i[GB-1:0]};
     wire [3*(NCW+DW)-1:0] gpn_rd;
@@ -1129,17 +1143,14 @@ module wc_nic_regs #(
             else cref_q[k] <= (CSAT[k] && t[32]) ? 32'hFFFF_FFFF : t[31:0];
         end
     end
-    // The staged children's flags and the group table change only when a
-    // group is written, and their invariants (MAXCHILD^2/2 pairs, NGROUPS
-    // entries) are a function of them alone: they are checked when they
-    // change and once after reset, the verdicts of a check every cycle at
-    // a fraction of its simulation cost.
-    reg [MAXCHILD*DW+NEQW-1:0]         gtchk_q;
+    // The group table changes only when a group is written, and its
+    // invariants (NGROUPS entries) are a function of it alone: they are
+    // checked when it changes and once after reset, the verdicts of a
+    // check every cycle at a fraction of its simulation cost.
     reg [2*NGROUPS+DW-1:0]             grchk_q;
     reg                                chk_seen_q, gpn_we_q;
     always @(posedge clk_i) begin
         chk_seen_q <= rst_ni;
-        gtchk_q    <= {gt_stage_q, gt_eq_q};
         grchk_q    <= {gv_q, gpw_q, node_q};
         gpn_we_q   <= gc_we;
     end
@@ -1151,7 +1162,23 @@ module wc_nic_regs #(
     function [NCW-1:0] gcnt(input [GB-1:0] g);
         gcnt = gv_q[g] ? g_gpn[1].m[g][DW +: NCW] : {NCW{1'b0}};
     endfunction
-    wire gt_chk = !chk_seen_q || {gt_stage_q, gt_eq_q} != gtchk_q;
+    // the result of the group commit's child check as wc_nic_group_set
+    // gives it (every child, every earlier child at once)
+    function [7:0] gt_ref(input integer n);
+        integer i, k;
+        reg [DW-1:0] ch;
+        gt_ref = `WC_NIC_ST_OK;
+        for (i = n - 1; i >= 0; i = i - 1) begin
+            ch = gt_stage_q[i*DW +: DW];
+            if ({20'd0, ch} >= NNODES)
+                gt_ref = `WC_NIC_ST_BADDST;
+            else if (ch == node_q || (!gt_root && (ch == gt_par_q || ch <= node_q)))
+                gt_ref = `WC_NIC_ST_IDRULE;
+            else
+                for (k = 0; k < i; k = k + 1)
+                    if (gt_stage_q[k*DW +: DW] == ch) gt_ref = `WC_NIC_ST_IDRULE;
+        end
+    endfunction
     // counter k as a host read in this cycle would answer
     function [31:0] cnt_now(input integer k);
         reg [32:0] t;
@@ -1239,14 +1266,17 @@ module wc_nic_regs #(
                 $error("%m: unicast stream %0d set up while the send queue port reads node %0d", unext_wa, sq_node_i);
             if (gnext_we && {20'd0, sq_gid_i} != {{(32-GB){1'b0}}, gnext_wa})
                 $error("%m: group stream %0d set up while the send queue port reads group %0d", gnext_wa, sq_gid_i);
-            // The equality flags of the staged children are their values'.
-            if (gt_chk) begin
-                for (g = 1; g < MAXCHILD; g = g + 1)
-                    for (k = 0; k < g; k = k + 1)
-                        if (gt_eq_q[g*(g-1)/2 + k] != (gt_stage_q[g*DW +: DW] == gt_stage_q[k*DW +: DW]))
-                            $error("%m: staged children %0d and %0d flagged %s", g, k,
-                                   gt_eq_q[g*(g-1)/2 + k] ? "equal" : "different");
-            end
+            // The group commit's check steps through its children below
+            // its count, and ends with wc_nic_group_set's verdict on them.
+            // (constant when MAXCHILD is 2^NCW - 1)
+            /* verilator lint_off CMPCONST */
+            if (gtc_v_q && (gtc_n_q == {NCW{1'b0}} || {{(32-NCW){1'b0}}, gtc_n_q} > MAXCHILD ||
+                            gtc_i_q >= gtc_n_q || (gtc_i_q != {NCW{1'b0}} && gtc_k_q >= gtc_i_q)))
+            /* verilator lint_on CMPCONST */
+                $error("%m: group commit check at child %0d against %0d of %0d", gtc_i_q, gtc_k_q, gtc_n_q);
+            if (gtc_fin && gt_res_wd != gt_ref({{(32-NCW){1'b0}}, gtc_n_q}))
+                $error("%m: group commit checked %0d, its children are %0d", gt_res_wd,
+                       gt_ref({{(32-NCW){1'b0}}, gtc_n_q}));
             // A slot count above NSLOT means the slot table lost track.
             if ({{(32-SCW){1'b0}}, slots_q} > NSLOT)
                 $error("%m: %0d receive slots in use of %0d", slots_q, NSLOT);

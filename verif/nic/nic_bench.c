@@ -330,11 +330,26 @@ static int counter_word(unsigned reg)
 uint32_t nb_reg(nic_bench *b, unsigned reg, int we, uint32_t v)
 {
     int late = !we && counter_word(reg);
+    /* after a group commit the NIC takes no request while it checks the
+     * children, a step a cycle (at most 1 + MAXCHILD(MAXCHILD-1)/2
+     * steps): the next request is held until its ACK */
+    int wait = b->gt_wait;
+    b->gt_wait = we && reg == WC_NICR_GT_COMMIT ? 1 + b->cfg.maxchild * (b->cfg.maxchild - 1) / 2 : 0;
     b->sreq = 1;
     b->swe = we;
     b->sreg = reg;
     b->sdat = v;
     nb_step(b);
+    if (wait) {
+        int k;
+        for (k = 0; k <= wait + late && !b->seen_ack; k++)
+            nb_step(b);
+        b->sreq = 0;
+        b->reg_accesses++;
+        NB_CHECK(b, b->seen_ack, "register %u: no ack within %d cycles of the request after a group commit", reg,
+                 wait + late + 2);
+        return b->seen_dat;
+    }
     if (!b->hold)
         b->sreq = 0;
     nb_step(b);

@@ -99,6 +99,7 @@ struct nic_bench {
 
     /* host register bus: the request the host holds this cycle */
     int sreq, swe, hold;        /* hold: keep STB through the ACK cycle (B4 classic) */
+    int gt_wait;                /* the last access was a group commit: cycles its check may take */
     unsigned sreg;
     uint32_t sdat, sbase;       /* sbase: the NIC's base address (bits 7:2 select) */
     uint32_t seen_dat;

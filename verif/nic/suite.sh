@@ -134,7 +134,7 @@ if [ "$mode" = mutation ]; then
       mp=""
       "$bdir/tb_nic_c" --mutations | grep -q "^$k .*MAXCHILD" && mp=$small
       t0=$(date +%s)
-      run_one $eng "$log" "$mp" --random --seed 1 --cycles 400000 --mutate $k
+      run_one $eng "$log" "$mp" --random --seed 1 --cycles 1000000 --mutate $k
       rc=$?
       at=$(sed -n 's/.*, cycle \([0-9]*\) of the run;.*/\1/p' "$log" | head -1)
       what="mutation $k against the $( [ $eng = rtl ] && echo RTL || echo C twin)"

@@ -4,10 +4,11 @@
 // the host on the Wishbone slave (reads and writes of every register
 // word, byte-address and high-bit noise, requests held until their ACK or
 // dropped early, group table programming with legal and refused entries
-// and clears, counter clears, write-1-to-clear of interrupt bits, soft
-// resets) and every unit that sends the block strobes, combined as the
-// units produce them: the receive processor's counts, stream advances and
-// pending control packets (an accepted packet's ACK and a NAK replace,
+// and clears, requests held while a commit checks its children, counter
+// clears, write-1-to-clear of interrupt bits, soft resets) and every unit
+// that sends the block strobes, combined as the units produce them: the
+// receive processor's counts, stream advances and pending control packets
+// (an accepted packet's ACK and a NAK replace,
 // others the stronger kind wins), the two scanners' GRANTs, the
 // selection clearing a pending flag, timeouts and NAK rewinds, the
 // emitter's packets, the DMA's ring indices, the slot count, the send
@@ -67,7 +68,7 @@ struct Bench {
     unsigned rp_pnode = 0;              // rp_nnode_i of the cycle before
     Access cur{};
     int e_rd, e_wr, e_gt[NGTS], e_clear, e_w1c, e_irq, e_drained, e_win, e_ovr, e_strong, e_weak, e_clr, e_grant2,
-        e_grant3, e_kindbyp, e_nakwait, e_aqring, e_aqtwo, e_aqrejoin, e_aqfull, e_exp, e_expbyp, e_gtbyp, e_gtbypak, e_init, e_initbyp, e_initwait, e_initc, e_wrap, e_done, e_peak, e_early, e_soft,
+        e_grant3, e_kindbyp, e_nakwait, e_aqring, e_aqtwo, e_aqrejoin, e_aqfull, e_exp, e_expbyp, e_gtbyp, e_gtbypak, e_init, e_initbyp, e_initwait, e_initc, e_wrap, e_done, e_peak, e_early, e_gtwait, e_soft,
         e_cread, e_cpend, e_cinf, e_cdrop, e_cland;
 
     Bench(NuBench &bb, const wc_nic_cfg &c, unsigned id) : b(bb), m(&bb.ctx), n(bb.nic(c, id)), self(id)
@@ -106,6 +107,7 @@ struct Bench {
         e_done = b.event("streams-released");
         e_peak = b.event("slot-peak-raised");
         e_early = b.event("request-dropped-early");
+        e_gtwait = b.event("request-waits-for-group-check");
         e_soft = b.event("soft-reset");
         e_cread = b.event("counter-read");
         e_cpend = b.event("counter-read-with-amount-pending");
@@ -178,6 +180,7 @@ struct Bench {
             req = true;
             b.hit(cur.we ? e_wr : e_rd);
         }
+        if (req && n->regs.gtc) b.hit(e_gtwait);
         in.s_cyc = in.s_stb = req;
         // without a request the other bus lines carry anything
         in.s_we = req ? cur.we : b.chance(0.5);
