@@ -49,6 +49,7 @@ flows() { # CSV: every mix4k row
 
 d=$(flows docs/results/nic_flow.csv)
 [ -z "$d" ] && ok "nic_flow.csv's mix4k rows are what the C model gives" || bad "${d}$regen"
+flows_ok=${d:+no}
 
 for pk in 1 4; do
   b=$((pk * 256))
@@ -59,14 +60,19 @@ for pk in 1 4; do
     bad "nic_mcast.csv's $pk-packet row has '$want', the model gives '$a $h'; $regen"
 done
 
-# the comparison can fail: one cycle count moved by one
-awk -F, -v OFS=, '$1 == "irr8" && $2 == "fcfs" && $3 == "mix4k" { $5 = $5 + 1 } { print }' \
-  docs/results/nic_flow.csv > "$t/moved.csv"
-d=$(flows "$t/moved.csv")
-case $d in
-  "irr8 fcfs mix4k"*) ok "a nic_flow.csv with one cycle count moved is reported" ;;
-  *) bad "a nic_flow.csv with irr8 fcfs mix4k's cycles moved by one gave: '${d:-no difference}'" ;;
-esac
+# the comparison can fail: one cycle count moved by one (shown only when
+# the committed rows match, else that difference is the one reported)
+if [ -n "$flows_ok" ]; then
+  echo "skip the comparison's own check: the committed rows differ already"
+else
+  awk -F, -v OFS=, '$1 == "irr8" && $2 == "fcfs" && $3 == "mix4k" { $5 = $5 + 1 } { print }' \
+    docs/results/nic_flow.csv > "$t/moved.csv"
+  d=$(flows "$t/moved.csv")
+  case $d in
+    "irr8 fcfs mix4k"*) ok "a nic_flow.csv with one cycle count moved is reported" ;;
+    *) bad "a nic_flow.csv with irr8 fcfs mix4k's cycles moved by one gave: '${d:-no difference}'" ;;
+  esac
+fi
 
 echo "results_current: $pass passed, $fail failed"
 [ $fail -eq 0 ]
