@@ -178,5 +178,19 @@ wait $p1; rc1=$?; wait $p2; rc2=$?
 [ $rc -eq 0 ] && grep -q "sweep seeds: 3 jobs, 3 at once per machine" err14 &&
   ok "--jobs 4096 for 3 jobs: 3 slots" || bad "--jobs 4096: exit $rc, $(cat err14)"
 
+# tools/run-sweep.sh (make results' figures): a second run with the same
+# binary resumes and runs nothing; another binary starts the sweep over,
+# since its model may print other figures
+printf 'figure rs\nrun sim --topo mesh:2x2 --rate {a} --cycles 2000 --warmup 200 --csv --quiet\naxis a 0.05 0.1\n' > rs.sweep
+rsw=$here/../../tools/run-sweep.sh
+"$rsw" "$wc" rsd rs.sweep > /dev/null 2> err15; rc1=$?
+"$rsw" "$wc" rsd rs.sweep > /dev/null 2> err16; rc2=$?
+[ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && grep -q "resuming" err16 && [ "$(wc -l < rsd/rs/joblog)" -eq 3 ] &&
+  ok "run-sweep.sh: the same binary resumes, no run again" || bad "run-sweep.sh resume: exit $rc1 $rc2, $(cat err16)"
+cp "$wc" wc2 && printf '\0' >> wc2 && chmod +x wc2
+"$rsw" "$tmp/wc2" rsd rs.sweep > /dev/null 2> err17; rc=$?
+[ $rc -eq 0 ] && grep -q "holds an earlier sweep" err17 && ! grep -q "resuming" err17 &&
+  ok "run-sweep.sh: another binary runs the sweep again" || bad "run-sweep.sh, another binary: exit $rc, $(cat err17)"
+
 echo "sweep: $pass passed, $fail failed"
 [ $fail -eq 0 ]
