@@ -38,7 +38,9 @@ expect_err "group node outside" "destination 9 is not a node" msg --topo cube:3 
 expect_err "group repeats" "destination 2 repeats" msg --topo cube:3 --group 0:2,2
 expect_err "mutate without lockstep" "--mutate breaks the C model of a lockstep run" msg --topo cube:3 --mutate 1
 expect_err "mutate with the RTL alone" "engine rtl compares nothing" msg --topo cube:3 --engine rtl --mutate 2
-expect_err "mutation that does not exist" "the NIC mutations are 1..22" msg --topo cube:3 --engine lockstep-c --mutate 23
+# (the count from the model's header, so a new mutation needs no edit here)
+nmut=$(sed -n 's/^#define WC_NIC_MUTATIONS \([0-9]*\).*/\1/p' "$(dirname "$0")/../../cmodel/wc_nic.h")
+expect_err "mutation that does not exist" "the NIC mutations are 1\.\.$nmut" msg --topo cube:3 --engine lockstep-c --mutate $((nmut + 1))
 expect_err "nothing to post" "--messages 0 posts nothing" msg --topo cube:3 --messages 0
 expect_err "fixed and random groups" "--groups-per-node and --group exclude each other" msg --topo cube:3 --group 0:1,2 --groups-per-node 1
 expect_err "groups without multicast" "--groups-per-node 1 without multicast in the mix" msg --topo cube:3 --mix unicast --groups-per-node 1
