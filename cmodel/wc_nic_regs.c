@@ -170,23 +170,14 @@ static void count(nic_regs_q *r, uint32_t *inc, int which)
 /* The steps of a group commit's check of its n children (n >= 1, the
  * entry's own checks passed), as the RTL takes them, one a cycle: child i
  * alone (i = 0) or against one earlier child k = 0..i-1, the child's own
- * tests in each of its steps (wc_nic_group_set's order); the check ends
- * at the first failing step, or after 1 + n(n-1)/2 steps. */
-static unsigned gt_check_steps(const wc_nic *n, unsigned cnt)
+ * tests in each of its steps; the check ends at the first failing step
+ * (child, at its earlier child dup or at its first step), or after
+ * 1 + n(n-1)/2 steps. */
+static unsigned gt_check_steps(unsigned cnt, int child, int dup)
 {
-    const nic_regs_q *r = &n->regs;
-    int root = r->gt_parent == WC_NIC_NO_PARENT;
-    unsigned i, k, steps = 0;
-    for (i = 0; i < cnt; i++) {
-        unsigned ch = r->gt_child[i];
-        int bad = ch >= (unsigned)n->N || ch == n->self || (!root && (ch == r->gt_parent || ch <= n->self));
-        for (k = 0; k < (i ? i : 1u); k++) {
-            steps++;
-            if (bad || (i && r->gt_child[k] == ch))
-                return steps;
-        }
-    }
-    return steps;
+    unsigned i = child < 0 ? cnt : (unsigned)child;
+    unsigned before = i ? 1u + i * (i - 1u) / 2u : 0u;
+    return child < 0 ? before : before + (dup < 0 ? 1u : (unsigned)dup + 1u);
 }
 
 /* A group commit's end: its result, and a (re)installed or cleared
@@ -241,18 +232,18 @@ static int reg_write(wc_nic *n, unsigned a, uint32_t v)
         break;
     case WC_NICR_GT_COMMIT: {
         unsigned g = r->gt_sel, cnt = v & 0xFFu;
-        int root = r->gt_parent == WC_NIC_NO_PARENT;
+        int root = r->gt_parent == WC_NIC_NO_PARENT, ci, dk;
         if (g == 0 || g >= (unsigned)n->G)
             gt_done(n, g, -WC_NIC_ST_NOGROUP);
         else if (cnt == 0 && root)
             gt_done(n, g, wc_nic_group_clear(&n->gt, g));
         else if (v > 0xFFu)
             gt_done(n, g, -WC_NIC_ST_NODST);
-        else if (cnt == 0 || cnt > (unsigned)n->c.maxchild || n->self >= (unsigned)n->N ||
-                 (!root && (r->gt_parent >= (unsigned)n->N || r->gt_parent == n->self)))
+        else if (cnt == 0 ||
+                 (wc_nic_group_check(&n->gt, g, r->gt_parent, r->gt_child, cnt, &ci, &dk) && ci < 0))
             gt_done(n, g, gt_install(n, g, cnt));  /* decided without a child's check */
         else {
-            unsigned steps = gt_check_steps(n, cnt);
+            unsigned steps = gt_check_steps(cnt, ci, dk);
             /* mutation 23: the check ends a step early */
             if (n->c.mutate == 23 && steps > 1)
                 steps--;

@@ -16,13 +16,13 @@ void wc_nic_gtab_init(wc_nic_gtab *t, unsigned self, unsigned nnodes)
     }
 }
 
-int wc_nic_group_set(wc_nic_gtab *t, unsigned gid, unsigned parent,
-                     const uint16_t *children, unsigned n)
+int wc_nic_group_check(const wc_nic_gtab *t, unsigned gid, unsigned parent,
+                       const uint16_t *children, unsigned n, int *child, int *dup)
 {
     unsigned i, k;
     int root = parent == (unsigned)WC_NIC_NO_PARENT;
-    wc_nic_group_ent *e;
 
+    *child = *dup = -1;
     if (!t || gid == 0 || gid >= (unsigned)WC_NIC_GROUPS)
         return -WC_NIC_ST_NOGROUP;
     if ((!root && (parent >= t->nnodes || parent == t->self)) || t->self >= t->nnodes)
@@ -30,6 +30,7 @@ int wc_nic_group_set(wc_nic_gtab *t, unsigned gid, unsigned parent,
     if (n > t->maxchild || n > (unsigned)WC_NIC_MAX_CHILDREN || (root && n == 0) || (n && !children))
         return -WC_NIC_ST_NODST;
     for (i = 0; i < n; i++) {
+        *child = (int)i;
         if (children[i] >= t->nnodes)
             return -WC_NIC_ST_BADDST;
         if (children[i] == t->self || (!root && children[i] == parent))
@@ -39,9 +40,24 @@ int wc_nic_group_set(wc_nic_gtab *t, unsigned gid, unsigned parent,
         if (!root && children[i] <= t->self)
             return -WC_NIC_ST_IDRULE;
         for (k = 0; k < i; k++)
-            if (children[k] == children[i])
+            if (children[k] == children[i]) {
+                *dup = (int)k;
                 return -WC_NIC_ST_IDRULE;
+            }
     }
+    *child = -1;
+    return 0;
+}
+
+int wc_nic_group_set(wc_nic_gtab *t, unsigned gid, unsigned parent,
+                     const uint16_t *children, unsigned n)
+{
+    unsigned i;
+    int ci, dk, rc = wc_nic_group_check(t, gid, parent, children, n, &ci, &dk);
+    wc_nic_group_ent *e;
+
+    if (rc)
+        return rc;
     e = &t->g[gid];
     e->parent = (uint16_t)parent;
     e->nchild = (uint8_t)n;

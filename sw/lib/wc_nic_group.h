@@ -42,6 +42,14 @@ void wc_nic_gtab_init(wc_nic_gtab *t, unsigned self, unsigned nnodes);
 int wc_nic_group_set(wc_nic_gtab *t, unsigned gid, unsigned parent,
                      const uint16_t *children, unsigned n);
 
+/* wc_nic_group_set's checks alone, in its order, writing nothing: 0 or
+ * its error.  *child: the first child refused (-1 when none was, or the
+ * entry itself was refused); *dup: the earlier child it repeats (-1 when
+ * its own tests refused it).  (The NIC's register block checks children
+ * one comparison a cycle and needs where the check stopped.) */
+int wc_nic_group_check(const wc_nic_gtab *t, unsigned gid, unsigned parent,
+                       const uint16_t *children, unsigned n, int *child, int *dup);
+
 /* Remove group gid; returns 0 or -WC_NIC_ST_NOGROUP. */
 int wc_nic_group_clear(wc_nic_gtab *t, unsigned gid);
 
