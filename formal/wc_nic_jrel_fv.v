@@ -29,6 +29,11 @@
 //   JR_HI     (with JR_ORDER) if the receivers acknowledge only packets
 //             they received, also sent <= ever sent <= the job's packets:
 //             the rewinds and acknowledgements never pass what was sent
+//   JR_WIN    (with JR_ORDER) if the selection sends a child data only
+//             with fewer than TXWIN packets unacknowledged (its rule,
+//             proven in formal/nic_jsel.sby), no acknowledgement, rewind
+//             or send ever leaves more than TXWIN outstanding: acknowledged
+//             <= sent <= acknowledged + TXWIN
 //   JR_ADM    a child becomes admitted only by a GRANT that answers its
 //             REQ (an acknowledgement of kind GRANT, nothing acknowledged
 //             yet); an ACK never moves an admitted child out of
@@ -38,6 +43,8 @@ module wc_nic_jrel_fv (
     input wire clk_i
 );
     localparam integer NNODES = 4, NGROUPS = 2, JSEND = 1, JFWD = 1, KW = 3, MAXCHILD = 2;
+    // below the 7 packets a job may have, so the window binds
+    localparam [KW-1:0] TXWIN = 3'd2;
     localparam integer J = 2, JW = 1, CIW = 1, NCW = 2, DW = `WC_HEAD_DST_W, RW = MAXCHILD * DW;
     localparam integer GIW = `WC_NH0_GROUP_W, TW = `WC_NH0_TYPE_W;
     localparam [1:0] A_NEED = `WC_NIC_ADM_NEED, A_REQ = `WC_NIC_ADM_REQ, A_GRANT = `WC_NIC_ADM_GRANT;
@@ -158,6 +165,9 @@ module wc_nic_jrel_fv (
         if (sel_ok) begin
             assume(b_v && b_op == OP_SEL && child_live(b_j, b_c));
             assume(b_req ? b_adm == A_NEED : (b_adm == A_GRANT && b_sent < npk_of(b_j)));
+`ifdef JR_WIN
+            assume(b_req || b_sent - b_acked < TXWIN);
+`endif
         end
     end
 
@@ -169,10 +179,16 @@ module wc_nic_jrel_fv (
             assert(b_sent <= b_hi);
             assert(b_hi <= npk_of(b_j));
 `endif
+`ifdef JR_WIN
+            assert(b_sent - b_acked <= TXWIN);
+`endif
         end
         if (b_ok && b_op != OP_INIT) begin
             assert(n_acked <= n_sent);
             assert(n_sent <= npk_of(b_j));
+`ifdef JR_WIN
+            assert(n_sent - n_acked <= TXWIN);
+`endif
         end
     end
 `endif
