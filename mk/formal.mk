@@ -16,7 +16,7 @@ FORMAL_STAMP := $(FORMAL_VENV)/.formal-$(subst $(eval) ,_,$(subst ==,-,$(strip $
 FORMAL_PROOFS ?= $(sort $(wildcard formal/*.sby))
 # what make test runs: whole proofs or PROOF:TASK, about 3 minutes in all
 # on an idle machine (docs/formal.md lists each proof's time)
-FORMAL_QUICK ?= formal/rr_arb.sby formal/nic_crc.sby formal/nic_dma.sby formal/nic_slots.sby formal/nic_jrel.sby formal/nic_jsel.sby \
+FORMAL_QUICK ?= formal/rr_arb.sby formal/nic_crc.sby formal/nic_dma.sby formal/nic_slots.sby formal/nic_jrel.sby formal/nic_jsel.sby formal/nic_rxp.sby \
                 formal/fifo.sby:credit_b4 formal/fifo.sby:credit_b6 formal/fifo.sby:order_b4 formal/fifo.sby:order_b5 \
                 formal/output_ctrl.sby formal/router.sby:credit_e1 formal/router.sby:credit_x2 \
                 formal/router.sby:buffer_e1 formal/router.sby:buffer_x2 \

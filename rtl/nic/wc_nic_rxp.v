@@ -155,6 +155,24 @@ module wc_nic_rxp #(
     input  wire                         rxw_err_i,
     // a context is open or the queue holds writes (NICR_STATUS busy)
     output wire                         busy_o
+`ifdef FORMAL
+    // (proofs only, formal/wc_nic_rxp_fv.v: the contexts, the waiting
+    // streams and this cycle's decision)
+    , output wire [NCTX-1:0]            fv_cv_o,
+    output wire [NCTX-1:0]              fv_ccl_o,
+    output wire [NCTX-1:0]              fv_cfr_o,
+    output wire [NCTX*SIDW-1:0]         fv_csid_o,
+    output wire [NCTX*16-1:0]           fv_cno_o,
+    output wire [NCTX*16-1:0]           fv_cml_o,
+    output wire [NG-1:0]                fv_wv_o,
+    output wire [SIDW:0]                fv_nwait_o,
+    output wire [SIDW-1:0]              fv_sid_o,
+    output wire                         fv_fwd_o,
+    output wire                         fv_grant_o,
+    output wire                         fv_accept_o,
+    output wire [CW-1:0]                fv_ctx_o,
+    output wire [CW-1:0]                fv_frc_o
+`endif
 );
     localparam integer QW   = $clog2(NSLOT + 1);
     localparam integer GIW  = `WC_NH0_GROUP_W;
@@ -487,6 +505,22 @@ module wc_nic_rxp #(
             end
         end
     end
+`ifdef FORMAL
+    assign fv_cv_o     = cv_q;
+    assign fv_ccl_o    = ccl_q;
+    assign fv_cfr_o    = cfr_q;
+    assign fv_csid_o   = csid_q;
+    assign fv_cno_o    = cno_q;
+    assign fv_cml_o    = cml_q;
+    assign fv_wv_o     = wv_q;
+    assign fv_nwait_o  = nwait_q;
+    assign fv_sid_o    = ev_valid_i ? sid : scan_q;
+    assign fv_fwd_o    = ev_valid_i ? fwd : !s_uni && tab_fwd;
+    assign fv_grant_o  = grant;
+    assign fv_accept_o = accept;
+    assign fv_ctx_o    = ctx_i;
+    assign fv_frc_o    = frc_i;
+`endif
     assign povr_o     = accept || nak;
     assign setpend2_o = pend2;
     assign sid2_o     = scan_q;
