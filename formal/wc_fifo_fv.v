@@ -15,11 +15,14 @@
 //   FIFO_ORDER   a tracked flit (any one, chosen by the solver, with any
 //                data) is seen at the front, as next_o and as third_o
 //                exactly when as many flits as were ahead of it when it
-//                came in have left, with its data: flits leave in the
-//                order they came, unchanged, each once
+//                came in have left, with its data (as third_o, in the
+//                block-RAM form, its top LA bits, the bits below zero):
+//                flits leave in the order they came, unchanged, each once
 module wc_fifo_fv #(
     parameter integer FW = 4,
-    parameter integer B  = 4
+    parameter integer B  = 4,
+    // the FIFO's LA (wc_fifo.v): the top bits third_o keeps
+    parameter integer LA = FW
 ) (
     input wire clk_i
 );
@@ -36,7 +39,7 @@ module wc_fifo_fv #(
     wire          empty, two;
     wire [CW-1:0] cnt;
 
-    wc_fifo #(.FW(FW), .B(B)) dut (
+    wc_fifo #(.FW(FW), .B(B), .LA(LA)) dut (
         .clk_i(clk_i), .rst_ni(rst_n_q), .push_i(push), .data_i(data),
         .pop_i(pop), .head_o(head), .empty_o(empty), .next_o(next), .two_o(two),
         .third_o(third), .cnt_o(cnt));
@@ -74,6 +77,8 @@ module wc_fifo_fv #(
 `endif
 
 `ifdef FIFO_ORDER
+    // (the block-RAM form: wc_fifo.v's RAM_MIN_B default)
+    localparam [FW-1:0] LAMASK = (B >= 5) ? ~((FW'(1) << (FW - LA)) - FW'(1)) : {FW{1'b1}};
     // the tracked flit: the solver picks the push (once) and so its data
     (* anyseq *) reg pick;
     reg          trk_q, done_q;     // in the buffer; already left
@@ -100,7 +105,7 @@ module wc_fifo_fv #(
         assert (ahead_q < cnt);
         if (ahead_q == CW'(0)) assert (!empty && head == trk_d_q);
         if (ahead_q == CW'(1)) assert (two && next == trk_d_q);
-        if (ahead_q == CW'(2)) assert (third == trk_d_q);
+        if (ahead_q == CW'(2)) assert (third == (trk_d_q & LAMASK));
     end
 `endif
 

@@ -70,6 +70,11 @@ $(eval $(call unit_bench,wc_crossbar/p5_ni5,wc_crossbar,$(UR)/wc_crossbar.v,tb_c
 # shortest body behind the three registers)
 $(foreach b,1 3 8,$(eval $(call unit_bench,wc_fifo/b$(b),wc_fifo,$(UR)/wc_fifo.v,tb_fifo.cpp,FW=34 B=$(b))))
 $(eval $(call unit_bench,wc_fifo/b4_ram,wc_fifo,$(UR)/wc_fifo.v,tb_fifo.cpp,FW=34 B=4 RAM_MIN_B=4))
+# the low bits read behind the front only (LA < FW): the function
+# routers' 42-bit slot with its top 10 bits looked ahead at, and the
+# shortest body
+$(eval $(call unit_bench,wc_fifo/b8_la,wc_fifo,$(UR)/wc_fifo.v,tb_fifo.cpp,FW=42 B=8 LA=10))
+$(eval $(call unit_bench,wc_fifo/b4_ram_la,wc_fifo,$(UR)/wc_fifo.v,tb_fifo.cpp,FW=34 B=4 RAM_MIN_B=4 LA=4))
 $(foreach b,1 2 3,$(eval $(call unit_bench,wc_input_ctrl/b$(b),wc_input_ctrl,$(UR)/wc_input_ctrl.v $(UR)/wc_fifo.v,tb_input_ctrl.cpp,FW=34 B=$(b) PW=3)))
 $(eval $(call unit_bench,wc_output_ctrl/s1,wc_output_ctrl,$(UR)/wc_output_ctrl.v $(UR)/wc_rr_arb.v,tb_output_ctrl.cpp,P=5 IW=3 B=3))
 $(eval $(call unit_bench,wc_output_ctrl/s2,wc_output_ctrl,$(UR)/wc_output_ctrl.v $(UR)/wc_rr_arb.v,tb_output_ctrl.cpp,P=5 IW=3 B=3 STAGES=2))

@@ -193,7 +193,15 @@ module wc_input_ctrl #(
     wire [DCW-1:0] next_dec = slot_next[FW +: DCW];
     /* verilator lint_on UNUSEDSIGNAL */
 
-    wc_fifo #(.FW(SW), .B(B), .RAM_MIN_B(RAM_MIN_B)) u_fifo (
+    // What the front's flags a cycle ahead read of the flit behind the
+    // front and of the third (below) is a slot's top bits, its type,
+    // decode and route record: its data bits are read behind the front
+    // only (the forward copy's rewritten head), so in the block-RAM form
+    // they are the front's register and one body read (wc_fifo.v LA).
+    // Table routers look up the third's address field (ahead_ndst_o):
+    // every bit.
+    localparam integer LA = (RW > 0) ? SW - W : SW;
+    wc_fifo #(.FW(SW), .B(B), .RAM_MIN_B(RAM_MIN_B), .LA(LA)) u_fifo (
         .clk_i(clk_i), .rst_ni(rst_ni),
         .push_i(in_valid_i), .data_i(slot_in),
         .pop_i(pop), .head_o(slot_head), .empty_o(empty),
