@@ -156,11 +156,12 @@ module wc_nic_dma #(
     reg  [2:0]   cli_q, cli_d, ptr_q, ptr_d;
     reg  [3:0]   sel_q, sel_d;
     reg  [6:0]   i_q, i_d, n_q, n_d;
-    reg  [15:0]  len_q, len_d;
-    reg  [31:0]  adr_q, adr_d, dat_q, dat_d, base_q, base_d, crc_q, crc_d;
+    reg  [1:0]   len_q, len_d;              // a staging read's length, mod 4
+    reg  [31:0]  adr_q, adr_d, dat_q, dat_d, crc_q, crc_d;
     reg  [SW-1:0] wqs_q, wqs_d;             // the receive write being done
     reg  [CW-1:0] wqc_q, wqc_d;
-    reg  [15:0]  wql_q, wql_d;
+    reg  [1:0]   wql_q, wql_d;              // its length mod 4 and its payload words
+    reg  [6:0]   wqw_q, wqw_d;
     reg          wqe_q, wqe_d;
     reg          wqv_q, wqv_d;              // forwarded: no completion, job wqj
     reg  [JW-1:0] wqj_q, wqj_d;
@@ -171,7 +172,7 @@ module wc_nic_dma #(
     // ------------------------------------------------------------ requests
     wire [15:0] cq_used  = cq_tail_i - cq_head_i;
     wire        cq_space = cq_size_i != 16'd0 && cq_used < cq_size_i;
-    wire [31:0] cq_addr  = cq_base_i + {12'd0, cq_tail_i & (cq_size_i - 16'd1), 4'd0};
+    wire [15:0] cq_slot  = cq_tail_i & (cq_size_i - 16'd1);
     wire [NCLI-1:0] req;
     assign req[CLI_CQ]    = cqn_q != 3'd0 && cq_space;
     // a message's last write carries its completion unless it is forwarded
@@ -207,35 +208,24 @@ module wc_nic_dma #(
     // at the start, else the running op's
     wire [2:0]    c    = busy_q ? cli_q : win;
     wire [CW-1:0] wc   = busy_q ? wqc_q : wq_ctx_i;
-    wire [15:0]   wl   = busy_q ? wql_q : wq_len_i;
+    wire [1:0]    wl   = busy_q ? wql_q : wq_len_i[1:0];
+    wire [6:0]    rnw  = busy_q ? wqw_q : words_of(wq_len_i);   // its payload words
     wire          done_w = busy_q && (m_ack_i || m_err_i);
     wire          e_now  = m_err_i;
     wire [6:0]    wi   = busy_q ? i_q + 7'd1 : 7'd0;   // index of the word prepared
     wire          ern  = err_q || (busy_q && e_now);    // errors so far, this word's included
-    reg  [31:0]   nbase;
     reg  [6:0]    nn;
     always @* begin
         case (win)
-            CLI_CQ:    begin nbase = cq_addr; nn = 7'd4; end
-            CLI_RXW:   begin nbase = ctx_addr_i + {16'd0, wq_off_i};
-                             nn = words_of(wq_len_i) + (wq_completes ? 7'd4 : 7'd0); end
-            CLI_RQ:    begin nbase = rq_base_i + {13'd0, rq_head_i & (rq_size_i - 16'd1), 3'd0}; nn = 7'd2; end
-            CLI_STAGE: begin nbase = job_addr_i + {16'd0, sel_off_i}; nn = words_of(sel_len_i); end
-            default:   begin
-                if (sq_fetch_i) begin
-                    nbase = sq_base_i + {12'd0, sq_head_i & (sq_size_i - 16'd1), 4'd0};
-                    nn    = 7'd4;
-                end else begin
-                    nbase = sq_list_i;
-                    nn    = {2'b00, sq_n_i};
-                end
-            end
+            CLI_CQ:    nn = 7'd4;
+            CLI_RXW:   nn = words_of(wq_len_i) + (wq_completes ? 7'd4 : 7'd0);
+            CLI_RQ:    nn = 7'd2;
+            CLI_STAGE: nn = words_of(sel_len_i);
+            default:   nn = sq_fetch_i ? 7'd4 : {2'b00, sq_n_i};
         endcase
     end
-    wire [31:0] wbase = busy_q ? base_q : nbase;
 
-    // word wi of client c: address, data, lanes, direction
-    wire [6:0]  rnw  = words_of(wl);
+    // word wi of client c: direction, data, lanes
     wire        rdat = wi < rnw;                     // receive write: payload word
     // completion word of this bus word: 1, 2, 3, then 0 last
     wire [1:0]  q    = (c == CLI_CQ) ? wi[1:0] + 2'd1 : wi[1:0] - rnw[1:0] + 2'd1;
@@ -243,28 +233,55 @@ module wc_nic_dma #(
     assign ctx_idx_o  = wc;
     assign slot_nslot_o = busy_d ? wqs_d : wq_nslot_i;
     assign slot_nidx_o  = busy_d ? i_d[IW-1:0] + 1'b1 : {IW{1'b0}};
-    reg [31:0] nadr, ndat;
+    // The word's address, with one adder: an op's words after its first
+    // follow the last one's address (+4), but a completion's word 0,
+    // which goes last (-12), and a receive completion's words, which go
+    // to the ring's entry at CQ_TAIL as it is now (the base + offset a
+    // client's first word needs, or the ring's entry and word, is the
+    // adder's other use; the ring's entry is a multiple of 16 bytes past
+    // CQ_BASE, so its word's offset is a concatenation).
+    wire        cqw  = c == CLI_CQ || (c == CLI_RXW && !rdat);   // a completion word
+    wire        step = busy_q && !(c == CLI_RXW && !rdat);
+    reg  [31:0] aa, bb;
+    always @* begin
+        aa = adr_q;
+        bb = (c == CLI_CQ && q == 2'd0) ? 32'hFFFF_FFF4 : 32'd4;
+        if (!step) begin
+            if (cqw) begin
+                aa = cq_base_i;  bb = {12'd0, cq_slot, q, 2'b00};
+            end else begin
+                case (c)
+                    CLI_RXW:   begin aa = ctx_addr_i;  bb = {16'd0, wq_off_i}; end
+                    CLI_RQ:    begin aa = rq_base_i;   bb = {13'd0, rq_head_i & (rq_size_i - 16'd1), 3'd0}; end
+                    CLI_STAGE: begin aa = job_addr_i;  bb = {16'd0, sel_off_i}; end
+                    default:   begin
+                        aa = sq_fetch_i ? sq_base_i : sq_list_i;
+                        bb = sq_fetch_i ? {12'd0, sq_head_i & (sq_size_i - 16'd1), 4'd0} : 32'd0;
+                    end
+                endcase
+            end
+        end
+    end
+    wire [31:0] nadr = aa + bb;
+    reg [31:0] ndat;
     reg [3:0]  nsel;
     reg        nwe;
     always @* begin
-        nadr = wbase + {23'd0, wi, 2'b00};
         ndat = 32'd0;
         nsel = 4'hF;
         nwe  = 1'b0;
         case (c)
             CLI_CQ: begin
                 nwe  = 1'b1;
-                nadr = wbase + {28'd0, q, 2'b00};
                 ndat = cq_e[q*32 +: 32];
             end
             CLI_RXW: begin
                 nwe = 1'b1;
                 if (rdat) begin
                     ndat = slot_word_i;
-                    if (wi == rnw - 7'd1 && wl[1:0] != 2'b00)
-                        nsel = (wl[1:0] == 2'd1) ? 4'b0001 : (wl[1:0] == 2'd2) ? 4'b0011 : 4'b0111;
+                    if (wi == rnw - 7'd1 && wl != 2'b00)
+                        nsel = (wl == 2'd1) ? 4'b0001 : (wl == 2'd2) ? 4'b0011 : 4'b0111;
                 end else begin
-                    nadr = cq_addr + {28'd0, q, 2'b00};
                     case (q)
                         2'd0: ndat = (32'd1 << `WC_CD0_VALID_LSB) | ({28'd0, CK_RECV} << `WC_CD0_KIND_LSB) |
                                      ({24'd0, (ctx_err_i || ern) ? ST_BUSERR : ST_OK} << `WC_CD0_STATUS_LSB);
@@ -283,17 +300,17 @@ module wc_nic_dma #(
     wire [31:0] rdata  = e_now ? 32'd0 : m_dat_i;
     wire        more   = i_q + 7'd1 < n_q;
     wire        op_end = done_w && !more;
-    // the last staged word keeps only the message's bytes
-    wire [15:0] rem    = len_q - {7'd0, i_q, 2'b00};
+    // the last staged word keeps only the message's bytes: a staging read
+    // is 1..PAYLOAD bytes (asserted at its start), so its last word holds
+    // 1..4 of them, the length mod 4 (0: all four)
     reg  [31:0] sword;
     always @* begin
         sword = rdata;
-        if (i_q == n_q - 7'd1) begin
-            case (rem)
-                16'd0:   sword = 32'd0;
-                16'd1:   sword = rdata & 32'h0000_00FF;
-                16'd2:   sword = rdata & 32'h0000_FFFF;
-                16'd3:   sword = rdata & 32'h00FF_FFFF;
+        if (!more) begin
+            case (len_q)
+                2'd1:    sword = rdata & 32'h0000_00FF;
+                2'd2:    sword = rdata & 32'h0000_FFFF;
+                2'd3:    sword = rdata & 32'h00FF_FFFF;
                 default: sword = rdata;
             endcase
         end
@@ -304,22 +321,22 @@ module wc_nic_dma #(
     always @* begin
         busy_d = busy_q;  err_d = err_q;  stb_d = stb_q;  we_d = we_q;  buf_d = buf_q;
         cli_d = cli_q;  ptr_d = ptr_q;  sel_d = sel_q;  i_d = i_q;  n_d = n_q;  len_d = len_q;
-        adr_d = adr_q;  dat_d = dat_q;  base_d = base_q;  crc_d = crc_q;
-        wqs_d = wqs_q;  wqc_d = wqc_q;  wql_d = wql_q;  wqe_d = wqe_q;  wqv_d = wqv_q;  wqj_d = wqj_q;
+        adr_d = adr_q;  dat_d = dat_q;  crc_d = crc_q;
+        wqs_d = wqs_q;  wqc_d = wqc_q;  wql_d = wql_q;  wqw_d = wqw_q;  wqe_d = wqe_q;  wqv_d = wqv_q;  wqj_d = wqj_q;
         if (start) begin
-            busy_d = 1'b1;  cli_d = win;  i_d = 7'd0;  n_d = nn;  base_d = nbase;
+            busy_d = 1'b1;  cli_d = win;  i_d = 7'd0;  n_d = nn;
             err_d = 1'b0;  crc_d = 32'd0;
             stb_d = 1'b1;  we_d = nwe;  adr_d = nadr;  dat_d = ndat;  sel_d = nsel;
             ptr_d = (win == CLI_SQ) ? 3'd0 : win + 3'd1;
             if (win == CLI_RXW) begin
-                wqs_d = wq_slot_i;  wqc_d = wq_ctx_i;  wql_d = wq_len_i;  wqe_d = wq_last_i;
+                wqs_d = wq_slot_i;  wqc_d = wq_ctx_i;  wql_d = wq_len_i[1:0];  wqw_d = words_of(wq_len_i);  wqe_d = wq_last_i;
                 wqv_d = wq_fjv_i;   wqj_d = wq_fj_i;
             end
             // the next free entry of the prefetch FIFO
             if (win == CLI_RQ) buf_d = rqb_rd_i ^ rqb_n_i[0];
             if (win == CLI_STAGE) begin
                 buf_d = sel_buf_i;
-                len_d = sel_len_i;
+                len_d = sel_len_i[1:0];
             end
         end
         if (done_w) begin
@@ -390,16 +407,16 @@ module wc_nic_dma #(
     always @(posedge clk_i) begin
         if (clr) begin
             busy_q <= 1'b0;  err_q <= 1'b0;  stb_q <= 1'b0;  we_q <= 1'b0;  buf_q <= 1'b0;
-            cli_q <= 3'd0;  ptr_q <= 3'd0;  sel_q <= 4'd0;  i_q <= 7'd0;  n_q <= 7'd0;  len_q <= 16'd0;
-            adr_q <= 32'd0;  dat_q <= 32'd0;  base_q <= 32'd0;  crc_q <= 32'd0;
-            wqs_q <= {SW{1'b0}};  wqc_q <= {CW{1'b0}};  wql_q <= 16'd0;  wqe_q <= 1'b0;
+            cli_q <= 3'd0;  ptr_q <= 3'd0;  sel_q <= 4'd0;  i_q <= 7'd0;  n_q <= 7'd0;  len_q <= 2'd0;
+            adr_q <= 32'd0;  dat_q <= 32'd0;  crc_q <= 32'd0;
+            wqs_q <= {SW{1'b0}};  wqc_q <= {CW{1'b0}};  wql_q <= 2'd0;  wqw_q <= 7'd0;  wqe_q <= 1'b0;
             wqv_q <= 1'b0;  wqj_q <= {JW{1'b0}};
             cqn_q <= 3'd0;  cqr_q <= 2'd0;
         end else begin
             busy_q <= busy_d;  err_q <= err_d;  stb_q <= stb_d;  we_q <= we_d;  buf_q <= buf_d;
             cli_q <= cli_d;  ptr_q <= ptr_d;  sel_q <= sel_d;  i_q <= i_d;  n_q <= n_d;  len_q <= len_d;
-            adr_q <= adr_d;  dat_q <= dat_d;  base_q <= base_d;  crc_q <= crc_d;
-            wqs_q <= wqs_d;  wqc_q <= wqc_d;  wql_q <= wql_d;  wqe_q <= wqe_d;
+            adr_q <= adr_d;  dat_q <= dat_d;  crc_q <= crc_d;
+            wqs_q <= wqs_d;  wqc_q <= wqc_d;  wql_q <= wql_d;  wqw_q <= wqw_d;  wqe_q <= wqe_d;
             wqv_q <= wqv_d;  wqj_q <= wqj_d;
             cqn_q <= cqn_d;  cqr_q <= cqr_d;
         end
